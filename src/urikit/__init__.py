@@ -1,0 +1,40 @@
+"""urikit: URIs, URLs and URNs exactly as the RFCs define them.
+
+>>> import urikit
+>>> ref = urikit.parse("https://example.org/a/b?x=1#frag")
+>>> ref.host, ref.path, ref.query
+('example.org', '/a/b', 'x=1')
+>>> urikit.resolve("http://a/b/c/d;p?q", "../../g")
+'http://a/g'
+>>> urikit.normalize("HTTP://Example.ORG:80/%7euser/./x")
+'http://example.org/~user/x'
+"""
+
+from __future__ import annotations
+
+from .errors import URIError
+from .normalize import equivalent, normalize
+from .percent import percent_decode, percent_encode
+from .reference import URIReference, is_valid, parse
+from .resolve import relativize, remove_dot_segments, resolve
+
+__all__ = [
+    "IMPLEMENTATION",
+    "URIError",
+    "URIReference",
+    "__version__",
+    "equivalent",
+    "is_valid",
+    "normalize",
+    "parse",
+    "percent_decode",
+    "percent_encode",
+    "relativize",
+    "remove_dot_segments",
+    "resolve",
+]
+
+__version__ = "0.1.0"
+
+#: Which implementation of the hot kernels is active: "python" (pure Python).
+IMPLEMENTATION = "python"

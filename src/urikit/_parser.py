@@ -1,0 +1,461 @@
+"""The RFC 3986 generic parser (Appendix A) and its diagnostics.
+
+Two implementations of one grammar live here:
+
+* ``split()``: the fast path. One compiled regular expression, built from the
+  character classes of :mod:`urikit._charsets`, validates a whole URI-reference
+  and returns the spans of its components. Every repetition in it is possessive
+  or atomic, and every alternation is either guarded by a distinct first
+  character or bounded in length (the IPv6 forms), so matching is linear in the
+  input length: there is no backtracking to blow up.
+* ``diagnose()``: the error path. Called only when the fast path rejects the
+  text, it walks the grammar one ABNF rule at a time (functions named after the
+  rules) and raises :class:`~urikit.errors.URIError` naming the component,
+  reason and 0-based position of the first offending character.
+
+Tests assert that both accept exactly the same language.
+
+The spans returned by ``split`` are a tuple of ``(start, end)`` pairs, indexed by
+the ``G_*`` constants, with ``(-1, -1)`` for an undefined component.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ._charsets import (
+    FRAGMENT,
+    IPVFUTURE_TAIL,
+    PATH,
+    PCHAR_NC,
+    QUERY,
+    REG_NAME,
+    USERINFO,
+    regex_class,
+)
+from .errors import URIError
+
+__all__ = [
+    "RULES",
+    "Spans",
+    "diagnose",
+    "find_error",
+    "host_kind",
+    "is_ipv4address",
+    "is_ipv6address",
+    "split",
+]
+
+Spans = tuple[tuple[int, int], ...]
+
+# Indexes into the spans tuple (regex group numbers).
+G_ALL: Final = 0
+G_SCHEME: Final = 1
+G_AUTHORITY: Final = 2
+G_USERINFO: Final = 3
+G_HOST: Final = 4
+G_PORT: Final = 5
+G_PATH: Final = 6
+G_QUERY: Final = 7
+G_FRAGMENT: Final = 8
+
+#: The rules ``is_valid`` and ``parse`` accept, as named in RFC 3986 Appendix A.
+RULES: Final = frozenset({"URI-reference", "URI", "absolute-URI", "relative-ref"})
+
+
+def _run(chars: frozenset[str]) -> str:
+    """Regex for ``*( chars / pct-encoded )``, unrolled so it cannot backtrack."""
+    c = regex_class(chars)
+    return f"[{c}]*+(?:%[0-9A-Fa-f]{{2}}[{c}]*+)*+"
+
+
+# --- regex building blocks, one per ABNF rule --------------------------------------
+_DEC_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])"
+_IPV4ADDRESS = rf"{_DEC_OCTET}\.{_DEC_OCTET}\.{_DEC_OCTET}\.{_DEC_OCTET}"
+_H16 = r"[0-9A-Fa-f]{1,4}"
+_LS32 = rf"(?:{_H16}:{_H16}|{_IPV4ADDRESS})"
+_IPV6ADDRESS = (
+    "(?:"
+    + "|".join(
+        [
+            rf"(?:{_H16}:){{6}}{_LS32}",
+            rf"::(?:{_H16}:){{5}}{_LS32}",
+            rf"(?:{_H16})?::(?:{_H16}:){{4}}{_LS32}",
+            rf"(?:(?:{_H16}:){{0,1}}{_H16})?::(?:{_H16}:){{3}}{_LS32}",
+            rf"(?:(?:{_H16}:){{0,2}}{_H16})?::(?:{_H16}:){{2}}{_LS32}",
+            rf"(?:(?:{_H16}:){{0,3}}{_H16})?::{_H16}:{_LS32}",
+            rf"(?:(?:{_H16}:){{0,4}}{_H16})?::{_LS32}",
+            rf"(?:(?:{_H16}:){{0,5}}{_H16})?::{_H16}",
+            rf"(?:(?:{_H16}:){{0,6}}{_H16})?::",
+        ]
+    )
+    + ")"
+)
+_IPVFUTURE = rf"[vV][0-9A-Fa-f]++\.[{regex_class(IPVFUTURE_TAIL)}]++"
+_IP_LITERAL = rf"\[(?:{_IPV6ADDRESS}|{_IPVFUTURE})\]"
+_SCHEME = r"[A-Za-z][A-Za-z0-9+.\-]*+"
+
+_REFERENCE_PATTERN = (
+    r"\A"
+    rf"(?:({_SCHEME}):)?+"  # 1 scheme
+    r"(?://("  # 2 authority
+    rf"(?:({_run(USERINFO)})@)?+"  # 3 userinfo
+    rf"((?>{_IP_LITERAL}|{_run(REG_NAME)}))"  # 4 host
+    r"(?::([0-9]*+))?+"  # 5 port
+    r")|(?!//))"
+    # 6 path: path-abempty after an authority; otherwise path-absolute / -rootless /
+    # -empty after a scheme, or path-absolute / -noscheme / -empty in a relative-ref.
+    rf"((?(2)(?:/{_run(PATH)})?+|(?(1){_run(PATH)}|{_run(PCHAR_NC)}(?:/{_run(PATH)})?+)))"
+    rf"(?:\?({_run(QUERY)}))?+"  # 7 query
+    rf"(?:\#({_run(FRAGMENT)}))?+"  # 8 fragment
+    r"\Z"
+)
+_REFERENCE_RE: Final = re.compile(_REFERENCE_PATTERN)
+_match_reference = _REFERENCE_RE.match
+
+_IPV4_RE: Final = re.compile(rf"{_IPV4ADDRESS}\Z")
+_IPV6_RE: Final = re.compile(rf"{_IPV6ADDRESS}\Z")
+_IPVFUTURE_RE: Final = re.compile(rf"{_IPVFUTURE}\Z")
+
+
+def split(text: str, rule: str = "URI-reference") -> Spans | None:
+    """Validate ``text`` against ``rule`` and return its component spans.
+
+    Returns ``None`` when the text does not match (call :func:`diagnose` for
+    the reason). ``rule`` must be one of :data:`RULES`.
+
+    >>> spans = split("http://a/b?q")
+    >>> [None if s == (-1, -1) else "http://a/b?q"[s[0]:s[1]] for s in spans[1:]]
+    ['http', 'a', None, 'a', None, '/b', 'q', None]
+    >>> split("a b") is None
+    True
+    """
+    m = _match_reference(text)
+    if m is None:
+        return None
+    regs: Spans = m.regs
+    if rule != "URI-reference":
+        has_scheme = regs[G_SCHEME][0] >= 0
+        if rule == "URI":
+            ok = has_scheme
+        elif rule == "absolute-URI":
+            ok = has_scheme and regs[G_FRAGMENT][0] < 0
+        elif rule == "relative-ref":
+            ok = not has_scheme
+        else:
+            raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
+        if not ok:
+            return None
+    return regs
+
+
+def is_ipv4address(text: str) -> bool:
+    """True when ``text`` is an RFC 3986 ``IPv4address`` (dotted dec-octets).
+
+    >>> is_ipv4address("192.0.2.1"), is_ipv4address("192.0.2.01"), is_ipv4address("1.2.3")
+    (True, False, False)
+    """
+    return _IPV4_RE.match(text) is not None
+
+
+def is_ipv6address(text: str) -> bool:
+    """True when ``text`` is an RFC 3986 ``IPv6address`` (without brackets).
+
+    >>> is_ipv6address("::1"), is_ipv6address("1:2:3:4:5:6:1.2.3.4"), is_ipv6address("1::2::3")
+    (True, True, False)
+    """
+    return _IPV6_RE.match(text) is not None
+
+
+def host_kind(host: str) -> str:
+    """Classify a valid ``host``: "ipv6", "ipvfuture", "ipv4" or "reg-name".
+
+    >>> [host_kind(h) for h in ("[::1]", "[v1.x]", "10.0.0.1", "example.com", "")]
+    ['ipv6', 'ipvfuture', 'ipv4', 'reg-name', 'reg-name']
+    """
+    if host.startswith("["):
+        return "ipvfuture" if host[1:2] in ("v", "V") else "ipv6"
+    if _IPV4_RE.match(host) is not None:
+        return "ipv4"
+    return "reg-name"
+
+
+# --- diagnostics: the grammar again, one rule at a time ------------------------------
+
+_RUN_RE: dict[str, re.Pattern[str]] = {
+    "userinfo": re.compile(_run(USERINFO)),
+    "host": re.compile(_run(REG_NAME)),
+    "path": re.compile(_run(PATH)),
+    "segment-nz-nc": re.compile(_run(PCHAR_NC)),
+    "query": re.compile(_run(QUERY)),
+    "fragment": re.compile(_run(FRAGMENT)),
+}
+_SCHEME_RE: Final = re.compile(_SCHEME)
+_SCHEME_COLON_RE: Final = re.compile(_SCHEME + ":")
+_HEX: Final = frozenset("0123456789abcdefABCDEF")
+
+
+def _chars(text: str, start: int, end: int, kind: str, component: str) -> None:
+    """Check ``*( <kind> chars / pct-encoded )`` over ``text[start:end]``."""
+    m = _RUN_RE[kind].match(text, start, end)
+    assert m is not None  # a starred rule always matches
+    bad = m.end()
+    if bad < end:
+        if text[bad] == "%":
+            # The '%' itself is fine; the first character that is not a HEXDIG is not.
+            pos = bad + 1 if bad + 1 < end and text[bad + 1] in _HEX else bad
+            pos += 1
+            raise URIError("bad-percent", component, min(pos, end), text)
+        raise URIError("invalid-char", component, bad, text)
+
+
+def _ipv6address(text: str, start: int, end: int) -> None:
+    """Find the first offending character of an ``IPv6address`` in text[start:end].
+
+    The address is read piece by piece with the rules of RFC 3986 section 3.2.2:
+    eight 16-bit pieces (h16), or fewer with one "::" standing for at least one
+    zero piece, and an IPv4address allowed in place of the last two pieces.
+    """
+    pieces = 0  # explicit 16-bit pieces so far (an IPv4 tail counts 2)
+    elided = False
+    i = start
+
+    def most() -> int:
+        return 7 if elided else 8
+
+    def fail(pos: int) -> URIError:
+        return URIError("bad-ipv6", "host", pos, text)
+
+    if text.startswith("::", i, end):
+        elided = True
+        i += 2
+    elif text.startswith(":", i, end):
+        raise fail(i + 1)
+    while i < end:
+        j = i
+        while j < end and j - i < 4 and text[j] in _HEX:
+            j += 1
+        if j < end and text[j] == ".":
+            if pieces + 2 > most():
+                raise fail(j)
+            _ipv4_tail(text, i, end)
+            pieces += 2
+            break
+        if j == i:
+            raise fail(i)
+        pieces += 1
+        if j == end:
+            break
+        if text[j] != ":":
+            raise fail(j)
+        if text.startswith("::", j, end):
+            if elided:
+                raise fail(j + 1)
+            elided = True
+            i = j + 2
+            continue
+        # A single ":" asks for one more piece.
+        if pieces + 1 > most():
+            raise fail(j)
+        if j + 1 == end:
+            raise fail(end)
+        i = j + 1
+    if not elided and pieces != 8:
+        raise fail(end)
+
+
+def _ipv4_tail(text: str, start: int, end: int) -> None:
+    """Check ``IPv4address`` = dec-octet "." dec-octet "." dec-octet "." dec-octet."""
+    i = start
+    for n in range(4):
+        j = i
+        while j < end and text[j].isdigit() and text[j].isascii():
+            j += 1
+            if j - i > 1 and text[i] == "0":
+                raise URIError("bad-ipv6", "host", j - 1, text)
+            if int(text[i:j]) > 255:
+                raise URIError("bad-ipv6", "host", j - 1, text)
+        if j == i:
+            raise URIError("bad-ipv6", "host", i, text)
+        if n < 3:
+            if j >= end or text[j] != ".":
+                raise URIError("bad-ipv6", "host", j, text)
+            i = j + 1
+        elif j != end:
+            raise URIError("bad-ipv6", "host", j, text)
+
+
+def _ip_literal(text: str, start: int, end: int) -> int:
+    """``IP-literal = "[" ( IPv6address / IPvFuture ) "]"``; text[start] is "[".
+
+    ``end`` is the end of the authority. Returns the index after "]".
+    """
+    close = text.find("]", start, end)
+    inner_end = close if close >= 0 else end
+    if text[start + 1 : start + 2] in ("v", "V"):
+        m = _IPVFUTURE_RE.match(text, start + 1, inner_end)
+        if m is None:
+            i = start + 2
+            while i < inner_end and text[i] in _HEX:
+                i += 1
+            if i == start + 2 or i >= inner_end or text[i] != ".":
+                raise URIError("bad-ipvfuture", "host", i, text)
+            i += 1
+            tail = frozenset(IPVFUTURE_TAIL)
+            j = i
+            while j < inner_end and text[j] in tail:
+                j += 1
+            raise URIError("bad-ipvfuture", "host", j, text)
+    elif _IPV6_RE.match(text, start + 1, inner_end) is None:
+        _ipv6address(text, start + 1, inner_end)
+        # The checker found nothing the regex refused: report the address start.
+        raise URIError("bad-ipv6", "host", start + 1, text)
+    if close < 0:
+        raise URIError("unterminated-ip-literal", "host", end, text)
+    return close + 1
+
+
+def _authority(text: str, start: int, end: int) -> None:
+    """``authority = [ userinfo "@" ] host [ ":" port ]`` over text[start:end]."""
+    at = text.find("@", start, end)
+    host_start = start
+    if at >= 0:
+        _chars(text, start, at, "userinfo", "userinfo")
+        host_start = at + 1
+    if host_start < end and text[host_start] == "[":
+        i = _ip_literal(text, host_start, end)
+        if i < end and text[i] != ":":
+            raise URIError("after-ip-literal", "host", i, text)
+    else:
+        colon = text.find(":", host_start, end)
+        i = colon if colon >= 0 else end
+        _chars(text, host_start, i, "host", "host")
+    if i < end:  # text[i] == ":"
+        for k in range(i + 1, end):
+            if not ("0" <= text[k] <= "9"):
+                raise URIError("invalid-char", "port", k, text)
+
+
+def _scheme(text: str) -> None:
+    """``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`` followed by ":"."""
+    if not text:
+        raise URIError("invalid-char", "scheme", 0, text)
+    if not ("a" <= text[0].lower() <= "z" and text[0].isascii()):
+        if text[0] == ":":
+            raise URIError("empty-scheme", "scheme", 0, text)
+        raise URIError("scheme-start", "scheme", 0, text)
+    m = _SCHEME_RE.match(text)
+    assert m is not None
+    raise URIError("invalid-char", "scheme", m.end(), text)
+
+
+def find_error(text: str, rule: str = "URI-reference") -> URIError | None:
+    """Return the error of ``text`` under ``rule``, or ``None`` if it is valid.
+
+    This is the rule-by-rule reading of the grammar; it agrees with ``split``
+    on what is valid, and says where the first problem is.
+
+    >>> find_error("http://h/a b").position
+    10
+    >>> find_error("http://h:8x/").component
+    'port'
+    >>> find_error("http://h/ok") is None
+    True
+    """
+    if rule not in RULES:
+        raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
+    try:
+        _reference(text, rule)
+    except URIError as err:
+        return err
+    return None
+
+
+def diagnose(text: str, rule: str = "URI-reference") -> URIError:
+    """Return the error for a ``text`` that ``split`` rejected.
+
+    If the rule-by-rule reading finds nothing (which would be a bug, caught by the
+    tests), a generic error at position 0 is returned rather than nothing.
+    """
+    err = find_error(text, rule)
+    if err is None:  # pragma: no cover - the tests hold the two readings equal
+        return URIError("bad-value", "uri", 0, text, detail="rejected")
+    return err
+
+
+def _reference(text: str, rule: str) -> None:
+    """``URI-reference = URI / relative-ref`` (and the narrower rules)."""
+    n = len(text)
+    pos = 0
+    has_scheme = False
+    if rule != "relative-ref":
+        m = _SCHEME_COLON_RE.match(text)
+        if m is not None:
+            has_scheme = True
+            pos = m.end()
+        elif rule != "URI-reference":
+            _scheme(text)
+    # Appendix B: delimit the components, then check each in order.
+    q = text.find("?", pos)
+    h = text.find("#", pos)
+    if h >= 0 and q >= 0 and q > h:
+        q = -1
+    path_end = min(x for x in (q, h, n) if x >= 0)
+    if text.startswith("//", pos):
+        auth_end = pos + 2
+        while auth_end < path_end and text[auth_end] != "/":
+            auth_end += 1
+        _authority(text, pos + 2, auth_end)
+        _chars(text, auth_end, path_end, "path", "path")
+    elif has_scheme:
+        _chars(text, pos, path_end, "path", "path")
+    else:
+        slash = text.find("/", pos, path_end)
+        first_end = slash if slash >= 0 else path_end
+        m2 = _RUN_RE["segment-nz-nc"].match(text, pos, first_end)
+        assert m2 is not None
+        if m2.end() < first_end and text[m2.end()] == ":":
+            raise URIError("colon-in-first-segment", "path", m2.end(), text)
+        _chars(text, pos, first_end, "segment-nz-nc", "path")
+        _chars(text, first_end, path_end, "path", "path")
+    if q >= 0:
+        _chars(text, q + 1, h if h >= 0 else n, "query", "query")
+    if h >= 0:
+        if rule == "absolute-URI":
+            raise URIError("fragment-not-allowed", "absolute-URI", h, text)
+        _chars(text, h + 1, n, "fragment", "fragment")
+    if rule == "relative-ref" and has_scheme:  # pragma: no cover - not reachable
+        raise URIError("scheme-not-allowed", "scheme", 0, text)
+
+
+def check_component(name: str, value: str) -> None:
+    """Check one encoded component value on its own; positions index ``value``.
+
+    ``name`` is "scheme", "userinfo", "host", "port", "path", "query" or
+    "fragment". (Rules tying the path to the other components are checked
+    where the components are put together.)
+
+    >>> check_component("port", "8a")
+    Traceback (most recent call last):
+    urikit.errors.URIError: invalid character 'a' in port at position 1
+    """
+    n = len(value)
+    if name == "scheme":
+        if _SCHEME_RE.fullmatch(value) is None:
+            _scheme(value)
+    elif name == "host":
+        if value.startswith("["):
+            end = _ip_literal(value, 0, n)
+            if end != n:
+                raise URIError("after-ip-literal", "host", end, value)
+        else:
+            _chars(value, 0, n, "host", "host")
+    elif name == "port":
+        for k, ch in enumerate(value):
+            if not ("0" <= ch <= "9"):
+                raise URIError("invalid-char", "port", k, value)
+    elif name in ("userinfo", "path", "query", "fragment"):
+        _chars(value, 0, n, name, name)
+    else:
+        raise ValueError(f"unknown component {name!r}")

@@ -1,0 +1,129 @@
+"""The exception urikit raises for bad input, and the one function that words it.
+
+Every error carries where (``position``, a 0-based index into the text that was
+given), what (``component``, e.g. ``"path"``) and why (``reason``, a stable
+code). The message is always built by :func:`format_message`, so the pure-Python
+code and the C accelerator produce byte-identical messages.
+
+>>> err = URIError("invalid-char", "path", 12, "http://h/a b c")
+>>> str(err)
+"invalid character ' ' in path at position 12"
+>>> isinstance(err, ValueError), err.position, err.component, err.reason
+(True, 12, 'path', 'invalid-char')
+"""
+
+from __future__ import annotations
+
+__all__ = ["REASONS", "URIError", "format_message"]
+
+#: Stable reason codes and the message template of each. ``{char}`` is the repr of
+#: the offending character, ``{component}`` the component, ``{position}`` the index.
+REASONS: dict[str, str] = {
+    "invalid-char": "invalid character {char} in {component} at position {position}",
+    "bad-percent": (
+        "invalid percent-encoding in {component} at position {position}:"
+        " expected a hex digit, found {char}"
+    ),
+    "colon-in-first-segment": (
+        "invalid character ':' in first segment of a relative path at position {position}"
+        " (a scheme must start with a letter; write './' before a relative path containing ':')"
+    ),
+    "empty-scheme": "missing scheme before ':' at position {position}",
+    "missing-scheme": "missing scheme (expected 'scheme:') at position {position}",
+    "scheme-start": "scheme must start with a letter, not {char}, at position {position}",
+    "fragment-not-allowed": "fragment not allowed in {component} at position {position}",
+    "scheme-not-allowed": "scheme not allowed in a relative reference at position {position}",
+    "unterminated-ip-literal": (
+        "missing ']' to close the IP literal in {component} at position {position}"
+    ),
+    "bad-ipv6": "invalid IPv6 address in {component} at position {position}",
+    "bad-ipvfuture": "invalid IPvFuture address in {component} at position {position}",
+    "after-ip-literal": "invalid character {char} after IP literal at position {position}",
+    "double-slash-path": "path cannot begin with '//' without an authority at position {position}",
+    "not-absolute": "base URI must be absolute (scheme, no fragment) at position {position}",
+    "bad-port": "invalid port {char} at position {position}",
+    "bad-decoding": "percent-encoded bytes are not valid {encoding} at position {position}",
+    "bad-encoding": "character {char} cannot be encoded as {encoding} at position {position}",
+    "bad-value": "invalid {component}: {detail} at position {position}",
+}
+
+
+def _char_repr(text: str, position: int) -> str:
+    if 0 <= position < len(text):
+        return repr(text[position])
+    return "end of input"
+
+
+def format_message(
+    reason: str,
+    component: str,
+    position: int,
+    text: str,
+    *,
+    encoding: str = "utf-8",
+    detail: str = "",
+) -> str:
+    """Word an error. The single place where messages are made.
+
+    >>> format_message("invalid-char", "query", 2, "?a b")
+    "invalid character ' ' in query at position 2"
+    >>> format_message("bad-percent", "path", 3, "a%2")
+    'invalid percent-encoding in path at position 3: expected a hex digit, found end of input'
+    """
+    if reason == "invalid-char" and position >= len(text):
+        return f"unexpected end of input in {component} at position {position}"
+    template = REASONS.get(reason, "invalid {component} at position {position}")
+    return template.format(
+        char=_char_repr(text, position),
+        component=component,
+        position=position,
+        encoding=encoding,
+        detail=detail,
+    )
+
+
+class URIError(ValueError):
+    """Raised for any text that is not what the RFC grammar allows.
+
+    Attributes:
+        reason: a stable code from :data:`REASONS` (``"invalid-char"``, ...).
+        component: the URI component at fault (``"scheme"``, ``"userinfo"``,
+            ``"host"``, ``"port"``, ``"path"``, ``"query"``, ``"fragment"``, or a
+            higher-level name such as ``"nid"``).
+        position: 0-based index of the first offending character in ``text``
+            (``len(text)`` when the input ended too early).
+        text: the input that was rejected.
+    """
+
+    reason: str
+    component: str
+    position: int
+    text: str
+
+    def __init__(
+        self,
+        reason: str,
+        component: str,
+        position: int,
+        text: str,
+        *,
+        message: str | None = None,
+        encoding: str = "utf-8",
+        detail: str = "",
+    ) -> None:
+        if message is None:
+            message = format_message(
+                reason, component, position, text, encoding=encoding, detail=detail
+            )
+        super().__init__(message)
+        self.reason = reason
+        self.component = component
+        self.position = position
+        self.text = text
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (self.reason, self.component, self.position, self.text, str(self)))
+
+
+def _rebuild(reason: str, component: str, position: int, text: str, message: str) -> URIError:
+    return URIError(reason, component, position, text, message=message)

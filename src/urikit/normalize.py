@@ -1,0 +1,152 @@
+"""Normalization and comparison (RFC 3986 section 6).
+
+Level ``"syntax"`` is section 6.2.2: lowercase the scheme and the host, uppercase
+the hex digits of percent-encodings, decode percent-encoded unreserved
+characters, and (for references with a scheme) remove dot segments. Level
+``"scheme"`` adds section 6.2.3: drop an empty port or the scheme's default port,
+and give http/https/ws/wss an empty path of "/" when there is an authority.
+
+Normalization never decodes a reserved character, so it never changes what a
+URI identifies, and it is idempotent.
+
+>>> normalize("HTTP://User@Example.COM:80/a/./b/../c/%7euser?%3f#%7E")
+'http://User@example.com/a/c/~user?%3F#~'
+>>> normalize("http://example.com", level="syntax"), normalize("http://example.com")
+('http://example.com', 'http://example.com/')
+>>> equivalent("http://a/%7Esmith", "HTTP://A:/~smith")
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ._charsets import UNRESERVED
+from ._parser import (
+    G_AUTHORITY,
+    G_FRAGMENT,
+    G_HOST,
+    G_PATH,
+    G_PORT,
+    G_QUERY,
+    G_SCHEME,
+    G_USERINFO,
+    diagnose,
+    split,
+)
+from ._schemeinfo import DEFAULT_PORTS, HTTP_LIKE
+from .resolve import recompose, remove_dot_segments
+
+__all__ = ["LEVELS", "equivalent", "normalize", "normalize_percent"]
+
+LEVELS: Final = ("syntax", "scheme")
+
+_PCT_RE: Final = re.compile(r"%[0-9A-Fa-f]{2}")
+_LOWER_PCT_RE: Final = re.compile(r"%[0-9a-f]{2}")
+
+
+def _build_pct_table() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for byte in range(256):
+        hi, lo = f"{byte:02X}"[0], f"{byte:02X}"[1]
+        for a in {hi, hi.lower()}:
+            for b in {lo, lo.lower()}:
+                ch = chr(byte)
+                table["%" + a + b] = ch if ch in UNRESERVED else f"%{byte:02X}"
+    return table
+
+
+_PCT_TABLE: Final = _build_pct_table()
+_pct_lookup = _PCT_TABLE.__getitem__
+
+
+def _pct_sub(m: re.Match[str]) -> str:
+    return _pct_lookup(m.group())
+
+
+def _upper_sub(m: re.Match[str]) -> str:
+    return m.group().upper()
+
+
+def normalize_percent(text: str) -> str:
+    """Section 6.2.2.1 and 6.2.2.2: uppercase hex digits, decode unreserved characters.
+
+    >>> normalize_percent("%7e%2f%41%c3%a9")
+    '~%2FA%C3%A9'
+    """
+    if "%" not in text:
+        return text
+    return _PCT_RE.sub(_pct_sub, text)
+
+
+def normalize(text: str, level: str = "scheme") -> str:
+    """Return the normal form of the URI reference ``text`` (RFC 3986 section 6).
+
+    ``level`` is "syntax" (section 6.2.2) or "scheme" (6.2.2 plus 6.2.3, the
+    default). Relative references are accepted; their paths keep dot segments
+    (those are only meaningful against a base). Raises :class:`URIError` for
+    invalid input.
+
+    >>> normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
+    'example://a/b/c/%7Bfoo%7D'
+    >>> normalize("http://[FE80::AB]:/")
+    'http://[fe80::ab]/'
+    >>> normalize("../a/%7e")
+    '../a/~'
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+    sp = split(text)
+    if sp is None:
+        raise diagnose(text)
+    s0, s1 = sp[G_SCHEME]
+    scheme = text[s0:s1].lower() if s0 >= 0 else None
+    p0, p1 = sp[G_PATH]
+    path = text[p0:p1]
+    q0, q1 = sp[G_QUERY]
+    query = text[q0:q1] if q0 >= 0 else None
+    f0, f1 = sp[G_FRAGMENT]
+    fragment = text[f0:f1] if f0 >= 0 else None
+    authority = None
+    if sp[G_AUTHORITY][0] >= 0:
+        u0, u1 = sp[G_USERINFO]
+        h0, h1 = sp[G_HOST]
+        host = text[h0:h1]
+        if "%" in host:
+            host = _LOWER_PCT_RE.sub(_upper_sub, normalize_percent(host).lower())
+        else:
+            host = host.lower()
+        t0, t1 = sp[G_PORT]
+        port = text[t0:t1] if t0 >= 0 else None
+        if (
+            level == "scheme"
+            and port is not None
+            and (not port or (scheme is not None and DEFAULT_PORTS.get(scheme) == int(port)))
+        ):
+            port = None
+        authority = host if port is None else host + ":" + port
+        if u0 >= 0:
+            authority = normalize_percent(text[u0:u1]) + "@" + authority
+    if "%" in text:
+        path = normalize_percent(path)
+        if query is not None:
+            query = normalize_percent(query)
+        if fragment is not None:
+            fragment = normalize_percent(fragment)
+    if scheme is not None:
+        path = remove_dot_segments(path)
+        if level == "scheme" and not path and authority is not None and scheme in HTTP_LIKE:
+            path = "/"
+    return recompose((scheme, authority, path, query, fragment))
+
+
+def equivalent(a: str, b: str, level: str = "scheme") -> bool:
+    """True when ``a`` and ``b`` have the same normal form at ``level``.
+
+    >>> equivalent("HTTP://example.com:80", "http://EXAMPLE.com/")
+    True
+    >>> equivalent("http://a/b?", "http://a/b")
+    False
+    """
+    return normalize(a, level) == normalize(b, level)

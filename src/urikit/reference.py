@@ -1,0 +1,610 @@
+"""``URIReference``: an immutable, parsed RFC 3986 URI reference.
+
+A reference keeps the text exactly as given plus the spans of its components;
+components are sliced from the text when asked for, as written (still
+percent-encoded). ``None`` means a component is undefined, ``""`` that it is
+present and empty, so ``str(parse(s)) == s`` for every valid ``s``.
+
+>>> ref = parse("http://user@example.com:8080/a%20b/c?x=1&y#top")
+>>> ref.scheme, ref.userinfo, ref.host, ref.port, ref.path, ref.query, ref.fragment
+('http', 'user', 'example.com', '8080', '/a%20b/c', 'x=1&y', 'top')
+>>> ref.path_segments, ref.query_params, ref.port_number
+(['a b', 'c'], [('x', '1'), ('y', None)], 8080)
+>>> str(ref.with_fragment(None).with_port(None))
+'http://user@example.com/a%20b/c?x=1&y'
+>>> parse("http://h?").query, parse("http://h").query
+('', None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Final, NoReturn
+
+from ._parser import (
+    G_AUTHORITY,
+    G_FRAGMENT,
+    G_HOST,
+    G_PATH,
+    G_PORT,
+    G_QUERY,
+    G_SCHEME,
+    G_USERINFO,
+    Spans,
+    check_component,
+    diagnose,
+    host_kind,
+    is_ipv4address,
+    is_ipv6address,
+    split,
+)
+from ._schemeinfo import default_port as _default_port
+from .errors import URIError
+from .normalize import normalize as _normalize
+from .percent import COMPONENT_SAFE, percent_decode, percent_encode
+from .resolve import recompose, relativize, resolve
+
+__all__ = ["URIReference", "is_valid", "parse"]
+
+
+class _Unset:
+    """Marks an argument that was not passed (``None`` means "remove")."""
+
+    def __repr__(self) -> str:
+        return "<unset>"
+
+
+_UNSET: Final = _Unset()
+_QUERY_PARAM_SAFE: Final = "".join(sorted(COMPONENT_SAFE["query"] - set("&=+#")))
+
+
+def _encode_param(text: str, encoding: str) -> str:
+    from urllib.parse import quote
+
+    return quote(text, safe=_QUERY_PARAM_SAFE, encoding=encoding)
+
+
+class URIReference:
+    """An RFC 3986 URI-reference: a URI or a relative reference (section 4.1).
+
+    Create one with :func:`parse`, :meth:`from_components` (encoded values) or
+    :meth:`build` (decoded values). Instances are immutable and hashable; two
+    are equal when their texts are identical (use :func:`urikit.equivalent`
+    for RFC 3986 section 6 equivalence).
+    """
+
+    __slots__ = ("_sp", "_text")
+
+    _text: str
+    _sp: Spans
+
+    # -- construction ------------------------------------------------------------
+
+    def __init__(self, text: str, rule: str = "URI-reference") -> None:
+        """Parse ``text``; same as :func:`parse`."""
+        if not isinstance(text, str):
+            raise TypeError(f"expected str, got {type(text).__name__}")
+        sp = split(text, rule)
+        if sp is None:
+            raise diagnose(text, rule)
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_sp", sp)
+
+    @classmethod
+    def _new(cls, text: str, sp: Spans) -> URIReference:
+        self = object.__new__(cls)
+        _set(self, "_text", text)
+        _set(self, "_sp", sp)
+        return self
+
+    @classmethod
+    def from_components(
+        cls,
+        *,
+        scheme: str | None = None,
+        userinfo: str | None = None,
+        host: str | None = None,
+        port: str | int | None = None,
+        path: str = "",
+        query: str | None = None,
+        fragment: str | None = None,
+    ) -> URIReference:
+        """Put a reference together from already-encoded components, checking each.
+
+        A ``userinfo`` or ``port`` needs a ``host`` (which may be ``""``).
+
+        >>> str(URIReference.from_components(scheme="http", host="h", path="/a%20b", query=""))
+        'http://h/a%20b?'
+        >>> URIReference.from_components(path="a b")
+        Traceback (most recent call last):
+        urikit.errors.URIError: invalid character ' ' in path at position 1
+        """
+        port_text = str(port) if isinstance(port, int) else port
+        for name, value in (
+            ("scheme", scheme),
+            ("userinfo", userinfo),
+            ("host", host),
+            ("port", port_text),
+            ("path", path),
+            ("query", query),
+            ("fragment", fragment),
+        ):
+            if value is not None:
+                if not isinstance(value, str):
+                    raise TypeError(f"{name} must be str or None, not {type(value).__name__}")
+                check_component(name, value)
+        if host is None and (userinfo is not None or port_text is not None):
+            raise URIError("bad-value", "host", 0, "", detail="a userinfo or port needs a host")
+        authority = None
+        if host is not None:
+            authority = host
+            if userinfo is not None:
+                authority = userinfo + "@" + authority
+            if port_text is not None:
+                authority += ":" + port_text
+            if path and not path.startswith("/"):
+                raise URIError(
+                    "bad-value",
+                    "path",
+                    0,
+                    path,
+                    detail="after an authority the path must be empty or start with '/'",
+                )
+        elif path.startswith("//"):
+            raise URIError("double-slash-path", "path", 0, path)
+        elif scheme is None:
+            colon = path.find(":", 0, (path.find("/") + 1 or len(path) + 1) - 1)
+            if colon >= 0:
+                raise URIError("colon-in-first-segment", "path", colon, path)
+        text = recompose((scheme, authority, path, query, fragment))
+        sp = split(text)
+        if sp is None:  # pragma: no cover - each piece was checked above
+            raise diagnose(text)
+        return cls._new(text, sp)
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        scheme: str | None = None,
+        userinfo: str | None = None,
+        host: str | None = None,
+        port: str | int | None = None,
+        path: str = "",
+        query: str | None = None,
+        fragment: str | None = None,
+        encoding: str = "utf-8",
+    ) -> URIReference:
+        """Build a reference from decoded values, percent-encoding each as its
+        component requires (RFC 3986 section 2.1, 2.4).
+
+        A ``host`` that is an IPv4 address, an IPv6 address (with or without
+        brackets) or an IPvFuture literal is kept; any other host is encoded as a
+        reg-name. In a relative reference (no scheme, no host) a ":" in the
+        first path segment is encoded, so it is not read as a scheme.
+
+        >>> str(URIReference.build(scheme="http", host="::1", path="/a b/ü", query="q=1 2"))
+        'http://[::1]/a%20b/%C3%BC?q=1%202'
+        >>> str(URIReference.build(path="a:b/c"))
+        'a%3Ab/c'
+        """
+        enc = encoding
+        if host is not None:
+            if is_ipv6address(host):
+                host = "[" + host + "]"
+            elif not (host.startswith("[") and host.endswith("]")) and not is_ipv4address(host):
+                host = percent_encode(host, "host", encoding=enc)
+        if userinfo is not None:
+            userinfo = percent_encode(userinfo, "userinfo", encoding=enc)
+        if scheme is None and host is None:
+            first, sep, rest = path.partition("/")
+            path = (
+                percent_encode(first, "segment-nz-nc", encoding=enc)
+                + sep
+                + (percent_encode(rest, "path", encoding=enc))
+            )
+        else:
+            path = percent_encode(path, "path", encoding=enc)
+        if query is not None:
+            query = percent_encode(query, "query", encoding=enc)
+        if fragment is not None:
+            fragment = percent_encode(fragment, "fragment", encoding=enc)
+        return cls.from_components(
+            scheme=scheme,
+            userinfo=userinfo,
+            host=host,
+            port=port,
+            path=path,
+            query=query,
+            fragment=fragment,
+        )
+
+    # -- value semantics -----------------------------------------------------------
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"URIReference({self._text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, URIReference):
+            return self._text == other._text
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._text)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"{type(self).__name__} is immutable; use with_{name}()")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self._text,))
+
+    def _check_invariants(self) -> None:
+        """Assert the internal representation is consistent (for tests and fuzzers)."""
+        assert isinstance(self._text, str)
+        assert self._sp == split(self._text), "spans do not match the text"
+        parts = (self.scheme, self.authority, self.path, self.query, self.fragment)
+        assert recompose(parts) == self._text, "recomposition differs from the text"
+        if self.authority is not None:
+            assert self.host is not None
+            rebuilt = self.host
+            if self.userinfo is not None:
+                rebuilt = self.userinfo + "@" + rebuilt
+            if self.port is not None:
+                rebuilt += ":" + self.port
+            assert rebuilt == self.authority
+        else:
+            assert self.userinfo is None and self.host is None and self.port is None
+
+    # -- components, as written ----------------------------------------------------
+
+    def _get(self, group: int) -> str | None:
+        a, b = self._sp[group]
+        return self._text[a:b] if a >= 0 else None
+
+    @property
+    def scheme(self) -> str | None:
+        """The scheme as written (section 3.1), or ``None``."""
+        return self._get(G_SCHEME)
+
+    @property
+    def authority(self) -> str | None:
+        """The authority (section 3.2), or ``None`` when there is no "//"."""
+        return self._get(G_AUTHORITY)
+
+    @property
+    def userinfo(self) -> str | None:
+        """The userinfo before "@" (section 3.2.1), or ``None``."""
+        return self._get(G_USERINFO)
+
+    @property
+    def host(self) -> str | None:
+        """The host (section 3.2.2); IP literals keep their brackets."""
+        return self._get(G_HOST)
+
+    @property
+    def port(self) -> str | None:
+        """The port digits (section 3.2.3); ``""`` for a bare ":", ``None`` when absent."""
+        return self._get(G_PORT)
+
+    @property
+    def path(self) -> str:
+        """The path (section 3.3), always a string, possibly empty."""
+        a, b = self._sp[G_PATH]
+        return self._text[a:b]
+
+    @property
+    def query(self) -> str | None:
+        """The query after "?" (section 3.4), or ``None``."""
+        return self._get(G_QUERY)
+
+    @property
+    def fragment(self) -> str | None:
+        """The fragment after "#" (section 3.5), or ``None``."""
+        return self._get(G_FRAGMENT)
+
+    # -- derived facts ---------------------------------------------------------------
+
+    @property
+    def host_kind(self) -> str | None:
+        """ "reg-name", "ipv4", "ipv6" or "ipvfuture"; ``None`` without a host.
+
+        >>> parse("http://[v7.x]/").host_kind, parse("//127.0.0.1").host_kind
+        ('ipvfuture', 'ipv4')
+        """
+        host = self.host
+        return None if host is None else host_kind(host)
+
+    @property
+    def port_number(self) -> int | None:
+        """The port as an int; ``None`` when absent or empty. No default is invented."""
+        port = self.port
+        return int(port) if port else None
+
+    @property
+    def default_port(self) -> int | None:
+        """The default port of this reference's scheme, if urikit knows one."""
+        scheme = self.scheme
+        return None if scheme is None else _default_port(scheme)
+
+    @property
+    def uses_default_port(self) -> bool:
+        """True when the port is absent, empty or equal to the scheme's default.
+
+        >>> parse("http://h:80/").uses_default_port, parse("http://h:8080/").uses_default_port
+        (True, False)
+        """
+        if self.authority is None:
+            return False
+        number = self.port_number
+        return number is None or number == self.default_port
+
+    @property
+    def is_absolute(self) -> bool:
+        """True for an absolute-URI (section 4.3): a scheme and no fragment."""
+        return self._sp[G_SCHEME][0] >= 0 and self._sp[G_FRAGMENT][0] < 0
+
+    @property
+    def kind(self) -> str:
+        """ "uri", "network-path", "absolute-path" or "relative-path" (section 4.1, 4.2).
+
+        >>> [parse(s).kind for s in ("a:b", "//h/p", "/p", "p", "", "?q")]
+        ['uri', 'network-path', 'absolute-path', 'relative-path', 'relative-path', 'relative-path']
+        """
+        if self._sp[G_SCHEME][0] >= 0:
+            return "uri"
+        if self._sp[G_AUTHORITY][0] >= 0:
+            return "network-path"
+        if self.path.startswith("/"):
+            return "absolute-path"
+        return "relative-path"
+
+    @property
+    def is_same_document(self) -> bool:
+        """True for a same-document reference (section 4.4): empty or only a fragment.
+
+        >>> parse("#f").is_same_document, parse("").is_same_document, parse("?q#f").is_same_document
+        (True, True, False)
+        """
+        return not self._text or self._text[0] == "#"
+
+    # -- decoded views -------------------------------------------------------------
+
+    def decoded_userinfo(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The userinfo, percent-decoded."""
+        value = self.userinfo
+        return None if value is None else percent_decode(value, encoding, errors)
+
+    def decoded_host(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The host, percent-decoded (IP literals are returned as written)."""
+        value = self.host
+        return None if value is None else percent_decode(value, encoding, errors)
+
+    def decoded_path(self, encoding: str = "utf-8", errors: str = "strict") -> str:
+        """The path, percent-decoded (an encoded "/" becomes indistinguishable)."""
+        return percent_decode(self.path, encoding, errors)
+
+    def decoded_query(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The query, percent-decoded."""
+        value = self.query
+        return None if value is None else percent_decode(value, encoding, errors)
+
+    def decoded_fragment(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The fragment, percent-decoded."""
+        value = self.fragment
+        return None if value is None else percent_decode(value, encoding, errors)
+
+    @property
+    def path_segments(self) -> list[str]:
+        """The path's segments, each percent-decoded (UTF-8).
+
+        The leading "/" of an absolute path is not a segment; ``""`` entries are
+        empty segments. See :meth:`decoded_path_segments` for other encodings.
+
+        >>> parse("/a/b%2Fc/").path_segments, parse("a").path_segments, parse("").path_segments
+        (['a', 'b/c', ''], ['a'], [])
+        """
+        return self.decoded_path_segments()
+
+    def decoded_path_segments(self, encoding: str = "utf-8", errors: str = "strict") -> list[str]:
+        """Like :attr:`path_segments`, with a chosen ``encoding`` and ``errors``."""
+        path = self.path
+        if not path:
+            return []
+        if path.startswith("/"):
+            path = path[1:]
+        return [percent_decode(seg, encoding, errors) for seg in path.split("/")]
+
+    @property
+    def query_params(self) -> list[tuple[str, str | None]]:
+        """The query as ordered, decoded ``(name, value)`` pairs (split on "&", then "=").
+
+        ``value`` is ``None`` for a parameter without "="; "+" stays "+" (see
+        :meth:`decoded_query_params` for ``plus_as_space``).
+
+        >>> parse("?a=1&b=&c&a=x%20y+z").query_params
+        [('a', '1'), ('b', ''), ('c', None), ('a', 'x y+z')]
+        """
+        return self.decoded_query_params()
+
+    def decoded_query_params(
+        self,
+        encoding: str = "utf-8",
+        errors: str = "strict",
+        *,
+        plus_as_space: bool = False,
+    ) -> list[tuple[str, str | None]]:
+        """The query as decoded pairs; ``plus_as_space=True`` reads "+" as " " (HTML forms).
+
+        >>> parse("?q=a+b").decoded_query_params(plus_as_space=True)
+        [('q', 'a b')]
+        """
+        query = self.query
+        if not query:
+            return []
+        pairs: list[tuple[str, str | None]] = []
+        for item in query.split("&"):
+            if plus_as_space:
+                item = item.replace("+", " ")
+            name, eq, value = item.partition("=")
+            pairs.append(
+                (
+                    percent_decode(name, encoding, errors),
+                    percent_decode(value, encoding, errors) if eq else None,
+                )
+            )
+        return pairs
+
+    # -- copies with changes -------------------------------------------------------
+
+    def _replace(self, **changes: Any) -> URIReference:
+        parts: dict[str, Any] = {
+            "scheme": self.scheme,
+            "userinfo": self.userinfo,
+            "host": self.host,
+            "port": self.port,
+            "path": self.path,
+            "query": self.query,
+            "fragment": self.fragment,
+        }
+        if all(parts[k] == v for k, v in changes.items()):
+            return self
+        parts.update(changes)
+        return type(self).from_components(**parts)
+
+    def with_scheme(self, scheme: str | None) -> URIReference:
+        """A copy with another (encoded) scheme; ``None`` removes it."""
+        return self._replace(scheme=scheme)
+
+    def with_userinfo(self, userinfo: str | None) -> URIReference:
+        """A copy with another (encoded) userinfo; ``None`` removes it."""
+        return self._replace(userinfo=userinfo)
+
+    def with_host(self, host: str | None) -> URIReference:
+        """A copy with another (encoded) host; ``None`` removes the whole authority."""
+        if host is None:
+            return self._replace(host=None, userinfo=None, port=None)
+        return self._replace(host=host)
+
+    def with_port(self, port: str | int | None) -> URIReference:
+        """A copy with another port; ``None`` removes it (and its ":")."""
+        return self._replace(port=str(port) if isinstance(port, int) else port)
+
+    def with_path(self, path: str) -> URIReference:
+        """A copy with another (encoded) path."""
+        return self._replace(path=path)
+
+    def with_query(self, query: str | None) -> URIReference:
+        """A copy with another (encoded) query; ``None`` removes it, ``""`` leaves "?"."""
+        return self._replace(query=query)
+
+    def with_fragment(self, fragment: str | None) -> URIReference:
+        """A copy with another (encoded) fragment; ``None`` removes it."""
+        return self._replace(fragment=fragment)
+
+    def with_query_params(
+        self,
+        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]],
+        *,
+        encoding: str = "utf-8",
+    ) -> URIReference:
+        """A copy whose query is built from decoded ``(name, value)`` pairs.
+
+        Names and values are percent-encoded, including "&", "=", "+" and "#";
+        a value of ``None`` writes the name alone. No pairs give an empty query.
+
+        >>> str(parse("http://h/").with_query_params([("q", "a&b c"), ("flag", None)]))
+        'http://h/?q=a%26b%20c&flag'
+        """
+        items = params.items() if isinstance(params, Mapping) else params
+        query = "&".join(
+            _encode_param(name, encoding)
+            + ("" if value is None else "=" + _encode_param(value, encoding))
+            for name, value in items
+        )
+        return self._replace(query=query)
+
+    # -- operations ----------------------------------------------------------------
+
+    def resolve(self, reference: str | URIReference, *, strict: bool = True) -> URIReference:
+        """Resolve ``reference`` with this reference as the base (RFC 3986 section 5.2).
+
+        >>> str(parse("http://a/b/c/d;p?q").resolve("../g"))
+        'http://a/b/g'
+        """
+        return parse(resolve(self._text, str(reference), strict=strict))
+
+    def relativize(self, target: str | URIReference) -> URIReference:
+        """The shortest reference that resolves against this base to ``target``.
+
+        >>> str(parse("http://a/b/c/d").relativize("http://a/b/c/e"))
+        'e'
+        """
+        return parse(relativize(self._text, str(target)))
+
+    def normalize(self, level: str = "scheme") -> URIReference:
+        """The RFC 3986 section 6 normal form, as a new reference."""
+        return parse(_normalize(self._text, level))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The components and derived facts, as a JSON-ready dict."""
+        return {
+            "uri": self._text,
+            "kind": self.kind,
+            "scheme": self.scheme,
+            "authority": self.authority,
+            "userinfo": self.userinfo,
+            "host": self.host,
+            "host_kind": self.host_kind,
+            "port": self.port,
+            "path": self.path,
+            "query": self.query,
+            "fragment": self.fragment,
+        }
+
+
+_set = object.__setattr__
+
+
+def parse(text: str, rule: str = "URI-reference") -> URIReference:
+    """Parse ``text`` as an RFC 3986 ``rule`` ("URI-reference" by default).
+
+    Raises :class:`~urikit.URIError` (a ``ValueError``) naming the component,
+    reason and 0-based position of the first offending character.
+
+    >>> parse("foo://example.com:8042/over/there?name=ferret#nose").authority
+    'example.com:8042'
+    >>> parse("http://exa mple.com/")
+    Traceback (most recent call last):
+    urikit.errors.URIError: invalid character ' ' in host at position 10
+    """
+    if type(text) is not str:
+        if not isinstance(text, str):
+            raise TypeError(f"expected str, got {type(text).__name__}")
+        text = str(text)
+    sp = split(text, rule)
+    if sp is None:
+        raise diagnose(text, rule)
+    self = object.__new__(URIReference)
+    _set(self, "_text", text)
+    _set(self, "_sp", sp)
+    return self
+
+
+def is_valid(text: str, rule: str = "URI-reference") -> bool:
+    """True when ``text`` matches the RFC 3986 ``rule``.
+
+    ``rule`` is one of "URI-reference" (default), "URI", "absolute-URI" and
+    "relative-ref" (RFC 3986 Appendix A).
+
+    >>> is_valid("http://a/b"), is_valid("a b"), is_valid("/p", rule="URI")
+    (True, False, False)
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"expected str, got {type(text).__name__}")
+    return split(text, rule) is not None

@@ -1,0 +1,261 @@
+"""Reference resolution (RFC 3986 section 5.2) and its inverse, relativization.
+
+>>> resolve("http://a/b/c/d;p?q", "../g")
+'http://a/b/g'
+>>> remove_dot_segments("/a/b/c/./../../g")
+'/a/g'
+>>> relativize("http://a/b/c/d;p?q", "http://a/b/g")
+'../g'
+"""
+
+from __future__ import annotations
+
+from ._parser import (
+    G_AUTHORITY,
+    G_FRAGMENT,
+    G_PATH,
+    G_QUERY,
+    G_SCHEME,
+    Spans,
+    diagnose,
+    split,
+)
+from .errors import URIError
+
+__all__ = ["Parts", "recompose", "relativize", "remove_dot_segments", "resolve", "resolve_parts"]
+
+#: (scheme, authority, path, query, fragment); ``None`` = undefined.
+Parts = tuple[str | None, str | None, str, str | None, str | None]
+
+
+def remove_dot_segments(path: str) -> str:
+    """RFC 3986 section 5.2.4, step by step (the two-buffer algorithm).
+
+    >>> remove_dot_segments("mid/content=5/../6")
+    'mid/6'
+    >>> remove_dot_segments("a/../../b")
+    '/b'
+    >>> remove_dot_segments("/.git/./x")
+    '/.git/x'
+    """
+    if not (path.startswith(".") or "/." in path):
+        return path
+    out: list[str] = []  # each entry is one segment with its leading "/" (if any)
+    i = 0
+    n = len(path)
+    while i < n:
+        # A: a prefix "../" is removed
+        if path.startswith("../", i):
+            i += 3
+        # A: a prefix "./" is removed; B: "/./" becomes "/" (both skip two characters)
+        elif path.startswith("./", i) or path.startswith("/./", i):
+            i += 2
+        # B: a final "/." becomes "/"
+        elif i + 2 == n and path.endswith("/."):
+            out.append("/")
+            break
+        # C: "/../" or a final "/.." becomes "/", dropping the last output segment
+        elif path.startswith("/../", i):
+            i += 3
+            if out:
+                out.pop()
+        elif i + 3 == n and path.endswith("/.."):
+            if out:
+                out.pop()
+            out.append("/")
+            break
+        # D: a lone "." or ".." is dropped
+        elif n - i <= 2 and path[i:] in (".", ".."):
+            break
+        # E: move the first segment (with its leading "/") to the output
+        else:
+            j = path.find("/", i + 1 if path[i] == "/" else i)
+            if j < 0:
+                j = n
+            out.append(path[i:j])
+            i = j
+    return "".join(out)
+
+
+def recompose(parts: Parts) -> str:
+    """RFC 3986 section 5.3 component recomposition.
+
+    One case the RFC leaves open is closed here: a path that starts with "//"
+    and has no authority would be read back as an authority, so "/." is put
+    before it (the same path after dot-segment removal), keeping the result a
+    faithful URI.
+
+    >>> recompose(("http", "a", "/b", "", None))
+    'http://a/b?'
+    >>> recompose(("x", None, "//y", None, None))
+    'x:/.//y'
+    """
+    scheme, authority, path, query, fragment = parts
+    out = []
+    if scheme is not None:
+        out.append(scheme)
+        out.append(":")
+    if authority is not None:
+        out.append("//")
+        out.append(authority)
+    elif path.startswith("//"):
+        out.append("/.")
+    out.append(path)
+    if query is not None:
+        out.append("?")
+        out.append(query)
+    if fragment is not None:
+        out.append("#")
+        out.append(fragment)
+    return "".join(out)
+
+
+def _parts(text: str, sp: Spans) -> Parts:
+    s, a, p, q, f = sp[G_SCHEME], sp[G_AUTHORITY], sp[G_PATH], sp[G_QUERY], sp[G_FRAGMENT]
+    return (
+        text[s[0] : s[1]] if s[0] >= 0 else None,
+        text[a[0] : a[1]] if a[0] >= 0 else None,
+        text[p[0] : p[1]],
+        text[q[0] : q[1]] if q[0] >= 0 else None,
+        text[f[0] : f[1]] if f[0] >= 0 else None,
+    )
+
+
+def _split_base(base: str) -> Parts:
+    sp = split(base)
+    if sp is None:
+        raise diagnose(base)
+    if sp[G_SCHEME][0] < 0:
+        raise URIError("not-absolute", "base", 0, base)
+    if sp[G_FRAGMENT][0] >= 0:
+        raise URIError("not-absolute", "base", sp[G_FRAGMENT][0] - 1, base)
+    return _parts(base, sp)
+
+
+def _split_ref(reference: str) -> Parts:
+    sp = split(reference)
+    if sp is None:
+        raise diagnose(reference)
+    return _parts(reference, sp)
+
+
+def _merge(base_authority: str | None, base_path: str, ref_path: str) -> str:
+    """RFC 3986 section 5.2.3."""
+    if base_authority is not None and not base_path:
+        return "/" + ref_path
+    return base_path[: base_path.rfind("/") + 1] + ref_path
+
+
+def resolve_parts(base: Parts, ref: Parts, *, strict: bool = True) -> Parts:
+    """RFC 3986 section 5.2.2 on already-split components."""
+    r_scheme, r_authority, r_path, r_query, r_fragment = ref
+    b_scheme, b_authority, b_path, b_query, _ = base
+    if (
+        not strict
+        and r_scheme is not None
+        and b_scheme is not None
+        and r_scheme.lower() == b_scheme.lower()
+    ):
+        r_scheme = None
+    if r_scheme is not None:
+        return (r_scheme, r_authority, remove_dot_segments(r_path), r_query, r_fragment)
+    if r_authority is not None:
+        return (b_scheme, r_authority, remove_dot_segments(r_path), r_query, r_fragment)
+    if not r_path:
+        return (b_scheme, b_authority, b_path, b_query if r_query is None else r_query, r_fragment)
+    if r_path.startswith("/"):
+        path = remove_dot_segments(r_path)
+    else:
+        path = remove_dot_segments(_merge(b_authority, b_path, r_path))
+    return (b_scheme, b_authority, path, r_query, r_fragment)
+
+
+def resolve(base: str, reference: str, *, strict: bool = True) -> str:
+    """Resolve ``reference`` against the absolute URI ``base`` (RFC 3986 section 5.2).
+
+    ``strict=False`` is the backwards-compatible reading of section 5.2.2: a
+    reference whose scheme equals the base's is treated as relative.
+    Raises :class:`URIError` when ``base`` is not an absolute-URI (section 4.3:
+    it must have a scheme and no fragment) or either input is invalid.
+
+    >>> resolve("http://a/b/c/d;p?q", "g?y#s")
+    'http://a/b/c/g?y#s'
+    >>> base = "http://a/b/c/d;p?q"
+    >>> resolve(base, "http:g"), resolve(base, "http:g", strict=False)
+    ('http:g', 'http://a/b/c/g')
+    """
+    return recompose(resolve_parts(_split_base(base), _split_ref(reference), strict=strict))
+
+
+# --- relativize ----------------------------------------------------------------------
+
+
+def _relative_paths(base_path: str, target_path: str, base_has_authority: bool) -> list[str]:
+    """Relative-path references from the directory of ``base_path`` to ``target_path``.
+
+    Several spellings are offered ("../x/" and "../x", "./a:b" for a colon in the
+    first segment); the caller keeps the shortest that resolves exactly.
+    """
+    if base_has_authority and not base_path:
+        base_path = "/"
+    if not (base_path.startswith("/") and target_path.startswith("/")):
+        return []
+    base_dir = base_path[: base_path.rfind("/") + 1].split("/")[1:-1]
+    target = target_path.split("/")[1:]
+    k = 0
+    while k < len(base_dir) and k < len(target) - 1 and base_dir[k] == target[k]:
+        k += 1
+    rel = "../" * (len(base_dir) - k) + "/".join(target[k:])
+    found = [rel, "./" + rel]
+    if not rel or rel.endswith("/"):  # a directory: "../" may also be written ".."
+        found.append(rel[:-1] or ".")
+    return found
+
+
+def relativize(base: str, target: str) -> str:
+    """The shortest reference ``r`` with ``resolve(base, r) == target``.
+
+    Candidates (fragment only, query, relative path, absolute path,
+    network path) are each checked by resolving them, so the answer is exact;
+    when none of them resolves to ``target``, ``target`` itself is returned.
+
+    >>> relativize("http://a/b/c/d;p?q", "http://a/b/c/d;p?q#f")
+    '#f'
+    >>> relativize("http://a/b/c/d;p?q", "http://a/x/y")
+    '/x/y'
+    >>> relativize("http://a/b/c/d;p?q", "https://a/b")
+    'https://a/b'
+    """
+    b = _split_base(base)
+    t = _split_ref(target)
+    t_scheme, t_authority, t_path, t_query, t_fragment = t
+    b_scheme, b_authority, b_path, b_query, _ = b
+    if t_scheme is None or t_scheme != b_scheme:
+        return target
+
+    tail = ("" if t_query is None else "?" + t_query) + (
+        "" if t_fragment is None else "#" + t_fragment
+    )
+    frag = "" if t_fragment is None else "#" + t_fragment
+    candidates: list[str] = []
+    if t_authority == b_authority:
+        if t_path == b_path:
+            if t_query == b_query:
+                candidates.append(frag)
+            if t_query is not None:
+                candidates.append(tail)
+        for rel in _relative_paths(b_path, t_path, b_authority is not None):
+            candidates.append(rel + tail)
+        if t_path.startswith("/") and not t_path.startswith("//"):
+            candidates.append(t_path + tail)
+    if t_authority is not None and (not t_path or t_path.startswith("/")):
+        candidates.append("//" + t_authority + t_path + tail)
+    candidates.sort(key=len)
+    for cand in candidates:
+        if len(cand) >= len(target):
+            break
+        if split(cand) is None:
+            continue
+        if recompose(resolve_parts(b, _split_ref(cand))) == target:
+            return cand
+    return target
