@@ -40,7 +40,7 @@ REASONS: dict[str, str] = {
     "bad-ipvfuture": "invalid IPvFuture address in {component} at position {position}",
     "after-ip-literal": "invalid character {char} after IP literal at position {position}",
     "double-slash-path": "path cannot begin with '//' without an authority at position {position}",
-    "not-absolute": "base URI must be absolute (scheme, no fragment) at position {position}",
+    "not-absolute": "base URI must be absolute (have a scheme) at position {position}",
     "bad-port": "invalid port {char} at position {position}",
     "bad-decoding": "percent-encoded bytes are not valid {encoding} at position {position}",
     "bad-encoding": "character {char} cannot be encoded as {encoding} at position {position}",

@@ -127,8 +127,7 @@ def _split_base(base: str) -> Parts:
         raise diagnose(base)
     if sp[G_SCHEME][0] < 0:
         raise URIError("not-absolute", "base", 0, base)
-    if sp[G_FRAGMENT][0] >= 0:
-        raise URIError("not-absolute", "base", sp[G_FRAGMENT][0] - 1, base)
+    # Section 5.1: a base taken from a reference is used "stripped of any fragment".
     return _parts(base, sp)
 
 
@@ -175,8 +174,9 @@ def resolve(base: str, reference: str, *, strict: bool = True) -> str:
 
     ``strict=False`` is the backwards-compatible reading of section 5.2.2: a
     reference whose scheme equals the base's is treated as relative.
-    Raises :class:`URIError` when ``base`` is not an absolute-URI (section 4.3:
-    it must have a scheme and no fragment) or either input is invalid.
+    Raises :class:`URIError` when ``base`` has no scheme (section 5.1: a base
+    must be absolute) or either input is invalid. A fragment on the base is
+    ignored, as section 5.1 strips it before use.
 
     >>> resolve("http://a/b/c/d;p?q", "g?y#s")
     'http://a/b/c/g?y#s'
