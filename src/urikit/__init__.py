@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from ._accel import IMPLEMENTATION
 from .errors import URIError
 from .normalize import equivalent, normalize
 from .percent import percent_decode, percent_encode
@@ -35,6 +36,3 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
-
-#: Which implementation of the hot kernels is active: "python" (pure Python).
-IMPLEMENTATION = "python"

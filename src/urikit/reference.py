@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, NoReturn
 
+from ._accel import speedups as _speedups
 from ._parser import (
     G_AUTHORITY,
     G_FRAGMENT,
@@ -608,3 +609,9 @@ def is_valid(text: str, rule: str = "URI-reference") -> bool:
     if not isinstance(text, str):
         raise TypeError(f"expected str, got {type(text).__name__}")
     return split(text, rule) is not None
+
+
+# C twins: parse builds the URIReference (its two slots) directly in C.
+if _speedups is not None:
+    parse = _speedups.accelerate("parse", parse, URIReference, diagnose)
+    is_valid = _speedups.accelerate("is_valid", is_valid)
