@@ -55,4 +55,4 @@ if TYPE_CHECKING:  # typed by _speedups.pyi; may still be None at run time
     from . import _speedups as speedups
 else:
     speedups = _load()
-IMPLEMENTATION: Final = "python" if speedups is None else "c"
+IMPLEMENTATION: Final[str] = "python" if speedups is None else "c"
