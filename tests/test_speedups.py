@@ -143,7 +143,7 @@ def parsed(func: Callable[..., Any], *args: Any) -> tuple[str, Any]:
     kind, value = outcome(func, *args)
     if kind == "ok":
         value._check_invariants()
-        return kind, (type(value).__name__, str(value), value._sp)
+        return kind, (type(value).__name__, str(value), value._sp, value.to_dict())
     return kind, value
 
 
@@ -357,3 +357,25 @@ def test_one_megabyte(text: str) -> None:
     same(CU.remove_dot_segments, PU.remove_dot_segments, text)
     same(CU.percent_decode, PU.percent_decode, text)
     same(CU.percent_encode, PU.percent_encode, text, "query")
+
+
+def test_component_getters_on_odd_objects() -> None:
+    """The C component getters hand anything unusual to the Python property."""
+    for mod in (P, C):
+        ref_type = mod["urikit.reference"].URIReference
+        blank = object.__new__(ref_type)
+        assert outcome(getattr, blank, "host")[1][0] == "AttributeError"
+        assert isinstance(ref_type.__dict__["host"], property) or mod is C
+        assert isinstance(ref_type.host, property)
+    c_ref, p_ref = CU.parse("http://u@h:1/p?q#f"), PU.parse("http://u@h:1/p?q#f")
+    for name in ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"):
+        assert getattr(c_ref, name) == getattr(p_ref, name)
+        assert outcome(setattr, c_ref, name, "x") == outcome(setattr, p_ref, name, "x")
+    odd = object.__new__(C["urikit.reference"].URIReference)
+    object.__setattr__(odd, "_text", "abc")
+    object.__setattr__(odd, "_sp", ((0, 3), (5, 9), (-1, -2), (1, 2)) + ((-1, -1),) * 5)
+    p_odd = object.__new__(P["urikit.reference"].URIReference)
+    object.__setattr__(p_odd, "_text", "abc")
+    object.__setattr__(p_odd, "_sp", odd._sp)
+    for name in ("scheme", "authority", "userinfo", "host", "path"):
+        assert outcome(getattr, odd, name) == outcome(getattr, p_odd, name)

@@ -1315,6 +1315,149 @@ sp_accelerate(PyObject *module, PyObject *args)
     return (PyObject *)self;
 }
 
+
+/* ------------------------------------------------------- component getters */
+
+/* A data descriptor standing in for one URIReference component property: it
+ * reads the ``_text`` and ``_sp`` slots and slices in C. Anything unusual (class
+ * access, a foreign or half-built object, odd slot contents) goes to the
+ * original property, which it wraps. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *prop;
+    PyTypeObject *owner;
+    int group;
+    int always; /* path: "" rather than None */
+    Py_ssize_t text_offset, sp_offset;
+} GetterObject;
+
+static PyObject *
+getter_get(PyObject *op, PyObject *obj, PyObject *type)
+{
+    GetterObject *self = (GetterObject *)op;
+    if (obj != NULL && obj != Py_None && PyObject_TypeCheck(obj, self->owner)) {
+        PyObject *text = *(PyObject **)((char *)obj + self->text_offset);
+        PyObject *sp = *(PyObject **)((char *)obj + self->sp_offset);
+        if (text != NULL && sp != NULL && PyUnicode_CheckExact(text) && PyTuple_CheckExact(sp) &&
+            PyTuple_GET_SIZE(sp) > self->group) {
+            PyObject *pair = PyTuple_GET_ITEM(sp, self->group);
+            if (PyTuple_CheckExact(pair) && PyTuple_GET_SIZE(pair) == 2 &&
+                PyLong_CheckExact(PyTuple_GET_ITEM(pair, 0)) &&
+                PyLong_CheckExact(PyTuple_GET_ITEM(pair, 1))) {
+                Py_ssize_t a = PyLong_AsSsize_t(PyTuple_GET_ITEM(pair, 0));
+                Py_ssize_t b = PyLong_AsSsize_t(PyTuple_GET_ITEM(pair, 1));
+                if (a == -1 && b == -1 && !PyErr_Occurred() && !self->always) {
+                    Py_RETURN_NONE;
+                }
+                if (0 <= a && a <= b && b <= PyUnicode_GET_LENGTH(text)) {
+                    return PyUnicode_Substring(text, a, b);
+                }
+            }
+            PyErr_Clear();
+        }
+    }
+    return PyObject_CallMethod(self->prop, "__get__", "OO", obj ? obj : Py_None,
+                               type ? type : Py_None);
+}
+
+static int
+getter_set(PyObject *op, PyObject *obj, PyObject *value)
+{
+    GetterObject *self = (GetterObject *)op;
+    PyObject *r = value ? PyObject_CallMethod(self->prop, "__set__", "OO", obj, value)
+                        : PyObject_CallMethod(self->prop, "__delete__", "O", obj);
+    Py_XDECREF(r);
+    return r ? 0 : -1;
+}
+
+static int
+getter_traverse(GetterObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->prop);
+    Py_VISIT(self->owner);
+    return 0;
+}
+
+static int
+getter_clear(GetterObject *self)
+{
+    Py_CLEAR(self->prop);
+    Py_CLEAR(self->owner);
+    return 0;
+}
+
+static void
+getter_dealloc(GetterObject *self)
+{
+    PyObject_GC_UnTrack(self);
+    getter_clear(self);
+    PyObject_GC_Del(self);
+}
+
+static PyObject *
+getter_doc(GetterObject *self, void *closure)
+{
+    return PyObject_GetAttrString(self->prop, "__doc__");
+}
+
+static PyGetSetDef getter_getset[] = {
+    {"__doc__", (getter)getter_doc, NULL, NULL, NULL},
+    {NULL},
+};
+
+static PyMemberDef getter_members[] = {
+    {"__wrapped__", T_OBJECT, offsetof(GetterObject, prop), READONLY, NULL},
+    {NULL},
+};
+
+static PyTypeObject GetterType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "urikit._speedups.ComponentGetter",
+    .tp_basicsize = sizeof(GetterObject),
+    .tp_dealloc = (destructor)getter_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)getter_traverse,
+    .tp_clear = (inquiry)getter_clear,
+    .tp_descr_get = getter_get,
+    .tp_descr_set = getter_set,
+    .tp_getset = getter_getset,
+    .tp_members = getter_members,
+};
+
+static Py_ssize_t slot_offset(PyObject *type, const char *name);
+
+static PyObject *
+sp_component_getter(PyObject *module, PyObject *args)
+{
+    PyObject *prop, *owner;
+    int group, always;
+    if (!PyArg_ParseTuple(args, "OO!ip:component_getter", &prop, &PyType_Type, &owner, &group,
+                          &always)) {
+        return NULL;
+    }
+    if (group < 0 || group >= NG || !PyObject_TypeCheck(prop, &PyProperty_Type)) {
+        PyErr_SetString(PyExc_ValueError, "component_getter(property, type, group, always)");
+        return NULL;
+    }
+    Py_ssize_t text_offset = slot_offset(owner, "_text");
+    Py_ssize_t sp_offset = text_offset < 0 ? -1 : slot_offset(owner, "_sp");
+    if (sp_offset < 0) {
+        return NULL;
+    }
+    GetterObject *self = PyObject_GC_New(GetterObject, &GetterType);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->prop = Py_NewRef(prop);
+    self->owner = (PyTypeObject *)Py_NewRef(owner);
+    self->group = group;
+    self->always = always;
+    self->text_offset = text_offset;
+    self->sp_offset = sp_offset;
+    PyObject_GC_Track(self);
+    return (PyObject *)self;
+}
+
 /* ------------------------------------------------------- kernels, directly */
 
 static PyObject *
@@ -1416,6 +1559,8 @@ sp_split_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 static PyMethodDef methods[] = {
     {"accelerate", (PyCFunction)sp_accelerate, METH_VARARGS,
      "accelerate(kind, fallback, *extra): a C accelerated twin of the Python fallback."},
+    {"component_getter", (PyCFunction)sp_component_getter, METH_VARARGS,
+     "component_getter(property, owner, group, always): a C getter for a component."},
     {"percent_encode", (PyCFunction)(void (*)(void))sp_percent_encode, METH_FASTCALL,
      "percent_encode(text, component) -> str | int (UTF-8, strict)."},
     {"percent_decode", (PyCFunction)(void (*)(void))sp_percent_decode, METH_FASTCALL,
@@ -1441,7 +1586,7 @@ static struct PyModuleDef moduledef = {
 PyMODINIT_FUNC
 PyInit__speedups(void)
 {
-    if (PyType_Ready(&AccelType) < 0) {
+    if (PyType_Ready(&AccelType) < 0 || PyType_Ready(&GetterType) < 0) {
         return NULL;
     }
     none_pair = Py_BuildValue("(nn)", (Py_ssize_t)-1, (Py_ssize_t)-1);

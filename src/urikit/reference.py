@@ -615,3 +615,18 @@ def is_valid(text: str, rule: str = "URI-reference") -> bool:
 if _speedups is not None:
     parse = _speedups.accelerate("parse", parse, URIReference, diagnose)
     is_valid = _speedups.accelerate("is_valid", is_valid)
+    # Component properties read the two slots and slice in C (class access still
+    # gives the property; anything unusual is handed to it).
+    for _name, _group in (
+        ("scheme", G_SCHEME),
+        ("authority", G_AUTHORITY),
+        ("userinfo", G_USERINFO),
+        ("host", G_HOST),
+        ("port", G_PORT),
+        ("path", G_PATH),
+        ("query", G_QUERY),
+        ("fragment", G_FRAGMENT),
+    ):
+        _prop = URIReference.__dict__[_name]
+        _getter = _speedups.component_getter(_prop, URIReference, _group, _name == "path")
+        setattr(URIReference, _name, _getter)
