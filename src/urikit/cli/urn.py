@@ -1,10 +1,11 @@
 """The URN commands: ``urikit urn parse|validate|equivalent|resolve``.
 
 >>> from urikit.cli import main
->>> main(["urn", "equivalent", "URN:foo:a123%2C456", "urn:FOO:a123%2c456"])
+>>> a, b = "URN:foo:a123%2C456", "urn:FOO:a123%2c456"
+>>> main(["urn", "equivalent", a, b])  # doctest: +NORMALIZE_WHITESPACE
 equivalent	URN:foo:a123%2C456	urn:FOO:a123%2c456
 0
->>> main(["urn", "equivalent", "URN:foo:a123,456", "urn:FOO:a123%2c456"])
+>>> main(["urn", "equivalent", "URN:foo:a123,456", b])  # doctest: +NORMALIZE_WHITESPACE
 not equivalent	URN:foo:a123,456	urn:FOO:a123%2c456
 1
 """
