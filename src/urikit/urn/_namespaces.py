@@ -275,10 +275,9 @@ class ISSN(Namespace):
     def validate(self, nss: str) -> None:
         m = self._RE.match(nss)
         if m is None:
-            k = 0
-            while k < len(nss) and k < 4 and nss[k] in _DIGITS:
-                k += 1
-            raise NSSError("an ISSN is 8 characters NNNN-NNNC (N a digit, C a digit or X)", k)
+            raise NSSError(
+                "an ISSN is 8 characters NNNN-NNNC (N a digit, C a digit or X)", self._bad(nss)
+            )
         digits = m.group(1) + m.group(2)
         total = sum((8 - k) * int(d) for k, d in enumerate(digits))
         check = (11 - total % 11) % 11
@@ -287,6 +286,20 @@ class ISSN(Namespace):
             raise NSSError(
                 f"ISSN check digit is {m.group(3)!r} but should be {expected!r}", len(nss) - 1
             )
+
+    @staticmethod
+    def _bad(nss: str) -> int:
+        """Offset of the first character that does not fit NNNN[-]NNNC."""
+        k = 0
+        for want in ("D", "D", "D", "D", "-", "D", "D", "D", "C"):
+            if want == "-":
+                k += nss[k : k + 1] == "-"
+                continue
+            ok = k < len(nss) and (nss[k] in _DIGITS or (want == "C" and nss[k] in "xX"))
+            if not ok:
+                return k
+            k += 1
+        return k
 
     def normalize(self, nss: str) -> str:
         self.validate(nss)
