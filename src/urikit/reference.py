@@ -531,13 +531,18 @@ class URIReference:
 
     # -- operations ----------------------------------------------------------------
 
-    def resolve(self, reference: str | URIReference, *, strict: bool = True) -> URIReference:
-        """Resolve ``reference`` with this reference as the base (RFC 3986 section 5.2).
+    def resolve(
+        self, reference: str | URIReference, *, strict: bool = True, rules: str = "rfc3986"
+    ) -> URIReference:
+        """Resolve ``reference`` with this reference as the base (RFC 3986 section 5.2,
+        or the older algorithm named by ``rules``, see :func:`urikit.resolve`).
 
         >>> str(parse("http://a/b/c/d;p?q").resolve("../g"))
         'http://a/b/g'
+        >>> str(parse("http://a/b/c/d;p?q").resolve("?y", rules="rfc2396"))
+        'http://a/b/c/?y'
         """
-        return parse(resolve(self._text, str(reference), strict=strict))
+        return parse(resolve(self._text, str(reference), strict=strict, rules=rules))
 
     def relativize(self, target: str | URIReference) -> URIReference:
         """The shortest reference that resolves against this base to ``target``.
