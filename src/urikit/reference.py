@@ -344,6 +344,39 @@ class URIReference:
         number = self.port_number
         return number is None or number == self.default_port
 
+    def port_is_unusual(self, *, below: int | None = None) -> bool:
+        """True when an explicit port differs from the scheme's default port.
+
+        RFC 1738 section 6 and the 2003 draft section 7.2 warn that a URI naming
+        a port other than its protocol's (above all a well-known port below
+        1024) may make a client talk to another protocol. ``below=1024`` counts
+        only such low ports. A port on a scheme with no known default is unusual.
+
+        >>> parse("http://h:25/").port_is_unusual(), parse("http://h:80/").port_is_unusual()
+        (True, False)
+        >>> parse("http://h:8080/").port_is_unusual(below=1024)
+        False
+        """
+        number = self.port_number
+        if number is None or number == self.default_port:
+            return False
+        return below is None or number < below
+
+    def scheme_view(self, registry: Any = None) -> Any:
+        """The typed view of this URI from the scheme registry (:mod:`urikit.schemes`).
+
+        Raises :class:`~urikit.URIError` for a scheme without a view, or a URI
+        that breaks its scheme's own syntax. ``registry`` defaults to
+        ``urikit.schemes.REGISTRY``.
+
+        >>> parse("ftp://h/a/b.txt;type=i").scheme_view().name
+        'b.txt'
+        """
+        # Imported here: urikit.schemes (layer 5) imports this module (layer 4).
+        from .schemes import view
+
+        return view(self, registry=registry)
+
     @property
     def is_absolute(self) -> bool:
         """True for an absolute-URI (section 4.3): a scheme and no fragment."""
