@@ -40,6 +40,7 @@ from ._parser import (
 )
 from ._schemeinfo import default_port as _default_port
 from .errors import URIError
+from .legacy.grammars import is_valid_rfc2396
 from .normalize import normalize as _normalize
 from .percent import COMPONENT_SAFE, percent_decode, percent_encode
 from .resolve import recompose, relativize, resolve
@@ -634,15 +635,23 @@ def parse(text: str, rule: str = "URI-reference") -> URIReference:
     return self
 
 
-def is_valid(text: str, rule: str = "URI-reference") -> bool:
+def is_valid(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -> bool:
     """True when ``text`` matches the RFC 3986 ``rule``.
 
     ``rule`` is one of "URI-reference" (default), "URI", "absolute-URI" and
-    "relative-ref" (RFC 3986 Appendix A).
+    "relative-ref" (RFC 3986 Appendix A). ``grammar="rfc2396"`` checks RFC 2396
+    Appendix A with RFC 2732 IPv6 hosts instead (``rule`` may then also be
+    "absoluteURI" or "relativeURI"); see :mod:`urikit.legacy.grammars`.
 
     >>> is_valid("http://a/b"), is_valid("a b"), is_valid("/p", rule="URI")
     (True, False, False)
+    >>> is_valid("mailto:"), is_valid("mailto:", grammar="rfc2396")
+    (True, False)
     """
     if not isinstance(text, str):
         raise TypeError(f"expected str, got {type(text).__name__}")
+    if grammar != "rfc3986":
+        if grammar == "rfc2396":
+            return is_valid_rfc2396(text, rule)
+        raise ValueError(f"unknown grammar {grammar!r}; expected 'rfc3986' or 'rfc2396'")
     return split(text, rule) is not None
