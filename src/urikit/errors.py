@@ -45,6 +45,7 @@ REASONS: dict[str, str] = {
     "bad-decoding": "percent-encoded bytes are not valid {encoding} at position {position}",
     "bad-encoding": "character {char} cannot be encoded as {encoding} at position {position}",
     "bad-value": "invalid {component}: {detail} at position {position}",
+    "unknown-scheme": "no handler for the scheme {detail} at position {position}",
 }
 
 
