@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from . import schemes  # the subpackage; importing it registers default ports
 from .errors import URIError
 from .normalize import equivalent, normalize
 from .percent import percent_decode, percent_encode
@@ -34,6 +35,7 @@ __all__ = [
     "relativize",
     "remove_dot_segments",
     "resolve",
+    "schemes",
 ]
 
 __version__ = "0.1.0"

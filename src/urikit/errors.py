@@ -56,6 +56,7 @@ REASONS: dict[str, str] = {
     "bad-urn": "invalid {component} at position {position}: {detail}",
     "namespace-rule": "invalid {component} at position {position}: {detail}",
     "not-resolvable": "cannot resolve {component} at position {position}: {detail}",
+    "unknown-scheme": "no handler for the scheme {detail} at position {position}",
 }
 
 
