@@ -12,15 +12,18 @@
 
 from __future__ import annotations
 
+from . import schemes  # the subpackage; importing it registers default ports
 from ._accel import IMPLEMENTATION
 from .errors import URIError
 from .normalize import equivalent, normalize
 from .percent import percent_decode, percent_encode
 from .reference import URIReference, is_valid, parse
 from .resolve import relativize, remove_dot_segments, resolve
+from .urn import URN
 
 __all__ = [
     "IMPLEMENTATION",
+    "URN",
     "URIError",
     "URIReference",
     "__version__",
@@ -33,6 +36,7 @@ __all__ = [
     "relativize",
     "remove_dot_segments",
     "resolve",
+    "schemes",
 ]
 
 __version__ = "0.1.0"

@@ -18,7 +18,7 @@ present and empty, so ``str(parse(s)) == s`` for every valid ``s``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, NoReturn
 
 from ._accel import speedups as _speedups
@@ -41,6 +41,7 @@ from ._parser import (
 )
 from ._schemeinfo import default_port as _default_port
 from .errors import URIError
+from .legacy.grammars import is_valid_rfc2396
 from .normalize import normalize as _normalize
 from .percent import COMPONENT_SAFE, percent_decode, percent_encode
 from .resolve import recompose, relativize, resolve
@@ -345,6 +346,38 @@ class URIReference:
         number = self.port_number
         return number is None or number == self.default_port
 
+    def port_is_unusual(self, *, below: int | None = None) -> bool:
+        """True when an explicit port differs from the scheme's default port.
+
+        RFC 1738 section 6 and the 2003 draft section 7.2 warn that a URI naming
+        a port other than its protocol's (above all a well-known port below
+        1024) may make a client talk to another protocol. ``below=1024`` counts
+        only such low ports. A port on a scheme with no known default is unusual.
+
+        >>> parse("http://h:25/").port_is_unusual(), parse("http://h:80/").port_is_unusual()
+        (True, False)
+        >>> parse("http://h:8080/").port_is_unusual(below=1024)
+        False
+        """
+        number = self.port_number
+        if number is None or number == self.default_port:
+            return False
+        return below is None or number < below
+
+    def scheme_view(self, registry: Any = None) -> Any:
+        """The typed view of this URI from the scheme registry (:mod:`urikit.schemes`).
+
+        Raises :class:`~urikit.URIError` for a scheme without a view, or a URI
+        that breaks its scheme's own syntax. ``registry`` defaults to
+        ``urikit.schemes.REGISTRY``.
+
+        >>> parse("ftp://h/a/b.txt;type=i").scheme_view().name
+        'b.txt'
+        """
+        if _scheme_view_provider is None:  # pragma: no cover - urikit imports urikit.schemes
+            raise URIError("unknown-scheme", "scheme", 0, self._text, detail="(no registry)")
+        return _scheme_view_provider(self, registry)
+
     @property
     def is_absolute(self) -> bool:
         """True for an absolute-URI (section 4.3): a scheme and no fragment."""
@@ -532,13 +565,18 @@ class URIReference:
 
     # -- operations ----------------------------------------------------------------
 
-    def resolve(self, reference: str | URIReference, *, strict: bool = True) -> URIReference:
-        """Resolve ``reference`` with this reference as the base (RFC 3986 section 5.2).
+    def resolve(
+        self, reference: str | URIReference, *, strict: bool = True, rules: str = "rfc3986"
+    ) -> URIReference:
+        """Resolve ``reference`` with this reference as the base (RFC 3986 section 5.2,
+        or the older algorithm named by ``rules``, see :func:`urikit.resolve`).
 
         >>> str(parse("http://a/b/c/d;p?q").resolve("../g"))
         'http://a/b/g'
+        >>> str(parse("http://a/b/c/d;p?q").resolve("?y", rules="rfc2396"))
+        'http://a/b/c/?y'
         """
-        return parse(resolve(self._text, str(reference), strict=strict))
+        return parse(resolve(self._text, str(reference), strict=strict, rules=rules))
 
     def relativize(self, target: str | URIReference) -> URIReference:
         """The shortest reference that resolves against this base to ``target``.
@@ -571,6 +609,17 @@ class URIReference:
 
 _set = object.__setattr__
 
+#: The typed-view function of the scheme registry. urikit.schemes (a higher layer)
+#: fills this slot when imported, so this module never imports upward.
+_scheme_view_provider: Callable[[URIReference, Any], Any] | None = None
+
+
+def set_scheme_view_provider(provider: Callable[[URIReference, Any], Any]) -> None:
+    """Install the function behind :meth:`URIReference.scheme_view` (used by
+    :mod:`urikit.schemes`; ``provider(ref, registry)`` returns the view)."""
+    global _scheme_view_provider
+    _scheme_view_provider = provider
+
 
 def parse(text: str, rule: str = "URI-reference") -> URIReference:
     """Parse ``text`` as an RFC 3986 ``rule`` ("URI-reference" by default).
@@ -597,17 +646,25 @@ def parse(text: str, rule: str = "URI-reference") -> URIReference:
     return self
 
 
-def is_valid(text: str, rule: str = "URI-reference") -> bool:
+def is_valid(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -> bool:
     """True when ``text`` matches the RFC 3986 ``rule``.
 
     ``rule`` is one of "URI-reference" (default), "URI", "absolute-URI" and
-    "relative-ref" (RFC 3986 Appendix A).
+    "relative-ref" (RFC 3986 Appendix A). ``grammar="rfc2396"`` checks RFC 2396
+    Appendix A with RFC 2732 IPv6 hosts instead (``rule`` may then also be
+    "absoluteURI" or "relativeURI"); see :mod:`urikit.legacy.grammars`.
 
     >>> is_valid("http://a/b"), is_valid("a b"), is_valid("/p", rule="URI")
     (True, False, False)
+    >>> is_valid("mailto:"), is_valid("mailto:", grammar="rfc2396")
+    (True, False)
     """
     if not isinstance(text, str):
         raise TypeError(f"expected str, got {type(text).__name__}")
+    if grammar != "rfc3986":
+        if grammar == "rfc2396":
+            return is_valid_rfc2396(text, rule)
+        raise ValueError(f"unknown grammar {grammar!r}; expected 'rfc3986' or 'rfc2396'")
     return split(text, rule) is not None
 
 

@@ -22,11 +22,23 @@ from ._parser import (
     split,
 )
 from .errors import URIError
+from .legacy.resolution import LEGACY_RULES, resolve_legacy
 
-__all__ = ["Parts", "recompose", "relativize", "remove_dot_segments", "resolve", "resolve_parts"]
+__all__ = [
+    "RESOLUTION_RULES",
+    "Parts",
+    "recompose",
+    "relativize",
+    "remove_dot_segments",
+    "resolve",
+    "resolve_parts",
+]
 
 #: (scheme, authority, path, query, fragment); ``None`` = undefined.
 Parts = tuple[str | None, str | None, str, str | None, str | None]
+
+#: The ``rules=`` values :func:`resolve` accepts: RFC 3986 and the older documents.
+RESOLUTION_RULES = ("rfc3986", *LEGACY_RULES)
 
 
 def remove_dot_segments(path: str) -> str:
@@ -170,8 +182,11 @@ def resolve_parts(base: Parts, ref: Parts, *, strict: bool = True) -> Parts:
     return (b_scheme, b_authority, path, r_query, r_fragment)
 
 
-def resolve(base: str, reference: str, *, strict: bool = True) -> str:
+def resolve(base: str, reference: str, *, strict: bool = True, rules: str = "rfc3986") -> str:
     """Resolve ``reference`` against the absolute URI ``base`` (RFC 3986 section 5.2).
+
+    ``rules`` picks another document's algorithm: "rfc1808", "draft-1997",
+    "rfc2396" or "draft-2003" (see :mod:`urikit.legacy.resolution`).
 
     ``strict=False`` is the backwards-compatible reading of section 5.2.2: a
     reference whose scheme equals the base's is treated as relative.
@@ -184,7 +199,11 @@ def resolve(base: str, reference: str, *, strict: bool = True) -> str:
     >>> base = "http://a/b/c/d;p?q"
     >>> resolve(base, "http:g"), resolve(base, "http:g", strict=False)
     ('http:g', 'http://a/b/c/g')
+    >>> resolve(base, "?y", rules="rfc2396"), resolve(base, ";x", rules="rfc1808")
+    ('http://a/b/c/?y', 'http://a/b/c/d;x')
     """
+    if rules != "rfc3986":
+        return resolve_legacy(base, reference, rules=rules, strict=strict)
     return recompose(resolve_parts(_split_base(base), _split_ref(reference), strict=strict))
 
 

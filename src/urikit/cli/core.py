@@ -29,7 +29,12 @@ def _cmd_parse(args: argparse.Namespace) -> int:
     def handle(text: str) -> tuple[dict[str, Any], str]:
         ref = parse(text, args.rule)
         record = {"input": text, "valid": True, **ref.to_dict()}
-        return record, f"ok\t{text}\t{record['kind']} {_human_fields(record)}"
+        human = f"ok\t{text}\t{record['kind']} {_human_fields(record)}"
+        if args.scheme:
+            fields = ref.scheme_view().fields()  # URIError: bad for its scheme
+            record["scheme_fields"] = fields
+            human += "\t" + " ".join(f"{k}={json.dumps(v)}" for k, v in fields.items())
+        return record, human
 
     return run_records(args, inputs(args.uris), handle)
 
@@ -87,6 +92,12 @@ def register(sub: Any) -> None:
     p = sub.add_parser("parse", help="split URI references into their components")
     p.add_argument("uris", nargs="*", metavar="URI", help="inputs (default: stdin lines)")
     p.add_argument("--rule", default="URI-reference", choices=rules)
+    p.add_argument(
+        "--scheme",
+        action="store_true",
+        help="also show the scheme's typed fields (urikit.schemes); a URI that breaks "
+        "its scheme's syntax is an error",
+    )
     add_common(p)
     p.set_defaults(run=_cmd_parse)
 

@@ -1,0 +1,86 @@
+"""``gopher`` URLs (RFC 4266 section 2.1, RFC 1738 3.4).
+
+``gopher://<host>:<port>/<gophertype><selector>[%09<search>[%09<gopher+_string>]]``.
+No character is reserved in the gopher-path, so a "?" is part of the selector
+(the view reads any "?query" back into it). An empty gopher-path means type
+"1" and an empty selector; the port defaults to 70.
+
+>>> v = GopherView("gopher://spinaltap.micro.umn.edu/7mindex/lookup%09elvis")
+>>> v.gopher_type, v.selector, v.search, v.gopher_plus, v.port
+('7', 'mindex/lookup', 'elvis', None, 70)
+>>> GopherView("gopher://h").gopher_type
+'1'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from ._base import SchemeView, decode
+
+__all__ = ["GopherView"]
+
+_TAB_RE: Final = re.compile(r"%09")
+
+
+class GopherView(SchemeView):
+    """A typed view of a ``gopher`` URL."""
+
+    __slots__ = ()
+    schemes = ("gopher",)
+    stream_protocol = True
+
+    def _check(self) -> None:
+        self._need_host()
+
+    def _parts(self) -> list[str]:
+        gpath = self._path_and_query()[1:]
+        return _TAB_RE.split(gpath, maxsplit=2) if gpath else [""]
+
+    @property
+    def host(self) -> str:
+        """The host, decoded."""
+        return self._ref.decoded_host() or ""
+
+    @property
+    def port(self) -> int:
+        """The port; 70 when none is given."""
+        return self._ref.port_number or 70
+
+    @property
+    def gopher_type(self) -> str:
+        """The one-character gopher type; "1" (a directory) when the path is empty."""
+        first = self._parts()[0]
+        return decode(first[:3])[:1] if first.startswith("%") else (first[:1] or "1")
+
+    @property
+    def selector(self) -> str:
+        """The selector string, decoded (may be empty)."""
+        first = self._parts()[0]
+        skip = 3 if first.startswith("%") else 1
+        return decode(first[skip:])
+
+    @property
+    def search(self) -> str | None:
+        """The search string after the first %09, decoded, or ``None``."""
+        parts = self._parts()
+        return decode(parts[1]) if len(parts) > 1 else None
+
+    @property
+    def gopher_plus(self) -> str | None:
+        """The Gopher+ string after the second %09, decoded, or ``None``."""
+        parts = self._parts()
+        return decode(parts[2]) if len(parts) > 2 else None
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            "scheme": self.scheme,
+            "host": self.host,
+            "port": self.port,
+            "gopher_type": self.gopher_type,
+            "selector": self.selector,
+            "search": self.search,
+            "gopher_plus": self.gopher_plus,
+            "unsafe_escapes": self.unsafe_escapes,
+        }

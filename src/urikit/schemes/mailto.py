@@ -1,0 +1,155 @@
+"""``mailto`` URIs (RFC 6068).
+
+``mailtoURI = "mailto:" [ to ] [ hfields ]``, ``to = addr-spec *("," addr-spec)``,
+``hfields = "?" hfield *( "&" hfield )``, ``hfield = hfname "=" hfvalue``.
+Addresses are split on literal "," and header fields on literal "&" and the
+first "=", *before* percent-decoding (UTF-8), so ``%2C``, ``%26`` and ``%3D``
+stay data. "+" is a plus sign, never a space.
+
+>>> v = MailtoView("mailto:infobot@example.com?subject=current-issue&body=send%20current-issue")
+>>> v.to, v.subject, v.body
+(['infobot@example.com'], 'current-issue', 'send current-issue')
+>>> str(MailtoView.build(["a@example.org"], subject="Hi there", cc=["b@example.org"]))
+'mailto:a@example.org?cc=b@example.org&subject=Hi%20there'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from .._charsets import UNRESERVED
+from ..reference import parse
+from ._base import SchemeView, decode, encode
+
+__all__ = ["MailtoView"]
+
+# RFC 6068 section 2: some-delims, without "," (the address separator) in addresses.
+_QCHAR: Final = UNRESERVED | frozenset("!$'()*+,;:@")
+_ADDR_SAFE: Final = UNRESERVED | frozenset("!$'()*+;:@")
+
+
+class MailtoView(SchemeView):
+    """A typed view of a ``mailto`` URI."""
+
+    __slots__ = ()
+    schemes = ("mailto",)
+
+    def _check(self) -> None:
+        ref = self._ref
+        if ref.authority is not None:
+            raise self._fail("path", len(ref.scheme or "") + 1, "mailto has no '//' authority")
+        offset = self._path_start()
+        path = ref.path
+        if path:
+            for addr in path.split(","):
+                if "@" not in addr:
+                    raise self._fail("to", offset, "an addr-spec needs '@'")
+                offset += len(addr) + 1
+        if ref.query is not None:
+            offset = self._path_start() + len(path) + 1
+            for field in ref.query.split("&"):
+                if "=" not in field:
+                    raise self._fail("hfields", offset, "a header field needs '='")
+                offset += len(field) + 1
+
+    @classmethod
+    def build(
+        cls,
+        to: Sequence[str] = (),
+        *,
+        cc: Sequence[str] = (),
+        bcc: Sequence[str] = (),
+        subject: str | None = None,
+        body: str | None = None,
+        headers: Sequence[tuple[str, str]] = (),
+    ) -> MailtoView:
+        """Build from decoded addresses and header values (RFC 6068 section 2).
+
+        ``cc``/``bcc`` are joined with ","; ``headers`` come after them and before
+        ``subject`` and ``body``.
+        """
+        fields: list[tuple[str, str]] = []
+        if cc:
+            fields.append(("cc", ",".join(encode(a, _ADDR_SAFE) for a in cc)))
+        if bcc:
+            fields.append(("bcc", ",".join(encode(a, _ADDR_SAFE) for a in bcc)))
+        for name, value in headers:
+            fields.append((encode(name, _QCHAR), encode(value, _QCHAR)))
+        if subject is not None:
+            fields.append(("subject", encode(subject, _QCHAR)))
+        if body is not None:
+            fields.append(("body", encode(body, _QCHAR)))
+        text = "mailto:" + ",".join(encode(a, _ADDR_SAFE) for a in to)
+        if fields:
+            text += "?" + "&".join(n + "=" + v for n, v in fields)
+        return cls(parse(text))
+
+    @property
+    def to(self) -> list[str]:
+        """The decoded addresses of the path (not those of a "to" header field)."""
+        path = self._ref.path
+        return [decode(a) for a in path.split(",")] if path else []
+
+    @property
+    def headers(self) -> list[tuple[str, str]]:
+        """The header fields as decoded (name, value) pairs, in order."""
+        query = self._ref.query
+        if not query:
+            return []
+        out = []
+        for field in query.split("&"):
+            name, _, value = field.partition("=")
+            out.append((decode(name), decode(value)))
+        return out
+
+    def header(self, name: str) -> str | None:
+        """The first decoded value of header ``name`` (case-insensitive), or ``None``."""
+        key = name.lower()
+        for n, v in self.headers:
+            if n.lower() == key:
+                return v
+        return None
+
+    def _addresses(self, name: str) -> list[str]:
+        key = name.lower()
+        query = self._ref.query or ""
+        out: list[str] = []
+        for field in query.split("&") if query else []:
+            n, _, v = field.partition("=")
+            if decode(n).lower() == key and v:
+                out.extend(decode(a) for a in v.split(","))
+        return out
+
+    @property
+    def recipients(self) -> list[str]:
+        """All "to" addresses: the path's, then those of "to" header fields (section 2)."""
+        return self.to + self._addresses("to")
+
+    @property
+    def cc(self) -> list[str]:
+        """The decoded addresses of "cc" header fields."""
+        return self._addresses("cc")
+
+    @property
+    def bcc(self) -> list[str]:
+        """The decoded addresses of "bcc" header fields."""
+        return self._addresses("bcc")
+
+    @property
+    def subject(self) -> str | None:
+        """The decoded "subject" header field, or ``None``."""
+        return self.header("subject")
+
+    @property
+    def body(self) -> str | None:
+        """The decoded "body" pseudo header field, or ``None``."""
+        return self.header("body")
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            "scheme": self.scheme,
+            "to": self.to,
+            "headers": [list(h) for h in self.headers],
+            "recipients": self.recipients,
+        }

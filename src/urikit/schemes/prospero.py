@@ -1,0 +1,73 @@
+"""``prospero`` URLs (RFC 4157 section 2, RFC 1738 3.11).
+
+``prospero://<host>:<port>/<hsoname>;<field>=<value>``; the port defaults to
+1525 and no user name or password is allowed. "/" in the hsoname carries no
+meaning, and a "?" belongs to it (read back from any "?query").
+
+>>> v = ProsperoView("prospero://example.com//pros/name;OBJECT-VERSION=2")
+>>> v.hsoname, v.fieldspecs, v.port
+('/pros/name', [('OBJECT-VERSION', '2')], 1525)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._base import SchemeView, decode
+
+__all__ = ["ProsperoView"]
+
+
+class ProsperoView(SchemeView):
+    """A typed view of a ``prospero`` URL."""
+
+    __slots__ = ()
+    schemes = ("prospero",)
+
+    def _check(self) -> None:
+        self._need_host()
+        ref = self._ref
+        if ref.userinfo is not None:
+            raise self._fail("userinfo", str(ref).find("//") + 2, "no user or password allowed")
+        start = self._path_start()
+        text = self._path_and_query()
+        if not text.startswith("/"):
+            raise self._fail("path", start, "'/' and an hsoname required")
+        pos = start + len(text.split(";")[0])
+        for spec in text.split(";")[1:]:
+            if "=" not in spec:
+                raise self._fail("path", pos + 1, "a fieldspec is field=value")
+            pos += len(spec) + 1
+
+    @property
+    def host(self) -> str:
+        """The host, decoded."""
+        return self._ref.decoded_host() or ""
+
+    @property
+    def port(self) -> int:
+        """The port; 1525 when none is given."""
+        return self._ref.port_number or 1525
+
+    @property
+    def hsoname(self) -> str:
+        """The decoded host-specific object name."""
+        return decode(self._path_and_query()[1:].split(";")[0])
+
+    @property
+    def fieldspecs(self) -> list[tuple[str, str]]:
+        """The ``;field=value`` pairs, decoded, in order."""
+        out = []
+        for spec in self._path_and_query().split(";")[1:]:
+            name, _, value = spec.partition("=")
+            out.append((decode(name), decode(value)))
+        return out
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            "scheme": self.scheme,
+            "host": self.host,
+            "port": self.port,
+            "hsoname": self.hsoname,
+            "fieldspecs": [list(f) for f in self.fieldspecs],
+        }

@@ -1,0 +1,101 @@
+"""``telnet`` URLs (RFC 4248 section 2, RFC 1738 3.8).
+
+``telnet://<user>:<password>@<host>:<port>/``; the final "/" may be omitted,
+the port defaults to 23, and nothing else may follow the authority.
+
+>>> v = TelnetView("telnet://guest:secret@host.example.com:2323/")
+>>> v.user, v.password, v.host, v.port, v.trailing_slash
+('guest', 'secret', 'host.example.com', 2323, True)
+>>> str(TelnetView.build("h", user="a b"))
+'telnet://a%20b@h/'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .._charsets import USERINFO
+from ..reference import URIReference
+from ._base import SchemeView, decode, encode
+
+__all__ = ["TelnetView"]
+
+_USER_SAFE: Final = USERINFO - frozenset(":")
+
+
+class TelnetView(SchemeView):
+    """A typed view of a ``telnet`` URL."""
+
+    __slots__ = ()
+    schemes = ("telnet",)
+    stream_protocol = True
+
+    def _check(self) -> None:
+        self._need_host()
+        ref = self._ref
+        if ref.path not in ("", "/") or ref.query is not None:
+            pos = self._path_start() + (1 if ref.path.startswith("/") else 0)
+            raise self._fail("path", pos, "nothing may follow the final '/'")
+
+    @classmethod
+    def build(
+        cls,
+        host: str,
+        *,
+        user: str | None = None,
+        password: str | None = None,
+        port: int | None = None,
+        trailing_slash: bool = True,
+    ) -> TelnetView:
+        """Build from decoded values."""
+        userinfo = None
+        if user is not None:
+            userinfo = encode(user, _USER_SAFE)
+            if password is not None:
+                userinfo += ":" + encode(password, _USER_SAFE)
+        host_text = URIReference.build(scheme="telnet", host=host).host
+        path = "/" if trailing_slash else ""
+        ref = URIReference.from_components(
+            scheme="telnet", userinfo=userinfo, host=host_text, port=port, path=path
+        )
+        return cls(ref)
+
+    @property
+    def user(self) -> str | None:
+        """The user, decoded, or ``None``."""
+        info = self._ref.userinfo
+        return None if info is None else decode(info.partition(":")[0])
+
+    @property
+    def password(self) -> str | None:
+        """The password, decoded, or ``None``."""
+        info = self._ref.userinfo
+        if info is None or ":" not in info:
+            return None
+        return decode(info.partition(":")[2])
+
+    @property
+    def host(self) -> str:
+        """The host, decoded."""
+        return self._ref.decoded_host() or ""
+
+    @property
+    def port(self) -> int:
+        """The port; 23 when none is given."""
+        return self._ref.port_number or 23
+
+    @property
+    def trailing_slash(self) -> bool:
+        """True when the optional final "/" is written."""
+        return self._ref.path == "/"
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            "scheme": self.scheme,
+            "user": self.user,
+            "password": self.password,
+            "host": self.host,
+            "port": self.port,
+            "trailing_slash": self.trailing_slash,
+            "unsafe_escapes": self.unsafe_escapes,
+        }

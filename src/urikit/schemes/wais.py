@@ -1,0 +1,94 @@
+"""``wais`` URLs (RFC 4156 section 2, RFC 1738 3.9).
+
+``wais://<host>:<port>/<database>``, ``.../<database>?<search>`` or
+``.../<database>/<wtype>/<wpath>``; the port defaults to 210.
+
+>>> v = WaisView("wais://quake.think.com/directory-of-servers?food")
+>>> v.kind, v.database, v.search
+('search', 'directory-of-servers', 'food')
+>>> d = WaisView("wais://h:2100/db/TEXT/doc-id")
+>>> d.kind, d.wtype, d.wpath, d.port
+('document', 'TEXT', 'doc-id', 2100)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._base import SchemeView, decode
+
+__all__ = ["WaisView"]
+
+
+class WaisView(SchemeView):
+    """A typed view of a ``wais`` URL."""
+
+    __slots__ = ()
+    schemes = ("wais",)
+
+    def _segs(self) -> list[str]:
+        return self._ref.path[1:].split("/")
+
+    def _check(self) -> None:
+        self._need_host()
+        ref = self._ref
+        start = self._path_start()
+        segs = self._segs()
+        if not ref.path.startswith("/") or not segs[0]:
+            raise self._fail("path", start + min(len(ref.path), 1), "a database is required")
+        if len(segs) not in (1, 3):
+            pos = start + 1 + len(segs[0]) + (len(segs[1]) + 1 if len(segs) > 1 else 0)
+            raise self._fail("path", pos, "expected /database/wtype/wpath")
+        if len(segs) == 3 and ref.query is not None:
+            raise self._fail("path", start + len(ref.path), "a document takes no search")
+
+    @property
+    def host(self) -> str:
+        """The host, decoded."""
+        return self._ref.decoded_host() or ""
+
+    @property
+    def port(self) -> int:
+        """The port; 210 when none is given."""
+        return self._ref.port_number or 210
+
+    @property
+    def kind(self) -> str:
+        """ "database", "search" or "document"."""
+        if len(self._segs()) == 3:
+            return "document"
+        return "database" if self._ref.query is None else "search"
+
+    @property
+    def database(self) -> str:
+        """The decoded database name."""
+        return decode(self._segs()[0])
+
+    @property
+    def search(self) -> str | None:
+        """The decoded search, or ``None``."""
+        return self._ref.decoded_query()
+
+    @property
+    def wtype(self) -> str | None:
+        """The decoded WAIS type of a document, or ``None``."""
+        segs = self._segs()
+        return decode(segs[1]) if len(segs) == 3 else None
+
+    @property
+    def wpath(self) -> str | None:
+        """The decoded WAIS document-id, or ``None``."""
+        segs = self._segs()
+        return decode(segs[2]) if len(segs) == 3 else None
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            "scheme": self.scheme,
+            "host": self.host,
+            "port": self.port,
+            "kind": self.kind,
+            "database": self.database,
+            "search": self.search,
+            "wtype": self.wtype,
+            "wpath": self.wpath,
+        }

@@ -1,0 +1,40 @@
+"""The scheme commands of the CLI: parse --scheme, file-path, file-uri."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from urikit.cli import main
+
+
+def test_parse_scheme_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "--scheme", "--json", "ftp://h/pub/f.txt;type=a"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["scheme_fields"]["name"] == "f.txt"
+    assert record["scheme_fields"]["type_meaning"] == "ascii"
+    assert record["scheme_fields"]["user"] == "anonymous"
+
+
+def test_parse_scheme_error_record(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "--scheme", "--json", "http:/x", "telnet://h/"]) == 1
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines[0]["valid"] is False and lines[0]["error"]["component"] == "authority"
+    assert lines[1]["valid"] is True and lines[1]["scheme_fields"]["port"] == 23
+
+
+def test_parse_without_scheme_flag_has_no_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "--json", "http:/x"]) == 0
+    assert "scheme_fields" not in json.loads(capsys.readouterr().out)
+
+
+def test_file_path_and_uri(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["file-path", "file:///tmp/a%20b", "file://h/x"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "/tmp/a b" and out[1].startswith("error\tfile://h/x\t")
+    assert main(["file-path", "--flavour", "windows", "file://h/share/x"]) == 0
+    assert capsys.readouterr().out == "\\\\h\\share\\x\n"
+    assert main(["file-uri", "--json", "--flavour", "windows", "C:\\a b\\c"]) == 0
+    assert json.loads(capsys.readouterr().out)["result"] == "file:///C:/a%20b/c"
+    assert main(["file-uri", "relative"]) == 1
