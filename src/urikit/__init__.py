@@ -18,9 +18,11 @@ from .normalize import equivalent, normalize
 from .percent import percent_decode, percent_encode
 from .reference import URIReference, is_valid, parse
 from .resolve import relativize, remove_dot_segments, resolve
+from .urn import URN
 
 __all__ = [
     "IMPLEMENTATION",
+    "URN",
     "URIError",
     "URIReference",
     "__version__",

@@ -45,6 +45,17 @@ REASONS: dict[str, str] = {
     "bad-decoding": "percent-encoded bytes are not valid {encoding} at position {position}",
     "bad-encoding": "character {char} cannot be encoded as {encoding} at position {position}",
     "bad-value": "invalid {component}: {detail} at position {position}",
+    # URNs (RFC 8141 and the rfc2141bis draft); {detail} says what was expected.
+    "not-urn": "not a URN: expected the scheme 'urn' at position {position}",
+    "missing-separator": "missing {detail} after the {component} at position {position}",
+    "empty-component": "empty {component} at position {position}",
+    "bad-nid": "invalid NID at position {position}: {detail}",
+    "reserved-nid": "reserved NID {detail} at position {position}",
+    "nul-not-allowed": "NUL (U+0000 or %00) not allowed in {component} at position {position}",
+    "repeated-keyword": "repeated keyword {detail} in {component} at position {position}",
+    "bad-urn": "invalid {component} at position {position}: {detail}",
+    "namespace-rule": "invalid {component} at position {position}: {detail}",
+    "not-resolvable": "cannot resolve {component} at position {position}: {detail}",
     "unknown-scheme": "no handler for the scheme {detail} at position {position}",
 }
 
@@ -94,12 +105,14 @@ class URIError(ValueError):
         position: 0-based index of the first offending character in ``text``
             (``len(text)`` when the input ended too early).
         text: the input that was rejected.
+        detail: the ``detail`` the message was worded with (``""`` if none).
     """
 
     reason: str
     component: str
     position: int
     text: str
+    detail: str
 
     def __init__(
         self,
@@ -121,6 +134,7 @@ class URIError(ValueError):
         self.component = component
         self.position = position
         self.text = text
+        self.detail = detail
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild, (self.reason, self.component, self.position, self.text, str(self)))

@@ -18,7 +18,7 @@ present and empty, so ``str(parse(s)) == s`` for every valid ``s``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, NoReturn
 
 from ._parser import (
@@ -375,10 +375,9 @@ class URIReference:
         >>> parse("ftp://h/a/b.txt;type=i").scheme_view().name
         'b.txt'
         """
-        # Imported here: urikit.schemes (layer 5) imports this module (layer 4).
-        from .schemes import view
-
-        return view(self, registry=registry)
+        if _scheme_view_provider is None:  # pragma: no cover - urikit imports urikit.schemes
+            raise URIError("unknown-scheme", "scheme", 0, self._text, detail="(no registry)")
+        return _scheme_view_provider(self, registry)
 
     @property
     def is_absolute(self) -> bool:
@@ -610,6 +609,17 @@ class URIReference:
 
 
 _set = object.__setattr__
+
+#: The typed-view function of the scheme registry. urikit.schemes (a higher layer)
+#: fills this slot when imported, so this module never imports upward.
+_scheme_view_provider: Callable[[URIReference, Any], Any] | None = None
+
+
+def set_scheme_view_provider(provider: Callable[[URIReference, Any], Any]) -> None:
+    """Install the function behind :meth:`URIReference.scheme_view` (used by
+    :mod:`urikit.schemes`; ``provider(ref, registry)`` returns the view)."""
+    global _scheme_view_provider
+    _scheme_view_provider = provider
 
 
 def parse(text: str, rule: str = "URI-reference") -> URIReference:

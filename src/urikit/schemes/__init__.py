@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .._schemeinfo import set_default_port
 from ..errors import URIError
 from ..normalize import normalize as _core_normalize
-from ..reference import URIReference, parse
+from ..reference import URIReference, parse, set_scheme_view_provider
 from ._base import SchemeView
 from .file import FileView
 from .ftp import FtpView
@@ -253,3 +253,6 @@ def normalize(text: str, *, registry: SchemeRegistry | None = None) -> str:
     ('ftp://h/a;type=i', 'file:///x')
     """
     return (REGISTRY if registry is None else registry).normalize(text)
+
+
+set_scheme_view_provider(lambda ref, registry: view(ref, registry=registry))

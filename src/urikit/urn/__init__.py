@@ -1,0 +1,78 @@
+"""URNs: RFC 8141 syntax and equivalence, the rfc2141bis draft's query directives,
+namespace-specific validation and normalization, and URN-to-URL resolution.
+
+>>> from urikit.urn import URN, namespaces, resolve, publicid_to_urn
+>>> URN.parse("urn:ISSN:0259-000X", namespace_rules=True).nid
+'ISSN'
+>>> URN.equivalent("urn:issn:0259000x", "URN:ISSN:0259-000X", namespace_rules=True)
+True
+>>> resolve("urn:ietf:rfc:8141")
+'https://www.rfc-editor.org/rfc/rfc8141'
+>>> publicid_to_urn("foo")
+'urn:publicid:foo'
+"""
+
+from __future__ import annotations
+
+from ._namespaces import (
+    IETF,
+    ISBN,
+    ISSN,
+    NBN,
+    OID,
+    UUID,
+    Namespace,
+    NamespaceRegistry,
+    NSSError,
+    PublicID,
+    isbn10_to_isbn13,
+    isbn13_to_isbn10,
+    namespaces,
+)
+from ._publicid import nss_to_publicid, publicid_to_nss, publicid_to_urn, urn_to_publicid
+from ._resolution import (
+    IETFResolver,
+    ISBNResolver,
+    NBNResolver,
+    NotApplicableResolver,
+    Resolver,
+    ResolverRegistry,
+    TrivialHTTPResolver,
+    resolve,
+    resolve_all,
+    resolvers,
+)
+from ._syntax import QUERY_KEYWORDS, RESOLUTION_SERVICES, URN
+
+__all__ = [
+    "IETF",
+    "ISBN",
+    "ISSN",
+    "NBN",
+    "OID",
+    "QUERY_KEYWORDS",
+    "RESOLUTION_SERVICES",
+    "URN",
+    "UUID",
+    "IETFResolver",
+    "ISBNResolver",
+    "NBNResolver",
+    "NSSError",
+    "Namespace",
+    "NamespaceRegistry",
+    "NotApplicableResolver",
+    "PublicID",
+    "Resolver",
+    "ResolverRegistry",
+    "TrivialHTTPResolver",
+    "isbn10_to_isbn13",
+    "isbn13_to_isbn10",
+    "namespaces",
+    "nss_to_publicid",
+    "publicid_to_nss",
+    "publicid_to_urn",
+    "resolve",
+    "resolve_all",
+    "resolvers",
+    "urn_to_publicid",
+]

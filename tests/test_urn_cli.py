@@ -1,0 +1,85 @@
+"""``urikit urn ...``: one record per input, exit codes 0 / 1 / 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from urikit.cli import main
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
+    status = main(argv)
+    return status, capsys.readouterr().out.splitlines()
+
+
+def test_equivalent_issue_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = run(["urn", "equivalent", "URN:foo:a123,456", "urn:FOO:a123%2c456"], capsys)
+    assert (status, out) == (1, ["not equivalent\tURN:foo:a123,456\turn:FOO:a123%2c456"])
+    status, out = run(["urn", "equivalent", "URN:foo:a123%2C456", "urn:FOO:a123%2c456"], capsys)
+    assert (status, out) == (0, ["equivalent\tURN:foo:a123%2C456\turn:FOO:a123%2c456"])
+
+
+def test_equivalent_modes_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = "urn:foo:a123,456", "urn:foo:a123,456?x=y"
+    assert run(["urn", "equivalent", a, b], capsys)[0] == 0
+    assert run(["urn", "equivalent", "--mode", "resolution", a, b], capsys)[0] == 1
+    isbn = ["urn:isbn:0395363411", "urn:isbn:978-0-395-36341-6"]
+    assert run(["urn", "equivalent", *isbn], capsys)[0] == 1
+    status, out = run(["urn", "equivalent", "--namespace-rules", "--json", *isbn], capsys)
+    assert status == 0
+    record = json.loads(out[0])
+    assert record["equivalent"] is True and record["input"] == isbn
+    status, out = run(["urn", "equivalent", "--json", "urn:a:b", "urn:ab:c"], capsys)
+    assert status == 1
+    assert json.loads(out[0])["error"]["component"] == "nid"
+
+
+def test_parse_records(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = run(["urn", "parse", "URN:ISBN:0-395-36341-1?s=I2L#x", "urn:a_b:c"], capsys)
+    assert status == 1
+    assert len(out) == 2
+    assert out[0].startswith("ok\tURN:ISBN:0-395-36341-1?s=I2L#x\t")
+    assert 'nid="ISBN"' in out[0] and 'directives=[["s", "I2L"]]' in out[0]
+    assert out[1].startswith("error\turn:a_b:c\t")
+    status, out = run(["urn", "parse", "--json", "urn:urn-7:x?+r"], capsys)
+    record = json.loads(out[0])
+    assert status == 0
+    assert (record["namespace_kind"], record["r_component"]) == ("informal", "r")
+
+
+def test_validate_syntax_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["urn", "validate", "urn:foo:a?x=y"], capsys) == (0, ["valid\turn:foo:a?x=y"])
+    status, out = run(["urn", "validate", "--syntax", "rfc8141", "urn:foo:a?x=y"], capsys)
+    assert status == 1 and out[0].startswith("error\t")
+    assert run(["urn", "validate", "urn:isbn:0-395-36341-2"], capsys)[0] == 0
+    status, out = run(["urn", "validate", "--namespace-rules", "urn:isbn:0-395-36341-2"], capsys)
+    assert status == 1 and "check digit" in out[0]
+
+
+def test_stdin_one_per_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = b"urn:ietf:rfc:2141\nnot a urn\r\nurn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    status, out = run(["urn", "resolve", "--json"], capsys)
+    assert status == 1
+    records = [json.loads(line) for line in out]
+    assert [r["input"] for r in records] == [
+        "urn:ietf:rfc:2141",
+        "not a urn",
+        "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
+    ]
+    assert records[0]["result"] == ["https://www.rfc-editor.org/rfc/rfc2141"]
+    assert records[1]["valid"] is False and records[2]["valid"] is False
+    assert records[2]["error"]["reason"] == "not-resolvable"
+
+
+def test_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["urn"]) == 2
+    with pytest.raises(SystemExit) as info:
+        main(["urn", "equivalent", "urn:ab:c"])
+    assert info.value.code == 2
