@@ -41,7 +41,9 @@ from ._parser import (
 )
 from ._schemeinfo import default_port as _default_port
 from .errors import URIError
+from .legacy.draft1993 import is_valid_draft1993
 from .legacy.grammars import is_valid_rfc2396
+from .legacy.rfc1738 import is_valid_rfc1738
 from .normalize import normalize as _normalize
 from .percent import COMPONENT_SAFE, percent_decode, percent_encode
 from .resolve import recompose, relativize, resolve
@@ -653,18 +655,31 @@ def is_valid(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -
     "relative-ref" (RFC 3986 Appendix A). ``grammar="rfc2396"`` checks RFC 2396
     Appendix A with RFC 2732 IPv6 hosts instead (``rule`` may then also be
     "absoluteURI" or "relativeURI"); see :mod:`urikit.legacy.grammars`.
+    ``grammar="rfc1738"`` checks RFC 1738 section 5 and ``grammar="draft-1993"``
+    the 1993 URL draft's BNF, each with its per-scheme rules; for them the
+    default ``rule`` means the whole grammar ("url", resp. "fragmentaddress") and
+    ``rule`` may name one of their own rules (see :mod:`urikit.legacy.rfc1738`
+    and :mod:`urikit.legacy.draft1993`).
 
     >>> is_valid("http://a/b"), is_valid("a b"), is_valid("/p", rule="URI")
     (True, False, False)
     >>> is_valid("mailto:"), is_valid("mailto:", grammar="rfc2396")
     (True, False)
+    >>> is_valid("http://h/~u", grammar="rfc1738"), is_valid("a b:c", grammar="draft-1993")
+    (False, True)
     """
     if not isinstance(text, str):
         raise TypeError(f"expected str, got {type(text).__name__}")
     if grammar != "rfc3986":
         if grammar == "rfc2396":
             return is_valid_rfc2396(text, rule)
-        raise ValueError(f"unknown grammar {grammar!r}; expected 'rfc3986' or 'rfc2396'")
+        if grammar == "rfc1738":
+            return is_valid_rfc1738(text, rule)
+        if grammar == "draft-1993":
+            return is_valid_draft1993(text, rule)
+        raise ValueError(
+            f"unknown grammar {grammar!r}; expected 'rfc3986', 'rfc2396', 'rfc1738' or 'draft-1993'"
+        )
     return split(text, rule) is not None
 
 
