@@ -238,7 +238,9 @@ def _ipv6address(text: str, start: int, end: int) -> None:
         while j < end and j - i < 4 and text[j] in _HEX:
             j += 1
         if j < end and text[j] == ".":
-            if pieces + 2 > most():
+            # text[i:j] was a fine h16 so far; the "." is at fault unless an IPv4
+            # tail can start here: a dec-octet, in place of the last two pieces.
+            if pieces + 2 > most() or not (elided or pieces == 6) or not _dec_octet(text[i:j]):
                 raise fail(j)
             _ipv4_tail(text, i, end)
             pieces += 2
@@ -246,6 +248,8 @@ def _ipv6address(text: str, start: int, end: int) -> None:
         if j == i:
             raise fail(i)
         pieces += 1
+        if pieces > most():  # a piece after "::" that already had seven before it
+            raise fail(i)
         if j == end:
             break
         if text[j] != ":":
@@ -253,6 +257,8 @@ def _ipv6address(text: str, start: int, end: int) -> None:
         if text.startswith("::", j, end):
             if elided:
                 raise fail(j + 1)
+            if pieces == 8:  # "::" stands for at least one piece; there is no room
+                raise fail(j)
             elided = True
             i = j + 2
             continue
@@ -264,6 +270,16 @@ def _ipv6address(text: str, start: int, end: int) -> None:
         i = j + 1
     if not elided and pieces != 8:
         raise fail(end)
+
+
+def _dec_octet(text: str) -> bool:
+    """``dec-octet``: "0" to "255" without leading zeros."""
+    return (
+        text.isascii()
+        and text.isdigit()
+        and (text == "0" or text[0] != "0")
+        and int(text) <= 255
+    )
 
 
 def _ipv4_tail(text: str, start: int, end: int) -> None:
