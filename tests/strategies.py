@@ -77,10 +77,14 @@ def _run(
 
 
 # scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )   (section 3.1)
-scheme: st.SearchStrategy[str] = st.builds(
-    lambda first, rest: first + rest,
-    _chars(cs.ALPHA),
-    st.text(_chars(cs.SCHEME), max_size=6),
+scheme: st.SearchStrategy[str] = st.one_of(
+    st.builds(
+        lambda first, rest: first + rest,
+        _chars(cs.ALPHA),
+        st.text(_chars(cs.SCHEME), max_size=6),
+    ),
+    # schemes with default ports and special rules turn up often, too
+    st.sampled_from(["http", "HTTPS", "ws", "Wss", "ftp", "telnet", "urn", "mailto", "file"]),
 )
 
 # userinfo = *( unreserved / pct-encoded / sub-delims / ":" )   (section 3.2.1)
@@ -154,7 +158,10 @@ hosts_with_kind: st.SearchStrategy[tuple[str, str]] = st.one_of(
 host: st.SearchStrategy[str] = hosts_with_kind.map(lambda hk: hk[0])
 
 # port = *DIGIT
-port: st.SearchStrategy[str] = st.text(_chars(cs.DIGIT), max_size=6)
+port: st.SearchStrategy[str] = st.one_of(
+    st.text(_chars(cs.DIGIT), max_size=6),
+    st.sampled_from(["80", "443", "21", "23", "080", "0"]),
+)
 
 
 def _looks_ipv4(text: str) -> bool:

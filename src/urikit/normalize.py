@@ -120,10 +120,12 @@ def normalize(text: str, level: str = "scheme") -> str:
             host = host.lower()
         t0, t1 = sp[G_PORT]
         port = text[t0:t1] if t0 >= 0 else None
+        # Compared as digit strings: port = *DIGIT has no length limit, int() has one.
+        default = DEFAULT_PORTS.get(scheme) if scheme is not None else None
         if (
             level == "scheme"
             and port is not None
-            and (not port or (scheme is not None and DEFAULT_PORTS.get(scheme) == int(port)))
+            and (not port or (default is not None and port.lstrip("0") == str(default)))
         ):
             port = None
         authority = host if port is None else host + ":" + port

@@ -218,6 +218,14 @@ def _relative_paths(base_path: str, target_path: str, base_has_authority: bool) 
     """
     if base_has_authority and not base_path:
         base_path = "/"
+    # Only the base's directory counts (section 5.2.3), and its dot segments go
+    # with the reference's (5.2.4).
+    base_path = remove_dot_segments(base_path[: base_path.rfind("/") + 1])
+    if not (base_has_authority or base_path.startswith("/") or target_path.startswith("/")):
+        # A rootless or empty base path (no authority) merges without a leading "/"
+        # (section 5.2.3): work as if both paths had one; the caller keeps only
+        # candidates that resolve exactly.
+        base_path, target_path = "/" + base_path, "/" + target_path
     if not (base_path.startswith("/") and target_path.startswith("/")):
         return []
     base_dir = base_path[: base_path.rfind("/") + 1].split("/")[1:-1]
@@ -264,10 +272,13 @@ def relativize(base: str, target: str) -> str:
                 candidates.append(frag)
             if t_query is not None:
                 candidates.append(tail)
-        for rel in _relative_paths(b_path, t_path, b_authority is not None):
+        # recompose() writes a path "//x" without authority as "/.//x"
+        plain = t_path[2:] if t_authority is None and t_path.startswith("/.//") else t_path
+        for rel in _relative_paths(b_path, plain, b_authority is not None):
             candidates.append(rel + tail)
-        if t_path.startswith("/") and not t_path.startswith("//"):
-            candidates.append(t_path + tail)
+        if t_path.startswith("/"):
+            # a path-absolute cannot begin with "//": "/." keeps it from being an authority
+            candidates.append(("/." if t_path.startswith("//") else "") + t_path + tail)
     if t_authority is not None and (not t_path or t_path.startswith("/")):
         candidates.append("//" + t_authority + t_path + tail)
     candidates.sort(key=len)

@@ -1,0 +1,124 @@
+"""URIError: a ValueError with position, component, reason, and one way to word it."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+import urikit
+from urikit.errors import REASONS, URIError, format_message
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("http://h/abc d", "invalid character ' ' in path at position 12"),
+        ("http://exa mple.com/", "invalid character ' ' in host at position 10"),
+        ("http://h:8x/", "invalid character 'x' in port at position 10"),
+        ("http://u\x00@h/", "invalid character '\\x00' in userinfo at position 8"),
+        ("?a\u00e9", "invalid character 'é' in query at position 2"),
+        ("#a#", "invalid character '#' in fragment at position 2"),
+        (
+            "/a%2",
+            "invalid percent-encoding in path at position 4: expected a hex digit,"
+            " found end of input",
+        ),
+        (
+            "/a%zz",
+            "invalid percent-encoding in path at position 3: expected a hex digit, found 'z'",
+        ),
+        (
+            "a:b:c d",
+            "invalid character ' ' in path at position 5",
+        ),
+        (
+            "1a:b",
+            "invalid character ':' in first segment of a relative path at position 2"
+            " (a scheme must start with a letter; write './' before a relative path"
+            " containing ':')",
+        ),
+        ("//[::1", "missing ']' to close the IP literal in host at position 6"),
+        ("//[::1]x", "invalid character 'x' after IP literal at position 7"),
+        ("//[::g]", "invalid IPv6 address in host at position 5"),
+        ("//[v1]", "invalid IPvFuture address in host at position 5"),
+    ],
+)
+def test_messages(text: str, message: str) -> None:
+    with pytest.raises(URIError) as info:
+        urikit.parse(text)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "message"),
+    [
+        ("/a", "URI", "scheme must start with a letter, not '/', at position 0"),
+        (":a", "URI", "missing scheme before ':' at position 0"),
+        ("", "URI", "unexpected end of input in scheme at position 0"),
+        ("ab", "URI", "unexpected end of input in scheme at position 2"),
+        ("a:b#c", "absolute-URI", "fragment not allowed in absolute-URI at position 3"),
+    ],
+)
+def test_messages_by_rule(text: str, rule: str, message: str) -> None:
+    with pytest.raises(URIError) as info:
+        urikit.parse(text, rule)
+    assert str(info.value) == message
+
+
+def test_other_messages() -> None:
+    with pytest.raises(URIError) as info:
+        urikit.resolve("/base", "g")
+    assert str(info.value) == "base URI must be absolute (have a scheme) at position 0"
+    with pytest.raises(URIError) as info:
+        urikit.percent_encode("a\ud800")
+    assert str(info.value) == "character '\\ud800' cannot be encoded as utf-8 at position 1"
+    with pytest.raises(URIError) as info:
+        urikit.percent_decode("%C3")
+    assert str(info.value) == "percent-encoded bytes are not valid utf-8 at position 0"
+
+
+def test_attributes_and_type() -> None:
+    err = URIError("invalid-char", "path", 12, "http://h/abc d")
+    assert isinstance(err, ValueError)
+    assert (err.reason, err.component, err.position, err.text) == (
+        "invalid-char",
+        "path",
+        12,
+        "http://h/abc d",
+    )
+    assert str(err) == "invalid character ' ' in path at position 12"
+    custom = URIError("invalid-char", "path", 0, "x", message="custom")
+    assert str(custom) == "custom"
+    assert custom.position == 0
+
+
+def test_pickle_and_copy_keep_everything() -> None:
+    with pytest.raises(URIError) as info:
+        urikit.parse("http://h:8x/")
+    err = info.value
+    for clone in (pickle.loads(pickle.dumps(err)), copy.copy(err), copy.deepcopy(err)):
+        assert isinstance(clone, URIError)
+        assert (clone.reason, clone.component, clone.position, clone.text) == (
+            err.reason,
+            err.component,
+            err.position,
+            err.text,
+        )
+        assert str(clone) == str(err)
+
+
+@pytest.mark.parametrize("reason", sorted(REASONS))
+def test_every_reason_can_be_worded(reason: str) -> None:
+    for text, position in (("abc", 1), ("abc", 3), ("", 0), ("\ud800", 0)):
+        message = format_message(reason, "path", position, text, detail="d")
+        assert f"position {position}" in message
+        assert "{" not in message
+
+
+def test_end_of_input_wording() -> None:
+    assert format_message("invalid-char", "query", 2, "?a") == (
+        "unexpected end of input in query at position 2"
+    )
+    assert format_message("unknown-reason", "query", 1, "?a") == ("invalid query at position 1")
