@@ -730,23 +730,27 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
                 drop_port = 1;
             }
             else if (scheme.def) {
-                /* DEFAULT_PORTS.get(scheme) == int(port), as Python evaluates it */
+                /* port.lstrip("0") == str(DEFAULT_PORTS.get(scheme)), as in Python:
+                   digit strings, since port = *DIGIT has no length limit and int() has. */
                 PyObject *value = PyDict_GetItemWithError(default_ports, scheme_str);
                 if (value == NULL && PyErr_Occurred()) {
                     goto done;
                 }
-                PyObject *port_str = ascii_str((const char *)port.p, port.len);
-                PyObject *number = port_str ? PyLong_FromUnicodeObject(port_str, 10) : NULL;
-                Py_XDECREF(port_str);
-                if (number == NULL) {
-                    goto done;
+                if (value != NULL) {
+                    Py_ssize_t z = 0;
+                    while (z < port.len && port.p[z] == '0') {
+                        z++;
+                    }
+                    PyObject *digits = ascii_str((const char *)port.p + z, port.len - z);
+                    PyObject *want = digits ? PyObject_Str(value) : NULL;
+                    int eq = want ? PyUnicode_Compare(digits, want) : -1;
+                    Py_XDECREF(digits);
+                    Py_XDECREF(want);
+                    if (eq == -1 && PyErr_Occurred()) {
+                        goto done;
+                    }
+                    drop_port = (eq == 0);
                 }
-                int eq = PyObject_RichCompareBool(value ? value : Py_None, number, Py_EQ);
-                Py_DECREF(number);
-                if (eq < 0) {
-                    goto done;
-                }
-                drop_port = eq;
             }
         }
         n_auth.p = (const uchar *)w.buf + w.len;
