@@ -83,6 +83,9 @@ def assert_agree(text: str, rule: str) -> bool:
         return False
     assert err is None, f"split accepts, find_error rejects {text!r} as {rule}: {err}"
     assert spans[0] == (0, len(text))
+    ref = urikit.parse(text, rule)  # and the parse/str round trip holds
+    assert str(ref) == text
+    ref._check_invariants()
     return True
 
 
@@ -139,6 +142,13 @@ def test_interesting_text(text: str) -> None:
 @given(S.arbitrary_text())
 def test_arbitrary_text(text: str) -> None:
     assert_agree_all_rules(text)
+
+
+@given(st.text(st.characters(max_codepoint=127), max_size=30))
+def test_arbitrary_ascii(text: str) -> None:
+    assert_agree_all_rules(text)
+    assert_agree_all_rules("s://" + text)
+    assert_agree_all_rules("?" + text)
 
 
 @given(st.text(st.sampled_from(":/?#[]@%.0123456789abcdefvV"), max_size=24))
@@ -221,6 +231,26 @@ def test_every_position_every_troublemaker(example: str) -> None:
                 seen.add(text)
                 assert_agree_all_rules(text)
     assert len(seen) > 20 * len(example)
+
+
+ALL_CHARACTERS = [chr(c) for c in range(128)] + ["é", "\u212a", "\u0663", "\ud800", "\U0001f600"]
+CHARACTER_SWEEP_EXAMPLES = [
+    "s://us:er@h.st:12/p:a/t?q?/#f?/",
+    "//[v7.a:b]:1/%7e",
+    "//[::ffff:1.2.3.4]/",
+    "./a@b/c?d#e",
+]
+
+
+@pytest.mark.parametrize("example", CHARACTER_SWEEP_EXAMPLES)
+def test_every_position_every_character(example: str) -> None:
+    """Every ASCII character (and a few others) inserted at, or put in place of,
+    every position: the two readings never disagree about any character class."""
+    assert urikit.is_valid(example)
+    for i in range(len(example) + 1):
+        for ch in ALL_CHARACTERS:
+            assert_agree_all_rules(example[:i] + ch + example[i:])
+            assert_agree_all_rules(example[:i] + ch + example[i + 1 :])
 
 
 def test_sweep_finds_both_outcomes() -> None:
