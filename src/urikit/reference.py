@@ -18,6 +18,7 @@ present and empty, so ``str(parse(s)) == s`` for every valid ``s``.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, NoReturn
 
@@ -326,9 +327,30 @@ class URIReference:
 
     @property
     def port_number(self) -> int | None:
-        """The port as an int; ``None`` when absent or empty. No default is invented."""
+        """The port as an int; ``None`` when absent or empty. No default is invented.
+
+        RFC 3986 lets a port be any number of digits; one with more significant
+        digits than ``int()`` converts (``sys.get_int_max_str_digits()``, 4300 by
+        default) raises :class:`URIError` rather than a bare ``ValueError``.
+
+        >>> parse("http://h:0080/").port_number, parse("http://h:/").port_number
+        (80, None)
+        """
         port = self.port
-        return int(port) if port else None
+        if not port:
+            return None
+        digits = port.lstrip("0") or "0"
+        limit = sys.get_int_max_str_digits()
+        if limit and len(digits) > limit:
+            start = self._sp[G_PORT][0]
+            raise URIError(
+                "bad-value",
+                "port",
+                start,
+                self._text,
+                detail=f"{len(digits)} significant digits, more than int() converts ({limit})",
+            )
+        return int(digits)
 
     @property
     def default_port(self) -> int | None:
@@ -345,8 +367,12 @@ class URIReference:
         """
         if self.authority is None:
             return False
-        number = self.port_number
-        return number is None or number == self.default_port
+        port = self.port
+        if not port:
+            return True
+        default = self.default_port
+        # Digit strings, not int(): a valid port may be longer than int() converts.
+        return default is not None and port.lstrip("0") == str(default)
 
     def port_is_unusual(self, *, below: int | None = None) -> bool:
         """True when an explicit port differs from the scheme's default port.
@@ -361,10 +387,15 @@ class URIReference:
         >>> parse("http://h:8080/").port_is_unusual(below=1024)
         False
         """
-        number = self.port_number
-        if number is None or number == self.default_port:
+        port = self.port
+        if not port or self.uses_default_port:
             return False
-        return below is None or number < below
+        if below is None:
+            return True
+        digits = port.lstrip("0") or "0"
+        # A port longer than ``below`` has digits is not below it (and may be too
+        # long for int()).
+        return len(digits) <= len(str(below)) and int(digits) < below
 
     def scheme_view(self, registry: Any = None) -> Any:
         """The typed view of this URI from the scheme registry (:mod:`urikit.schemes`).
