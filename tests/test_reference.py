@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import sys
 from typing import Any
 
 import pytest
@@ -574,3 +575,40 @@ def test_methods_return_references() -> None:
     assert base.relativize("http://a/b/g") == parse("../g")
     assert parse("HTTP://A:80/%7e").normalize() == parse("http://a/~")
     assert parse("HTTP://A:80").normalize("syntax") == parse("http://a:80")
+
+
+def test_port_accessors_on_a_port_longer_than_int_converts() -> None:
+    # port = *DIGIT (RFC 3986 3.2.3) has no length limit; int() has one.
+    limit = sys.get_int_max_str_digits()
+    text = "http://h:" + "9" * (limit + 1) + "/"
+    ref = urikit.parse(text)
+    with pytest.raises(urikit.URIError) as info:
+        _ = ref.port_number
+    assert info.value.component == "port"
+    assert info.value.position == len("http://h:")
+    assert ref.uses_default_port is False
+    assert ref.port_is_unusual() is True
+    assert ref.port_is_unusual(below=1024) is False
+    padded = urikit.parse("http://h:" + "0" * (limit + 10) + "80/")
+    assert padded.port_number == 80
+    assert padded.uses_default_port is True
+    assert padded.port_is_unusual() is False
+
+
+@pytest.mark.parametrize(
+    ("uri", "unusual", "below_1024"),
+    [
+        ("http://h/", False, False),
+        ("http://h:/", False, False),
+        ("http://h:80/", False, False),
+        ("http://h:080/", False, False),
+        ("http://h:25/", True, True),
+        ("http://h:8080/", True, False),
+        ("https://h:80/", True, True),
+        ("x-unknown://h:80/", True, True),
+    ],
+)
+def test_port_is_unusual(uri: str, unusual: bool, below_1024: bool) -> None:
+    ref = urikit.parse(uri)
+    assert ref.port_is_unusual() is unusual
+    assert ref.port_is_unusual(below=1024) is below_1024

@@ -375,3 +375,27 @@ def test_view_value_semantics() -> None:
     assert isinstance(view("gopher://h/"), GopherView)
     assert view("ftp://h/x#frag").fragment == "frag"
     assert view("wais://h/db").fields()["database"] == "db"
+
+
+@pytest.mark.parametrize(
+    ("uri", "position"),
+    [
+        ("http://h:65536/", 9),
+        ("https://u@h:99999999/x", 12),
+        ("ftp://h:070000/", 8),
+        ("telnet://h:65536", 11),
+    ],
+)
+def test_tcp_port_above_65535_is_refused(uri: str, position: int) -> None:
+    # RFC 3986 3.2.3 allows any digit string; a TCP port is 16 bits.
+    assert urikit.is_valid(uri)
+    with pytest.raises(urikit.URIError) as info:
+        urikit.parse(uri).scheme_view()
+    assert info.value.component == "port"
+    assert info.value.position == position
+    assert uri[position:].startswith(urikit.parse(uri).port or "?")
+
+
+@pytest.mark.parametrize("uri", ["http://h:65535/", "http://h:0/", "ftp://h:00021/"])
+def test_tcp_port_in_range_is_kept(uri: str) -> None:
+    assert str(urikit.parse(uri).scheme_view()) == uri

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from . import schemes  # the subpackage; importing it registers default ports
+from ._accel import IMPLEMENTATION
 from .errors import URIError
 from .normalize import equivalent, normalize
 from .percent import percent_decode, percent_encode
@@ -39,6 +40,3 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
-
-#: Which implementation of the hot kernels is active: "python" (pure Python).
-IMPLEMENTATION = "python"

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from ._accel import speedups as _speedups
 from ._charsets import (
     FRAGMENT,
     IPVFUTURE_TAIL,
@@ -475,3 +476,8 @@ def check_component(name: str, value: str) -> None:
         _chars(value, 0, n, name, name)
     else:
         raise ValueError(f"unknown component {name!r}")
+
+
+# The C twin of split (its Python definition above stays as ``split.__wrapped__``).
+if _speedups is not None:
+    split = _speedups.accelerate("split", split)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from ._accel import speedups as _speedups
 from ._charsets import UNRESERVED
 from ._parser import (
     G_AUTHORITY,
@@ -152,3 +153,8 @@ def equivalent(a: str, b: str, level: str = "scheme") -> bool:
     False
     """
     return normalize(a, level) == normalize(b, level)
+
+
+# The C twin of normalize (its Python definition above stays as ``normalize.__wrapped__``).
+if _speedups is not None:
+    normalize = _speedups.accelerate("normalize", normalize, DEFAULT_PORTS, HTTP_LIKE)

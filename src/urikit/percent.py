@@ -17,6 +17,7 @@ from typing import Final
 from urllib.parse import quote
 
 from . import _charsets as cs
+from ._accel import speedups as _speedups
 from .errors import URIError
 
 __all__ = ["COMPONENT_SAFE", "percent_decode", "percent_decode_bytes", "percent_encode"]
@@ -59,6 +60,11 @@ def percent_encode(
     >>> percent_encode("a=b&c", "query")
     'a=b&c'
     """
+    if _speedups is not None and type(text) is str and encoding == "utf-8" and errors == "strict":
+        encoded = _speedups.percent_encode(text, component)
+        if isinstance(encoded, str):
+            return encoded
+        raise URIError("bad-encoding", component, encoded, text, encoding=encoding)
     try:
         safe_re = _ALL_SAFE_RE[component]
     except KeyError:
@@ -104,6 +110,11 @@ def percent_decode(
     """
     if "%" not in text:
         return text
+    if _speedups is not None and type(text) is str and encoding == "utf-8" and errors == "strict":
+        decoded = _speedups.percent_decode(text)
+        if isinstance(decoded, str):
+            return decoded
+        raise URIError(decoded[0], component, decoded[1], text, encoding=encoding)
     _check_percent(text, component)
     parts = _PCT_RUN_RE.split(text)
     pos = 0

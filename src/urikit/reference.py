@@ -18,9 +18,11 @@ present and empty, so ``str(parse(s)) == s`` for every valid ``s``.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, NoReturn
 
+from ._accel import speedups as _speedups
 from ._parser import (
     G_AUTHORITY,
     G_FRAGMENT,
@@ -40,7 +42,9 @@ from ._parser import (
 )
 from ._schemeinfo import default_port as _default_port
 from .errors import URIError
+from .legacy.draft1993 import is_valid_draft1993
 from .legacy.grammars import is_valid_rfc2396
+from .legacy.rfc1738 import is_valid_rfc1738
 from .normalize import normalize as _normalize
 from .percent import COMPONENT_SAFE, percent_decode, percent_encode
 from .resolve import recompose, relativize, resolve
@@ -323,9 +327,30 @@ class URIReference:
 
     @property
     def port_number(self) -> int | None:
-        """The port as an int; ``None`` when absent or empty. No default is invented."""
+        """The port as an int; ``None`` when absent or empty. No default is invented.
+
+        RFC 3986 lets a port be any number of digits; one with more significant
+        digits than ``int()`` converts (``sys.get_int_max_str_digits()``, 4300 by
+        default) raises :class:`URIError` rather than a bare ``ValueError``.
+
+        >>> parse("http://h:0080/").port_number, parse("http://h:/").port_number
+        (80, None)
+        """
         port = self.port
-        return int(port) if port else None
+        if not port:
+            return None
+        digits = port.lstrip("0") or "0"
+        limit = sys.get_int_max_str_digits()
+        if limit and len(digits) > limit:
+            start = self._sp[G_PORT][0]
+            raise URIError(
+                "bad-value",
+                "port",
+                start,
+                self._text,
+                detail=f"{len(digits)} significant digits, more than int() converts ({limit})",
+            )
+        return int(digits)
 
     @property
     def default_port(self) -> int | None:
@@ -342,8 +367,12 @@ class URIReference:
         """
         if self.authority is None:
             return False
-        number = self.port_number
-        return number is None or number == self.default_port
+        port = self.port
+        if not port:
+            return True
+        default = self.default_port
+        # Digit strings, not int(): a valid port may be longer than int() converts.
+        return default is not None and port.lstrip("0") == str(default)
 
     def port_is_unusual(self, *, below: int | None = None) -> bool:
         """True when an explicit port differs from the scheme's default port.
@@ -358,10 +387,15 @@ class URIReference:
         >>> parse("http://h:8080/").port_is_unusual(below=1024)
         False
         """
-        number = self.port_number
-        if number is None or number == self.default_port:
+        port = self.port
+        if not port or self.uses_default_port:
             return False
-        return below is None or number < below
+        if below is None:
+            return True
+        digits = port.lstrip("0") or "0"
+        # A port longer than ``below`` has digits is not below it (and may be too
+        # long for int()).
+        return len(digits) <= len(str(below)) and int(digits) < below
 
     def scheme_view(self, registry: Any = None) -> Any:
         """The typed view of this URI from the scheme registry (:mod:`urikit.schemes`).
@@ -652,16 +686,50 @@ def is_valid(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -
     "relative-ref" (RFC 3986 Appendix A). ``grammar="rfc2396"`` checks RFC 2396
     Appendix A with RFC 2732 IPv6 hosts instead (``rule`` may then also be
     "absoluteURI" or "relativeURI"); see :mod:`urikit.legacy.grammars`.
+    ``grammar="rfc1738"`` checks RFC 1738 section 5 and ``grammar="draft-1993"``
+    the 1993 URL draft's BNF, each with its per-scheme rules; for them the
+    default ``rule`` means the whole grammar ("url", resp. "fragmentaddress") and
+    ``rule`` may name one of their own rules (see :mod:`urikit.legacy.rfc1738`
+    and :mod:`urikit.legacy.draft1993`).
 
     >>> is_valid("http://a/b"), is_valid("a b"), is_valid("/p", rule="URI")
     (True, False, False)
     >>> is_valid("mailto:"), is_valid("mailto:", grammar="rfc2396")
     (True, False)
+    >>> is_valid("http://h/~u", grammar="rfc1738"), is_valid("a b:c", grammar="draft-1993")
+    (False, True)
     """
     if not isinstance(text, str):
         raise TypeError(f"expected str, got {type(text).__name__}")
     if grammar != "rfc3986":
         if grammar == "rfc2396":
             return is_valid_rfc2396(text, rule)
-        raise ValueError(f"unknown grammar {grammar!r}; expected 'rfc3986' or 'rfc2396'")
+        if grammar == "rfc1738":
+            return is_valid_rfc1738(text, rule)
+        if grammar == "draft-1993":
+            return is_valid_draft1993(text, rule)
+        raise ValueError(
+            f"unknown grammar {grammar!r}; expected 'rfc3986', 'rfc2396', 'rfc1738' or 'draft-1993'"
+        )
     return split(text, rule) is not None
+
+
+# C twins: parse builds the URIReference (its two slots) directly in C.
+if _speedups is not None:
+    parse = _speedups.accelerate("parse", parse, URIReference, diagnose)
+    is_valid = _speedups.accelerate("is_valid", is_valid)
+    # Component properties read the two slots and slice in C (class access still
+    # gives the property; anything unusual is handed to it).
+    for _name, _group in (
+        ("scheme", G_SCHEME),
+        ("authority", G_AUTHORITY),
+        ("userinfo", G_USERINFO),
+        ("host", G_HOST),
+        ("port", G_PORT),
+        ("path", G_PATH),
+        ("query", G_QUERY),
+        ("fragment", G_FRAGMENT),
+    ):
+        _prop = URIReference.__dict__[_name]
+        _getter = _speedups.component_getter(_prop, URIReference, _group, _name == "path")
+        setattr(URIReference, _name, _getter)

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from ._accel import speedups as _speedups
 from ._parser import (
     G_AUTHORITY,
     G_FRAGMENT,
@@ -289,3 +290,9 @@ def relativize(base: str, target: str) -> str:
         if recompose(resolve_parts(b, _split_ref(cand))) == target:
             return cand
     return target
+
+
+# C twins (their Python definitions above stay as ``__wrapped__``).
+if _speedups is not None:
+    remove_dot_segments = _speedups.accelerate("remove_dot_segments", remove_dot_segments)
+    resolve = _speedups.accelerate("resolve", resolve)

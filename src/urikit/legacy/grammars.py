@@ -22,7 +22,7 @@ from .._parser import is_ipv4address, is_ipv6address
 __all__ = ["GRAMMARS", "is_valid_rfc2396"]
 
 #: The grammars ``urikit.is_valid(grammar=...)`` knows besides "rfc3986".
-GRAMMARS: Final = ("rfc2396",)
+GRAMMARS: Final = ("rfc2396", "rfc1738", "draft-1993")
 
 _MARK: Final = frozenset("-_.!~*'()")
 _UNRESERVED: Final = ALPHA | DIGIT | _MARK

@@ -94,6 +94,11 @@ class SchemeView:
         if not host:
             start = str(ref).find("//") + 2 + (len(ref.userinfo) + 1 if ref.userinfo else 0)
             raise self._fail("host", start, "a host is required")
+        # These schemes name a TCP port (RFC 793: 16 bits); RFC 3986 alone allows any digits.
+        port = ref.port
+        if port and int(port) > 65535:
+            start = str(ref).find("//") + 2 + len(ref.authority) - len(port)
+            raise self._fail("port", start, f"port {int(port)} is above 65535")
         return host
 
     # -- common accessors --------------------------------------------------------

@@ -20,6 +20,7 @@ written as ``file:////host/share`` (E.3.2).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Final
 
 from .._charsets import PCHAR
@@ -131,6 +132,24 @@ class FileView(SchemeView):
                 return drive + "\\"
             return drive + "\\".join(self._segments(rest, flavour))
         return "\\".join(self._segments(path, flavour))
+
+    @classmethod
+    def build(cls, segments: Sequence[str], *, host: str | None = "") -> FileView:
+        """Build ``file:`` + [``//host``] + ``/seg/seg...`` from decoded path
+        segments (RFC 8089 section 2); ``host=None`` gives the ``file:/path``
+        form, ``""`` the ``file:///path`` form.
+
+        >>> v = FileView.build(["tmp", "a b#1"])
+        >>> str(v), v.path_segments, v.is_local
+        ('file:///tmp/a%20b%231', ['tmp', 'a b#1'], True)
+        """
+        path = "/" + "/".join(encode(seg, _SEGMENT_SAFE) for seg in segments)
+        if host is None:
+            if path.startswith("//"):
+                raise ValueError("without a host the first segment cannot be empty")
+            return cls(URIReference.from_components(scheme="file", path=path))
+        host_text = URIReference.build(scheme="file", host=host).host if host else ""
+        return cls(URIReference.from_components(scheme="file", host=host_text, path=path))
 
     @classmethod
     def from_path(cls, path: str, flavour: str = "posix", *, host: str = "") -> FileView:

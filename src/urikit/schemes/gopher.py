@@ -17,11 +17,14 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from ._base import SchemeView, decode
+from .._charsets import PCHAR
+from ..reference import URIReference
+from ._base import SchemeView, decode, encode
 
 __all__ = ["GopherView"]
 
 _TAB_RE: Final = re.compile(r"%09")
+_SAFE: Final = PCHAR | frozenset("/")
 
 
 class GopherView(SchemeView):
@@ -37,6 +40,41 @@ class GopherView(SchemeView):
     def _parts(self) -> list[str]:
         gpath = self._path_and_query()[1:]
         return _TAB_RE.split(gpath, maxsplit=2) if gpath else [""]
+
+    @classmethod
+    def build(
+        cls,
+        host: str,
+        gopher_type: str = "1",
+        selector: str = "",
+        *,
+        search: str | None = None,
+        gopher_plus: str | None = None,
+        port: int | None = None,
+    ) -> GopherView:
+        """Build from decoded values (RFC 4266 section 2.1); "?", "#", "%" and
+        every character outside ``pchar`` are percent-encoded.
+
+        >>> v = GopherView.build("h", "7", "a b?", search="x")
+        >>> str(v), v.gopher_type, v.selector, v.search
+        ('gopher://h/7a%20b%3F%09x', '7', 'a b?', 'x')
+        """
+        if len(gopher_type) != 1 or not gopher_type.isascii():
+            raise ValueError("gopher_type is one ASCII character")
+        if "\t" in selector or (search is not None and "\t" in search):
+            raise ValueError("a selector or search cannot hold a TAB (the field separator)")
+        if gopher_plus is not None and search is None:
+            raise ValueError("a Gopher+ string needs a search (it follows the second %09)")
+        gpath = encode(gopher_type, _SAFE) + encode(selector, _SAFE)
+        if search is not None:
+            gpath += "%09" + encode(search, _SAFE)
+        if gopher_plus is not None:
+            gpath += "%09" + encode(gopher_plus, _SAFE)
+        host_text = URIReference.build(scheme="gopher", host=host).host
+        ref = URIReference.from_components(
+            scheme="gopher", host=host_text, port=port, path="/" + gpath
+        )
+        return cls(ref)
 
     @property
     def host(self) -> str:

@@ -51,6 +51,11 @@ class MailtoView(SchemeView):
             for field in ref.query.split("&"):
                 if "=" not in field:
                     raise self._fail("hfields", offset, "a header field needs '='")
+                # hfname "=" hfvalue, both *qchar: no "?", "/" or second "=" (RFC 6068 2)
+                name_len = field.index("=")
+                for i, ch in enumerate(field):
+                    if ch in "?/" or (ch == "=" and i != name_len):
+                        raise self._fail("hfields", offset + i, f"{ch!r} is not a qchar")
                 offset += len(field) + 1
 
     @classmethod

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._charsets import ALPHA, DIGIT
-from ._base import SchemeView, decode
+from .._charsets import ALPHA, DIGIT, PCHAR
+from ..reference import URIReference
+from ._base import SchemeView, decode, encode
 
 __all__ = ["NewsView", "NntpView"]
 
@@ -41,6 +42,11 @@ def _bad_group_char(text: str, extra: frozenset[str]) -> int:
             return i
         i += 1
     return -1
+
+
+def _encode_group(text: str, extra: frozenset[str]) -> str:
+    """Percent-encode all but group-char and ``extra`` ("~" too, which ``encode`` keeps)."""
+    return encode(text, _GROUP_CHAR | extra).replace("~", "%7E")
 
 
 class NewsView(SchemeView):
@@ -77,6 +83,41 @@ class NewsView(SchemeView):
         bad = _bad_group_char(spec, frozenset("*"))
         if bad >= 0:
             raise self._fail("path", start + bad, "not a newsgroup name or wildmat")
+
+    @classmethod
+    def build(
+        cls,
+        newsgroups: str | None = None,
+        *,
+        message_id: str | None = None,
+        server: str | None = None,
+        port: int | None = None,
+    ) -> NewsView:
+        """Build from a decoded newsgroup name or wildmat, or a decoded Message-ID
+        without angle brackets (exactly one), and an optional server (RFC 5538 2.1).
+
+        >>> str(NewsView.build("comp.lang.*")), str(NewsView.build(message_id="a/b@c"))
+        ('news:comp.lang.*', 'news:a%2Fb@c')
+        >>> NewsView.build(message_id="x@y", server="news.example").message_id
+        'x@y'
+        """
+        if (newsgroups is None) == (message_id is None):
+            raise ValueError("give exactly one of newsgroups and message_id")
+        if message_id is not None:
+            if "@" not in message_id:
+                raise ValueError("a Message-ID holds '@'")
+            spec = encode(message_id, PCHAR)
+        else:
+            spec = _encode_group(newsgroups or "", frozenset("*"))
+        if server is None:
+            if port is not None:
+                raise ValueError("a port needs a server")
+            return cls(URIReference.from_components(scheme="news", path=spec))
+        host_text = URIReference.build(scheme="news", host=server).host
+        ref = URIReference.from_components(
+            scheme="news", host=host_text, port=port, path="/" + spec
+        )
+        return cls(ref)
 
     @property
     def server(self) -> str | None:
@@ -151,6 +192,33 @@ class NntpView(SchemeView):
                 raise self._fail("path", pos + min(len(number), 16), "article-number is 1*16DIGIT")
         if ref.query is not None:
             raise self._fail("path", start + len(path), "no query in an nntp URI")
+
+    @classmethod
+    def build(
+        cls,
+        host: str,
+        group: str,
+        article_number: int | None = None,
+        *,
+        port: int | None = None,
+    ) -> NntpView:
+        """Build from decoded values (RFC 5538 2.2).
+
+        >>> v = NntpView.build("h", "example.group.n/a", 12345)
+        >>> str(v), v.group, v.article_number
+        ('nntp://h/example.group.n%2Fa/12345', 'example.group.n/a', 12345)
+        """
+        if not group:
+            raise ValueError("a group is required")
+        path = "/" + _encode_group(group, frozenset())
+        if article_number is not None:
+            if not 0 <= article_number < 10**16:
+                raise ValueError("article-number is 1*16DIGIT")
+            path += "/" + str(article_number)
+        host_text = URIReference.build(scheme="nntp", host=host).host
+        return cls(
+            URIReference.from_components(scheme="nntp", host=host_text, port=port, path=path)
+        )
 
     @property
     def host(self) -> str:

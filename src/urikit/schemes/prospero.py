@@ -11,11 +11,16 @@ meaning, and a "?" belongs to it (read back from any "?query").
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
-from ._base import SchemeView, decode
+from .._charsets import PCHAR
+from ..reference import URIReference
+from ._base import SchemeView, decode, encode
 
 __all__ = ["ProsperoView"]
+
+_FIELD_SAFE: Final = PCHAR - frozenset(";=")
 
 
 class ProsperoView(SchemeView):
@@ -38,6 +43,29 @@ class ProsperoView(SchemeView):
             if "=" not in spec:
                 raise self._fail("path", pos + 1, "a fieldspec is field=value")
             pos += len(spec) + 1
+
+    @classmethod
+    def build(
+        cls,
+        host: str,
+        hsoname: str,
+        fieldspecs: Sequence[tuple[str, str]] = (),
+        *,
+        port: int | None = None,
+    ) -> ProsperoView:
+        """Build from decoded values (RFC 4157 section 2); "/" in the hsoname is
+        kept, ";", "=", "?" and "%" are percent-encoded.
+
+        >>> v = ProsperoView.build("h", "/pros/a;b", [("VERSION", "2")])
+        >>> str(v), v.hsoname, v.fieldspecs
+        ('prospero://h//pros/a%3Bb;VERSION=2', '/pros/a;b', [('VERSION', '2')])
+        """
+        path = "/" + encode(hsoname, _FIELD_SAFE | frozenset("/"))
+        for name, value in fieldspecs:
+            path += ";" + encode(name, _FIELD_SAFE) + "=" + encode(value, _FIELD_SAFE)
+        host_text = URIReference.build(scheme="prospero", host=host).host
+        ref = URIReference.from_components(scheme="prospero", host=host_text, port=port, path=path)
+        return cls(ref)
 
     @property
     def host(self) -> str:

@@ -13,11 +13,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from ._base import SchemeView, decode
+from .._charsets import PCHAR
+from ..reference import URIReference
+from ._base import SchemeView, decode, encode
 
 __all__ = ["WaisView"]
+
+_SAFE: Final = PCHAR - frozenset("&=+")
 
 
 class WaisView(SchemeView):
@@ -41,6 +45,40 @@ class WaisView(SchemeView):
             raise self._fail("path", pos, "expected /database/wtype/wpath")
         if len(segs) == 3 and ref.query is not None:
             raise self._fail("path", start + len(ref.path), "a document takes no search")
+
+    @classmethod
+    def build(
+        cls,
+        host: str,
+        database: str,
+        *,
+        search: str | None = None,
+        wtype: str | None = None,
+        wpath: str | None = None,
+        port: int | None = None,
+    ) -> WaisView:
+        """Build a database, search (``search``) or document (``wtype`` and
+        ``wpath``) URL from decoded values (RFC 4156 section 2).
+
+        >>> v = WaisView.build("h", "my db", wtype="TEXT", wpath="a/b")
+        >>> str(v), v.kind, v.wpath
+        ('wais://h/my%20db/TEXT/a%2Fb', 'document', 'a/b')
+        """
+        if not database:
+            raise ValueError("a database is required")
+        if (wtype is None) != (wpath is None):
+            raise ValueError("a document needs both wtype and wpath")
+        if search is not None and wtype is not None:
+            raise ValueError("a search and a document are exclusive")
+        path = "/" + encode(database, _SAFE)
+        if wtype is not None and wpath is not None:
+            path += "/" + encode(wtype, _SAFE) + "/" + encode(wpath, _SAFE)
+        query = None if search is None else encode(search, _SAFE)
+        host_text = URIReference.build(scheme="wais", host=host).host
+        ref = URIReference.from_components(
+            scheme="wais", host=host_text, port=port, path=path, query=query
+        )
+        return cls(ref)
 
     @property
     def host(self) -> str:

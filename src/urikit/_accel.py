@@ -1,0 +1,58 @@
+"""Pick the implementation of urikit's hot kernels: the C accelerator or pure Python.
+
+The pure-Python code is the reference; ``urikit._speedups`` (C) mirrors some of
+its kernels and must agree with them on every input. Which one runs is decided
+once, at import:
+
+* ``URIKIT_NO_SPEEDUPS=1`` forces pure Python (it wins over the next one);
+* ``URIKIT_REQUIRE_SPEEDUPS=1`` makes a missing or broken extension an
+  ImportError instead of a silent fallback (CI uses it to prove C was tested);
+* on anything but CPython, pure Python is used.
+
+:data:`speedups` is the C module or ``None``; :data:`IMPLEMENTATION` is ``"c"``
+or ``"python"``. The modules with hot functions (``_parser``, ``percent``,
+``resolve``, ``normalize``, ``reference``, ``batch``) read :data:`speedups` and
+bind their public names to the C functions, keeping their Python twins under a
+``*_py`` name (tests compare the two).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from types import ModuleType
+from typing import TYPE_CHECKING, Final
+
+__all__ = ["IMPLEMENTATION", "NO_SPEEDUPS_ENV", "REQUIRE_SPEEDUPS_ENV", "speedups"]
+
+NO_SPEEDUPS_ENV: Final = "URIKIT_NO_SPEEDUPS"
+REQUIRE_SPEEDUPS_ENV: Final = "URIKIT_REQUIRE_SPEEDUPS"
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "") not in ("", "0")
+
+
+def _load() -> ModuleType | None:
+    if _flag(NO_SPEEDUPS_ENV):
+        return None
+    required = _flag(REQUIRE_SPEEDUPS_ENV)
+    if sys.implementation.name != "cpython" and not required:
+        return None
+    try:
+        from . import _speedups
+    except ImportError as exc:
+        if required:
+            raise ImportError(
+                f"{REQUIRE_SPEEDUPS_ENV} is set but the C accelerator urikit._speedups"
+                f" cannot be imported: {exc}"
+            ) from exc
+        return None
+    return _speedups
+
+
+if TYPE_CHECKING:  # typed by _speedups.pyi; may still be None at run time
+    from . import _speedups as speedups
+else:
+    speedups = _load()
+IMPLEMENTATION: Final[str] = "python" if speedups is None else "c"

@@ -1,0 +1,173 @@
+"""Many references at once: validate or split a list, or read a file line by line.
+
+With the C accelerator the list functions make one call for the whole list;
+without it they loop in Python. Either way the results are exactly those of
+:func:`urikit.is_valid` and :func:`urikit.parse` applied to each item.
+
+>>> validate(["http://a/b", "a b", ""])
+[True, False, True]
+>>> cols = split(["http://h:8/p?q", "x y", "/p"])
+>>> cols.valid, cols.host, cols.path
+([True, False, True], ['h', None, None], ['/p', None, '/p'])
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import IO, NamedTuple
+
+from ._accel import speedups as _speedups
+from ._parser import (
+    G_AUTHORITY,
+    G_FRAGMENT,
+    G_HOST,
+    G_PATH,
+    G_PORT,
+    G_QUERY,
+    G_SCHEME,
+    G_USERINFO,
+    Spans,
+)
+from ._parser import split as _split
+from .errors import URIError
+from .reference import URIReference, is_valid, parse
+
+__all__ = ["Columns", "Record", "iter_file", "split", "validate"]
+
+_GROUPS = {
+    "scheme": G_SCHEME,
+    "authority": G_AUTHORITY,
+    "userinfo": G_USERINFO,
+    "host": G_HOST,
+    "port": G_PORT,
+    "path": G_PATH,
+    "query": G_QUERY,
+    "fragment": G_FRAGMENT,
+}
+
+
+def validate(texts: Iterable[str], rule: str = "URI-reference") -> list[bool]:
+    """``[is_valid(t, rule) for t in texts]``, in one call.
+
+    >>> validate(["a:b", "/p"], rule="URI")
+    [True, False]
+    """
+    if _speedups is not None:
+        return _speedups.validate_many(texts, rule, is_valid)
+    return [is_valid(text, rule) for text in texts]
+
+
+def _split_one(text: object, rule: str) -> Spans | None:
+    if not isinstance(text, str):
+        raise TypeError(f"expected str, got {type(text).__name__}")
+    return _split(text, rule)
+
+
+class Columns:
+    """The split of many texts, by column: ``texts``, ``spans`` (``None`` when
+    invalid), ``valid``, and one list per component (``None`` when the
+    component is undefined or the text invalid; ``path`` is ``None`` only for an
+    invalid text)."""
+
+    __slots__ = ("spans", "texts")
+
+    def __init__(self, texts: list[str], spans: list[Spans | None]) -> None:
+        self.texts = texts
+        self.spans = spans
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    @property
+    def valid(self) -> list[bool]:
+        return [sp is not None for sp in self.spans]
+
+    def column(self, name: str) -> list[str | None]:
+        """The values of component ``name`` ("scheme", "authority", "userinfo",
+        "host", "port", "path", "query", "fragment"), as written."""
+        try:
+            g = _GROUPS[name]
+        except KeyError:
+            known = list(_GROUPS)
+            raise ValueError(f"unknown component {name!r}; expected one of {known}") from None
+        out: list[str | None] = []
+        for text, sp in zip(self.texts, self.spans, strict=True):
+            if sp is None or sp[g][0] < 0:
+                out.append(None)
+            else:
+                out.append(text[sp[g][0] : sp[g][1]])
+        return out
+
+    scheme = property(lambda self: self.column("scheme"))
+    authority = property(lambda self: self.column("authority"))
+    userinfo = property(lambda self: self.column("userinfo"))
+    host = property(lambda self: self.column("host"))
+    port = property(lambda self: self.column("port"))
+    path = property(lambda self: self.column("path"))
+    query = property(lambda self: self.column("query"))
+    fragment = property(lambda self: self.column("fragment"))
+
+
+def split(texts: Iterable[str], rule: str = "URI-reference") -> Columns:
+    """Split every text (see :func:`urikit._parser.split`), by column.
+
+    >>> cols = split(["a:b#f", "?q"])
+    >>> cols.spans[0][1], cols.scheme, cols.fragment, cols.query
+    ((0, 1), ['a', None], ['f', None], [None, 'q'])
+    """
+    items = list(texts)
+    if _speedups is not None:
+        spans = _speedups.split_many(items, rule, _split_one)
+    else:
+        spans = [_split_one(text, rule) for text in items]
+    return Columns(items, spans)
+
+
+class Record(NamedTuple):
+    """One line of a file: its 1-based number, its text (without the line end),
+    and either the parsed ``reference`` or the ``error``."""
+
+    line: int
+    text: str
+    reference: URIReference | None
+    error: URIError | None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def _records(lines: Iterable[str | bytes], rule: str) -> Iterator[Record]:
+    for number, raw in enumerate(lines, 1):
+        line = raw.decode("utf-8", "surrogateescape") if isinstance(raw, bytes) else raw
+        if line.endswith("\n"):
+            line = line[:-1]
+            if line.endswith("\r"):
+                line = line[:-1]
+        try:
+            yield Record(number, line, parse(line, rule), None)
+        except URIError as err:
+            yield Record(number, line, None, err)
+
+
+def iter_file(
+    source: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str],
+    rule: str = "URI-reference",
+) -> Iterator[Record]:
+    """Parse a file one line at a time, yielding a :class:`Record` per line, in order.
+
+    ``source`` is a path (read as UTF-8; undecodable bytes become lone
+    surrogates, hence invalid characters), an open text or binary file, or any
+    iterable of lines. Lines end at "\\n" (a "\\r" before it is dropped). Memory
+    use does not grow with the file. Invalid lines give a record with the
+    :class:`~urikit.URIError` in place; nothing is raised for them.
+
+    >>> [(r.line, r.ok) for r in iter_file(["http://a/\\n", "a b\\n", "x"])]
+    [(1, True), (2, False), (3, True)]
+    """
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, encoding="utf-8", errors="surrogateescape", newline="\n") as f:
+            yield from _records(f, rule)
+    else:
+        yield from _records(source, rule)

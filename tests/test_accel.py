@@ -1,0 +1,105 @@
+"""Choosing the implementation: environment variables, fallback, generated tables."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import urikit
+from urikit import _accel
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "") not in ("", "0")
+
+
+def _load_tool(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, REPO / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_generated_tables_are_fresh() -> None:
+    """src/urikit/_tables.h is exactly what tools/gen_tables.py makes from _charsets.py."""
+    generated = _load_tool("gen_tables").generate()
+    committed = (REPO / "src" / "urikit" / "_tables.h").read_text(encoding="utf-8")
+    assert committed == generated, "stale _tables.h: run python tools/gen_tables.py"
+
+
+def test_tables_cover_every_class_member() -> None:
+    text = _load_tool("gen_tables").generate()
+    assert "UK_PCHAR_NC" in text and "UK_SAFE_SEGMENT_NZ_NC" in text
+    assert text.count("u, /* ") == 128
+
+
+def test_implementation_matches_environment() -> None:
+    """CI runs the suite with each variable set; this proves which code ran."""
+    assert urikit.IMPLEMENTATION == _accel.IMPLEMENTATION
+    if _flag(_accel.NO_SPEEDUPS_ENV):
+        assert urikit.IMPLEMENTATION == "python"
+        assert "urikit._speedups" not in sys.modules
+    elif _flag(_accel.REQUIRE_SPEEDUPS_ENV):
+        assert urikit.IMPLEMENTATION == "c"
+    if urikit.IMPLEMENTATION == "c":
+        assert type(urikit.parse).__name__ == "AcceleratedFunction"
+    else:
+        assert type(urikit.parse).__name__ == "function"
+
+
+def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    full = {k: v for k, v in os.environ.items() if not k.startswith("URIKIT_")}
+    full["PYTHONPATH"] = os.pathsep.join([str(REPO / "src"), full.get("PYTHONPATH", "")])
+    full.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", code], env=full, capture_output=True, text=True, check=False
+    )
+
+
+BLOCK_C = "import sys; sys.modules['urikit._speedups'] = None; "
+
+
+def test_missing_extension_falls_back() -> None:
+    done = _run(BLOCK_C + "import urikit; print(urikit.IMPLEMENTATION)")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "python"
+
+
+def test_missing_extension_is_an_error_when_required() -> None:
+    done = _run(BLOCK_C + "import urikit", URIKIT_REQUIRE_SPEEDUPS="1")
+    assert done.returncode != 0
+    assert "URIKIT_REQUIRE_SPEEDUPS" in done.stderr
+
+
+def test_no_speedups_wins() -> None:
+    code = "import sys, urikit; print(urikit.IMPLEMENTATION, 'urikit._speedups' in sys.modules)"
+    done = _run(code, URIKIT_NO_SPEEDUPS="1", URIKIT_REQUIRE_SPEEDUPS="1")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["python", "False"]
+
+
+def test_accelerated_functions_look_like_their_python_twins() -> None:
+    if urikit.IMPLEMENTATION != "c":
+        pytest.skip("pure Python")
+    funcs: list[Any] = [urikit.parse, urikit.is_valid, urikit.resolve, urikit.normalize]
+    for func in funcs:
+        wrapped = func.__wrapped__
+        assert func.__doc__ == wrapped.__doc__
+        assert func.__name__ == wrapped.__name__
+        assert func.__module__ == wrapped.__module__
+    import inspect
+    import pickle
+
+    resolve: Any = urikit.resolve
+    assert inspect.signature(resolve) == inspect.signature(resolve.__wrapped__)
+    assert pickle.loads(pickle.dumps(urikit.parse)) is urikit.parse

@@ -1,0 +1,71 @@
+"""urikit.batch: the list and file entry points agree with one-at-a-time calls."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+import urikit
+from urikit import batch
+
+TEXTS = ["http://a/b?c#d", "a b", "", "//h:8", "/p", "x:", "\ud800", "http://[::1]/"]
+
+
+@pytest.mark.parametrize("rule", ["URI-reference", "URI", "absolute-URI", "relative-ref"])
+def test_validate_is_is_valid(rule: str) -> None:
+    assert batch.validate(TEXTS, rule) == [urikit.is_valid(t, rule) for t in TEXTS]
+    assert batch.validate(iter(TEXTS), rule) == batch.validate(TEXTS, rule)
+
+
+def test_validate_rejects_non_str() -> None:
+    with pytest.raises(TypeError, match="expected str, got int"):
+        batch.validate(["a", 1])  # type: ignore[list-item]
+
+
+def test_split_columns() -> None:
+    cols = batch.split(TEXTS)
+    assert len(cols) == len(TEXTS)
+    assert cols.valid == [urikit.is_valid(t) for t in TEXTS]
+    for name in ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"):
+        expected = [getattr(urikit.parse(t), name) if urikit.is_valid(t) else None for t in TEXTS]
+        assert cols.column(name) == expected
+        assert getattr(cols, name) == expected
+    with pytest.raises(ValueError, match="unknown component"):
+        cols.column("nope")
+    with pytest.raises(TypeError):
+        batch.split([None])  # type: ignore[list-item]
+
+
+def test_iter_file_path(tmp_path: Path) -> None:
+    path = tmp_path / "urls.txt"
+    path.write_bytes(b"http://a/\r\na b\n\n\xff\nlast")
+    records = list(batch.iter_file(path))
+    assert [r.line for r in records] == [1, 2, 3, 4, 5]
+    assert [r.text for r in records] == ["http://a/", "a b", "", "\udcff", "last"]
+    assert [r.ok for r in records] == [True, False, True, False, True]
+    assert records[0].reference == urikit.parse("http://a/")
+    err = records[1].error
+    assert isinstance(err, urikit.URIError) and err.position == 1
+    assert records[3].error is not None and records[3].reference is None
+    again = [(r.line, r.text, r.ok) for r in batch.iter_file(str(path))]
+    assert again == [(r.line, r.text, r.ok) for r in records]
+
+
+def test_iter_file_objects() -> None:
+    text = io.StringIO("a:b\nc d\n")
+    assert [r.ok for r in batch.iter_file(text)] == [True, False]
+    binary = io.BytesIO(b"a:b\n\xc3\xa9\n")
+    records = list(batch.iter_file(binary, rule="URI"))
+    assert [r.ok for r in records] == [True, False]
+    assert records[1].text == "é"
+
+
+def test_iter_file_is_lazy() -> None:
+    def lines() -> object:
+        yield "a:b\n"
+        raise RuntimeError("read too far")
+
+    it = batch.iter_file(lines())  # type: ignore[arg-type]
+    assert next(it).ok

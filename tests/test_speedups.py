@@ -1,0 +1,381 @@
+"""The C accelerator against the pure-Python reference: same results, same errors.
+
+Two copies of urikit are loaded side by side (tests/_twins.py): ``P`` imported
+with URIKIT_NO_SPEEDUPS=1 (the reference) and ``C`` without it. Every public
+entry point the accelerator touches is called on both with arbitrary ``str``
+(non-ASCII, lone surrogates, NUL, URI-shaped token soup, 1 MB inputs) and the
+outcomes, a result or (exception class, message, reason, component, position),
+must be equal. The raw kernels are also checked to really run in C (not just
+fall back to Python) on valid input.
+
+The tests are skipped when the extension is not built, unless
+URIKIT_REQUIRE_SPEEDUPS=1, which turns a missing extension into a failure.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+NO_ENV = "URIKIT_NO_SPEEDUPS"
+REQUIRE_ENV = "URIKIT_REQUIRE_SPEEDUPS"
+
+
+def load(*, no_speedups: bool) -> dict[str, ModuleType]:
+    """A fresh urikit: {"urikit": package, "urikit._parser": ..., ...}."""
+    names = [n for n in sys.modules if n == "urikit" or n.startswith("urikit.")]
+    saved_modules = {n: sys.modules.pop(n) for n in names}
+    saved_env = {k: os.environ.get(k) for k in (NO_ENV, REQUIRE_ENV)}
+    os.environ.pop(REQUIRE_ENV, None)
+    if no_speedups:
+        os.environ[NO_ENV] = "1"
+    else:
+        os.environ.pop(NO_ENV, None)
+    try:
+        importlib.import_module("urikit")
+        for sub in ("_parser", "percent", "resolve", "normalize", "reference", "batch"):
+            importlib.import_module("urikit." + sub)
+        return {n: m for n, m in sys.modules.items() if n == "urikit" or n.startswith("urikit.")}
+    finally:
+        for n in [n for n in sys.modules if n == "urikit" or n.startswith("urikit.")]:
+            del sys.modules[n]
+        sys.modules.update(saved_modules)
+        for k, v in saved_env.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def error_key(exc: BaseException) -> tuple[Any, ...]:
+    """What must be equal between two errors: class name, message and URIError fields."""
+    return (
+        type(exc).__name__,
+        str(exc),
+        getattr(exc, "reason", None),
+        getattr(exc, "component", None),
+        getattr(exc, "position", None),
+        getattr(exc, "text", None),
+    )
+
+
+def outcome(func: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[str, Any]:
+    """("ok", result) or ("error", error_key) for one call."""
+    try:
+        return ("ok", func(*args, **kwargs))
+    except Exception as exc:
+        return ("error", error_key(exc))
+
+
+P = load(no_speedups=True)
+C = load(no_speedups=False)
+HAVE_C = C["urikit"].IMPLEMENTATION == "c"
+
+if not HAVE_C:
+    if os.environ.get(REQUIRE_ENV, "") not in ("", "0"):
+        raise RuntimeError(f"{REQUIRE_ENV} is set but the C accelerator did not load")
+    pytest.skip("the C accelerator is not built", allow_module_level=True)
+
+assert P["urikit"].IMPLEMENTATION == "python"
+SP: Any = C["urikit._speedups"]
+PU: Any = P["urikit"]
+CU: Any = C["urikit"]
+RULES = ("URI-reference", "URI", "absolute-URI", "relative-ref")
+COMPONENTS = ("userinfo", "host", "path", "segment", "segment-nz-nc", "query", "fragment")
+
+# --- strategies ------------------------------------------------------------------
+
+any_char = st.one_of(
+    st.characters(),
+    st.integers(0xD800, 0xDFFF).map(chr),  # lone surrogates
+    st.sampled_from("\x00\x7f\x80\xff\u0100\uffff\U0001f600"),
+)
+any_text = st.text(any_char, max_size=40)
+TOKENS = (
+    "http:", "HTTP:", "a:", "x+y.z-1:", "1a:", ":", "//", "/", "///", "[", "]", "::", ":::",
+    "1", "0", "00", "01", "ffff", "FFFF", "12345", "g", "v", "V", "v1.", "vF.x:", ".", "..",
+    "./", "../", "/.", "/..", "%", "%2", "%2e", "%2E", "%41", "%7e", "%C3%A9", "%ff", "%zz",
+    "%25", "@", "user:pw@", ":80", ":", "?", "#", "1.2.3.4", "255.255.255.255", "256",
+    "1.2.3", "01.2.3.4", "!$&'()*+,;=", "-._~", "a", "Z", "9", " ", "é", "\x00", "\ud800",
+    "\t", "\\", "{", "^", "|",
+)  # fmt: skip
+uri_soup = st.lists(st.sampled_from(TOKENS), max_size=14).map("".join)
+ipv6_soup = st.lists(
+    st.sampled_from(["1", "ffff", "0", "abcd", "12345", "::", ":", "1.2.3.4", "01.2.3.4", "g"]),
+    max_size=12,
+).map("".join)
+
+
+@st.composite
+def ipv6_shaped(draw: st.DrawFn) -> str:
+    """h16 pieces joined by ":", maybe one "::", maybe an IPv4 tail: near-valid IPv6."""
+    piece = st.sampled_from(["1", "ffff", "0", "abcd", "12345", "", "g", "1.2.3.4", "256.1.1.1"])
+    left = draw(st.lists(piece, max_size=9))
+    right = draw(st.lists(piece, max_size=9))
+    middle = draw(st.sampled_from(["::", ":", ":::", ""]))
+    return ":".join(left) + middle + ":".join(right)
+
+
+ipv6_text = st.one_of(ipv6_soup, ipv6_shaped()).map(lambda a: "http://[" + a + "]/p")
+texts = st.one_of(any_text, uri_soup, ipv6_text)
+dot_paths = st.lists(
+    st.sampled_from(["/", ".", "..", "a", "b/", "./", "../", "/./", "/../", "é", "%2e"]),
+    max_size=12,
+).map("".join)
+
+SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def same(c_func: Callable[..., Any], p_func: Callable[..., Any], *args: Any, **kw: Any) -> None:
+    c, p = outcome(c_func, *args, **kw), outcome(p_func, *args, **kw)
+    assert c == p, (args, kw)
+
+
+def parsed(func: Callable[..., Any], *args: Any) -> tuple[str, Any]:
+    kind, value = outcome(func, *args)
+    if kind == "ok":
+        value._check_invariants()
+        return kind, (type(value).__name__, str(value), value._sp, value.to_dict())
+    return kind, value
+
+
+# --- split, is_valid, parse ------------------------------------------------------------
+
+
+@SETTINGS
+@given(texts)
+@example("http://[::1]:80/a?b#c")
+@example("http://[1:2:3:4:5:6:1.2.3.4]/")
+@example("//[v7.a:b]")
+@example("a:b:c")
+@example("http://[1:1:1::1:1:1:1.2.3.4]/")
+@example("http://[1:2:3:4:5:6:7::8]/")
+@example("\ud800")
+def test_split_is_valid_parse(text: str) -> None:
+    for rule in RULES:
+        assert C["urikit._parser"].split(text, rule) == P["urikit._parser"].split(text, rule)
+        same(CU.is_valid, PU.is_valid, text, rule)
+        assert parsed(CU.parse, text, rule) == parsed(PU.parse, text, rule)
+    assert parsed(CU.parse, text) == parsed(PU.parse, text)
+    same(CU.is_valid, PU.is_valid, text)
+    assert C["urikit._parser"].split(text) == P["urikit._parser"].split(text)
+
+
+@given(texts)
+def test_unknown_rule_and_bad_types(text: str) -> None:
+    same(C["urikit._parser"].split, P["urikit._parser"].split, text, "nope")
+    same(CU.is_valid, PU.is_valid, text, "nope")
+    assert parsed(CU.parse, text, "nope") == parsed(PU.parse, text, "nope")
+    assert parsed(CU.parse, text, None) == parsed(PU.parse, text, None)
+
+
+@pytest.mark.parametrize("value", [None, 1, b"http://a", bytearray(b"x"), ["a"]])
+def test_non_str_arguments(value: Any) -> None:
+    same(CU.is_valid, PU.is_valid, value)
+    assert parsed(CU.parse, value) == parsed(PU.parse, value)
+    same(C["urikit._parser"].split, P["urikit._parser"].split, value)
+    same(CU.normalize, PU.normalize, value)
+    same(CU.resolve, PU.resolve, "http://a/b", value)
+    same(CU.resolve, PU.resolve, value, "g")
+    same(CU.remove_dot_segments, PU.remove_dot_segments, value)
+
+
+def test_str_subclass_and_keywords() -> None:
+    class S(str):
+        pass
+
+    for text in (S("http://a/b"), S("a b")):
+        same(CU.is_valid, PU.is_valid, text)
+        assert parsed(CU.parse, text) == parsed(PU.parse, text)
+        same(CU.normalize, PU.normalize, text)
+        same(CU.resolve, PU.resolve, "http://a/b", text)
+    assert parsed(CU.parse, "a:b", "URI") == parsed(PU.parse, "a:b", "URI")
+    same(CU.is_valid, PU.is_valid, text="a:b", rule="URI")
+    same(CU.parse, PU.parse, "x", rule="nope")
+    same(CU.normalize, PU.normalize, "HTTP://A", level="syntax")
+    same(CU.normalize, PU.normalize, "HTTP://A", "other")
+    same(CU.resolve, PU.resolve, "http://a/b", "HTTP:g", strict=False)
+    same(CU.resolve, PU.resolve, "http://a/b", "g", "extra")
+
+
+# --- percent-coding ---------------------------------------------------------------
+
+
+@SETTINGS
+@given(texts, st.sampled_from((*COMPONENTS, "nope")))
+def test_percent_encode(text: str, component: str) -> None:
+    same(CU.percent_encode, PU.percent_encode, text, component)
+
+
+@SETTINGS
+@given(
+    st.one_of(
+        texts,
+        st.lists(
+            st.sampled_from(
+                [
+                    "%",
+                    "%C3",
+                    "%A9",
+                    "%ED%A0%80",
+                    "%F0%9F",
+                    "%98%80",
+                    "%80",
+                    "%c0%af",
+                    "%2",
+                    "a",
+                    "é",
+                    "\ud800",
+                    "%41",
+                ]
+            ),
+            max_size=10,
+        ).map("".join),
+    )
+)
+@example("%e2%82")
+@example("a%f4%90%80%80b")
+def test_percent_decode(text: str) -> None:
+    same(CU.percent_decode, PU.percent_decode, text)
+    same(CU.percent_decode, PU.percent_decode, text, component="query")
+
+
+# --- dot segments, resolve, normalize ------------------------------------------------
+
+
+@SETTINGS
+@given(st.one_of(dot_paths, texts))
+def test_remove_dot_segments(path: str) -> None:
+    same(CU.remove_dot_segments, PU.remove_dot_segments, path)
+    assert SP.remove_dot_segments(path) == PU.remove_dot_segments(path)
+
+
+BASES = ["http://a/b/c/d;p?q", "http://a", "x:", "x:/a/b", "HTTP://u@h:1/./a/..#f", "a:b/c"]
+
+
+@SETTINGS
+@given(st.one_of(st.sampled_from(BASES), texts), st.one_of(texts, dot_paths), st.booleans())
+def test_resolve(base: str, reference: str, strict: bool) -> None:
+    expected = outcome(PU.resolve, base, reference, strict=strict)
+    assert outcome(CU.resolve, base, reference, strict=strict) == expected
+    kernel = SP.resolve_kernel(base, reference, strict)
+    if expected[0] == "ok":
+        assert kernel == expected[1]  # computed in C, not by the fallback
+    else:
+        assert kernel is None
+
+
+@SETTINGS
+@given(texts, st.sampled_from(["scheme", "syntax"]))
+@example("HTTP://User@Example.COM:80/a/./b/../c/%7euser?%3f#%7E", "scheme")
+@example("http://h:" + "9" * 5000 + "/", "scheme")
+@example("x:/.//y", "syntax")
+def test_normalize(text: str, level: str) -> None:
+    expected = outcome(PU.normalize, text, level)
+    assert outcome(CU.normalize, text, level) == expected
+    nmod = C["urikit.normalize"]
+    kernel = outcome(SP.normalize_kernel, text, level == "scheme", nmod.DEFAULT_PORTS,
+                     nmod.HTTP_LIKE)  # fmt: skip
+    if expected[0] == "ok":
+        assert kernel == expected
+    elif kernel[0] == "ok":
+        assert kernel[1] is None
+
+
+def test_normalize_sees_default_port_changes() -> None:
+    for mod in (P, C):
+        mod["urikit._schemeinfo"].set_default_port("foo", 8)
+    try:
+        same(CU.normalize, PU.normalize, "FOO://h:8/")
+        assert CU.normalize("FOO://h:8/") == "foo://h/"
+    finally:
+        for mod in (P, C):
+            mod["urikit._schemeinfo"].set_default_port("foo", None)
+
+
+# --- batch -------------------------------------------------------------------------
+
+
+@given(st.lists(texts, max_size=8), st.sampled_from(RULES))
+def test_batch(items: list[str], rule: str) -> None:
+    assert C["urikit.batch"].validate(items, rule) == P["urikit.batch"].validate(items, rule)
+    c, p = C["urikit.batch"].split(items, rule), P["urikit.batch"].split(items, rule)
+    assert c.spans == p.spans
+    assert c.host == p.host and c.path == p.path
+
+
+def test_batch_bad_items() -> None:
+    for bad in ([1], ["ok", None], [b"x"]):
+        same(C["urikit.batch"].validate, P["urikit.batch"].validate, bad)
+        c = outcome(lambda b: C["urikit.batch"].split(b).spans, bad)
+        p = outcome(lambda b: P["urikit.batch"].split(b).spans, bad)
+        assert c == p
+    same(C["urikit.batch"].validate, P["urikit.batch"].validate, ["a", "b"], "nope")
+
+
+# --- big inputs: linear time, no crash -------------------------------------------------
+
+MB = 1 << 20
+BIG = [
+    "a" * MB,
+    "http://" + "a" * MB,
+    "http://h/" + "%41" * (MB // 3),
+    "http://h/" + "%" * MB,
+    "http://[" + "1:" * (MB // 2) + "]/",
+    "http://[" + "1" * MB,
+    "http://[v" + "1" * MB + ".x]",
+    "http://h/" + "/.." * (MB // 3),
+    "http://h/" + "a/./../" * (MB // 7),
+    "x:" + "/." * (MB // 2),
+    "\ud800" * MB,
+    "é" * MB,
+    "\x00" * MB,
+    "?" * MB,
+    "#" * MB,
+    "//" + "@" * MB,
+    "a:" + ":" * MB,
+    "%C3%A9" * (MB // 6),
+    "%ff" * (MB // 3),
+]
+
+
+@pytest.mark.parametrize("text", BIG, ids=range(len(BIG)))
+def test_one_megabyte(text: str) -> None:
+    assert C["urikit._parser"].split(text) == P["urikit._parser"].split(text)
+    assert parsed(CU.parse, text) == parsed(PU.parse, text)
+    same(CU.normalize, PU.normalize, text)
+    same(CU.resolve, PU.resolve, "http://a/b/c", text)
+    same(CU.resolve, PU.resolve, text, "../g")
+    same(CU.remove_dot_segments, PU.remove_dot_segments, text)
+    same(CU.percent_decode, PU.percent_decode, text)
+    same(CU.percent_encode, PU.percent_encode, text, "query")
+
+
+def test_component_getters_on_odd_objects() -> None:
+    """The C component getters hand anything unusual to the Python property."""
+    for mod in (P, C):
+        ref_type = mod["urikit.reference"].URIReference
+        blank = object.__new__(ref_type)
+        assert outcome(getattr, blank, "host")[1][0] == "AttributeError"
+        assert isinstance(ref_type.__dict__["host"], property) or mod is C
+        assert isinstance(ref_type.host, property)
+    c_ref, p_ref = CU.parse("http://u@h:1/p?q#f"), PU.parse("http://u@h:1/p?q#f")
+    for name in ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"):
+        assert getattr(c_ref, name) == getattr(p_ref, name)
+        assert outcome(setattr, c_ref, name, "x") == outcome(setattr, p_ref, name, "x")
+    odd = object.__new__(C["urikit.reference"].URIReference)
+    object.__setattr__(odd, "_text", "abc")
+    object.__setattr__(odd, "_sp", ((0, 3), (5, 9), (-1, -2), (1, 2)) + ((-1, -1),) * 5)
+    p_odd = object.__new__(P["urikit.reference"].URIReference)
+    object.__setattr__(p_odd, "_text", "abc")
+    object.__setattr__(p_odd, "_sp", odd._sp)
+    for name in ("scheme", "authority", "userinfo", "host", "path"):
+        assert outcome(getattr, odd, name) == outcome(getattr, p_odd, name)
