@@ -275,10 +275,7 @@ def _ipv6address(text: str, start: int, end: int) -> None:
 def _dec_octet(text: str) -> bool:
     """``dec-octet``: "0" to "255" without leading zeros."""
     return (
-        text.isascii()
-        and text.isdigit()
-        and (text == "0" or text[0] != "0")
-        and int(text) <= 255
+        text.isascii() and text.isdigit() and (text == "0" or text[0] != "0") and int(text) <= 255
     )
 
 
