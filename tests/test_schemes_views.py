@@ -399,3 +399,27 @@ def test_tcp_port_above_65535_is_refused(uri: str, position: int) -> None:
 @pytest.mark.parametrize("uri", ["http://h:65535/", "http://h:0/", "ftp://h:00021/"])
 def test_tcp_port_in_range_is_kept(uri: str) -> None:
     assert str(urikit.parse(uri).scheme_view()) == uri
+
+
+@pytest.mark.parametrize(
+    ("uri", "attribute", "expected"),
+    [
+        # An explicit port 0 is a port (RFC 3986 3.2.3), not "no port": it must not
+        # turn into the scheme's default.
+        ("ftp://h:0/", "port", 0),
+        ("gopher://h:0/", "port", 0),
+        ("telnet://h:0", "port", 0),
+        ("wais://h:0/db", "port", 0),
+        ("prospero://h:0/x", "port", 0),
+        ("nntp://h:0/g/1", "port", 0),
+        ("news://h:0/g", "port", 0),
+        ("http://h:0/", "effective_port", 0),
+        ("https://h:0/", "effective_port", 0),
+        ("ftp://h/", "port", 21),
+        ("news://h/g", "port", 119),
+        ("news:g", "port", None),
+        ("https://h/", "effective_port", 443),
+    ],
+)
+def test_explicit_port_zero_is_kept(uri: str, attribute: str, expected: int | None) -> None:
+    assert getattr(urikit.parse(uri).scheme_view(), attribute) == expected

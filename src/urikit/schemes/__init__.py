@@ -24,7 +24,7 @@ from .._schemeinfo import set_default_port
 from ..errors import URIError
 from ..normalize import normalize as _core_normalize
 from ..reference import URIReference, parse, set_scheme_view_provider
-from ._base import SchemeView
+from ._base import SchemeView, ServerView
 from .file import FileView
 from .ftp import FtpView
 from .gopher import GopherView
@@ -48,6 +48,7 @@ __all__ = [
     "SchemeHandler",
     "SchemeRegistry",
     "SchemeView",
+    "ServerView",
     "TelnetView",
     "WaisView",
     "get",

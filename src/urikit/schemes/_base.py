@@ -6,6 +6,7 @@ import re
 from typing import Any, ClassVar, Final
 from urllib.parse import quote
 
+from .._schemeinfo import default_port as _default_port
 from ..errors import URIError
 from ..percent import percent_decode
 from ..reference import URIReference, parse
@@ -152,3 +153,34 @@ class SchemeView:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
+
+
+class ServerView(SchemeView):
+    """A view of a scheme that names a server: host, port (with the scheme's
+    default), and for some a ``user[:password]`` userinfo."""
+
+    __slots__ = ()
+
+    @property
+    def host(self) -> str:
+        """The host, decoded ("" when there is none); IP literals keep their brackets."""
+        return self._ref.decoded_host() or ""
+
+    @property
+    def default_port(self) -> int | None:
+        """The scheme's default port (from the registry), or ``None``."""
+        return _default_port(self.scheme)
+
+    @property
+    def port(self) -> int | None:
+        """The explicit port, else the scheme's default port (an explicit 0 stays 0)."""
+        number = self._ref.port_number
+        return self.default_port if number is None else number
+
+    def _user_password(self) -> tuple[str | None, str | None]:
+        """The userinfo's ``user[:password]``, decoded; ``None`` for absent parts."""
+        info = self._ref.userinfo
+        if info is None:
+            return None, None
+        user, colon, password = info.partition(":")
+        return decode(user), (decode(password) if colon else None)

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from .._charsets import PCHAR, USERINFO
 from ..reference import URIReference
-from ._base import SchemeView, decode, encode
+from ._base import ServerView, decode, encode
 
 __all__ = ["TYPECODES", "FtpView"]
 
@@ -33,7 +33,7 @@ _SEGMENT_SAFE: Final = PCHAR - frozenset(";")
 _USER_SAFE: Final = USERINFO - frozenset(":;")
 
 
-class FtpView(SchemeView):
+class FtpView(ServerView):
     """A typed view of an ``ftp`` URL."""
 
     __slots__ = ()
@@ -106,8 +106,8 @@ class FtpView(SchemeView):
     @property
     def user(self) -> str:
         """The user, decoded; "anonymous" when none is given (RFC 1738 3.2.1)."""
-        info = self._ref.userinfo
-        return "anonymous" if info is None else decode(info.partition(":")[0])
+        user = self._user_password()[0]
+        return "anonymous" if user is None else user
 
     @property
     def user_given(self) -> bool:
@@ -117,20 +117,7 @@ class FtpView(SchemeView):
     @property
     def password(self) -> str | None:
         """The password, decoded, or ``None``."""
-        info = self._ref.userinfo
-        if info is None or ":" not in info:
-            return None
-        return decode(info.partition(":")[2])
-
-    @property
-    def host(self) -> str:
-        """The host, decoded."""
-        return self._ref.decoded_host() or ""
-
-    @property
-    def port(self) -> int:
-        """The port; 21 when none is given."""
-        return self._ref.port_number or 21
+        return self._user_password()[1]
 
     @property
     def cwd(self) -> list[str]:

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from .._charsets import PCHAR
 from ..reference import URIReference
-from ._base import SchemeView, decode, encode
+from ._base import ServerView, decode, encode
 
 __all__ = ["GopherView"]
 
@@ -27,7 +27,7 @@ _TAB_RE: Final = re.compile(r"%09")
 _SAFE: Final = PCHAR | frozenset("/")
 
 
-class GopherView(SchemeView):
+class GopherView(ServerView):
     """A typed view of a ``gopher`` URL."""
 
     __slots__ = ()
@@ -75,16 +75,6 @@ class GopherView(SchemeView):
             scheme="gopher", host=host_text, port=port, path="/" + gpath
         )
         return cls(ref)
-
-    @property
-    def host(self) -> str:
-        """The host, decoded."""
-        return self._ref.decoded_host() or ""
-
-    @property
-    def port(self) -> int:
-        """The port; 70 when none is given."""
-        return self._ref.port_number or 70
 
     @property
     def gopher_type(self) -> str:

@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..reference import URIReference
-from ._base import SchemeView, decode
+from ._base import ServerView, decode
 
 __all__ = ["HttpView"]
 
 
-class HttpView(SchemeView):
+class HttpView(ServerView):
     """A typed view of an ``http`` or ``https`` URI."""
 
     __slots__ = ()
@@ -57,11 +57,6 @@ class HttpView(SchemeView):
         return self.scheme == "https"
 
     @property
-    def host(self) -> str:
-        """The host, decoded (IP literals keep their brackets)."""
-        return self._ref.decoded_host() or ""
-
-    @property
     def userinfo(self) -> str | None:
         """The userinfo (deprecated by RFC 9110 4.2.4), decoded, or ``None``."""
         return self._ref.decoded_userinfo()
@@ -73,8 +68,9 @@ class HttpView(SchemeView):
 
     @property
     def effective_port(self) -> int:
-        """The explicit port, else 80 (http) or 443 (https)."""
-        return self.port or (443 if self.secure else 80)
+        """The explicit port, else 80 (http) or 443 (https); an explicit 0 stays 0."""
+        number = self._ref.port_number
+        return (443 if self.secure else 80) if number is None else number
 
     @property
     def path(self) -> str:

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from .._charsets import ALPHA, DIGIT, PCHAR
 from ..reference import URIReference
-from ._base import SchemeView, decode, encode
+from ._base import ServerView, decode, encode
 
 __all__ = ["NewsView", "NntpView"]
 
@@ -49,7 +49,7 @@ def _encode_group(text: str, extra: frozenset[str]) -> str:
     return encode(text, _GROUP_CHAR | extra).replace("~", "%7E")
 
 
-class NewsView(SchemeView):
+class NewsView(ServerView):
     """A typed view of a ``news`` URI."""
 
     __slots__ = ()
@@ -129,7 +129,7 @@ class NewsView(SchemeView):
         """The server port (119 when a server without port is given), or ``None``."""
         if self._ref.authority is None:
             return None
-        return self._ref.port_number or 119
+        return super().port
 
     @property
     def is_article(self) -> bool:
@@ -166,7 +166,7 @@ class NewsView(SchemeView):
         }
 
 
-class NntpView(SchemeView):
+class NntpView(ServerView):
     """A typed view of an ``nntp`` URI."""
 
     __slots__ = ()
@@ -219,16 +219,6 @@ class NntpView(SchemeView):
         return cls(
             URIReference.from_components(scheme="nntp", host=host_text, port=port, path=path)
         )
-
-    @property
-    def host(self) -> str:
-        """The server host, decoded."""
-        return self._ref.decoded_host() or ""
-
-    @property
-    def port(self) -> int:
-        """The port; 119 when none is given."""
-        return self._ref.port_number or 119
 
     @property
     def group(self) -> str:

@@ -16,14 +16,14 @@ from typing import Any, Final
 
 from .._charsets import PCHAR
 from ..reference import URIReference
-from ._base import SchemeView, decode, encode
+from ._base import ServerView, decode, encode
 
 __all__ = ["ProsperoView"]
 
 _FIELD_SAFE: Final = PCHAR - frozenset(";=")
 
 
-class ProsperoView(SchemeView):
+class ProsperoView(ServerView):
     """A typed view of a ``prospero`` URL."""
 
     __slots__ = ()
@@ -66,16 +66,6 @@ class ProsperoView(SchemeView):
         host_text = URIReference.build(scheme="prospero", host=host).host
         ref = URIReference.from_components(scheme="prospero", host=host_text, port=port, path=path)
         return cls(ref)
-
-    @property
-    def host(self) -> str:
-        """The host, decoded."""
-        return self._ref.decoded_host() or ""
-
-    @property
-    def port(self) -> int:
-        """The port; 1525 when none is given."""
-        return self._ref.port_number or 1525
 
     @property
     def hsoname(self) -> str:

@@ -16,14 +16,14 @@ from typing import Any, Final
 
 from .._charsets import USERINFO
 from ..reference import URIReference
-from ._base import SchemeView, decode, encode
+from ._base import ServerView, encode
 
 __all__ = ["TelnetView"]
 
 _USER_SAFE: Final = USERINFO - frozenset(":")
 
 
-class TelnetView(SchemeView):
+class TelnetView(ServerView):
     """A typed view of a ``telnet`` URL."""
 
     __slots__ = ()
@@ -63,26 +63,12 @@ class TelnetView(SchemeView):
     @property
     def user(self) -> str | None:
         """The user, decoded, or ``None``."""
-        info = self._ref.userinfo
-        return None if info is None else decode(info.partition(":")[0])
+        return self._user_password()[0]
 
     @property
     def password(self) -> str | None:
         """The password, decoded, or ``None``."""
-        info = self._ref.userinfo
-        if info is None or ":" not in info:
-            return None
-        return decode(info.partition(":")[2])
-
-    @property
-    def host(self) -> str:
-        """The host, decoded."""
-        return self._ref.decoded_host() or ""
-
-    @property
-    def port(self) -> int:
-        """The port; 23 when none is given."""
-        return self._ref.port_number or 23
+        return self._user_password()[1]
 
     @property
     def trailing_slash(self) -> bool:

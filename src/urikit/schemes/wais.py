@@ -17,14 +17,14 @@ from typing import Any, Final
 
 from .._charsets import PCHAR
 from ..reference import URIReference
-from ._base import SchemeView, decode, encode
+from ._base import ServerView, decode, encode
 
 __all__ = ["WaisView"]
 
 _SAFE: Final = PCHAR - frozenset("&=+")
 
 
-class WaisView(SchemeView):
+class WaisView(ServerView):
     """A typed view of a ``wais`` URL."""
 
     __slots__ = ()
@@ -79,16 +79,6 @@ class WaisView(SchemeView):
             scheme="wais", host=host_text, port=port, path=path, query=query
         )
         return cls(ref)
-
-    @property
-    def host(self) -> str:
-        """The host, decoded."""
-        return self._ref.decoded_host() or ""
-
-    @property
-    def port(self) -> int:
-        """The port; 210 when none is given."""
-        return self._ref.port_number or 210
 
     @property
     def kind(self) -> str:
