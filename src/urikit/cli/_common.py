@@ -25,6 +25,7 @@ __all__ = [
     "Handler",
     "error_record",
     "read_lines",
+    "run_comparison",
     "run_records",
 ]
 
@@ -98,6 +99,30 @@ def run_records(
             _write(out, human)
     out.flush()
     return status
+
+
+def run_comparison(
+    args: argparse.Namespace,
+    a: str,
+    b: str,
+    compare: Callable[[], bool],
+    details: dict[str, Any],
+) -> int:
+    """Print one record for the pair ``(a, b)``, computing ``compare()`` once.
+
+    Exit status: 0 when it is true, 1 when it is false or an input is invalid.
+    """
+    outcome: list[bool] = []
+
+    def handle(_: str) -> tuple[dict[str, Any], str]:
+        result = compare()
+        outcome.append(result)
+        word = "equivalent" if result else "not equivalent"
+        record = {"input": [a, b], **details, "valid": True, "equivalent": result}
+        return record, f"{word}\t{a}\t{b}"
+
+    status = run_records(args, [a], handle)
+    return EXIT_INVALID if status == EXIT_OK and not outcome[0] else status
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:

@@ -10,7 +10,7 @@ from .._parser import RULES
 from ..normalize import LEVELS, equivalent, normalize
 from ..reference import parse
 from ..resolve import relativize, resolve
-from ._common import EXIT_INVALID, EXIT_OK, add_common, inputs, run_records
+from ._common import add_common, inputs, run_comparison, run_records
 
 __all__ = ["register"]
 
@@ -72,17 +72,13 @@ def _cmd_normalize(args: argparse.Namespace) -> int:
 
 
 def _cmd_equivalent(args: argparse.Namespace) -> int:
-    same = {"input": [args.a, args.b], "level": args.level}
-
-    def handle(_: str) -> tuple[dict[str, Any], str]:
-        result = equivalent(args.a, args.b, args.level)
-        word = "equivalent" if result else "not equivalent"
-        return {**same, "valid": True, "equivalent": result}, f"{word}\t{args.a}\t{args.b}"
-
-    status = run_records(args, [args.a], handle)
-    if status == EXIT_OK and not equivalent(args.a, args.b, args.level):
-        return EXIT_INVALID
-    return status
+    return run_comparison(
+        args,
+        args.a,
+        args.b,
+        lambda: equivalent(args.a, args.b, args.level),
+        {"level": args.level},
+    )
 
 
 def register(sub: Any) -> None:

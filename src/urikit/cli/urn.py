@@ -18,7 +18,7 @@ import sys
 from typing import Any
 
 from ..urn import URN, ResolverRegistry, TrivialHTTPResolver, resolve_all
-from ._common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, add_common, inputs, run_records
+from ._common import EXIT_USAGE, add_common, inputs, run_comparison, run_records
 
 __all__ = ["register"]
 
@@ -52,19 +52,9 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 
 def _cmd_equivalent(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {"mode": args.mode, "namespace_rules": args.namespace_rules}
-    same = {"input": [args.a, args.b], **options}
-    outcome: list[bool] = []
-
-    def handle(_: str) -> tuple[dict[str, Any], str]:
-        result = URN.equivalent(args.a, args.b, **options)
-        outcome.append(result)
-        word = "equivalent" if result else "not equivalent"
-        return {**same, "valid": True, "equivalent": result}, f"{word}\t{args.a}\t{args.b}"
-
-    status = run_records(args, [args.a], handle)
-    if status == EXIT_OK and not outcome[0]:
-        return EXIT_INVALID
-    return status
+    return run_comparison(
+        args, args.a, args.b, lambda: URN.equivalent(args.a, args.b, **options), options
+    )
 
 
 def _cmd_resolve(args: argparse.Namespace) -> int:
