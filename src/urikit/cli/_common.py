@@ -58,7 +58,12 @@ def inputs(values: list[str] | None) -> Iterable[str]:
 
 
 def error_record(text: str, err: URIError, **extra: Any) -> dict[str, Any]:
-    """The JSON record of a rejected input."""
+    """The JSON record of a rejected input.
+
+    When the error is in another text than the input (a command's base URI, the
+    other URI of a pair), the error carries that ``text``, so that its
+    ``position`` can be read.
+    """
     record: dict[str, Any] = {"input": text, "valid": False}
     record.update(extra)
     record["error"] = {
@@ -67,6 +72,8 @@ def error_record(text: str, err: URIError, **extra: Any) -> dict[str, Any]:
         "component": err.component,
         "position": err.position,
     }
+    if err.text != text:
+        record["error"]["text"] = err.text
     return record
 
 
@@ -93,6 +100,8 @@ def run_records(
             status = EXIT_INVALID
             record = error_record(text, err)
             human = f"error\t{text}\t{err}"
+            if err.text != text:
+                human += f" (in {err.text!r})"
         if as_json:
             _write(out, json.dumps(record, ensure_ascii=True))
         else:
