@@ -12,8 +12,9 @@ once, at import:
 :data:`speedups` is the C module or ``None``; :data:`IMPLEMENTATION` is ``"c"``
 or ``"python"``. The modules with hot functions (``_parser``, ``percent``,
 ``resolve``, ``normalize``, ``reference``, ``batch``) read :data:`speedups` and
-bind their public names to the C functions, keeping their Python twins under a
-``*_py`` name (tests compare the two).
+bind their public names to the C functions; each C function keeps its Python
+twin as ``__wrapped__``, hands it every case it does not handle, and the tests
+compare the two.
 """
 
 from __future__ import annotations

@@ -116,6 +116,7 @@ _REFERENCE_RE: Final = re.compile(_REFERENCE_PATTERN)
 _match_reference = _REFERENCE_RE.match
 
 _IPV4_RE: Final = re.compile(rf"{_IPV4ADDRESS}\Z")
+_DEC_OCTET_RE: Final = re.compile(rf"{_DEC_OCTET}\Z")
 _IPV6_RE: Final = re.compile(rf"{_IPV6ADDRESS}\Z")
 _IPVFUTURE_RE: Final = re.compile(rf"{_IPVFUTURE}\Z")
 
@@ -273,10 +274,8 @@ def _ipv6address(text: str, start: int, end: int) -> None:
 
 
 def _dec_octet(text: str) -> bool:
-    """``dec-octet``: "0" to "255" without leading zeros."""
-    return (
-        text.isascii() and text.isdigit() and (text == "0" or text[0] != "0") and int(text) <= 255
-    )
+    """``dec-octet``: "0" to "255" without leading zeros (the fast path's rule)."""
+    return _DEC_OCTET_RE.match(text) is not None
 
 
 def _ipv4_tail(text: str, start: int, end: int) -> None:
