@@ -10,7 +10,7 @@ here, so no low layer imports a high one.
 
 from __future__ import annotations
 
-__all__ = ["DEFAULT_PORTS", "HTTP_LIKE", "default_port", "set_default_port"]
+__all__ = ["DEFAULT_PORTS", "HTTP_LIKE", "default_port", "is_default_port", "set_default_port"]
 
 #: Default ports of the schemes RFC 3986 section 6.2.3 normalization knows.
 DEFAULT_PORTS: dict[str, int] = {
@@ -34,6 +34,21 @@ HTTP_LIKE: frozenset[str] = frozenset({"http", "https", "ws", "wss"})
 def default_port(scheme: str) -> int | None:
     """The default port of ``scheme`` (any case), or ``None`` when it has none."""
     return DEFAULT_PORTS.get(scheme.lower())
+
+
+def is_default_port(scheme: str | None, port: str) -> bool:
+    """True when the digit string ``port`` names ``scheme``'s default port.
+
+    Compared as digit strings, leading zeros ignored: ``port = *DIGIT`` (RFC 3986
+    section 3.2.3) has no length limit, and ``int()`` has one.
+
+    >>> is_default_port("HTTP", "0080"), is_default_port("http", "8080")
+    (True, False)
+    >>> is_default_port(None, "80")
+    False
+    """
+    default = None if scheme is None else DEFAULT_PORTS.get(scheme.lower())
+    return default is not None and port.lstrip("0") == str(default)
 
 
 def set_default_port(scheme: str, port: int | None) -> None:

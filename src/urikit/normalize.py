@@ -36,7 +36,7 @@ from ._parser import (
     diagnose,
     split,
 )
-from ._schemeinfo import DEFAULT_PORTS, HTTP_LIKE
+from ._schemeinfo import DEFAULT_PORTS, HTTP_LIKE, is_default_port
 from .resolve import recompose, remove_dot_segments
 
 __all__ = ["LEVELS", "equivalent", "normalize", "normalize_percent"]
@@ -120,13 +120,7 @@ def normalize(text: str, level: str = "scheme") -> str:
             host = host.lower()
         t0, t1 = sp[G_PORT]
         port = text[t0:t1] if t0 >= 0 else None
-        # Compared as digit strings: port = *DIGIT has no length limit, int() has one.
-        default = DEFAULT_PORTS.get(scheme) if scheme is not None else None
-        if (
-            level == "scheme"
-            and port is not None
-            and (not port or (default is not None and port.lstrip("0") == str(default)))
-        ):
+        if level == "scheme" and port is not None and (not port or is_default_port(scheme, port)):
             port = None
         authority = host if port is None else host + ":" + port
         if u0 >= 0:

@@ -41,6 +41,7 @@ from ._parser import (
     split,
 )
 from ._schemeinfo import default_port as _default_port
+from ._schemeinfo import is_default_port
 from .errors import URIError
 from .legacy.draft1993 import is_valid_draft1993
 from .legacy.grammars import is_valid_rfc2396
@@ -368,11 +369,7 @@ class URIReference:
         if self.authority is None:
             return False
         port = self.port
-        if not port:
-            return True
-        default = self.default_port
-        # Digit strings, not int(): a valid port may be longer than int() converts.
-        return default is not None and port.lstrip("0") == str(default)
+        return not port or is_default_port(self.scheme, port)
 
     def port_is_unusual(self, *, below: int | None = None) -> bool:
         """True when an explicit port differs from the scheme's default port.
