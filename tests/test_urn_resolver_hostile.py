@@ -317,6 +317,58 @@ def test_trickling_server_bounded(serve: Callable[..., HostileServer], script: S
     assert time.monotonic() - started < _BOUND
 
 
+def _fake_lookup(
+    monkeypatch: pytest.MonkeyPatch, answer_for: Callable[[str, int], list[Any]]
+) -> None:
+    """Numeric hosts as usual; a name gets ``answer_for(host, port)`` (no DNS)."""
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host: str, port: int, *args: Any, **kwargs: Any) -> list[Any]:
+        if kwargs.get("flags", 0) & socket.AI_NUMERICHOST:
+            return real(host, port, *args, **kwargs)
+        return answer_for(host, port)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+
+
+def test_name_lookup_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+
+    def hang(host: str, port: int) -> list[Any]:  # a system resolver that never answers
+        release.wait(_LIFETIME)
+        raise socket.gaierror(socket.EAI_AGAIN, "no answer")
+
+    _fake_lookup(monkeypatch, hang)
+    started = time.monotonic()
+    try:
+        with pytest.raises(URIError) as info:
+            resolve_with(TrivialHTTPResolver("resolver.test", timeout=_TIMEOUT))
+    finally:
+        release.set()
+    assert time.monotonic() - started < _BOUND
+    assert "resolver resolver.test:80 did not answer within the timeout of 1 s" in str(info.value)
+
+
+def test_name_lookup_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    def unknown(host: str, port: int) -> list[Any]:
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    _fake_lookup(monkeypatch, unknown)
+    with pytest.raises(URIError, match=r"resolver resolver\.test:80 failed: gaierror"):
+        resolve_with(TrivialHTTPResolver("resolver.test", timeout=_TIMEOUT))
+
+
+def test_name_lookup_then_connect(
+    serve: Callable[..., HostileServer], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = serve(reply(redirect("https://example.org/found")))
+    real = socket.getaddrinfo
+    _fake_lookup(monkeypatch, lambda host, port: real("127.0.0.1", port, type=socket.SOCK_STREAM))
+    resolver = TrivialHTTPResolver("resolver.test", port=server.port, timeout=5)
+    assert resolve_with(resolver) == ["https://example.org/found"]
+    assert f"Host: resolver.test:{server.port}\r\n".encode() in server.requests[-1]
+
+
 def test_tls_handshake_bounded(serve: Callable[..., HostileServer]) -> None:
     # a server that never completes a TLS handshake: the same deadline applies
     server = serve(trickle(b"", b"\x16\x03\x01\x00" * 20))
@@ -439,7 +491,8 @@ def test_host_type(host: Any) -> None:
         ({"timeout": -1.0}, "resolver timeout"),
         ({"timeout": math.nan}, "resolver timeout"),
         ({"timeout": math.inf}, "resolver timeout"),
-        ({"timeout": 10**400}, "resolver timeout"),
+        ({"timeout": 10**400}, "a 1329-bit number is not more than 0"),
+        ({"timeout": -(10**5000)}, "a 16610-bit number is not more than 0"),
         ({"scheme": "ftp"}, "'ftp' is neither 'http' nor 'https'"),
         ({"allowed_schemes": ["ht tp"]}, "invalid character ' ' in allowed scheme at position 2"),
         ({"allowed_schemes": []}, "no scheme given"),

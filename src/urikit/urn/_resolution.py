@@ -56,6 +56,23 @@ def _fail(urn: URN, detail: str, component: str = "nid") -> URIError:
     return URIError("not-resolvable", component, position, text, detail=detail)
 
 
+def _type_error(func: str, param: str, expected: str, value: object) -> TypeError:
+    return TypeError(f"{func}() argument {param!r} must be {expected}, not {type(value).__name__}")
+
+
+def _check_str(func: str, param: str, value: object) -> None:
+    if not isinstance(value, str):
+        raise _type_error(func, param, "str", value)
+
+
+def _check_request(resolver: Resolver, method: str, urn: object, service: object) -> None:
+    """The arguments of a resolver's ``resolve_all`` / ``request_url``."""
+    func = f"{type(resolver).__name__}.{method}"
+    if not isinstance(urn, URN):
+        raise _type_error(func, "urn", "URN", urn)
+    _check_str(func, "service", service)
+
+
 class Resolver:
     """Base class: resolves URNs of some namespace(s). Override :meth:`resolve_all`."""
 
@@ -64,6 +81,7 @@ class Resolver:
 
     def resolve_all(self, urn: URN, service: str) -> list[str]:
         """The URLs ``service`` gives for ``urn``; raises ``URIError`` if none."""
+        _check_request(self, "resolve_all", urn, service)
         raise _fail(urn, f"{type(self).__name__} does not resolve URNs")
 
 
@@ -73,9 +91,11 @@ class NotApplicableResolver(Resolver):
     services: frozenset[str] = frozenset()
 
     def __init__(self, reason: str) -> None:
+        _check_str(type(self).__name__, "reason", reason)
         self.reason = reason
 
     def resolve_all(self, urn: URN, service: str) -> list[str]:
+        _check_request(self, "resolve_all", urn, service)
         raise _fail(
             urn,
             f"{service} is not applicable to URNs in namespace {urn.nid.lower()!r} ({self.reason})",
@@ -97,10 +117,13 @@ class IETFResolver(Resolver):
         base: str = "https://www.rfc-editor.org",
         drafts: str = "https://datatracker.ietf.org/doc/html/",
     ) -> None:
+        _check_str(type(self).__name__, "base", base)
+        _check_str(type(self).__name__, "drafts", drafts)
         self.base = base.rstrip("/")
         self.drafts = drafts
 
     def resolve_all(self, urn: URN, service: str) -> list[str]:
+        _check_request(self, "resolve_all", urn, service)
         try:
             series, name = IETF().parts(urn.nss)
         except NSSError as err:
@@ -125,9 +148,11 @@ class ISBNResolver(Resolver):
     """
 
     def __init__(self, template: str = "https://openlibrary.org/isbn/{isbn13}") -> None:
+        _check_str(type(self).__name__, "template", template)
         self.template = template
 
     def resolve_all(self, urn: URN, service: str) -> list[str]:
+        _check_request(self, "resolve_all", urn, service)
         try:
             isbn13 = ISBN().normalize(urn.nss)
         except NSSError as err:
@@ -155,9 +180,17 @@ class NBNResolver(Resolver):
     """
 
     def __init__(self, by_country: Mapping[str, str] = NBN_RESOLVERS) -> None:
+        func = type(self).__name__
+        if not isinstance(by_country, Mapping):
+            raise _type_error(func, "by_country", "a mapping of str to str", by_country)
+        for key, value in by_country.items():
+            if not (isinstance(key, str) and isinstance(value, str)):
+                bad = value if isinstance(key, str) else key
+                raise _type_error(func, "by_country", "a mapping of str to str", bad)
         self.by_country = {k.lower(): v for k, v in by_country.items()}
 
     def resolve_all(self, urn: URN, service: str) -> list[str]:
+        _check_request(self, "resolve_all", urn, service)
         try:
             country, _, _ = NBN().parts(urn.nss)
         except NSSError as err:
@@ -175,10 +208,6 @@ MAX_BODY_BYTES: Final = 1 << 20
 #: The longest ``timeout`` a :class:`TrivialHTTPResolver` accepts: one day.
 MAX_TIMEOUT: Final = 86400.0
 _SHOWN = 200  # the longest piece of an answer quoted in an error message
-
-
-def _type_error(func: str, param: str, expected: str, value: object) -> TypeError:
-    return TypeError(f"{func}() argument {param!r} must be {expected}, not {type(value).__name__}")
 
 
 def _shown(text: str) -> str:
@@ -301,7 +330,11 @@ class TrivialHTTPResolver(Resolver):
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
             raise _type_error(func, "timeout", "float", timeout)
         if not 0 < timeout <= MAX_TIMEOUT:  # also refuses NaN
-            shown = repr(timeout) if isinstance(timeout, float) or timeout < 10**12 else "huge"
+            shown = (
+                repr(timeout)
+                if isinstance(timeout, float) or abs(timeout) < 10**12
+                else f"a {timeout.bit_length()}-bit number"
+            )
             raise URIError(
                 "bad-value",
                 "resolver timeout",
@@ -472,6 +505,7 @@ class TrivialHTTPResolver(Resolver):
 
     def request_url(self, urn: URN, service: str) -> str:
         """The URL this resolver GETs for ``service`` on ``urn``."""
+        _check_request(self, "request_url", urn, service)
         port = "" if self._port is None else f":{self._port}"
         return f"{self._scheme}://{self._host}{port}{self._target(urn, service)}"
 
@@ -517,6 +551,7 @@ class TrivialHTTPResolver(Resolver):
         return urls
 
     def resolve_all(self, urn: URN, service: str) -> list[str]:
+        _check_request(self, "resolve_all", urn, service)
         from . import _http  # http.client, socket and ssl are loaded on first use
 
         host = self._host[1:-1] if self._host.startswith("[") else self._host
@@ -562,6 +597,10 @@ class ResolverRegistry:
     def __init__(
         self, resolvers: Mapping[str, Resolver] | None = None, *, fallback: Resolver | None = None
     ) -> None:
+        if resolvers is not None and not isinstance(resolvers, Mapping):
+            raise _type_error("ResolverRegistry", "resolvers", "a mapping or None", resolvers)
+        if fallback is not None and not isinstance(fallback, Resolver):
+            raise _type_error("ResolverRegistry", "fallback", "Resolver or None", fallback)
         self._by_nid: dict[str, Resolver] = {}
         self.fallback = fallback
         for nid, resolver in (resolvers or {}).items():
@@ -569,6 +608,9 @@ class ResolverRegistry:
 
     def register(self, nid: str, resolver: Resolver, *, replace: bool = False) -> None:
         """Use ``resolver`` for URNs of ``nid``; a taken NID needs ``replace=True``."""
+        _check_str("ResolverRegistry.register", "nid", nid)
+        if not isinstance(resolver, Resolver):
+            raise _type_error("ResolverRegistry.register", "resolver", "Resolver", resolver)
         key = nid.lower()
         if key in self._by_nid and not replace:
             raise ValueError(f"a resolver for {nid!r} is already registered (use replace=True)")
@@ -576,10 +618,12 @@ class ResolverRegistry:
 
     def unregister(self, nid: str) -> None:
         """Remove the resolver of ``nid`` (KeyError if there is none)."""
+        _check_str("ResolverRegistry.unregister", "nid", nid)
         del self._by_nid[nid.lower()]
 
     def get(self, nid: str) -> Resolver | None:
         """The resolver for ``nid`` (or the fallback, or None)."""
+        _check_str("ResolverRegistry.get", "nid", nid)
         return self._by_nid.get(nid.lower(), self.fallback)
 
     def copy(self) -> ResolverRegistry:
@@ -619,6 +663,17 @@ def resolve_all(
     >>> resolve_all("urn:ietf:rfc:2141?=x=1#sec-2", "I2Ls")
     ['https://www.rfc-editor.org/rfc/rfc2141?x=1#sec-2']
     """
+    return _resolve_all("resolve_all", urn, service, registry)
+
+
+def _resolve_all(
+    func: str, urn: URN | str, service: str, registry: ResolverRegistry | None
+) -> list[str]:
+    if not isinstance(urn, (URN, str)):
+        raise _type_error(func, "urn", "str or URN", urn)
+    _check_str(func, "service", service)
+    if registry is not None and not isinstance(registry, ResolverRegistry):
+        raise _type_error(func, "registry", "ResolverRegistry or None", registry)
     u = urn if isinstance(urn, URN) else URN(urn)
     reg = resolvers if registry is None else registry
     resolver = reg.get(u.nid)
@@ -647,4 +702,4 @@ def resolve(
     Traceback (most recent call last):
     urikit.errors.URIError: cannot resolve nid at position 4: no resolver registered for namespace 'example'
     """  # noqa: E501
-    return resolve_all(urn, service, registry=registry)[0]
+    return _resolve_all("resolve", urn, service, registry)[0]
