@@ -632,10 +632,17 @@ def test_long_ietf_number_cli(capsys: pytest.CaptureFixture[str]) -> None:
 # --- issue 8, item 8: the network modules load on first use -------------------------
 
 
-def test_resolution_module_does_not_import_http_client() -> None:
+@pytest.mark.parametrize(
+    "modules",
+    [
+        "urikit.urn._resolution",  # this module on its own (its network code is in _http)
+        "urikit, urikit.urn",  # the package as a whole (issue 8, item 8)
+    ],
+)
+def test_no_network_modules_on_import(modules: str) -> None:
     code = (
-        "import sys, urikit.urn._resolution\n"
-        "loaded = [m for m in ('http.client', 'ssl') if m in sys.modules]\n"
+        f"import sys, {modules}\n"
+        "loaded = [m for m in ('http.client', 'ssl', 'urikit.urn._http') if m in sys.modules]\n"
         "assert not loaded, loaded\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
