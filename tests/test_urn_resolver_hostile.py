@@ -301,14 +301,21 @@ def silent(conn: socket.socket, stop: threading.Event) -> None:
     stop.wait(_LIFETIME)
 
 
+def endless_interim(conn: socket.socket, stop: threading.Event) -> None:
+    """Interim answers as fast as the client reads them, never a final one."""
+    while not stop.is_set():
+        conn.sendall(b"HTTP/1.1 100 Continue\r\n\r\n" * 100)
+
+
 @pytest.mark.parametrize(
     "script",
     [
         trickle(b"", redirect("https://example.org/")),
         trickle(answer("200 OK", [("Content-Length", "200")]), b"https://example.org/" * 10),
         silent,
+        endless_interim,
     ],
-    ids=["status-line", "body", "silent"],
+    ids=["status-line", "body", "silent", "endless-100-continue"],
 )
 def test_trickling_server_bounded(serve: Callable[..., HostileServer], script: Script) -> None:
     server = serve(script)
