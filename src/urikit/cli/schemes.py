@@ -15,25 +15,30 @@ import argparse
 from typing import Any
 
 from ..schemes.file import FLAVOURS, FileView
-from ._common import add_common, inputs, run_records
+from ._common import add_common, define_record, inputs, run_records
 
 __all__ = ["register"]
 
+FILE_PATH = define_record("file-path", "flavour", "result")
+FILE_URI = define_record("file-uri", "flavour", "host", "result")
+
 
 def _cmd_file_path(args: argparse.Namespace) -> int:
-    def handle(text: str) -> tuple[dict[str, Any], str]:
+    def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         path = FileView(text).to_path(args.flavour)
-        return {"input": text, "valid": True, "flavour": args.flavour, "result": path}, path
+        return {"result": path}, [path]
 
-    return run_records(args, inputs(args.uris), handle)
+    fixed = {"flavour": args.flavour}
+    return run_records(args, FILE_PATH, inputs(args.uris), handle, fixed=fixed)
 
 
 def _cmd_file_uri(args: argparse.Namespace) -> int:
-    def handle(text: str) -> tuple[dict[str, Any], str]:
+    def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         uri = str(FileView.from_path(text, args.flavour, host=args.host))
-        return {"input": text, "valid": True, "flavour": args.flavour, "result": uri}, uri
+        return {"result": uri}, [uri]
 
-    return run_records(args, inputs(args.paths), handle)
+    fixed = {"flavour": args.flavour, "host": args.host}
+    return run_records(args, FILE_URI, inputs(args.paths), handle, fixed=fixed)
 
 
 def register(sub: Any) -> None:
