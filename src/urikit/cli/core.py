@@ -1,7 +1,7 @@
 """The generic-syntax commands: parse, validate, resolve, relativize, normalize, equivalent.
 
 >>> from urikit.cli import main
->>> main(["validate", "--grammar", "rfc2396", "//a@b@c/x"])
+>>> main(["validate", "--grammar", "rfc2396", "//a@b@c/x"])  # doctest: +NORMALIZE_WHITESPACE
 valid	//a@b@c/x
 0
 >>> main(["resolve", "--rules", "rfc1808", "http://a/b/c/d;p?q", ";x"])
