@@ -327,3 +327,22 @@ def test_console_script_runs_as_a_module() -> None:
     )
     assert done.returncode == 1
     assert [json.loads(line)["valid"] for line in done.stdout.splitlines()] == [True, False]
+
+
+def test_inputs_may_follow_options(capsys: pytest.CaptureFixture[str]) -> None:
+    # argparse alone refused `urikit validate a --json b` ("unrecognized arguments: b").
+    status, records = run(["validate", "a", "--json", "b"], capsys)
+    assert status == 0 and [json.loads(x)["input"] for x in records] == ["a", "b"]
+    status, lines = run(["resolve", "http://a/b", "x", "--rules", "rfc2396", "y"], capsys)
+    assert (status, lines) == (0, ["http://a/x", "http://a/y"])
+    status, lines = run(["resolve", "http://a/b", "--json", "--", "-x", "--json"], capsys)
+    assert [json.loads(x)["input"] for x in lines] == ["-x", "--json"]
+    status, lines = run(["urn", "validate", "urn:ab:c", "--syntax", "rfc8141", "urn:ab:d"], capsys)
+    assert (status, len(lines)) == (0, 2)
+
+
+def test_unknown_options_are_still_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    err = usage_error(["validate", "a", "--bogus", "b"], capsys)
+    assert "unrecognized arguments: --bogus" in err
+    err = usage_error(["equivalent", "a", "b", "c"], capsys)
+    assert "unrecognized arguments: c" in err

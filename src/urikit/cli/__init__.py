@@ -21,6 +21,7 @@ from ._common import (
     InputError,
     OutputError,
     flush_output,
+    take_extra_inputs,
 )
 
 __all__ = ["EXIT_STATUS_HELP", "build_parser", "main"]
@@ -106,7 +107,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _configure_streams()
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args, extras = parser.parse_known_args(argv)
+        if extras:  # inputs after an option, or a usage error
+            take_extra_inputs(parser, args, extras)
         if args.command is None:
             parser.print_help(sys.stderr)
             return EXIT_TROUBLE

@@ -44,12 +44,14 @@ __all__ = [
     "OutputError",
     "Rejected",
     "add_common",
+    "add_inputs",
     "define_record",
     "escape",
     "inputs",
     "read_lines",
     "run_comparison",
     "run_records",
+    "take_extra_inputs",
     "usage_error",
 ]
 
@@ -302,6 +304,33 @@ def run_comparison(
     _emit(args, out, record, [word, escape(a), escape(b)])
     flush_output(out)
     return EXIT_OK if result else EXIT_NO
+
+
+def add_inputs(parser: argparse.ArgumentParser, dest: str, metavar: str, what: str) -> None:
+    """The command's inputs: positional arguments, or stdin lines when there are none.
+
+    They may come before, between and after the options (``urikit validate a
+    --json b``); after ``--`` every argument is an input, even one starting with "-".
+    """
+    parser.add_argument(dest, nargs="*", metavar=metavar, help=f"{what} (default: stdin lines)")
+    parser.set_defaults(inputs_dest=dest)
+
+
+def take_extra_inputs(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, extras: list[str]
+) -> None:
+    """Add the arguments argparse left over (inputs after an option) to the inputs;
+    anything else (an unknown option) is the usage error argparse would give."""
+    dest = getattr(args, "inputs_dest", None)
+    before, after = extras, []
+    if "--" in extras:
+        at = extras.index("--")
+        before, after = extras[:at], extras[at + 1 :]
+    unknown = [x for x in before if x.startswith("-") and x != "-"]
+    if dest is None or unknown:
+        target: argparse.ArgumentParser = getattr(args, "parser", parser)
+        target.error(f"unrecognized arguments: {' '.join(unknown or extras)}")
+    getattr(args, dest).extend([*before, *after])
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:

@@ -25,6 +25,7 @@ from ..resolve import RESOLUTION_RULES, relativize, resolve
 from ._common import (
     Rejected,
     add_common,
+    add_inputs,
     define_record,
     inputs,
     run_comparison,
@@ -221,7 +222,7 @@ def _grammar_options(p: argparse.ArgumentParser) -> None:
 def register(sub: Any) -> None:
     """Add the generic-syntax commands to the ``urikit`` tool."""
     p = sub.add_parser("parse", help="split URI references into their components")
-    p.add_argument("uris", nargs="*", metavar="URI", help="inputs (default: stdin lines)")
+    add_inputs(p, "uris", "URI", "inputs")
     _grammar_options(p)
     p.add_argument(
         "--scheme",
@@ -233,14 +234,14 @@ def register(sub: Any) -> None:
     p.set_defaults(run=_cmd_parse)
 
     p = sub.add_parser("validate", help="check URI references against RFC 3986 (or older)")
-    p.add_argument("uris", nargs="*", metavar="URI", help="inputs (default: stdin lines)")
+    add_inputs(p, "uris", "URI", "inputs")
     _grammar_options(p)
     add_common(p)
     p.set_defaults(run=_cmd_validate)
 
     p = sub.add_parser("resolve", help="resolve references against a base URI (RFC 3986 5.2)")
     p.add_argument("base", nargs="?", metavar="BASE", help="the absolute base URI")
-    p.add_argument("refs", nargs="*", metavar="REF", help="references (default: stdin lines)")
+    add_inputs(p, "refs", "REF", "references")
     p.add_argument(
         "--non-strict",
         action="store_true",
@@ -257,12 +258,12 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("relativize", help="the shortest reference from a base to each target")
     p.add_argument("base", nargs="?", metavar="BASE", help="the absolute base URI")
-    p.add_argument("targets", nargs="*", metavar="TARGET", help="targets (default: stdin lines)")
+    add_inputs(p, "targets", "TARGET", "targets")
     add_common(p)
     p.set_defaults(run=_cmd_relativize)
 
     p = sub.add_parser("normalize", help="RFC 3986 section 6 normal form")
-    p.add_argument("uris", nargs="*", metavar="URI", help="inputs (default: stdin lines)")
+    add_inputs(p, "uris", "URI", "inputs")
     p.add_argument("--level", default="scheme", choices=LEVELS)
     add_common(p)
     p.set_defaults(run=_cmd_normalize)

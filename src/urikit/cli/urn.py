@@ -23,6 +23,7 @@ from ..urn import RESOLUTION_SERVICES, URN, ResolverRegistry, TrivialHTTPResolve
 from ._common import (
     EXIT_USAGE,
     add_common,
+    add_inputs,
     define_record,
     inputs,
     run_comparison,
@@ -167,13 +168,13 @@ def register(sub: Any) -> None:
     group.set_defaults(run=lambda args: _usage(group))
 
     p = urn_sub.add_parser("parse", help="split URNs into NID, NSS and components")
-    p.add_argument("urns", nargs="*", metavar="URN", help="inputs (default: stdin lines)")
+    add_inputs(p, "urns", "URN", "inputs")
     _common_parse_options(p)
     add_common(p)
     p.set_defaults(run=_cmd_parse)
 
     p = urn_sub.add_parser("validate", help="check URNs against RFC 8141")
-    p.add_argument("urns", nargs="*", metavar="URN", help="inputs (default: stdin lines)")
+    add_inputs(p, "urns", "URN", "inputs")
     _common_parse_options(p)
     add_common(p)
     p.set_defaults(run=_cmd_validate)
@@ -198,7 +199,7 @@ def register(sub: Any) -> None:
     p.set_defaults(run=_cmd_equivalent)
 
     p = urn_sub.add_parser("resolve", help="URN to URL(s) through the resolver registry")
-    p.add_argument("urns", nargs="*", metavar="URN", help="inputs (default: stdin lines)")
+    add_inputs(p, "urns", "URN", "inputs")
     p.add_argument(
         "--service",
         default="I2L",
