@@ -101,3 +101,48 @@ def test_the_docs_list_the_error_keys() -> None:
     text = DOC.read_text(encoding="utf-8")
     line = next(x for x in text.splitlines() if x.startswith("| `error` object |"))
     assert re.findall(r"`([a-z_]+)`", line.split("|")[2]) == list(ERROR_KEYS)
+
+
+NASTY = [
+    "",
+    "\x00",
+    "\udcff",  # an undecodable input byte
+    "\ud800",
+    "a" * 10_000,
+    "%",
+    "%zz",
+    "-",
+    "\t",
+    "a\x85b",
+    "\x1b[31m",
+    "urn:",
+    "urn:a:",
+    "file:",
+    "file:///c:/%00",
+    "\\\\h\\x",
+    "http://[",
+    "http://[::1]:99999999999999999999/",
+]
+
+
+@pytest.mark.parametrize("command", sorted(SAMPLES))
+@pytest.mark.parametrize("json_output", [False, True])
+def test_any_input_gives_one_record_and_no_exception(
+    command: str, json_output: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good, _ = SAMPLES[command]
+    comparison = "equivalent" in command
+    options = ["--json"] if json_output else []
+    for text in NASTY:
+        if comparison:  # the nasty text first, then a valid one
+            argv = [*good[:-2], *options, "--", text, good[-1]]
+        else:
+            argv = [*good[:-1], *options, "--", text]
+        status = main(argv)
+        lines = capsys.readouterr().out.split("\n")
+        assert lines[-1] == "" and len(lines) == 2, (argv, lines)
+        assert status in ((0, 1, 2) if comparison else (0, 1)), argv
+        if json_output:
+            assert list(json.loads(lines[0])) == list(RECORD_KEYS[command])
+        else:  # nothing unprintable reaches the terminal; TAB only between columns
+            assert all(column.isprintable() for column in lines[0].split("\t")), lines[0]
