@@ -224,8 +224,10 @@ def _scan(text: str, syntax: str) -> tuple[_Spans, tuple[tuple[str, str], ...]]:
     directives: tuple[tuple[str, str], ...] = ()
     i = nss_end
     if i < n and text[i] == "?" and syntax == "assigned-name":
+        # The fault is in the component the "?" starts, not in the NSS before it.
+        component = {"?+": "r-component", "?=": "q-component"}.get(text[i : i + 2], "query")
         raise URIError(
-            "bad-urn", "nss", i, text, detail="an assigned-name has no r-, q-component or query"
+            "bad-urn", component, i, text, detail="an assigned-name has no r-, q-component or query"
         )
     if text.startswith("?+", i):
         i = _component(text, i + 2, _R_RUN, "r-component", spans, _R)
