@@ -107,13 +107,13 @@ def test_usage(capsys: pytest.CaptureFixture[str]) -> None:
     ("value", "problem"),
     [
         # Found: a ValueError traceback, accepted, "resolver [: failed", ignored.
-        ("h:xx", "invalid character 'x' in port at position 2"),
-        ("h:99999", "port 99999 is out of range"),
+        ("h:xx", "invalid character 'x' in resolver port at position 2"),
+        ("h:99999", "'99999' is outside 1-65535"),
         ("[::1", "missing ']'"),
-        ("", "empty value"),
-        ("h:", "empty port"),
-        ("u@h", "only a host and a port"),
-        (":80", "missing host"),
+        ("", "empty (expected HOST, HOST:PORT or [IPv6]:PORT)"),
+        ("h:", "empty resolver port"),
+        ("u@h", "invalid character '@' in resolver host"),
+        (":80", "empty resolver host"),
     ],
 )
 def test_http_option_is_validated(
@@ -127,11 +127,14 @@ def test_http_option_is_validated(
 
 
 def test_http_option_accepts_host_and_port() -> None:
-    from urikit.cli.urn import http_resolver_address
+    from urikit.cli.urn import http_resolver
 
-    assert http_resolver_address("127.0.0.1:8080") == ("127.0.0.1", 8080)
-    assert http_resolver_address("[::1]") == ("[::1]", None)
-    assert http_resolver_address("Resolver.Example:1") == ("Resolver.Example", 1)
+    assert (http_resolver("127.0.0.1:8080").host, http_resolver("127.0.0.1:8080").port) == (
+        "127.0.0.1",
+        8080,
+    )
+    assert http_resolver("[::1]").address == "[::1]:80"
+    assert http_resolver("Resolver.Example:1").address == "Resolver.Example:1"
 
 
 def test_service_choices(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,8 +17,7 @@ import json
 import sys
 from typing import Any
 
-from ..errors import URIError, format_message
-from ..reference import parse
+from ..errors import URIError
 from ..urn import RESOLUTION_SERVICES, URN, ResolverRegistry, TrivialHTTPResolver, resolve_all
 from ._common import (
     EXIT_USAGE,
@@ -30,7 +29,7 @@ from ._common import (
     run_records,
 )
 
-__all__ = ["http_resolver_address", "register"]
+__all__ = ["http_resolver", "register"]
 
 _FIELDS = ("nid", "nss", "r_component", "q_component", "query", "f_component")
 #: The values of :meth:`urikit.urn.URN.to_dict` a parse record has (``urn`` is the input).
@@ -54,42 +53,22 @@ EQUIVALENT = define_record("urn equivalent", "mode", "namespace_rules", "equival
 RESOLVE = define_record("urn resolve", "service", "result")
 
 
-def http_resolver_address(value: str) -> tuple[str, int | None]:
-    """The ``--http HOST[:PORT]`` value as ``(host, port)``; an argparse type.
+def http_resolver(value: str) -> TrivialHTTPResolver:
+    """The ``--http HOST[:PORT]`` value as a resolver; an argparse type.
 
-    The host is a registered name, an IPv4 address or a bracketed IP literal;
-    the port, when given, a number from 1 to 65535.
+    The spec is read by :meth:`~urikit.urn.TrivialHTTPResolver.from_spec`, so the
+    command line and the API accept and refuse the same values.
 
-    >>> http_resolver_address("[::1]:8080"), http_resolver_address("resolver.example")
-    (('[::1]', 8080), ('resolver.example', None))
-    >>> http_resolver_address("h:99999")
+    >>> http_resolver("[::1]:8080").address, http_resolver("resolver.example").address
+    ('[::1]:8080', 'resolver.example:80')
+    >>> http_resolver("h:xx")
     Traceback (most recent call last):
-    argparse.ArgumentTypeError: 'h:99999': port 99999 is out of range (1 to 65535)
+    argparse.ArgumentTypeError: 'h:xx': invalid character 'x' in resolver port at position 2
     """
-    if not value:
-        raise argparse.ArgumentTypeError("empty value; expected HOST or HOST:PORT")
     try:
-        ref = parse("//" + value, "relative-ref")
+        return TrivialHTTPResolver.from_spec(value)
     except URIError as err:
-        where = format_message(
-            err.reason, err.component, err.position - 2, value, detail=err.detail
-        )
-        raise argparse.ArgumentTypeError(f"{value!r} is not HOST[:PORT]: {where}") from None
-    host, port = ref.host or "", ref.port
-    if ref.userinfo is not None or ref.path or ref.query is not None or ref.fragment is not None:
-        raise argparse.ArgumentTypeError(
-            f"{value!r} is not HOST[:PORT]: only a host and a port are allowed"
-        )
-    if not host:
-        raise argparse.ArgumentTypeError(f"{value!r}: missing host")
-    if port is None:
-        return host, None
-    if not port:
-        raise argparse.ArgumentTypeError(f"{value!r}: empty port after ':'")
-    number = int(port)
-    if not 1 <= number <= 65535:
-        raise argparse.ArgumentTypeError(f"{value!r}: port {number} is out of range (1 to 65535)")
-    return host, number
+        raise argparse.ArgumentTypeError(f"{value!r}: {err}") from None
 
 
 def _parse(args: argparse.Namespace, text: str) -> URN:
@@ -136,8 +115,7 @@ def _cmd_equivalent(args: argparse.Namespace) -> int:
 def _cmd_resolve(args: argparse.Namespace) -> int:
     registry = None
     if args.http is not None:
-        host, port = args.http
-        registry = ResolverRegistry(fallback=TrivialHTTPResolver(host, port=port))
+        registry = ResolverRegistry(fallback=args.http)
 
     def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         urls = resolve_all(text, args.service, registry=registry)
@@ -209,7 +187,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--http",
         metavar="HOST[:PORT]",
-        type=http_resolver_address,
+        type=http_resolver,
         help="ask this RFC 2169 trivial HTTP resolver (the only option that uses the network)",
     )
     add_common(p)
