@@ -52,12 +52,22 @@ _NID_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,30}[A-Za-z0-9]\Z")
 _DIGITS: Final = frozenset(string.digits)
 
 
-class NSSError(ValueError):
+class NSSError(URIError):
     """An NSS a namespace rejects: ``str(err)`` says why, ``offset`` where (0-based,
-    into the NSS). :meth:`urikit.URN.parse` turns it into a ``URIError``."""
+    into the NSS). A :class:`~urikit.URIError` (reason ``"namespace-rule"``,
+    component ``"nss"``, ``position == offset``, ``text`` the NSS when given,
+    ``detail`` the message); :meth:`urikit.URN.parse` turns it into a
+    ``URIError`` whose position is in the whole URN.
 
-    def __init__(self, message: str, offset: int = 0) -> None:
-        super().__init__(message)
+    >>> err = NSSError("digits only", 2, "12a")
+    >>> isinstance(err, URIError), str(err), err.offset, err.position, err.text
+    (True, 'digits only', 2, 2, '12a')
+    """
+
+    offset: int
+
+    def __init__(self, message: str, offset: int = 0, nss: str = "") -> None:
+        super().__init__("namespace-rule", "nss", offset, nss, message=message, detail=message)
         self.offset = offset
 
 
