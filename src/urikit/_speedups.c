@@ -782,9 +782,9 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
     char *pathbuf = mem + w.len;
     n_path.p = (const uchar *)pathbuf;
     n_path.def = 1;
-    if (scheme.def) {
+    if (scheme.def || authority.def) { /* as normalize.py: a network-path loses its dots */
         n_path.len = dots_ascii((const uchar *)mem + path_at, path_len, pathbuf);
-        if (scheme_level && n_path.len == 0 && authority.def) {
+        if (scheme_level && scheme.def && n_path.len == 0 && authority.def) {
             int like = PySet_Contains(http_like, scheme_str);
             if (like < 0) {
                 goto done;
