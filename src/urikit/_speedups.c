@@ -1060,7 +1060,9 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
     case K_IS_VALID:
     case K_PARSE: {
         if (kwnames != NULL || nargs < 1 || nargs > 2 ||
-            !(self->kind == K_PARSE ? PyUnicode_CheckExact(args[0]) : PyUnicode_Check(args[0]))) {
+            !(self->kind == K_PARSE ? PyUnicode_CheckExact(args[0]) : PyUnicode_Check(args[0])) ||
+            (nargs == 2 && !PyUnicode_CheckExact(args[1]))) {
+            /* a rule that is not a str: Python raises the TypeError */
             return call_fallback(self, args, nargsf, kwnames);
         }
         PyObject *rule = nargs == 2 ? args[1] : NULL;

@@ -37,6 +37,7 @@ from ._parser import (
     split,
 )
 from ._schemeinfo import DEFAULT_PORTS, HTTP_LIKE, is_default_port
+from .errors import check_str
 from .resolve import recompose, remove_dot_segments
 
 __all__ = ["LEVELS", "equivalent", "normalize", "normalize_percent"]
@@ -99,6 +100,9 @@ def normalize(text: str, level: str = "scheme") -> str:
     >>> normalize("//host/.//foo/bar", level="syntax")
     '//host//foo/bar'
     """
+    if type(text) is not str or type(level) is not str:
+        check_str(text, "normalize", "text")
+        check_str(level, "normalize", "level")
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
     sp = split(text)
@@ -152,6 +156,10 @@ def equivalent(a: str, b: str, level: str = "scheme") -> bool:
     >>> equivalent("http://a/b?", "http://a/b")
     False
     """
+    if type(a) is not str or type(b) is not str or type(level) is not str:
+        check_str(a, "equivalent", "a")
+        check_str(b, "equivalent", "b")
+        check_str(level, "equivalent", "level")
     return normalize(a, level) == normalize(b, level)
 
 

@@ -24,7 +24,7 @@ from ._parser import (
     diagnose,
     split,
 )
-from .errors import URIError
+from .errors import URIError, check_str
 from .legacy.resolution import LEGACY_RULES, resolve_legacy
 
 __all__ = [
@@ -57,6 +57,8 @@ def remove_dot_segments(path: str) -> str:
     >>> remove_dot_segments("/.git/./x")
     '/.git/x'
     """
+    if type(path) is not str:
+        check_str(path, "remove_dot_segments", "path")
     if not (path.startswith(".") or "/." in path):
         return path
     # The rules work segment by segment, so they run on ``path.split("/")``: one
@@ -198,6 +200,10 @@ def resolve(base: str, reference: str, *, strict: bool = True, rules: str = "rfc
     >>> resolve(base, "?y", rules="rfc2396"), resolve(base, ";x", rules="rfc1808")
     ('http://a/b/c/?y', 'http://a/b/c/d;x')
     """
+    if type(base) is not str or type(reference) is not str or type(rules) is not str:
+        check_str(base, "resolve", "base")
+        check_str(reference, "resolve", "reference")
+        check_str(rules, "resolve", "rules")
     if rules != "rfc3986":
         return resolve_legacy(base, reference, rules=rules, strict=strict)
     return recompose(resolve_parts(_split_base(base), _split_ref(reference), strict=strict))
@@ -250,6 +256,9 @@ def relativize(base: str, target: str) -> str:
     >>> relativize("http://a/b/c/d;p?q", "https://a/b")
     'https://a/b'
     """
+    if type(base) is not str or type(target) is not str:
+        check_str(base, "relativize", "base")
+        check_str(target, "relativize", "target")
     b = _split_base(base)
     t = _split_ref(target)
     t_scheme, t_authority, t_path, t_query, t_fragment = t
