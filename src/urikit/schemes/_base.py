@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Final
 from urllib.parse import quote
 
 from .._schemeinfo import default_port as _default_port
-from ..errors import URIError, arg_type_error
+from ..errors import URIError, arg_type_error, check_str
 from ..percent import percent_decode
 from ..reference import URIReference, parse
 
@@ -89,6 +89,7 @@ class SchemeView:
     @classmethod
     def parse(cls, text: str) -> SchemeView:
         """Parse ``text`` and check it against the scheme's syntax."""
+        check_str(text, f"{cls.__name__}.parse", "text")
         return cls(text)
 
     def _check(self) -> None:

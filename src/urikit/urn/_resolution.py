@@ -27,7 +27,7 @@ import http.client
 from collections.abc import Mapping
 from typing import Final
 
-from ..errors import URIError
+from ..errors import URIError, arg_type_error, check_str
 from ._namespaces import IETF, ISBN, NBN, NSSError
 from ._syntax import URN
 
@@ -285,6 +285,7 @@ def resolve_all(
     >>> resolve_all("urn:ietf:rfc:2141?=x=1#sec-2", "I2Ls")
     ['https://www.rfc-editor.org/rfc/rfc2141?x=1#sec-2']
     """
+    _check_args(urn, service, "resolve_all")
     u = urn if isinstance(urn, URN) else URN(urn)
     reg = resolvers if registry is None else registry
     resolver = reg.get(u.nid)
@@ -313,4 +314,11 @@ def resolve(
     Traceback (most recent call last):
     urikit.errors.URIError: cannot resolve nid at position 4: no resolver registered for namespace 'example'
     """  # noqa: E501
+    _check_args(urn, service, "resolve")
     return resolve_all(urn, service, registry=registry)[0]
+
+
+def _check_args(urn: object, service: object, func: str) -> None:
+    if not isinstance(urn, (URN, str)):
+        raise arg_type_error(func, "urn", "URN or str", urn)
+    check_str(service, func, "service")
