@@ -166,3 +166,26 @@ def test_nss_error_is_a_uri_error() -> None:
     assert isinstance(err, NSSError) and isinstance(err, ValueError)
     assert (err.reason, err.component, err.position) == ("namespace-rule", "nss", err.offset)
     assert str(err) == err.detail == "ISBN-10 check digit is '2' but should be '1'"
+
+
+@pytest.mark.parametrize(
+    ("func", "text"),
+    [
+        ("isbn10_to_isbn13", "abc"),
+        ("isbn10_to_isbn13", ""),
+        ("isbn10_to_isbn13", "0-395-36341-2"),
+        ("isbn10_to_isbn13", "978-0-395-36341-6"),
+        ("isbn10_to_isbn13", "1" * 5000),
+        ("isbn13_to_isbn10", "x"),
+        ("isbn13_to_isbn10", "0-395-36341-1"),
+        ("isbn13_to_isbn10", "978-0-395-36341-8"),
+    ],
+)
+def test_isbn_conversions_raise_uri_error(func: str, text: str) -> None:
+    # Before issue 8: int()'s bare ValueError for "abc", garbage out for the rest.
+    import urikit.urn
+
+    with pytest.raises(urikit.URIError) as info:
+        getattr(urikit.urn, func)(text)
+    assert isinstance(info.value, urikit.urn.NSSError)
+    assert info.value.text == text or info.value.text == ""
