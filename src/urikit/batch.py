@@ -56,7 +56,9 @@ def validate(texts: Iterable[str], rule: str = "URI-reference") -> list[bool]:
     _check_texts(texts, rule, "validate")
     if _speedups is not None:
         return _speedups.validate_many(texts, rule, _validate_one)
-    return [_validate_one(text, rule) for text in texts]
+    return [
+        is_valid(text, rule) if type(text) is str else _validate_one(text, rule) for text in texts
+    ]
 
 
 _ITERABLE_OF_STR = "an iterable of str"
