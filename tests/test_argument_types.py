@@ -139,9 +139,12 @@ def _bound(qualname: str) -> Callable[..., Any]:
     cls_name, _, attr = qualname.partition(".")
     if not attr:
         raise AssertionError(qualname)
-    cls: type = {"URIReference": URIReference, "URN": URN}.get(cls_name) or getattr(
-        urikit.schemes, cls_name
-    )
+    known: dict[str, type] = {
+        "URIReference": URIReference,
+        "URN": URN,
+        "Columns": urikit.batch.Columns,
+    }
+    cls: type = known.get(cls_name) or getattr(urikit.schemes, cls_name)
     raw = inspect.getattr_static(cls, attr)
     if isinstance(raw, (classmethod, staticmethod)):
         return typing.cast("Callable[..., Any]", getattr(cls, attr))
@@ -149,6 +152,8 @@ def _bound(qualname: str) -> Callable[..., Any]:
         return typing.cast("Callable[..., Any]", getattr(REF, attr))
     if cls is URN:
         return typing.cast("Callable[..., Any]", getattr(URN_OBJ, attr))
+    if cls is urikit.batch.Columns:
+        return typing.cast("Callable[..., Any]", getattr(urikit.batch.split(["a"]), attr))
     return typing.cast("Callable[..., Any]", getattr(cls(VIEW_SAMPLES[cls_name]), attr))
 
 
@@ -167,7 +172,7 @@ def public_callables() -> list[tuple[str, Callable[..., Any], Callable[..., Any]
                 out.append((name, getattr(obj, "__wrapped__", obj), obj))
     out.append(("URIReference", URIReference.__init__, URIReference))
     out.append(("URN", URN.__init__, URN))
-    classes: list[type] = [URIReference, URN]
+    classes: list[type] = [URIReference, URN, urikit.batch.Columns]
     classes += [
         getattr(urikit.schemes, n)
         for n in urikit.schemes.__all__
@@ -304,3 +309,13 @@ def test_wrong_type_raises_type_error(
     assert message.endswith(f", not {type(bad).__name__}"), message
     expected = message[len(prefix) : -len(f", not {type(bad).__name__}")]
     assert expected and "{" not in expected, message
+
+
+@pytest.mark.parametrize("below", ["1024", 1.5, True, b"x"])
+def test_int_parameter(below: Any) -> None:
+    with pytest.raises(TypeError) as info:
+        REF.port_is_unusual(below=below)
+    assert str(info.value) == (
+        "URIReference.port_is_unusual() argument 'below' must be int or None,"
+        f" not {type(below).__name__}"
+    )

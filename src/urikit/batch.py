@@ -106,6 +106,7 @@ class Columns:
     def column(self, name: str) -> list[str | None]:
         """The values of component ``name`` ("scheme", "authority", "userinfo",
         "host", "port", "path", "query", "fragment"), as written."""
+        check_str(name, "Columns.column", "name")
         try:
             g = _GROUPS[name]
         except KeyError:

@@ -421,6 +421,8 @@ class URIReference:
         >>> parse("http://h:8080/").port_is_unusual(below=1024)
         False
         """
+        if below is not None and (type(below) is not int):
+            raise arg_type_error("URIReference.port_is_unusual", "below", "int or None", below)
         port = self.port
         if not port or self.uses_default_port:
             return False
