@@ -71,6 +71,63 @@ def test_path_accessors_mean_what_the_core_means(uri: str) -> None:
     assert v.fields()["path"] == ref.path
 
 
+# Every view class, on URIs that exercise percent-encoding in each component.
+EVERY_VIEW_URIS = [
+    "http://%75ser:p%40ss@ex%61mple.org:0080/a%20b/%C3%A9?q=%20x#fr%61g",
+    "https://[::1]/",
+    "file://h%6Fst/c:/a%20b",
+    "file:/x",
+    "ftp://u%40x@h/d%2Fe/f;type=a",
+    "gopher://h/1sel%20x%09s",
+    "telnet://u:p@h:2323/",
+    "wais://h/db?s%20x",
+    "prospero://h//a%20b;V=1",
+    "nntp://h/g.x/1",
+    "news://s%65rver/g.x",
+    "news:a@b",
+    "mailto:a@b?subject=%20x#f%20",
+]
+SHARED_PROPERTIES = (
+    "host",
+    "userinfo",
+    "port",
+    "port_number",
+    "default_port",
+    "uses_default_port",
+    "path",
+    "path_segments",
+    "query",
+    "query_params",
+    "fragment",
+)
+SHARED_METHODS = (
+    "decoded_host",
+    "decoded_userinfo",
+    "decoded_path",
+    "decoded_query",
+    "decoded_fragment",
+)
+
+
+@pytest.mark.parametrize("uri", EVERY_VIEW_URIS)
+def test_every_name_shared_with_the_core_means_the_same(uri: str) -> None:
+    ref = urikit.parse(uri)
+    v = view(ref)
+    found = 0
+    for name in SHARED_PROPERTIES:
+        if hasattr(v, name):
+            found += 1
+            assert getattr(v, name) == getattr(ref, name), name
+    for name in SHARED_METHODS:
+        if hasattr(v, name):
+            found += 1
+            expected = getattr(ref, name)()
+            if name == "decoded_path" and isinstance(v, HttpView):
+                expected = expected or "/"  # RFC 9110 4.2.3, documented
+            assert getattr(v, name)() == expected, name
+    assert found >= 2  # every view shares at least the fragment accessors
+
+
 def test_http_and_file_paths_are_both_as_written() -> None:
     # Before issue 8, HttpView.path was decoded while FileView.path was not.
     assert HttpView("http://h/a%20b").path == FileView("file:///a%20b").path == "/a%20b"

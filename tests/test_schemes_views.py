@@ -229,8 +229,12 @@ def test_build_round_trips() -> None:
     assert str(FtpView.build("h", typecode="d")) == "ftp://h/;type=d"
     http = HttpView.build("ex.org", port=8080, path="/ü", query="a b", fragment="f")
     assert str(http) == "http://ex.org:8080/%C3%BC?a%20b#f"
-    assert (http.path, http.query, http.fragment) == ("/%C3%BC", "a b", "f")
-    assert http.decoded_path() == "/ü"
+    assert (http.path, http.query, http.fragment) == ("/%C3%BC", "a%20b", "f")
+    assert (http.decoded_path(), http.decoded_query(), http.decoded_fragment()) == (
+        "/ü",
+        "a b",
+        "f",
+    )
     mail = MailtoView.build(
         ["a,b@x.org", "c@x.org"], subject="a&b=c", body="1+1 =\r\n2", headers=[("X-Y", "?")]
     )

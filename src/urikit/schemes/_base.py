@@ -12,7 +12,7 @@ from ..errors import URIError, arg_type_error, check_str
 from ..percent import percent_decode
 from ..reference import URIReference, parse
 
-__all__ = ["SchemeView", "bad_value", "check_strs", "decode", "encode"]
+__all__ = ["SchemeView", "bad_value", "check_codec", "check_strs", "decode", "encode"]
 
 _UNSAFE_RE: Final = re.compile(r"%(?:0[dD]|0[aA]|00)")
 
@@ -25,6 +25,12 @@ def decode(text: str) -> str:
 def encode(text: str, safe: frozenset[str]) -> str:
     """Percent-encode (UTF-8) every character of ``text`` not in ``safe``."""
     return quote(text, safe="".join(sorted(safe - set("%"))), encoding="utf-8")
+
+
+def check_codec(encoding: object, errors: object, func: str) -> None:
+    """TypeError unless ``encoding`` and ``errors`` (of a ``decoded_*()`` accessor) are str."""
+    check_str(encoding, func, "encoding")
+    check_str(errors, func, "errors")
 
 
 def bad_value(component: str, value: str, detail: str, position: int = 0) -> URIError:
@@ -51,9 +57,10 @@ class SchemeView:
     A view keeps the :class:`~urikit.URIReference` it was made from, so
     ``str(view) == str(view.ref)`` always; its scheme-specific accessors are
     decoded values. A name the view shares with :class:`~urikit.URIReference`
-    means what it means there: ``port`` is the port as written (a ``str``) and
-    ``port_number`` its value, ``path`` is the path as written and
-    ``decoded_path()`` / ``path_segments`` decode it.
+    means what it means there: ``host``, ``userinfo``, ``port``, ``path``,
+    ``query`` and ``fragment`` are as written (percent-encoded), ``port_number``
+    is the port's value, and ``decoded_host()``, ``decoded_path()``,
+    ``path_segments``, ``decoded_query()``, ``decoded_fragment()``... decode.
     Subclasses check the scheme's own syntax in ``_check`` and raise
     :class:`~urikit.URIError` with the position in the whole URI text; the
     ``build`` class methods raise :class:`~urikit.URIError` for values the
@@ -148,9 +155,13 @@ class SchemeView:
 
     @property
     def fragment(self) -> str | None:
-        """The fragment, decoded, or ``None``."""
-        frag = self._ref.fragment
-        return None if frag is None else decode(frag)
+        """The fragment as written, or ``None``, as :attr:`URIReference.fragment`."""
+        return self._ref.fragment
+
+    def decoded_fragment(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The fragment, percent-decoded, or ``None`` (before issue 8: ``fragment``)."""
+        check_codec(encoding, errors, f"{type(self).__name__}.decoded_fragment")
+        return self._ref.decoded_fragment(encoding, errors)
 
     @property
     def unsafe_escapes(self) -> list[int]:
@@ -208,9 +219,15 @@ class ServerView(SchemeView):
     __slots__ = ()
 
     @property
-    def host(self) -> str:
-        """The host, decoded ("" when there is none); IP literals keep their brackets."""
-        return self._ref.decoded_host() or ""
+    def host(self) -> str | None:
+        """The host as written (IP literals keep their brackets), ``None`` without an
+        authority, as :attr:`URIReference.host`."""
+        return self._ref.host
+
+    def decoded_host(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The host, percent-decoded, or ``None`` (before issue 8: ``host``)."""
+        check_codec(encoding, errors, f"{type(self).__name__}.decoded_host")
+        return self._ref.decoded_host(encoding, errors)
 
     @property
     def default_port(self) -> int | None:

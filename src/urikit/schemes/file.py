@@ -26,7 +26,7 @@ from typing import Any, Final
 from .._charsets import PCHAR
 from ..errors import URIError, check_optional_str, check_str
 from ..reference import URIReference
-from ._base import SchemeView, bad_value, check_strs, decode, encode
+from ._base import SchemeView, bad_value, check_codec, check_strs, decode, encode
 
 __all__ = ["FLAVOURS", "FileView"]
 
@@ -58,13 +58,18 @@ class FileView(SchemeView):
 
     @property
     def host(self) -> str | None:
-        """The host, decoded: ``None`` without "//", ``""`` for ``file:///``."""
-        return self._ref.decoded_host()
+        """The host as written: ``None`` without "//", ``""`` for ``file:///``."""
+        return self._ref.host
+
+    def decoded_host(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The host, percent-decoded, or ``None`` (before issue 8: ``host``)."""
+        check_codec(encoding, errors, "FileView.decoded_host")
+        return self._ref.decoded_host(encoding, errors)
 
     @property
     def is_local(self) -> bool:
         """True for no host, an empty host or "localhost" (RFC 8089 section 2)."""
-        host = self.host
+        host = self.decoded_host()
         return not host or host.lower() == "localhost"
 
     @property
@@ -79,8 +84,7 @@ class FileView(SchemeView):
         >>> FileView("file:///a%20b/c").decoded_path()
         '/a b/c'
         """
-        check_str(encoding, "FileView.decoded_path", "encoding")
-        check_str(errors, "FileView.decoded_path", "errors")
+        check_codec(encoding, errors, "FileView.decoded_path")
         return self._ref.decoded_path(encoding, errors)
 
     @property
@@ -132,7 +136,7 @@ class FileView(SchemeView):
             return "/".join(self._segments(path, flavour))
         if not self.is_local:
             segs = self._segments(path[1:], flavour)
-            return "\\\\" + (self.host or "") + "\\" + "\\".join(segs)
+            return "\\\\" + (self.decoded_host() or "") + "\\" + "\\".join(segs)
         if path.startswith("//"):  # Appendix E.3.2: file:////host/share/...
             rest = path.lstrip("/")
             return "\\\\" + "\\".join(self._segments(rest, flavour))

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import check_optional_str, check_str
 from ..reference import URIReference
-from ._base import ServerView
+from ._base import ServerView, check_codec
 
 __all__ = ["HttpView"]
 
@@ -65,8 +65,13 @@ class HttpView(ServerView):
 
     @property
     def userinfo(self) -> str | None:
-        """The userinfo (deprecated by RFC 9110 4.2.4), decoded, or ``None``."""
-        return self._ref.decoded_userinfo()
+        """The userinfo (deprecated by RFC 9110 4.2.4) as written, or ``None``."""
+        return self._ref.userinfo
+
+    def decoded_userinfo(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The userinfo, percent-decoded, or ``None`` (before issue 8: ``userinfo``)."""
+        check_codec(encoding, errors, "HttpView.decoded_userinfo")
+        return self._ref.decoded_userinfo(encoding, errors)
 
     @property
     def effective_port(self) -> int:
@@ -86,8 +91,7 @@ class HttpView(ServerView):
         >>> HttpView("http://h").decoded_path(), HttpView("http://h/a%20b").decoded_path()
         ('/', '/a b')
         """
-        check_str(encoding, "HttpView.decoded_path", "encoding")
-        check_str(errors, "HttpView.decoded_path", "errors")
+        check_codec(encoding, errors, "HttpView.decoded_path")
         return self._ref.decoded_path(encoding, errors) or "/"
 
     @property
@@ -97,8 +101,13 @@ class HttpView(ServerView):
 
     @property
     def query(self) -> str | None:
-        """The query, decoded, or ``None``."""
-        return self._ref.decoded_query()
+        """The query as written, or ``None``, as :attr:`URIReference.query`."""
+        return self._ref.query
+
+    def decoded_query(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The query, percent-decoded, or ``None`` (before issue 8: ``query``)."""
+        check_codec(encoding, errors, "HttpView.decoded_query")
+        return self._ref.decoded_query(encoding, errors)
 
     @property
     def query_params(self) -> list[tuple[str, str | None]]:
