@@ -21,7 +21,8 @@ def test_parse_scheme_error_record(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["parse", "--scheme", "--json", "http:/x", "telnet://h/"]) == 1
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert lines[0]["valid"] is False and lines[0]["error"]["component"] == "authority"
-    assert lines[1]["valid"] is True and lines[1]["scheme_fields"]["port"] == 23
+    assert lines[1]["valid"] is True and lines[1]["scheme_fields"]["effective_port"] == 23
+    assert lines[1]["scheme_fields"]["port"] is None  # as written: none
 
 
 def test_parse_without_scheme_flag_has_null_fields(capsys: pytest.CaptureFixture[str]) -> None:

@@ -782,9 +782,9 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
     char *pathbuf = mem + w.len;
     n_path.p = (const uchar *)pathbuf;
     n_path.def = 1;
-    if (scheme.def) {
+    if (scheme.def || authority.def) { /* as normalize.py: a network-path loses its dots */
         n_path.len = dots_ascii((const uchar *)mem + path_at, path_len, pathbuf);
-        if (scheme_level && n_path.len == 0 && authority.def) {
+        if (scheme_level && scheme.def && n_path.len == 0 && authority.def) {
             int like = PySet_Contains(http_like, scheme_str);
             if (like < 0) {
                 goto done;
@@ -1060,7 +1060,9 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
     case K_IS_VALID:
     case K_PARSE: {
         if (kwnames != NULL || nargs < 1 || nargs > 2 ||
-            !(self->kind == K_PARSE ? PyUnicode_CheckExact(args[0]) : PyUnicode_Check(args[0]))) {
+            !(self->kind == K_PARSE ? PyUnicode_CheckExact(args[0]) : PyUnicode_Check(args[0])) ||
+            (nargs == 2 && !PyUnicode_CheckExact(args[1]))) {
+            /* a rule that is not a str: Python raises the TypeError */
             return call_fallback(self, args, nargsf, kwnames);
         }
         PyObject *rule = nargs == 2 ? args[1] : NULL;

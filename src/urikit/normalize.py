@@ -37,6 +37,7 @@ from ._parser import (
     split,
 )
 from ._schemeinfo import DEFAULT_PORTS, HTTP_LIKE, is_default_port
+from .errors import check_str
 from .resolve import recompose, remove_dot_segments
 
 __all__ = ["LEVELS", "equivalent", "normalize", "normalize_percent"]
@@ -86,8 +87,9 @@ def normalize(text: str, level: str = "scheme") -> str:
 
     ``level`` is "syntax" (section 6.2.2) or "scheme" (6.2.2 plus 6.2.3, the
     default). Relative references are accepted; their paths keep dot segments
-    (those are only meaningful against a base). Raises :class:`URIError` for
-    invalid input.
+    (those are only meaningful against a base), except a network-path reference
+    ("//host/path"), whose path does not depend on a base (section 5.2.2).
+    Raises :class:`URIError` for invalid input.
 
     >>> normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
     'example://a/b/c/%7Bfoo%7D'
@@ -95,7 +97,12 @@ def normalize(text: str, level: str = "scheme") -> str:
     'http://[fe80::ab]/'
     >>> normalize("../a/%7e")
     '../a/~'
+    >>> normalize("//host/.//foo/bar", level="syntax")
+    '//host//foo/bar'
     """
+    if type(text) is not str or type(level) is not str:
+        check_str(text, "normalize", "text")
+        check_str(level, "normalize", "level")
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
     sp = split(text)
@@ -131,7 +138,10 @@ def normalize(text: str, level: str = "scheme") -> str:
             query = normalize_percent(query)
         if fragment is not None:
             fragment = normalize_percent(fragment)
-    if scheme is not None:
+    if scheme is not None or authority is not None:
+        # A network-path reference's path is resolved against no base path (section
+        # 5.2.2), so its dot segments go too: "//h/.//p" is "//h//p". Only without an
+        # authority does recompose() keep a "/." before a path starting with "//".
         path = remove_dot_segments(path)
         if level == "scheme" and not path and authority is not None and scheme in HTTP_LIKE:
             path = "/"
@@ -146,6 +156,10 @@ def equivalent(a: str, b: str, level: str = "scheme") -> bool:
     >>> equivalent("http://a/b?", "http://a/b")
     False
     """
+    if type(a) is not str or type(b) is not str or type(level) is not str:
+        check_str(a, "equivalent", "a")
+        check_str(b, "equivalent", "b")
+        check_str(level, "equivalent", "level")
     return normalize(a, level) == normalize(b, level)
 
 

@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 from . import _charsets as cs
 from ._accel import speedups as _speedups
-from .errors import URIError
+from .errors import URIError, check_str
 
 __all__ = ["COMPONENT_SAFE", "percent_decode", "percent_decode_bytes", "percent_encode"]
 
@@ -60,6 +60,12 @@ def percent_encode(
     >>> percent_encode("a=b&c", "query")
     'a=b&c'
     """
+    if type(text) is not str or type(component) is not str:
+        check_str(text, "percent_encode", "text")
+        check_str(component, "percent_encode", "component")
+    if type(encoding) is not str or type(errors) is not str:
+        check_str(encoding, "percent_encode", "encoding")
+        check_str(errors, "percent_encode", "errors")
     if _speedups is not None and type(text) is str and encoding == "utf-8" and errors == "strict":
         encoded = _speedups.percent_encode(text, component)
         if isinstance(encoded, str):
@@ -108,6 +114,12 @@ def percent_decode(
     Traceback (most recent call last):
     urikit.errors.URIError: invalid percent-encoding in text at position 3: ...
     """
+    if type(text) is not str:
+        check_str(text, "percent_decode", "text")
+    if type(encoding) is not str or type(errors) is not str or type(component) is not str:
+        check_str(encoding, "percent_decode", "encoding")
+        check_str(errors, "percent_decode", "errors")
+        check_str(component, "percent_decode", "component")
     if "%" not in text:
         return text
     if _speedups is not None and type(text) is str and encoding == "utf-8" and errors == "strict":

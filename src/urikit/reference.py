@@ -42,7 +42,7 @@ from ._parser import (
 )
 from ._schemeinfo import default_port as _default_port
 from ._schemeinfo import is_default_port
-from .errors import URIError
+from .errors import URIError, arg_type_error, check_optional_str, check_str
 from .legacy.draft1993 import is_valid_draft1993
 from .legacy.grammars import is_valid_rfc2396
 from .legacy.rfc1738 import is_valid_rfc1738
@@ -62,6 +62,23 @@ class _Unset:
 
 _UNSET: Final = _Unset()
 _QUERY_PARAM_SAFE: Final = "".join(sorted(COMPONENT_SAFE["query"] - set("&=+#")))
+
+
+def _port_text(port: object, func: str) -> str | None:
+    """A port argument (digits as ``str`` or an ``int``) as text; TypeError otherwise."""
+    if port is None or type(port) is str:
+        return port
+    if isinstance(port, int) and not isinstance(port, bool):
+        return str(port)
+    if isinstance(port, str):
+        return str(port)
+    raise arg_type_error(func, "port", "str, int or None", port)
+
+
+def _check_codec(encoding: object, errors: object, func: str) -> None:
+    if type(encoding) is not str or type(errors) is not str:
+        check_str(encoding, func, "encoding")
+        check_str(errors, func, "errors")
 
 
 def _encode_param(text: str, encoding: str) -> str:
@@ -88,8 +105,8 @@ class URIReference:
 
     def __init__(self, text: str, rule: str = "URI-reference") -> None:
         """Parse ``text``; same as :func:`parse`."""
-        if not isinstance(text, str):
-            raise TypeError(f"expected str, got {type(text).__name__}")
+        check_str(text, "URIReference", "text")
+        check_str(rule, "URIReference", "rule")
         sp = split(text, rule)
         if sp is None:
             raise diagnose(text, rule)
@@ -125,7 +142,17 @@ class URIReference:
         Traceback (most recent call last):
         urikit.errors.URIError: invalid character ' ' in path at position 1
         """
-        port_text = str(port) if isinstance(port, int) else port
+        func = "URIReference.from_components"
+        for name, value in (
+            ("scheme", scheme),
+            ("userinfo", userinfo),
+            ("host", host),
+            ("query", query),
+            ("fragment", fragment),
+        ):
+            check_optional_str(value, func, name)
+        check_str(path, func, "path")
+        port_text = _port_text(port, func)
         for name, value in (
             ("scheme", scheme),
             ("userinfo", userinfo),
@@ -136,8 +163,6 @@ class URIReference:
             ("fragment", fragment),
         ):
             if value is not None:
-                if not isinstance(value, str):
-                    raise TypeError(f"{name} must be str or None, not {type(value).__name__}")
                 check_component(name, value)
         if host is None and (userinfo is not None or port_text is not None):
             raise URIError("bad-value", "host", 0, "", detail="a userinfo or port needs a host")
@@ -194,6 +219,18 @@ class URIReference:
         >>> str(URIReference.build(path="a:b/c"))
         'a%3Ab/c'
         """
+        func = "URIReference.build"
+        for name, value in (
+            ("scheme", scheme),
+            ("userinfo", userinfo),
+            ("host", host),
+            ("query", query),
+            ("fragment", fragment),
+        ):
+            check_optional_str(value, func, name)
+        check_str(path, func, "path")
+        check_str(encoding, func, "encoding")
+        _port_text(port, func)
         enc = encoding
         if host is not None:
             if is_ipv6address(host):
@@ -384,6 +421,8 @@ class URIReference:
         >>> parse("http://h:8080/").port_is_unusual(below=1024)
         False
         """
+        if below is not None and (type(below) is not int):
+            raise arg_type_error("URIReference.port_is_unusual", "below", "int or None", below)
         port = self.port
         if not port or self.uses_default_port:
             return False
@@ -441,25 +480,30 @@ class URIReference:
 
     def decoded_userinfo(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The userinfo, percent-decoded."""
+        _check_codec(encoding, errors, "URIReference.decoded_userinfo")
         value = self.userinfo
         return None if value is None else percent_decode(value, encoding, errors)
 
     def decoded_host(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The host, percent-decoded (IP literals are returned as written)."""
+        _check_codec(encoding, errors, "URIReference.decoded_host")
         value = self.host
         return None if value is None else percent_decode(value, encoding, errors)
 
     def decoded_path(self, encoding: str = "utf-8", errors: str = "strict") -> str:
         """The path, percent-decoded (an encoded "/" becomes indistinguishable)."""
+        _check_codec(encoding, errors, "URIReference.decoded_path")
         return percent_decode(self.path, encoding, errors)
 
     def decoded_query(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The query, percent-decoded."""
+        _check_codec(encoding, errors, "URIReference.decoded_query")
         value = self.query
         return None if value is None else percent_decode(value, encoding, errors)
 
     def decoded_fragment(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The fragment, percent-decoded."""
+        _check_codec(encoding, errors, "URIReference.decoded_fragment")
         value = self.fragment
         return None if value is None else percent_decode(value, encoding, errors)
 
@@ -477,6 +521,7 @@ class URIReference:
 
     def decoded_path_segments(self, encoding: str = "utf-8", errors: str = "strict") -> list[str]:
         """Like :attr:`path_segments`, with a chosen ``encoding`` and ``errors``."""
+        _check_codec(encoding, errors, "URIReference.decoded_path_segments")
         path = self.path
         if not path:
             return []
@@ -508,6 +553,7 @@ class URIReference:
         >>> parse("?q=a+b").decoded_query_params(plus_as_space=True)
         [('q', 'a b')]
         """
+        _check_codec(encoding, errors, "URIReference.decoded_query_params")
         query = self.query
         if not query:
             return []
@@ -543,55 +589,101 @@ class URIReference:
 
     def with_scheme(self, scheme: str | None) -> URIReference:
         """A copy with another (encoded) scheme; ``None`` removes it."""
+        check_optional_str(scheme, "URIReference.with_scheme", "scheme")
         return self._replace(scheme=scheme)
 
     def with_userinfo(self, userinfo: str | None) -> URIReference:
         """A copy with another (encoded) userinfo; ``None`` removes it."""
+        check_optional_str(userinfo, "URIReference.with_userinfo", "userinfo")
         return self._replace(userinfo=userinfo)
 
     def with_host(self, host: str | None) -> URIReference:
-        """A copy with another (encoded) host; ``None`` removes the whole authority."""
+        """A copy with another (encoded) host; ``None`` removes the authority ("//host").
+
+        The userinfo and port live in the authority, so removing the host of a
+        reference that has either would drop them silently: that raises
+        :class:`~urikit.URIError` instead; remove them first.
+
+        >>> str(parse("http://h/p").with_host(None))
+        'http:/p'
+        >>> parse("http://u@h:8/p").with_host(None)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        urikit.errors.URIError: invalid host: removing the host would drop the userinfo and port...
+        >>> str(parse("http://u@h:8/p").with_userinfo(None).with_port(None).with_host(None))
+        'http:/p'
+        """
+        check_optional_str(host, "URIReference.with_host", "host")
         if host is None:
-            return self._replace(host=None, userinfo=None, port=None)
+            dropped = [n for n in ("userinfo", "port") if getattr(self, n) is not None]
+            if dropped:
+                start = self._sp[G_HOST][0]
+                detail = (
+                    f"removing the host would drop the {' and '.join(dropped)};"
+                    f" remove {' and '.join(dropped)} first with "
+                    + " and ".join(f"with_{n}(None)" for n in dropped)
+                )
+                raise URIError("bad-value", "host", start, self._text, detail=detail)
         return self._replace(host=host)
 
     def with_port(self, port: str | int | None) -> URIReference:
         """A copy with another port; ``None`` removes it (and its ":")."""
-        return self._replace(port=str(port) if isinstance(port, int) else port)
+        return self._replace(port=_port_text(port, "URIReference.with_port"))
 
     def with_path(self, path: str) -> URIReference:
         """A copy with another (encoded) path."""
+        check_str(path, "URIReference.with_path", "path")
         return self._replace(path=path)
 
     def with_query(self, query: str | None) -> URIReference:
         """A copy with another (encoded) query; ``None`` removes it, ``""`` leaves "?"."""
+        check_optional_str(query, "URIReference.with_query", "query")
         return self._replace(query=query)
 
     def with_fragment(self, fragment: str | None) -> URIReference:
         """A copy with another (encoded) fragment; ``None`` removes it."""
+        check_optional_str(fragment, "URIReference.with_fragment", "fragment")
         return self._replace(fragment=fragment)
 
     def with_query_params(
         self,
-        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]],
+        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]] | None,
         *,
         encoding: str = "utf-8",
     ) -> URIReference:
         """A copy whose query is built from decoded ``(name, value)`` pairs.
 
         Names and values are percent-encoded, including "&", "=", "+" and "#";
-        a value of ``None`` writes the name alone. No pairs give an empty query.
+        a value of ``None`` writes the name alone. No pairs give an empty query;
+        ``params=None`` removes the query (as :meth:`with_query` does). Names and
+        values must be ``str`` (``TypeError`` otherwise; convert numbers first).
 
         >>> str(parse("http://h/").with_query_params([("q", "a&b c"), ("flag", None)]))
         'http://h/?q=a%26b%20c&flag'
+        >>> str(parse("http://h/?x").with_query_params(None))
+        'http://h/'
         """
+        func = "URIReference.with_query_params"
+        check_str(encoding, func, "encoding")
+        if params is None:
+            return self._replace(query=None)
+        expected = "a mapping or an iterable of (str, str or None) pairs"
+        if isinstance(params, (str, bytes, bytearray)) or not isinstance(params, Iterable):
+            raise arg_type_error(func, "params", expected, params)
         items = params.items() if isinstance(params, Mapping) else params
-        query = "&".join(
-            _encode_param(name, encoding)
-            + ("" if value is None else "=" + _encode_param(value, encoding))
-            for name, value in items
-        )
-        return self._replace(query=query)
+        out = []
+        for item in items:
+            if not isinstance(item, tuple) or len(item) != 2:
+                raise arg_type_error(func, "params", expected, item)
+            name, value = item
+            if not isinstance(name, str):
+                raise arg_type_error(func, "params", expected, name)
+            if value is not None and not isinstance(value, str):
+                raise arg_type_error(func, "params", expected, value)
+            out.append(
+                _encode_param(name, encoding)
+                + ("" if value is None else "=" + _encode_param(value, encoding))
+            )
+        return self._replace(query="&".join(out))
 
     # -- operations ----------------------------------------------------------------
 
@@ -606,6 +698,11 @@ class URIReference:
         >>> str(parse("http://a/b/c/d;p?q").resolve("?y", rules="rfc2396"))
         'http://a/b/c/?y'
         """
+        if not isinstance(reference, (str, URIReference)):
+            raise arg_type_error(
+                "URIReference.resolve", "reference", "str or URIReference", reference
+            )
+        check_str(rules, "URIReference.resolve", "rules")
         return parse(resolve(self._text, str(reference), strict=strict, rules=rules))
 
     def relativize(self, target: str | URIReference) -> URIReference:
@@ -614,10 +711,13 @@ class URIReference:
         >>> str(parse("http://a/b/c/d").relativize("http://a/b/c/e"))
         'e'
         """
+        if not isinstance(target, (str, URIReference)):
+            raise arg_type_error("URIReference.relativize", "target", "str or URIReference", target)
         return parse(relativize(self._text, str(target)))
 
     def normalize(self, level: str = "scheme") -> URIReference:
         """The RFC 3986 section 6 normal form, as a new reference."""
+        check_str(level, "URIReference.normalize", "level")
         return parse(_normalize(self._text, level))
 
     def to_dict(self) -> dict[str, Any]:
@@ -664,9 +764,10 @@ def parse(text: str, rule: str = "URI-reference") -> URIReference:
     urikit.errors.URIError: invalid character ' ' in host at position 10
     """
     if type(text) is not str:
-        if not isinstance(text, str):
-            raise TypeError(f"expected str, got {type(text).__name__}")
+        check_str(text, "parse", "text")
         text = str(text)
+    if type(rule) is not str:
+        check_str(rule, "parse", "rule")
     sp = split(text, rule)
     if sp is None:
         raise diagnose(text, rule)
@@ -696,8 +797,10 @@ def is_valid(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -
     >>> is_valid("http://h/~u", grammar="rfc1738"), is_valid("a b:c", grammar="draft-1993")
     (False, True)
     """
-    if not isinstance(text, str):
-        raise TypeError(f"expected str, got {type(text).__name__}")
+    if type(text) is not str or type(rule) is not str or type(grammar) is not str:
+        check_str(text, "is_valid", "text")
+        check_str(rule, "is_valid", "rule")
+        check_str(grammar, "is_valid", "grammar")
     if grammar != "rfc3986":
         if grammar == "rfc2396":
             return is_valid_rfc2396(text, rule)

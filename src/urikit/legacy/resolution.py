@@ -96,14 +96,19 @@ def legacy_remove_dots(buffer: str) -> str:
         segs[-1] = ""
     # The empty text before a leading "/" is the root, not a segment.
     first = 1 if len(segs) > 1 and segs[0] == "" else 0
-    # c) "<segment>/../", leftmost first, until none is left
-    i = first
-    while i + 2 < len(segs):
-        if segs[i] != ".." and segs[i + 1] == "..":
-            del segs[i : i + 2]
-            i = first
+    # c) "<segment>/../", leftmost first, until none is left. Each ".." cancels the
+    # nearest kept segment before it that is not "..", so one pass with a stack gives
+    # the same result as restarting from the left after every removal (in linear
+    # time); a final ".." is never followed by "/", so it is left to d).
+    kept = segs[:first]
+    last = len(segs) - 1
+    for j in range(first, len(segs)):
+        seg = segs[j]
+        if seg == ".." and j < last and len(kept) > first and kept[-1] != "..":
+            kept.pop()
         else:
-            i += 1
+            kept.append(seg)
+    segs = kept
     # d) a final "<segment>/.."
     n = len(segs)
     if n - 2 >= first and segs[-1] == ".." and segs[-2] != "..":

@@ -9,8 +9,8 @@ Registering a default port in the default registry also teaches the core
 
 >>> import urikit
 >>> v = view(urikit.parse("ftp://ftp.example.org/pub/file.txt;type=i"))
->>> v.host, v.cwd, v.name, v.typecode, v.type_meaning, v.port
-('ftp.example.org', ['pub'], 'file.txt', 'i', 'image', 21)
+>>> v.host, v.cwd, v.name, v.typecode, v.type_meaning, v.port, v.effective_port
+('ftp.example.org', ['pub'], 'file.txt', 'i', 'image', None, 21)
 >>> get("gopher").default_port
 70
 """
@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .._schemeinfo import set_default_port
-from ..errors import URIError
+from ..errors import URIError, arg_type_error, check_str
 from ..normalize import normalize as _core_normalize
 from ..reference import URIReference, parse, set_scheme_view_provider
 from ._base import SchemeView, ServerView
@@ -232,6 +232,7 @@ def register(handler: SchemeHandler, *, replace: bool = False) -> None:
 
 def get(name: str) -> SchemeHandler | None:
     """The default registry's handler of ``name``, or ``None``."""
+    check_str(name, "get", "name")
     return REGISTRY.get(name)
 
 
@@ -244,6 +245,8 @@ def view(ref: URIReference | str, *, registry: SchemeRegistry | None = None) -> 
     Traceback (most recent call last):
     AttributeError: 'MailtoView' object has no attribute 'port'
     """
+    if not isinstance(ref, (str, URIReference)):
+        raise arg_type_error("view", "ref", "str or URIReference", ref)
     return (REGISTRY if registry is None else registry).view(ref)
 
 
@@ -253,6 +256,7 @@ def normalize(text: str, *, registry: SchemeRegistry | None = None) -> str:
     >>> normalize("FTP://H:21/a;type=I"), normalize("file://LOCALHOST/x")
     ('ftp://h/a;type=i', 'file:///x')
     """
+    check_str(text, "normalize", "text")
     return (REGISTRY if registry is None else registry).normalize(text)
 
 

@@ -29,7 +29,7 @@ import string
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from ..errors import URIError
+from ..errors import URIError, check_str
 from ._publicid import nss_to_publicid
 
 __all__ = [
@@ -52,12 +52,22 @@ _NID_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,30}[A-Za-z0-9]\Z")
 _DIGITS: Final = frozenset(string.digits)
 
 
-class NSSError(ValueError):
+class NSSError(URIError):
     """An NSS a namespace rejects: ``str(err)`` says why, ``offset`` where (0-based,
-    into the NSS). :meth:`urikit.URN.parse` turns it into a ``URIError``."""
+    into the NSS). A :class:`~urikit.URIError` (reason ``"namespace-rule"``,
+    component ``"nss"``, ``position == offset``, ``text`` the NSS when given,
+    ``detail`` the message); :meth:`urikit.URN.parse` turns it into a
+    ``URIError`` whose position is in the whole URN.
 
-    def __init__(self, message: str, offset: int = 0) -> None:
-        super().__init__(message)
+    >>> err = NSSError("digits only", 2, "12a")
+    >>> isinstance(err, URIError), str(err), err.offset, err.position, err.text
+    (True, 'digits only', 2, 2, '12a')
+    """
+
+    offset: int
+
+    def __init__(self, message: str, offset: int = 0, nss: str = "") -> None:
+        super().__init__("namespace-rule", "nss", offset, nss, message=message, detail=message)
         self.offset = offset
 
 
@@ -179,8 +189,13 @@ def isbn10_to_isbn13(isbn10: str) -> str:
 
     >>> isbn10_to_isbn13("0-395-36341-1")
     '9780395363416'
+
+    Anything but a valid ISBN-10 raises :class:`NSSError` (a ``URIError``).
     """
-    digits = isbn10.replace("-", "")
+    check_str(isbn10, "isbn10_to_isbn13", "isbn10")
+    digits = _ISBN_RULES._digits(isbn10)
+    if len(digits) != 10:
+        raise NSSError(f"an ISBN-10 has 10 digits, not {len(digits)}", 0, isbn10)
     body = "978" + digits[:9]
     return body + _isbn13_check(body)
 
@@ -190,8 +205,13 @@ def isbn13_to_isbn10(isbn13: str) -> str | None:
 
     >>> isbn13_to_isbn10("978-0-395-36341-6"), isbn13_to_isbn10("9791234567896")
     ('0395363411', None)
+
+    Anything but a valid ISBN-13 raises :class:`NSSError` (a ``URIError``).
     """
-    digits = isbn13.replace("-", "")
+    check_str(isbn13, "isbn13_to_isbn10", "isbn13")
+    digits = _ISBN_RULES._digits(isbn13)
+    if len(digits) != 13:
+        raise NSSError(f"an ISBN-13 has 13 digits, not {len(digits)}", 0, isbn13)
     if not digits.startswith("978"):
         return None
     body = digits[3:12]
@@ -253,6 +273,9 @@ class ISBN(Namespace):
     def normalize(self, nss: str) -> str:
         digits = self._digits(nss)
         return isbn10_to_isbn13(digits) if len(digits) == 10 else digits
+
+
+_ISBN_RULES: Final = ISBN()
 
 
 class ISSN(Namespace):

@@ -17,7 +17,7 @@ import re
 import string
 from typing import TYPE_CHECKING, Final
 
-from ..errors import URIError
+from ..errors import URIError, arg_type_error, check_str
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._syntax import URN
@@ -69,6 +69,7 @@ def publicid_to_nss(pubid: str) -> str:
     >>> publicid_to_nss("-//ArborText::prod//DTD Help Document::19970708//EN")
     '-:ArborText;prod:DTD+Help+Document;19970708:EN'
     """
+    check_str(pubid, "publicid_to_nss", "pubid")
     for k, ch in enumerate(pubid):
         if ch not in PUBID_CHARS and ch not in "\t\r\n":
             raise URIError("invalid-char", "publicid", k, pubid)
@@ -103,6 +104,7 @@ def nss_to_publicid(nss: str) -> str:
     >>> nss_to_publicid("ISO%2FIEC+10179%3A1996:DTD+DSSSL+Architecture:EN")
     'ISO/IEC 10179:1996//DTD DSSSL Architecture//EN'
     """
+    check_str(nss, "nss_to_publicid", "nss")
     return _untranscribe(nss, 0, len(nss))
 
 
@@ -157,6 +159,7 @@ def publicid_to_urn(pubid: str) -> str:
     >>> publicid_to_urn("ISO 8879:1986//ENTITIES Added Latin 1//EN")
     'urn:publicid:ISO+8879%3A1986:ENTITIES+Added+Latin+1:EN'
     """
+    check_str(pubid, "publicid_to_urn", "pubid")
     return "urn:publicid:" + publicid_to_nss(pubid)
 
 
@@ -169,6 +172,11 @@ def urn_to_publicid(urn: URN | str) -> str:
     >>> urn_to_publicid("URN:publicid:%2B:IDN+example.org:DTD+XML+Bookmarks+1.0:EN:XML")
     '+//IDN example.org//DTD XML Bookmarks 1.0//EN//XML'
     """
+    if not isinstance(urn, str):
+        from ._syntax import URN  # at call time: _syntax imports this module
+
+        if not isinstance(urn, URN):
+            raise arg_type_error("urn_to_publicid", "urn", "URN or str", urn)
     text = str(urn)
     m = _URN_RE.match(text)
     if m is None:

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from .._parser import check_component, host_kind, is_ipv6address
-from ..errors import URIError
+from ..errors import URIError, arg_type_error, check_str
 from ..reference import parse
 from ._namespaces import IETF, ISBN, NBN, NSSError
 from ._syntax import URN
@@ -56,21 +56,12 @@ def _fail(urn: URN, detail: str, component: str = "nid") -> URIError:
     return URIError("not-resolvable", component, position, text, detail=detail)
 
 
-def _type_error(func: str, param: str, expected: str, value: object) -> TypeError:
-    return TypeError(f"{func}() argument {param!r} must be {expected}, not {type(value).__name__}")
-
-
-def _check_str(func: str, param: str, value: object) -> None:
-    if not isinstance(value, str):
-        raise _type_error(func, param, "str", value)
-
-
 def _check_request(resolver: Resolver, method: str, urn: object, service: object) -> None:
     """The arguments of a resolver's ``resolve_all`` / ``request_url``."""
     func = f"{type(resolver).__name__}.{method}"
     if not isinstance(urn, URN):
-        raise _type_error(func, "urn", "URN", urn)
-    _check_str(func, "service", service)
+        raise arg_type_error(func, "urn", "URN", urn)
+    check_str(service, func, "service")
 
 
 class Resolver:
@@ -91,7 +82,7 @@ class NotApplicableResolver(Resolver):
     services: frozenset[str] = frozenset()
 
     def __init__(self, reason: str) -> None:
-        _check_str(type(self).__name__, "reason", reason)
+        check_str(reason, type(self).__name__, "reason")
         self.reason = reason
 
     def resolve_all(self, urn: URN, service: str) -> list[str]:
@@ -117,8 +108,8 @@ class IETFResolver(Resolver):
         base: str = "https://www.rfc-editor.org",
         drafts: str = "https://datatracker.ietf.org/doc/html/",
     ) -> None:
-        _check_str(type(self).__name__, "base", base)
-        _check_str(type(self).__name__, "drafts", drafts)
+        check_str(base, type(self).__name__, "base")
+        check_str(drafts, type(self).__name__, "drafts")
         self.base = base.rstrip("/")
         self.drafts = drafts
 
@@ -148,7 +139,7 @@ class ISBNResolver(Resolver):
     """
 
     def __init__(self, template: str = "https://openlibrary.org/isbn/{isbn13}") -> None:
-        _check_str(type(self).__name__, "template", template)
+        check_str(template, type(self).__name__, "template")
         self.template = template
 
     def resolve_all(self, urn: URN, service: str) -> list[str]:
@@ -182,11 +173,11 @@ class NBNResolver(Resolver):
     def __init__(self, by_country: Mapping[str, str] = NBN_RESOLVERS) -> None:
         func = type(self).__name__
         if not isinstance(by_country, Mapping):
-            raise _type_error(func, "by_country", "a mapping of str to str", by_country)
+            raise arg_type_error(func, "by_country", "a mapping of str to str", by_country)
         for key, value in by_country.items():
             if not (isinstance(key, str) and isinstance(value, str)):
                 bad = value if isinstance(key, str) else key
-                raise _type_error(func, "by_country", "a mapping of str to str", bad)
+                raise arg_type_error(func, "by_country", "a mapping of str to str", bad)
         self.by_country = {k.lower(): v for k, v in by_country.items()}
 
     def resolve_all(self, urn: URN, service: str) -> list[str]:
@@ -263,7 +254,7 @@ def _check_port(port: object, func: str) -> int | None:
     if port is None:
         return None
     if isinstance(port, bool) or not isinstance(port, int):
-        raise _type_error(func, "port", "int or None", port)
+        raise arg_type_error(func, "port", "int or None", port)
     if not 1 <= port <= 65535:
         # str() of a huge int would itself fail (Python's int-digit limit): bound it first
         shown = str(port) if -(10**12) < port < 10**12 else f"a {port.bit_length()}-bit number"
@@ -312,12 +303,12 @@ class TrivialHTTPResolver(Resolver):
     ) -> None:
         func = type(self).__name__
         if not isinstance(host, str):
-            raise _type_error(func, "host", "str", host)
+            raise arg_type_error(func, "host", "str", host)
         _check_host(host, host)
         self._host = host
         self._port = _check_port(port, func)
         if not isinstance(scheme, str):
-            raise _type_error(func, "scheme", "str", scheme)
+            raise arg_type_error(func, "scheme", "str", scheme)
         if scheme.lower() not in ("http", "https"):
             raise URIError(
                 "bad-value",
@@ -328,7 +319,7 @@ class TrivialHTTPResolver(Resolver):
             )
         self._scheme = scheme.lower()
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
-            raise _type_error(func, "timeout", "float", timeout)
+            raise arg_type_error(func, "timeout", "float", timeout)
         if not 0 < timeout <= MAX_TIMEOUT:  # also refuses NaN
             shown = (
                 repr(timeout)
@@ -345,7 +336,7 @@ class TrivialHTTPResolver(Resolver):
         self._timeout = float(timeout)
         self._allowed_schemes = self._check_schemes(allowed_schemes, func)
         if isinstance(max_body_bytes, bool) or not isinstance(max_body_bytes, int):
-            raise _type_error(func, "max_body_bytes", "int", max_body_bytes)
+            raise arg_type_error(func, "max_body_bytes", "int", max_body_bytes)
         if max_body_bytes < 1:
             raise URIError(
                 "bad-value",
@@ -359,11 +350,11 @@ class TrivialHTTPResolver(Resolver):
     @staticmethod
     def _check_schemes(schemes: Iterable[str], func: str) -> frozenset[str]:
         if isinstance(schemes, str) or not isinstance(schemes, Iterable):
-            raise _type_error(func, "allowed_schemes", "a collection of str", schemes)
+            raise arg_type_error(func, "allowed_schemes", "a collection of str", schemes)
         allowed: set[str] = set()
         for name in schemes:
             if not isinstance(name, str):
-                raise _type_error(func, "allowed_schemes", "a collection of str", name)
+                raise arg_type_error(func, "allowed_schemes", "a collection of str", name)
             try:
                 check_component("scheme", name)
             except URIError as err:
@@ -412,7 +403,7 @@ class TrivialHTTPResolver(Resolver):
         urikit.errors.URIError: invalid character 'h' in resolver port at position 17
         """
         if not isinstance(spec, str):
-            raise _type_error(f"{cls.__name__}.from_spec", "spec", "str", spec)
+            raise arg_type_error(f"{cls.__name__}.from_spec", "spec", "str", spec)
         if not spec:
             raise URIError(
                 "bad-value",
@@ -598,9 +589,9 @@ class ResolverRegistry:
         self, resolvers: Mapping[str, Resolver] | None = None, *, fallback: Resolver | None = None
     ) -> None:
         if resolvers is not None and not isinstance(resolvers, Mapping):
-            raise _type_error("ResolverRegistry", "resolvers", "a mapping or None", resolvers)
+            raise arg_type_error("ResolverRegistry", "resolvers", "a mapping or None", resolvers)
         if fallback is not None and not isinstance(fallback, Resolver):
-            raise _type_error("ResolverRegistry", "fallback", "Resolver or None", fallback)
+            raise arg_type_error("ResolverRegistry", "fallback", "Resolver or None", fallback)
         self._by_nid: dict[str, Resolver] = {}
         self.fallback = fallback
         for nid, resolver in (resolvers or {}).items():
@@ -608,9 +599,9 @@ class ResolverRegistry:
 
     def register(self, nid: str, resolver: Resolver, *, replace: bool = False) -> None:
         """Use ``resolver`` for URNs of ``nid``; a taken NID needs ``replace=True``."""
-        _check_str("ResolverRegistry.register", "nid", nid)
+        check_str(nid, "ResolverRegistry.register", "nid")
         if not isinstance(resolver, Resolver):
-            raise _type_error("ResolverRegistry.register", "resolver", "Resolver", resolver)
+            raise arg_type_error("ResolverRegistry.register", "resolver", "Resolver", resolver)
         key = nid.lower()
         if key in self._by_nid and not replace:
             raise ValueError(f"a resolver for {nid!r} is already registered (use replace=True)")
@@ -618,12 +609,12 @@ class ResolverRegistry:
 
     def unregister(self, nid: str) -> None:
         """Remove the resolver of ``nid`` (KeyError if there is none)."""
-        _check_str("ResolverRegistry.unregister", "nid", nid)
+        check_str(nid, "ResolverRegistry.unregister", "nid")
         del self._by_nid[nid.lower()]
 
     def get(self, nid: str) -> Resolver | None:
         """The resolver for ``nid`` (or the fallback, or None)."""
-        _check_str("ResolverRegistry.get", "nid", nid)
+        check_str(nid, "ResolverRegistry.get", "nid")
         return self._by_nid.get(nid.lower(), self.fallback)
 
     def copy(self) -> ResolverRegistry:
@@ -670,10 +661,10 @@ def _resolve_all(
     func: str, urn: URN | str, service: str, registry: ResolverRegistry | None
 ) -> list[str]:
     if not isinstance(urn, (URN, str)):
-        raise _type_error(func, "urn", "str or URN", urn)
-    _check_str(func, "service", service)
+        raise arg_type_error(func, "urn", "str or URN", urn)
+    check_str(service, func, "service")
     if registry is not None and not isinstance(registry, ResolverRegistry):
-        raise _type_error(func, "registry", "ResolverRegistry or None", registry)
+        raise arg_type_error(func, "registry", "ResolverRegistry or None", registry)
     u = urn if isinstance(urn, URN) else URN(urn)
     reg = resolvers if registry is None else registry
     resolver = reg.get(u.nid)

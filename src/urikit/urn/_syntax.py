@@ -45,7 +45,7 @@ from typing import Any, Final, Literal, NoReturn
 from .._charsets import ALPHA, DIGIT, FRAGMENT, PATH, QUERY, SUB_DELIMS, UNRESERVED
 from .._charsets import regex_class as _rc
 from .._parser import diagnose, split
-from ..errors import URIError
+from ..errors import URIError, arg_type_error, check_str
 from ..percent import percent_encode
 from ._namespaces import NamespaceRegistry, NSSError, namespaces
 
@@ -286,9 +286,10 @@ def _component(
 _GENERIC_TO_URN: Final = {"query": "query", "fragment": "f-component"}
 
 
-def _parse(text: str, syntax: str) -> tuple[_Spans, tuple[tuple[str, str], ...]]:
-    if not isinstance(text, str):
-        raise TypeError(f"expected str, got {type(text).__name__}")
+def _parse(text: str, syntax: str, func: str = "URN") -> tuple[_Spans, tuple[tuple[str, str], ...]]:
+    if type(text) is not str or type(syntax) is not str:
+        check_str(text, func, "text")
+        check_str(syntax, func, "syntax")
     if syntax not in _SYNTAXES:
         raise ValueError(f"unknown syntax {syntax!r}; expected one of {list(_SYNTAXES)}")
     if split(text, "URI") is not None:
@@ -398,6 +399,9 @@ class URN:
         Traceback (most recent call last):
         urikit.errors.URIError: invalid query at position 11: '?' must be followed by '+' ...
         """  # noqa: E501
+        if type(text) is not str or type(syntax) is not str:
+            check_str(text, "URN.parse", "text")
+            check_str(syntax, "URN.parse", "syntax")
         return cls(text, syntax=syntax, namespace_rules=namespace_rules, registry=registry)
 
     @classmethod
@@ -415,8 +419,8 @@ class URN:
         >>> str(URN.from_parts("example", "1/406/47452/2", allow_slash=True))
         'urn:example:1/406/47452/2'
         """
-        if not isinstance(nid, str) or not isinstance(nss_text, str):
-            raise TypeError("nid and nss_text must be str")
+        check_str(nid, "URN.from_parts", "nid")
+        check_str(nss_text, "URN.from_parts", "nss_text")
         _check_nid(nid, 0, len(nid))
         if not nss_text:
             raise URIError("empty-component", "nss", 0, nss_text)
@@ -527,6 +531,7 @@ class URN:
         >>> URN.parse("urn:isbn:0395363411?s=I2L").directive("s")
         'I2L'
         """
+        check_str(keyword, "URN.directive", "keyword")
         for key, value in self._directives:
             if key == keyword:
                 return value
@@ -576,6 +581,7 @@ class URN:
         >>> URN.parse("URN:ISBN:0-395-36341-1").equivalence_key(namespace_rules=True)
         'urn:isbn:9780395363416'
         """
+        check_str(mode, "URN.equivalence_key", "mode")
         if mode not in _MODES:
             raise ValueError(f"unknown mode {mode!r}; expected one of {list(_MODES)}")
         nid = self.nid.lower()
@@ -619,6 +625,11 @@ class URN:
         ...                namespace_rules=True)
         True
         """
+        func = "URN.equivalent"
+        for name, value in (("a", a), ("b", b)):
+            if not isinstance(value, (URN, str)):
+                raise arg_type_error(func, name, "URN or str", value)
+        check_str(mode, func, "mode")
         ua = a if isinstance(a, URN) else URN(a)
         ub = b if isinstance(b, URN) else URN(b)
         kw: dict[str, Any] = {"namespace_rules": namespace_rules, "registry": registry}
