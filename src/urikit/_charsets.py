@@ -6,7 +6,9 @@ accelerator's lookup tables are all derived from the sets below; nothing else
 spells a character class out by hand.
 
 Each class is a ``frozenset`` of one-character strings. ``regex_class(s)``
-turns one into the body of a regex character class.
+turns one into the body of a regex character class; the few regex fragments
+that several modules need (``HEXDIG_CLASS``, ``PCT_ENCODED_PATTERN``,
+``SCHEME_PATTERN``) are built here from the sets, once.
 
 >>> "~" in UNRESERVED, "!" in UNRESERVED, "!" in SUB_DELIMS
 (True, False, True)
@@ -24,14 +26,17 @@ __all__ = [
     "FRAGMENT",
     "GEN_DELIMS",
     "HEXDIG",
+    "HEXDIG_CLASS",
     "IPVFUTURE_TAIL",
     "PATH",
     "PCHAR",
     "PCHAR_NC",
+    "PCT_ENCODED_PATTERN",
     "QUERY",
     "REG_NAME",
     "RESERVED",
     "SCHEME",
+    "SCHEME_PATTERN",
     "SUB_DELIMS",
     "UNRESERVED",
     "USERINFO",
@@ -78,3 +83,11 @@ def regex_class(chars: frozenset[str]) -> str:
     """
     special = set("\\]^-[")
     return "".join("\\" + c if c in special else c for c in sorted(chars))
+
+
+#: The body of a regex class matching one HEXDIG.
+HEXDIG_CLASS = regex_class(HEXDIG)
+#: Regex of section 2.1 ``pct-encoded = "%" HEXDIG HEXDIG``.
+PCT_ENCODED_PATTERN = f"%[{HEXDIG_CLASS}]{{2}}"
+#: Regex of section 3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.
+SCHEME_PATTERN = f"[{regex_class(ALPHA)}][{regex_class(SCHEME)}]*+"

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import re
 from typing import Any, ClassVar, Final
-from urllib.parse import quote
 
 from .._schemeinfo import default_port as _default_port
 from ..errors import URIError
-from ..percent import percent_decode
+from ..percent import encode_except, percent_decode
 from ..reference import URIReference, parse
 
 __all__ = ["SchemeView", "decode", "encode"]
@@ -22,8 +21,9 @@ def decode(text: str) -> str:
 
 
 def encode(text: str, safe: frozenset[str]) -> str:
-    """Percent-encode (UTF-8) every character of ``text`` not in ``safe``."""
-    return quote(text, safe="".join(sorted(safe - set("%"))), encoding="utf-8")
+    """Percent-encode (UTF-8) every character of ``text`` not in ``safe`` (nor
+    unreserved), with :func:`urikit.percent.encode_except`."""
+    return encode_except(text, safe)
 
 
 class SchemeView:

@@ -42,12 +42,29 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any, Final, Literal, NoReturn
 
-from .._charsets import ALPHA, DIGIT, FRAGMENT, PATH, QUERY, SUB_DELIMS, UNRESERVED
+from .._charsets import (
+    ALPHA,
+    DIGIT,
+    FRAGMENT,
+    HEXDIG,
+    PATH,
+    PCT_ENCODED_PATTERN,
+    QUERY,
+    SUB_DELIMS,
+    UNRESERVED,
+)
 from .._charsets import regex_class as _rc
 from .._parser import diagnose, split
 from ..errors import URIError
 from ..percent import percent_encode
-from ._namespaces import NamespaceRegistry, NSSError, namespaces
+from ._namespaces import (
+    INFORMAL_NID_RE,
+    NID_CHARS,
+    NamespaceRegistry,
+    NSSError,
+    check_nid,
+    namespaces,
+)
 
 __all__ = ["QUERY_KEYWORDS", "RESOLUTION_SERVICES", "URN", "Mode", "Syntax"]
 
@@ -74,15 +91,13 @@ RESOLUTION_SERVICES: Final[Mapping[str, str]] = {
     "I=I": "URI equal to URI?",
 }
 
-_HEX: Final = frozenset("0123456789abcdefABCDEF")
-_LDH: Final = ALPHA | DIGIT | frozenset("-")
 _ALNUM: Final = ALPHA | DIGIT
 # draft section 2.3: v-pchar = unreserved / pct-encoded / v-subdels
 _VPCHAR: Final = UNRESERVED | (SUB_DELIMS - frozenset("&")) | frozenset(":@/?")
 
 
 def _run(chars: frozenset[str], extra: str = "") -> re.Pattern[str]:
-    return re.compile(f"(?:[{_rc(chars)}]++|%[0-9A-Fa-f]{{2}}{extra})*+")
+    return re.compile(f"(?:[{_rc(chars)}]++|{PCT_ENCODED_PATTERN}{extra})*+")
 
 
 _NSS_RUN: Final = _run(PATH)
@@ -91,9 +106,8 @@ _R_RUN: Final = _run(PATH, r"|\?(?!=)")
 _Q_RUN: Final = _run(QUERY)
 _F_RUN: Final = _run(FRAGMENT)
 _V_RUN: Final = _run(_VPCHAR)
-_PCT_RE: Final = re.compile(r"%[0-9A-Fa-f]{2}")
-_PCT_RUN_RE: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
-_INFORMAL_RE: Final = re.compile(r"(?i:urn)-[1-9][0-9]*\Z")
+_PCT_RE: Final = re.compile(PCT_ENCODED_PATTERN)
+_PCT_RUN_RE: Final = re.compile(f"(?:{PCT_ENCODED_PATTERN})+")
 
 # Span indexes.
 _NID, _NSS, _R, _Q, _QUERY, _F = range(6)
@@ -112,7 +126,7 @@ def _bad_char(text: str, pos: int, component: str) -> URIError:
     """The error for the character at ``pos`` that a run stopped at."""
     if pos < len(text) and text[pos] == "%":
         bad = pos + 1
-        if bad < len(text) and text[bad] in _HEX:
+        if bad < len(text) and text[bad] in HEXDIG:
             bad += 1
         return URIError("bad-percent", component, bad, text)
     return URIError("invalid-char", component, pos, text)
@@ -122,43 +136,6 @@ def _run_end(text: str, pattern: re.Pattern[str], start: int, end: int) -> int:
     m = pattern.match(text, start, end)
     assert m is not None  # a starred rule always matches
     return m.end()
-
-
-def _check_nid(text: str, start: int, end: int) -> None:
-    """RFC 8141 section 2 NID rule over text[start:end], plus the reserved NIDs."""
-    nid = text[start:end]
-    n = end - start
-    if n == 0:
-        raise URIError("empty-component", "nid", start, text)
-    for k in range(start, end):
-        if text[k] not in _LDH:
-            raise URIError("invalid-char", "nid", k, text)
-    if text[start] == "-":
-        raise URIError(
-            "bad-nid", "nid", start, text, detail="it must begin with a letter or digit, not '-'"
-        )
-    if n > 32:
-        raise URIError(
-            "bad-nid", "nid", start + 32, text, detail=f"it has {n} characters; at most 32"
-        )
-    if text[end - 1] == "-":
-        raise URIError(
-            "bad-nid", "nid", end - 1, text, detail="it must end with a letter or digit, not '-'"
-        )
-    if n < 2:
-        raise URIError("bad-nid", "nid", start, text, detail=f"it has {n} character; at least 2")
-    low = nid.lower()
-    if low == "urn":
-        raise URIError("reserved-nid", "nid", start, text, detail=repr(nid))
-    if low.startswith("urn-") and _INFORMAL_RE.match(nid) is None:
-        raise URIError(
-            "bad-nid",
-            "nid",
-            start + 4,
-            text,
-            detail="'urn-' is reserved for informal namespaces and must be followed by a "
-            "number without leading zeros (RFC 8141 section 5.2)",
-        )
 
 
 def _parse_directives(text: str, start: int, end: int) -> tuple[tuple[str, str], ...]:
@@ -201,11 +178,11 @@ def _scan(text: str, syntax: str) -> tuple[_Spans, tuple[tuple[str, str], ...]]:
         raise URIError("not-urn", "scheme", 0, text)
     nid_start = 4
     nid_end = nid_start
-    while nid_end < n and text[nid_end] in _LDH:
+    while nid_end < n and text[nid_end] in NID_CHARS:
         nid_end += 1
     if nid_end < n and text[nid_end] != ":":
         raise URIError("invalid-char", "nid", nid_end, text)
-    _check_nid(text, nid_start, nid_end)
+    check_nid(text, nid_start, nid_end)
     if nid_end >= n:
         raise URIError("missing-separator", "nid", n, text, detail="':' and an NSS")
     # NSS = pchar *( pchar / "/" )
@@ -415,7 +392,7 @@ class URN:
         """
         if not isinstance(nid, str) or not isinstance(nss_text, str):
             raise TypeError("nid and nss_text must be str")
-        _check_nid(nid, 0, len(nid))
+        check_nid(nid, 0, len(nid))
         if not nss_text:
             raise URIError("empty-component", "nss", 0, nss_text)
         nul = nss_text.find("\0")
@@ -539,7 +516,7 @@ class URN:
         ['informal', 'experimental', 'formal']
         """
         nid = self.nid
-        if _INFORMAL_RE.match(nid) is not None:
+        if INFORMAL_NID_RE.match(nid) is not None:
             return "informal"
         if nid[:2].lower() == "x-":
             return "experimental"
