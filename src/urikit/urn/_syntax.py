@@ -39,6 +39,7 @@ from __future__ import annotations
 import contextlib
 import re
 import unicodedata
+import warnings
 from collections.abc import Mapping
 from typing import Any, Final, Literal, NoReturn
 
@@ -324,10 +325,10 @@ class URN:
     'formal'
     """
 
-    __slots__ = ("_directives", "_sp", "_text")
+    __slots__ = ("_directives", "_spans", "_text")
 
     _text: str
-    _sp: _Spans
+    _spans: _Spans
     _directives: tuple[tuple[str, str], ...]
 
     def __init__(
@@ -341,7 +342,7 @@ class URN:
         """Parse ``text``; same as :meth:`parse`."""
         sp, directives = _parse(text, syntax)
         object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "_sp", sp)
+        object.__setattr__(self, "_spans", sp)
         object.__setattr__(self, "_directives", directives)
         if namespace_rules:
             self._check_namespace(registry)
@@ -376,8 +377,9 @@ class URN:
         return cls(text, syntax=syntax, namespace_rules=namespace_rules, registry=registry)
 
     @classmethod
-    def from_parts(cls, nid: str, nss_text: str, *, allow_slash: bool = False) -> URN:
-        """Build ``urn:<nid>:<NSS>`` from an NID and an identifier in its native form.
+    def build(cls, nid: str, nss_text: str, *, allow_slash: bool = False) -> URN:
+        """Build ``urn:<nid>:<NSS>`` from an NID and an identifier in its native form
+        (decoded, as :meth:`urikit.URIReference.build` takes its values).
 
         Every character outside the NSS repertoire (``pchar``; and "%" itself) is
         percent-encoded as UTF-8 octets, uppercase hex (draft sections 2.2,
@@ -385,9 +387,9 @@ class URN:
         ``allow_slash`` keeps it (RFC 8141 section 2.2 allows it after the first
         character). NUL is refused.
 
-        >>> str(URN.from_parts("example", "a b/c?d%é"))
+        >>> str(URN.build("example", "a b/c?d%é"))
         'urn:example:a%20b%2Fc%3Fd%25%C3%A9'
-        >>> str(URN.from_parts("example", "1/406/47452/2", allow_slash=True))
+        >>> str(URN.build("example", "1/406/47452/2", allow_slash=True))
         'urn:example:1/406/47452/2'
         """
         if not isinstance(nid, str) or not isinstance(nss_text, str):
@@ -404,9 +406,17 @@ class URN:
             nss = percent_encode(nss_text, "segment")
         return cls("urn:" + nid + ":" + nss, syntax="assigned-name")
 
+    @classmethod
+    def from_parts(cls, nid: str, nss_text: str, *, allow_slash: bool = False) -> URN:
+        """Deprecated name of :meth:`build` (kept for one release)."""
+        warnings.warn(
+            "URN.from_parts() is deprecated; use URN.build()", DeprecationWarning, stacklevel=2
+        )
+        return cls.build(nid, nss_text, allow_slash=allow_slash)
+
     def _check_namespace(self, registry: NamespaceRegistry | None) -> None:
         reg = namespaces if registry is None else registry
-        start = self._sp[_NSS][0]
+        start = self._spans[_NSS][0]
         try:
             reg.check(self.nid, self.nss)
         except NSSError as err:
@@ -440,7 +450,7 @@ class URN:
         return (URN, (self._text,))
 
     def _get(self, index: int) -> str | None:
-        start, end = self._sp[index]
+        start, end = self._spans[index]
         return None if start < 0 else self._text[start:end]
 
     # -- components -----------------------------------------------------------------
@@ -453,19 +463,19 @@ class URN:
     @property
     def nid(self) -> str:
         """The namespace identifier as written."""
-        start, end = self._sp[_NID]
+        start, end = self._spans[_NID]
         return self._text[start:end]
 
     @property
     def nss(self) -> str:
         """The namespace specific string as written (percent-encoded)."""
-        start, end = self._sp[_NSS]
+        start, end = self._spans[_NSS]
         return self._text[start:end]
 
     @property
     def assigned_name(self) -> str:
         """``"urn:" NID ":" NSS`` as written, without any component after it."""
-        return self._text[: self._sp[_NSS][1]]
+        return self._text[: self._spans[_NSS][1]]
 
     @property
     def r_component(self) -> str | None:
@@ -599,7 +609,7 @@ class URN:
         kw: dict[str, Any] = {"namespace_rules": namespace_rules, "registry": registry}
         return ua.equivalence_key(mode, **kw) == ub.equivalence_key(mode, **kw)
 
-    def normalized(
+    def normalize(
         self, *, namespace_rules: bool = False, registry: NamespaceRegistry | None = None
     ) -> URN:
         """This URN with "urn" and the NID lowercased and percent-encodings
@@ -607,12 +617,21 @@ class URN:
         normal form); the components after the NSS are kept.
 
         >>> str(URN.parse("URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6#x")
-        ...     .normalized(namespace_rules=True))
+        ...     .normalize(namespace_rules=True))
         'urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6#x'
         """
         key = self.equivalence_key(namespace_rules=namespace_rules, registry=registry)
-        rest = self._text[self._sp[_NSS][1] :]
+        rest = self._text[self._spans[_NSS][1] :]
         return URN(key + _upper_pct(rest))
+
+    def normalized(
+        self, *, namespace_rules: bool = False, registry: NamespaceRegistry | None = None
+    ) -> URN:
+        """Deprecated name of :meth:`normalize` (kept for one release)."""
+        warnings.warn(
+            "URN.normalized() is deprecated; use URN.normalize()", DeprecationWarning, stacklevel=2
+        )
+        return self.normalize(namespace_rules=namespace_rules, registry=registry)
 
     # -- presentation -------------------------------------------------------------
 
