@@ -12,8 +12,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from ._accel import IMPLEMENTATION
 from .errors import URIError
 from .normalize import equivalent, normalize
@@ -21,7 +19,10 @@ from .percent import percent_decode, percent_encode
 from .reference import URIReference, is_valid, parse
 from .resolve import relativize, remove_dot_segments, resolve
 
+TYPE_CHECKING = False  # typing itself is not imported at run time (import cost)
 if TYPE_CHECKING:  # loaded on first use, see __getattr__
+    from typing import Any
+
     from . import schemes
     from .urn import URN
 

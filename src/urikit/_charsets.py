@@ -18,8 +18,6 @@ that several modules need (``HEXDIG_CLASS``, ``PCT_ENCODED_PATTERN``,
 
 from __future__ import annotations
 
-import string
-
 __all__ = [
     "ALPHA",
     "DIGIT",
@@ -43,10 +41,11 @@ __all__ = [
     "regex_class",
 ]
 
-# RFC 5234 Appendix B.1 core rules.
-ALPHA = frozenset(string.ascii_letters)
-DIGIT = frozenset(string.digits)
-HEXDIG = frozenset(string.hexdigits)
+# RFC 5234 Appendix B.1 core rules: ALPHA = %x41-5A / %x61-7A, DIGIT = %x30-39,
+# HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F" (case-insensitive, RFC 3986 2.1).
+ALPHA = frozenset(map(chr, [*range(0x41, 0x5B), *range(0x61, 0x7B)]))
+DIGIT = frozenset(map(chr, range(0x30, 0x3A)))
+HEXDIG = DIGIT | frozenset("ABCDEFabcdef")
 
 # RFC 3986 section 2.2 and 2.3.
 GEN_DELIMS = frozenset(":/?#[]@")

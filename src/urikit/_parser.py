@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Final, NoReturn
 
 from ._accel import speedups as _speedups
 from ._charsets import (
@@ -41,6 +40,10 @@ from ._charsets import (
     regex_class,
 )
 from .errors import URIError
+
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Final, NoReturn
 
 __all__ = [
     "RULES",

@@ -28,14 +28,16 @@ registry lookup, not a static upward import).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, Final
+
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 __all__ = [
     "DEFAULT_REGISTRY",
     "SchemeHandler",
     "SchemeRegistry",
     "default_port",
-    "is_default_port",
     "set_default_port",
 ]
 
@@ -199,6 +201,12 @@ class SchemeRegistry:
 
         Compared as digit strings, leading zeros ignored: ``port = *DIGIT`` (RFC
         3986 section 3.2.3) has no length limit, and ``int()`` has one.
+
+        >>> reg = DEFAULT_REGISTRY
+        >>> reg.is_default_port("HTTP", "0080"), reg.is_default_port("http", "8080")
+        (True, False)
+        >>> reg.is_default_port(None, "80")
+        False
         """
         default = None if scheme is None else self.ports.get(scheme.lower())
         return default is not None and port.lstrip("0") == str(default)
@@ -257,17 +265,6 @@ def default_port(scheme: str, registry: SchemeRegistry | None = None) -> int | N
     (80, None)
     """
     return (DEFAULT_REGISTRY if registry is None else registry).default_port(scheme)
-
-
-def is_default_port(scheme: str | None, port: str, registry: SchemeRegistry | None = None) -> bool:
-    """True when the digit string ``port`` names ``scheme``'s default port.
-
-    >>> is_default_port("HTTP", "0080"), is_default_port("http", "8080")
-    (True, False)
-    >>> is_default_port(None, "80")
-    False
-    """
-    return (DEFAULT_REGISTRY if registry is None else registry).is_default_port(scheme, port)
 
 
 def set_default_port(scheme: str, port: int | None) -> None:

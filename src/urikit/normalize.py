@@ -20,7 +20,6 @@ True
 from __future__ import annotations
 
 import re
-from typing import Final
 
 from ._accel import speedups as _speedups
 from ._charsets import PCT_ENCODED_PATTERN, UNRESERVED
@@ -38,6 +37,10 @@ from ._parser import (
 )
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from .resolve import recompose, remove_dot_segments
+
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = ["LEVELS", "equivalent", "normalize", "normalize_percent"]
 

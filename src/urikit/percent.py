@@ -13,11 +13,14 @@
 from __future__ import annotations
 
 import re
-from typing import Final
 
 from . import _charsets as cs
 from ._accel import speedups as _speedups
 from .errors import URIError
+
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = ["COMPONENT_SAFE", "encode_except", "percent_decode", "percent_encode"]
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping
-from typing import Any, Final, NoReturn
 
 from ._accel import speedups as _speedups
 from ._hooks import grammars
@@ -46,6 +45,10 @@ from .errors import URIError
 from .normalize import normalize as _normalize
 from .percent import COMPONENT_SAFE, encode_except, percent_decode, percent_encode
 from .resolve import recompose, relativize, resolve
+
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Any, Final, NoReturn
 
 __all__ = ["URIReference", "is_valid", "parse"]
 

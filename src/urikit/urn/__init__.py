@@ -48,22 +48,6 @@ if TYPE_CHECKING:  # loaded on first use, see __getattr__
         resolvers,
     )
 
-#: The names of the URN resolver (it needs http.client), loaded on first use (PEP 562).
-_RESOLUTION_NAMES = frozenset(
-    {
-        "IETFResolver",
-        "ISBNResolver",
-        "NBNResolver",
-        "NotApplicableResolver",
-        "Resolver",
-        "ResolverRegistry",
-        "TrivialHTTPResolver",
-        "resolve",
-        "resolve_all",
-        "resolvers",
-    }
-)
-
 __all__ = [
     "IETF",
     "ISBN",
@@ -96,6 +80,10 @@ __all__ = [
     "resolvers",
     "urn_to_publicid",
 ]
+
+#: The names of the URN resolver (it needs http.client), loaded on first use (PEP 562):
+#: those of __all__ not defined above.
+_RESOLUTION_NAMES: frozenset[str] = frozenset(__all__) - set(globals())
 
 
 def __getattr__(name: str) -> Any:
