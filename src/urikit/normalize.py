@@ -23,18 +23,7 @@ import re
 
 from ._accel import speedups as _speedups
 from ._charsets import PCT_ENCODED_PATTERN, UNRESERVED
-from ._parser import (
-    AUTHORITY_SPAN,
-    FRAGMENT_SPAN,
-    HOST_SPAN,
-    PATH_SPAN,
-    PORT_SPAN,
-    QUERY_SPAN,
-    SCHEME_SPAN,
-    USERINFO_SPAN,
-    diagnose,
-    split,
-)
+from ._parser import diagnose, split
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from .resolve import recompose, remove_dot_segments
 
@@ -106,24 +95,20 @@ def normalize(text: str, level: str = "scheme", *, registry: SchemeRegistry | No
     sp = split(text)
     if sp is None:
         raise diagnose(text)
-    s0, s1 = sp[SCHEME_SPAN]
+    # The spans in _parser's order: whole, scheme, authority, userinfo, host, port,
+    # path, query, fragment.
+    _, (s0, s1), (a0, _), (u0, u1), (h0, h1), (t0, t1), (p0, p1), (q0, q1), (f0, f1) = sp
     scheme = text[s0:s1].lower() if s0 >= 0 else None
-    p0, p1 = sp[PATH_SPAN]
     path = text[p0:p1]
-    q0, q1 = sp[QUERY_SPAN]
     query = text[q0:q1] if q0 >= 0 else None
-    f0, f1 = sp[FRAGMENT_SPAN]
     fragment = text[f0:f1] if f0 >= 0 else None
     authority = None
-    if sp[AUTHORITY_SPAN][0] >= 0:
-        u0, u1 = sp[USERINFO_SPAN]
-        h0, h1 = sp[HOST_SPAN]
+    if a0 >= 0:
         host = text[h0:h1]
         if "%" in host:
             host = _LOWER_PCT_RE.sub(_upper_sub, normalize_percent(host).lower())
         else:
             host = host.lower()
-        t0, t1 = sp[PORT_SPAN]
         port = text[t0:t1] if t0 >= 0 else None
         if (
             level == "scheme"
