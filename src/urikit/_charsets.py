@@ -7,8 +7,8 @@ spells a character class out by hand.
 
 Each class is a ``frozenset`` of one-character strings. ``regex_class(s)``
 turns one into the body of a regex character class; the few regex fragments
-that several modules need (``HEXDIG_CLASS``, ``PCT_ENCODED_PATTERN``,
-``SCHEME_PATTERN``) are built here from the sets, once.
+that several modules need (``ALPHA_CLASS``, ``ALNUM_CLASS``, ``HEXDIG_CLASS``,
+``PCT_ENCODED_PATTERN``, ``SCHEME_PATTERN``) are built here from the sets, once.
 
 >>> "~" in UNRESERVED, "!" in UNRESERVED, "!" in SUB_DELIMS
 (True, False, True)
@@ -19,7 +19,9 @@ that several modules need (``HEXDIG_CLASS``, ``PCT_ENCODED_PATTERN``,
 from __future__ import annotations
 
 __all__ = [
+    "ALNUM_CLASS",
     "ALPHA",
+    "ALPHA_CLASS",
     "DIGIT",
     "FRAGMENT",
     "GEN_DELIMS",
@@ -84,9 +86,11 @@ def regex_class(chars: frozenset[str]) -> str:
     return "".join("\\" + c if c in special else c for c in sorted(chars))
 
 
-#: The body of a regex class matching one HEXDIG.
+#: The bodies of regex classes matching one ALPHA, one ALPHA or DIGIT, one HEXDIG.
+ALPHA_CLASS = regex_class(ALPHA)
+ALNUM_CLASS = regex_class(ALPHA | DIGIT)
 HEXDIG_CLASS = regex_class(HEXDIG)
 #: Regex of section 2.1 ``pct-encoded = "%" HEXDIG HEXDIG``.
 PCT_ENCODED_PATTERN = f"%[{HEXDIG_CLASS}]{{2}}"
 #: Regex of section 3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.
-SCHEME_PATTERN = f"[{regex_class(ALPHA)}][{regex_class(SCHEME)}]*+"
+SCHEME_PATTERN = f"[{ALPHA_CLASS}][{regex_class(SCHEME)}]*+"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .._charsets import ALPHA, DIGIT, HEXDIG, SCHEME_PATTERN, regex_class
+from .._charsets import ALNUM_CLASS, ALPHA, DIGIT, HEXDIG, SCHEME_PATTERN
 from .._parser import is_ipv4address, is_ipv6address
 
 __all__ = ["APPENDIX_B_RE", "is_valid_rfc2396"]
@@ -39,8 +39,7 @@ _REL_SEGMENT: Final = _UNRESERVED | frozenset(";@&=+$,")
 _USERINFO: Final = _UNRESERVED | frozenset(";:&=+$,")
 _REG_NAME: Final = _UNRESERVED | frozenset("$,;:@&=+")
 _SCHEME_RE: Final = re.compile(SCHEME_PATTERN + r"\Z")
-_ALNUM: Final = regex_class(ALPHA | DIGIT)
-_LABEL_RE: Final = re.compile(rf"[{_ALNUM}](?:[{_ALNUM}\-]*[{_ALNUM}])?\Z")
+_LABEL_RE: Final = re.compile(rf"[{ALNUM_CLASS}](?:[{ALNUM_CLASS}\-]*[{ALNUM_CLASS}])?\Z")
 
 
 def _chars(text: str, allowed: frozenset[str]) -> bool:
