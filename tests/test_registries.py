@@ -76,6 +76,30 @@ def test_lazy_names_load_on_first_use() -> None:
     }
 
 
+def test_first_use_from_many_threads_at_once() -> None:
+    # Threads that ask while another is importing the provider wait for it; none
+    # may see a half-filled table ("unknown grammar", "unknown-scheme").
+    result = _fresh_python(
+        "import json, threading, urikit\n"
+        "barrier = threading.Barrier(8)\n"
+        "out = []\n"
+        "def work(k):\n"
+        "    barrier.wait()\n"
+        "    try:\n"
+        "        if k % 2:\n"
+        "            out.append(urikit.is_valid('mailto:', grammar='rfc2396') is False)\n"
+        "        else:\n"
+        "            out.append(urikit.parse('ftp://h/a').scheme_view().name == 'a')\n"
+        "    except Exception as exc:\n"
+        "        out.append(repr(exc))\n"
+        "threads = [threading.Thread(target=work, args=(k,)) for k in range(8)]\n"
+        "[t.start() for t in threads]\n"
+        "[t.join() for t in threads]\n"
+        "print(json.dumps({'results': out}))"
+    )
+    assert result == {"results": [True] * 8}
+
+
 def test_lazy_attributes() -> None:
     assert urikit.URN is URN
     assert urikit.schemes.registry is DEFAULT_REGISTRY

@@ -6,7 +6,7 @@ older documents. Those live in :mod:`urikit.legacy` (layer 3), which the core
 must not import. So the core owns two tables here, :data:`grammars` and
 :data:`resolution_rules`, and ``urikit.legacy`` registers its entries into them
 when it is imported. A table that is asked for a name it does not know imports
-its provider module *by name* once (``importlib.import_module``), so
+its provider module *by name* (``importlib.import_module``), so
 ``import urikit; urikit.is_valid(s, grammar="rfc2396")`` works without an
 explicit ``import urikit.legacy``: a registry lookup by name, not a static
 upward import (``tests/test_layers.py`` lists each such provider).
@@ -53,7 +53,7 @@ class HookTable(Generic[F]):
     def __init__(self, what: str, builtin: str, provider: str) -> None:
         self._what = what
         self._builtin = builtin
-        self._provider: str | None = provider
+        self._provider = provider
         self._table: dict[str, F] = {}
 
     def register(self, name: str, function: F, *, replace: bool = False) -> None:
@@ -63,11 +63,13 @@ class HookTable(Generic[F]):
         self._table[name] = function
 
     def _load(self) -> None:
-        if self._provider is not None:
-            import importlib
+        # Every time a name is missing, not only the first: once the provider is
+        # imported this is a lookup in sys.modules, and a thread that asks while
+        # another one is still importing it waits on the import lock instead of
+        # seeing a half-filled table.
+        import importlib
 
-            provider, self._provider = self._provider, None
-            importlib.import_module(provider)
+        importlib.import_module(self._provider)
 
     def names(self) -> tuple[str, ...]:
         """Every name, the built-in one first."""

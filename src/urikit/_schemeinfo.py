@@ -117,8 +117,8 @@ class SchemeRegistry:
     accelerator's normalize reads the built-in registry's index directly).
 
     ``provider`` names a module that fills in views and normalizers; it is
-    imported (once) the first time :meth:`view_factory` or :meth:`normalizer`
-    finds a handler without one.
+    imported when :meth:`view_factory` or :meth:`normalizer` finds a handler
+    without one (once loaded, that is a lookup in ``sys.modules``).
     """
 
     def __init__(self, handlers: tuple[SchemeHandler, ...] = (), *, provider: str | None = None):
@@ -218,10 +218,11 @@ class SchemeRegistry:
     def _filled(self, name: str, slot: str) -> Any:
         handler = self.get(name)
         if handler is not None and getattr(handler, slot) is None and self._provider:
+            # Imported whenever a slot is empty (a lookup in sys.modules once
+            # loaded), so a thread asking during another's import waits for it.
             import importlib
 
-            provider, self._provider = self._provider, None
-            importlib.import_module(provider)
+            importlib.import_module(self._provider)
             handler = self.get(name)
         return None if handler is None else getattr(handler, slot)
 
