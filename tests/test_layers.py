@@ -84,6 +84,24 @@ NAMED_LOOKUPS: dict[tuple[str, str], str] = {
 }
 
 
+#: The core (docs/design.md): it reaches the legacy grammars and rules, which sit in
+#: its layer, only through the _hooks tables, never by importing them.
+CORE: tuple[str, ...] = (
+    "urikit.errors",
+    "urikit._charsets",
+    "urikit._hooks",
+    "urikit._accel",
+    "urikit._speedups",
+    "urikit.percent",
+    "urikit._schemeinfo",
+    "urikit._parser",
+    "urikit.resolve",
+    "urikit.normalize",
+    "urikit.reference",
+)
+PLUGINS: tuple[str, ...] = ("urikit.legacy",)
+
+
 def _matches(rule: Rule, module: str) -> bool:
     return module == rule.prefix or module.startswith(rule.prefix + ".")
 
@@ -279,6 +297,25 @@ def test_imports_flow_down(module: str) -> None:
     assert not upward, f"{module} (layer {layer_of(module)}) imports upward: {upward}"
 
 
+def core_imports_of_plugins(module: str, imports: list[Import]) -> list[str]:
+    """Static imports of a plug-in package by a core module (named lookups are how
+    the core finds them, see NAMED_LOOKUPS)."""
+    if module not in CORE:
+        return []
+    return [
+        f"line {i.line}: {i.target}"
+        for i in imports
+        if not i.by_name and any(i.target == p or i.target.startswith(p + ".") for p in PLUGINS)
+    ]
+
+
+@pytest.mark.parametrize("module", CORE)
+def test_the_core_imports_no_plugin(module: str) -> None:
+    assert module in MODULES
+    found = core_imports_of_plugins(module, imports_of(module))
+    assert not found, f"{module} imports {found}; register in urikit._hooks instead"
+
+
 def test_no_import_circles() -> None:
     cycle = find_cycle(import_graph())
     assert cycle is None, "import circle: " + " -> ".join(cycle or [])
@@ -310,6 +347,12 @@ def test_the_checker_flags_an_upward_import() -> None:
     lookup = imports_in("PROVIDER = 'urikit.legacy'\n", "urikit")
     assert upward_imports("urikit._hooks", lookup) == []
     assert len(upward_imports("urikit.errors", lookup)) == 1
+
+
+def test_the_checker_flags_a_core_import_of_legacy() -> None:
+    found = imports_in("from .legacy.grammars import is_valid_rfc2396\n", "urikit")
+    assert core_imports_of_plugins("urikit.reference", found) == ["line 1: urikit.legacy.grammars"]
+    assert core_imports_of_plugins("urikit.cli", found) == []
 
 
 def test_the_checker_places_by_rule() -> None:
