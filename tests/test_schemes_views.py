@@ -353,7 +353,7 @@ def test_port_below_1024() -> None:
 
 
 def test_third_party_registration() -> None:
-    handler = SchemeHandler("x-test-scheme", default_port=4242, hierarchical=True)
+    handler = SchemeHandler("x-test-scheme", default_port=4242)
     urikit.schemes.register(handler)
     try:
         assert urikit.parse("x-test-scheme://h:4242/").uses_default_port
@@ -362,7 +362,7 @@ def test_third_party_registration() -> None:
             urikit.schemes.register(handler)
         assert urikit.schemes.get("X-TEST-SCHEME") is handler
     finally:
-        urikit.schemes.REGISTRY.unregister("x-test-scheme")
+        urikit.schemes.registry.unregister("x-test-scheme")
     assert urikit.parse("x-test-scheme://h:4242/").default_port is None
 
     private = SchemeRegistry((SchemeHandler("demo", view=WaisView),))

@@ -281,9 +281,9 @@ def test_resolve(base: str, reference: str, strict: bool) -> None:
 def test_normalize(text: str, level: str) -> None:
     expected = outcome(PU.normalize, text, level)
     assert outcome(CU.normalize, text, level) == expected
-    nmod = C["urikit.normalize"]
-    kernel = outcome(SP.normalize_kernel, text, level == "scheme", nmod.DEFAULT_PORTS,
-                     nmod.HTTP_LIKE)  # fmt: skip
+    schemes = C["urikit._schemeinfo"].DEFAULT_REGISTRY
+    kernel = outcome(SP.normalize_kernel, text, level == "scheme", schemes.ports,
+                     schemes.http_like)  # fmt: skip
     if expected[0] == "ok":
         assert kernel == expected
     elif kernel[0] == "ok":

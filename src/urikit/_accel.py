@@ -22,7 +22,10 @@ from __future__ import annotations
 import os
 import sys
 from types import ModuleType
-from typing import TYPE_CHECKING, Final
+
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = ["IMPLEMENTATION", "NO_SPEEDUPS_ENV", "REQUIRE_SPEEDUPS_ENV", "speedups"]
 

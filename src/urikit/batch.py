@@ -19,14 +19,14 @@ from typing import IO, NamedTuple
 
 from ._accel import speedups as _speedups
 from ._parser import (
-    G_AUTHORITY,
-    G_FRAGMENT,
-    G_HOST,
-    G_PATH,
-    G_PORT,
-    G_QUERY,
-    G_SCHEME,
-    G_USERINFO,
+    AUTHORITY_SPAN,
+    FRAGMENT_SPAN,
+    HOST_SPAN,
+    PATH_SPAN,
+    PORT_SPAN,
+    QUERY_SPAN,
+    SCHEME_SPAN,
+    USERINFO_SPAN,
     Spans,
 )
 from ._parser import split as _split
@@ -36,14 +36,14 @@ from .reference import URIReference, is_valid, parse
 __all__ = ["Columns", "Record", "iter_file", "split", "validate"]
 
 _GROUPS = {
-    "scheme": G_SCHEME,
-    "authority": G_AUTHORITY,
-    "userinfo": G_USERINFO,
-    "host": G_HOST,
-    "port": G_PORT,
-    "path": G_PATH,
-    "query": G_QUERY,
-    "fragment": G_FRAGMENT,
+    "scheme": SCHEME_SPAN,
+    "authority": AUTHORITY_SPAN,
+    "userinfo": USERINFO_SPAN,
+    "host": HOST_SPAN,
+    "port": PORT_SPAN,
+    "path": PATH_SPAN,
+    "query": QUERY_SPAN,
+    "fragment": FRAGMENT_SPAN,
 }
 
 

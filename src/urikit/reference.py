@@ -19,19 +19,19 @@ present and empty, so ``str(parse(s)) == s`` for every valid ``s``.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Final, NoReturn
+from collections.abc import Iterable, Mapping
 
 from ._accel import speedups as _speedups
+from ._hooks import grammars
 from ._parser import (
-    G_AUTHORITY,
-    G_FRAGMENT,
-    G_HOST,
-    G_PATH,
-    G_PORT,
-    G_QUERY,
-    G_SCHEME,
-    G_USERINFO,
+    AUTHORITY_SPAN,
+    FRAGMENT_SPAN,
+    HOST_SPAN,
+    PATH_SPAN,
+    PORT_SPAN,
+    QUERY_SPAN,
+    SCHEME_SPAN,
+    USERINFO_SPAN,
     Spans,
     check_component,
     diagnose,
@@ -40,28 +40,23 @@ from ._parser import (
     is_ipv6address,
     split,
 )
-from ._schemeinfo import default_port as _default_port
-from ._schemeinfo import is_default_port
+from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from .errors import URIError, arg_type_error, check_optional_str, check_str
-from .legacy.draft1993 import is_valid_draft1993
-from .legacy.grammars import is_valid_rfc2396
-from .legacy.rfc1738 import is_valid_rfc1738
 from .normalize import normalize as _normalize
-from .percent import COMPONENT_SAFE, percent_decode, percent_encode
+from .percent import COMPONENT_SAFE, encode_except, percent_decode, percent_encode
 from .resolve import recompose, relativize, resolve
+
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Any, Final, NoReturn
 
 __all__ = ["URIReference", "is_valid", "parse"]
 
 
-class _Unset:
-    """Marks an argument that was not passed (``None`` means "remove")."""
-
-    def __repr__(self) -> str:
-        return "<unset>"
-
-
-_UNSET: Final = _Unset()
-_QUERY_PARAM_SAFE: Final = "".join(sorted(COMPONENT_SAFE["query"] - set("&=+#")))
+#: What a query parameter's name or value may carry literally: the query's
+#: characters but the pair separators "&" and "=", "+" (read as " " by HTML forms)
+#: and "#".
+_QUERY_PARAM_SAFE: Final = COMPONENT_SAFE["query"] - frozenset("&=+#")
 
 
 def _port_text(port: object, func: str) -> str | None:
@@ -82,9 +77,7 @@ def _check_codec(encoding: object, errors: object, func: str) -> None:
 
 
 def _encode_param(text: str, encoding: str) -> str:
-    from urllib.parse import quote
-
-    return quote(text, safe=_QUERY_PARAM_SAFE, encoding=encoding)
+    return encode_except(text, _QUERY_PARAM_SAFE, encoding=encoding, component="query")
 
 
 class URIReference:
@@ -313,43 +306,43 @@ class URIReference:
     @property
     def scheme(self) -> str | None:
         """The scheme as written (section 3.1), or ``None``."""
-        return self._get(G_SCHEME)
+        return self._get(SCHEME_SPAN)
 
     @property
     def authority(self) -> str | None:
         """The authority (section 3.2), or ``None`` when there is no "//"."""
-        return self._get(G_AUTHORITY)
+        return self._get(AUTHORITY_SPAN)
 
     @property
     def userinfo(self) -> str | None:
         """The userinfo before "@" (section 3.2.1), or ``None``."""
-        return self._get(G_USERINFO)
+        return self._get(USERINFO_SPAN)
 
     @property
     def host(self) -> str | None:
         """The host (section 3.2.2); IP literals keep their brackets."""
-        return self._get(G_HOST)
+        return self._get(HOST_SPAN)
 
     @property
     def port(self) -> str | None:
         """The port digits (section 3.2.3); ``""`` for a bare ":", ``None`` when absent."""
-        return self._get(G_PORT)
+        return self._get(PORT_SPAN)
 
     @property
     def path(self) -> str:
         """The path (section 3.3), always a string, possibly empty."""
-        a, b = self._sp[G_PATH]
+        a, b = self._sp[PATH_SPAN]
         return self._text[a:b]
 
     @property
     def query(self) -> str | None:
         """The query after "?" (section 3.4), or ``None``."""
-        return self._get(G_QUERY)
+        return self._get(QUERY_SPAN)
 
     @property
     def fragment(self) -> str | None:
         """The fragment after "#" (section 3.5), or ``None``."""
-        return self._get(G_FRAGMENT)
+        return self._get(FRAGMENT_SPAN)
 
     # -- derived facts ---------------------------------------------------------------
 
@@ -380,7 +373,7 @@ class URIReference:
         digits = port.lstrip("0") or "0"
         limit = sys.get_int_max_str_digits()
         if limit and len(digits) > limit:
-            start = self._sp[G_PORT][0]
+            start = self._sp[PORT_SPAN][0]
             raise URIError(
                 "bad-value",
                 "port",
@@ -392,13 +385,16 @@ class URIReference:
 
     @property
     def default_port(self) -> int | None:
-        """The default port of this reference's scheme, if urikit knows one."""
+        """The default port of this reference's scheme in the built-in scheme
+        registry, if it knows one (for another registry:
+        ``registry.default_port(ref.scheme)``)."""
         scheme = self.scheme
-        return None if scheme is None else _default_port(scheme)
+        return None if scheme is None else DEFAULT_REGISTRY.default_port(scheme)
 
     @property
     def uses_default_port(self) -> bool:
-        """True when the port is absent, empty or equal to the scheme's default.
+        """True when the port is absent, empty or equal to the scheme's default
+        (in the built-in scheme registry; see :meth:`port_is_unusual` for another).
 
         >>> parse("http://h:80/").uses_default_port, parse("http://h:8080/").uses_default_port
         (True, False)
@@ -406,15 +402,18 @@ class URIReference:
         if self.authority is None:
             return False
         port = self.port
-        return not port or is_default_port(self.scheme, port)
+        return not port or DEFAULT_REGISTRY.is_default_port(self.scheme, port)
 
-    def port_is_unusual(self, *, below: int | None = None) -> bool:
+    def port_is_unusual(
+        self, *, below: int | None = None, registry: SchemeRegistry | None = None
+    ) -> bool:
         """True when an explicit port differs from the scheme's default port.
 
         RFC 1738 section 6 and the 2003 draft section 7.2 warn that a URI naming
         a port other than its protocol's (above all a well-known port below
         1024) may make a client talk to another protocol. ``below=1024`` counts
-        only such low ports. A port on a scheme with no known default is unusual.
+        only such low ports. A port on a scheme with no known default (in
+        ``registry``, by default the built-in one) is unusual.
 
         >>> parse("http://h:25/").port_is_unusual(), parse("http://h:80/").port_is_unusual()
         (True, False)
@@ -424,7 +423,8 @@ class URIReference:
         if below is not None and (type(below) is not int):
             raise arg_type_error("URIReference.port_is_unusual", "below", "int or None", below)
         port = self.port
-        if not port or self.uses_default_port:
+        schemes = DEFAULT_REGISTRY if registry is None else registry
+        if not port or schemes.is_default_port(self.scheme, port):
             return False
         if below is None:
             return True
@@ -433,24 +433,28 @@ class URIReference:
         # long for int()).
         return len(digits) <= len(str(below)) and int(digits) < below
 
-    def scheme_view(self, registry: Any = None) -> Any:
+    def scheme_view(self, registry: SchemeRegistry | None = None) -> Any:
         """The typed view of this URI from the scheme registry (:mod:`urikit.schemes`).
 
         Raises :class:`~urikit.URIError` for a scheme without a view, or a URI
-        that breaks its scheme's own syntax. ``registry`` defaults to
-        ``urikit.schemes.REGISTRY``.
+        that breaks its scheme's own syntax. ``registry`` defaults to the
+        built-in one, ``urikit.schemes.registry`` (whose views are loaded on
+        first use).
 
         >>> parse("ftp://h/a/b.txt;type=i").scheme_view().name
         'b.txt'
         """
-        if _scheme_view_provider is None:  # pragma: no cover - urikit imports urikit.schemes
-            raise URIError("unknown-scheme", "scheme", 0, self._text, detail="(no registry)")
-        return _scheme_view_provider(self, registry)
+        scheme = self.scheme
+        schemes = DEFAULT_REGISTRY if registry is None else registry
+        factory = None if scheme is None else schemes.view_factory(scheme)
+        if factory is None:
+            raise URIError("unknown-scheme", "scheme", 0, self._text, detail=repr(scheme))
+        return factory(self, registry=schemes)
 
     @property
     def is_absolute(self) -> bool:
         """True for an absolute-URI (section 4.3): a scheme and no fragment."""
-        return self._sp[G_SCHEME][0] >= 0 and self._sp[G_FRAGMENT][0] < 0
+        return self._sp[SCHEME_SPAN][0] >= 0 and self._sp[FRAGMENT_SPAN][0] < 0
 
     @property
     def kind(self) -> str:
@@ -459,9 +463,9 @@ class URIReference:
         >>> [parse(s).kind for s in ("a:b", "//h/p", "/p", "p", "", "?q")]
         ['uri', 'network-path', 'absolute-path', 'relative-path', 'relative-path', 'relative-path']
         """
-        if self._sp[G_SCHEME][0] >= 0:
+        if self._sp[SCHEME_SPAN][0] >= 0:
             return "uri"
-        if self._sp[G_AUTHORITY][0] >= 0:
+        if self._sp[AUTHORITY_SPAN][0] >= 0:
             return "network-path"
         if self.path.startswith("/"):
             return "absolute-path"
@@ -616,7 +620,7 @@ class URIReference:
         if host is None:
             dropped = [n for n in ("userinfo", "port") if getattr(self, n) is not None]
             if dropped:
-                start = self._sp[G_HOST][0]
+                start = self._sp[HOST_SPAN][0]
                 detail = (
                     f"removing the host would drop the {' and '.join(dropped)};"
                     f" remove {' and '.join(dropped)} first with "
@@ -715,10 +719,15 @@ class URIReference:
             raise arg_type_error("URIReference.relativize", "target", "str or URIReference", target)
         return parse(relativize(self._text, str(target)))
 
-    def normalize(self, level: str = "scheme") -> URIReference:
-        """The RFC 3986 section 6 normal form, as a new reference."""
+    def normalize(
+        self, level: str = "scheme", *, registry: SchemeRegistry | None = None
+    ) -> URIReference:
+        """The RFC 3986 section 6 normal form, as a new reference (see
+        :func:`urikit.normalize`)."""
         check_str(level, "URIReference.normalize", "level")
-        return parse(_normalize(self._text, level))
+        if registry is None:
+            return parse(_normalize(self._text, level))
+        return parse(_normalize(self._text, level, registry=registry))
 
     def to_dict(self) -> dict[str, Any]:
         """The components and derived facts, as a JSON-ready dict."""
@@ -738,17 +747,6 @@ class URIReference:
 
 
 _set = object.__setattr__
-
-#: The typed-view function of the scheme registry. urikit.schemes (a higher layer)
-#: fills this slot when imported, so this module never imports upward.
-_scheme_view_provider: Callable[[URIReference, Any], Any] | None = None
-
-
-def set_scheme_view_provider(provider: Callable[[URIReference, Any], Any]) -> None:
-    """Install the function behind :meth:`URIReference.scheme_view` (used by
-    :mod:`urikit.schemes`; ``provider(ref, registry)`` returns the view)."""
-    global _scheme_view_provider
-    _scheme_view_provider = provider
 
 
 def parse(text: str, rule: str = "URI-reference") -> URIReference:
@@ -801,16 +799,8 @@ def is_valid(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -
         check_str(text, "is_valid", "text")
         check_str(rule, "is_valid", "rule")
         check_str(grammar, "is_valid", "grammar")
-    if grammar != "rfc3986":
-        if grammar == "rfc2396":
-            return is_valid_rfc2396(text, rule)
-        if grammar == "rfc1738":
-            return is_valid_rfc1738(text, rule)
-        if grammar == "draft-1993":
-            return is_valid_draft1993(text, rule)
-        raise ValueError(
-            f"unknown grammar {grammar!r}; expected 'rfc3986', 'rfc2396', 'rfc1738' or 'draft-1993'"
-        )
+    if grammar != "rfc3986":  # the older documents' grammars, registered by urikit.legacy
+        return grammars.get(grammar)(text, rule)
     return split(text, rule) is not None
 
 
@@ -821,14 +811,14 @@ if _speedups is not None:
     # Component properties read the two slots and slice in C (class access still
     # gives the property; anything unusual is handed to it).
     for _name, _group in (
-        ("scheme", G_SCHEME),
-        ("authority", G_AUTHORITY),
-        ("userinfo", G_USERINFO),
-        ("host", G_HOST),
-        ("port", G_PORT),
-        ("path", G_PATH),
-        ("query", G_QUERY),
-        ("fragment", G_FRAGMENT),
+        ("scheme", SCHEME_SPAN),
+        ("authority", AUTHORITY_SPAN),
+        ("userinfo", USERINFO_SPAN),
+        ("host", HOST_SPAN),
+        ("port", PORT_SPAN),
+        ("path", PATH_SPAN),
+        ("query", QUERY_SPAN),
+        ("fragment", FRAGMENT_SPAN),
     ):
         _prop = URIReference.__dict__[_name]
         _getter = _speedups.component_getter(_prop, URIReference, _group, _name == "path")

@@ -11,24 +11,26 @@
 from __future__ import annotations
 
 import re
-from typing import Final
 
 from ._accel import speedups as _speedups
+from ._hooks import resolution_rules
 from ._parser import (
-    G_AUTHORITY,
-    G_FRAGMENT,
-    G_PATH,
-    G_QUERY,
-    G_SCHEME,
+    AUTHORITY_SPAN,
+    FRAGMENT_SPAN,
+    PATH_SPAN,
+    QUERY_SPAN,
+    SCHEME_SPAN,
     Spans,
     diagnose,
     split,
 )
 from .errors import URIError, check_str
-from .legacy.resolution import LEGACY_RULES, resolve_legacy
+
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = [
-    "RESOLUTION_RULES",
     "Parts",
     "recompose",
     "relativize",
@@ -42,9 +44,6 @@ _DOT_PREFIX_RE: Final = re.compile(r"(?:\.\.?/)*+")
 
 #: (scheme, authority, path, query, fragment); ``None`` = undefined.
 Parts = tuple[str | None, str | None, str, str | None, str | None]
-
-#: The ``rules=`` values :func:`resolve` accepts: RFC 3986 and the older documents.
-RESOLUTION_RULES = ("rfc3986", *LEGACY_RULES)
 
 
 def remove_dot_segments(path: str) -> str:
@@ -122,7 +121,13 @@ def recompose(parts: Parts) -> str:
 
 
 def _parts(text: str, sp: Spans) -> Parts:
-    s, a, p, q, f = sp[G_SCHEME], sp[G_AUTHORITY], sp[G_PATH], sp[G_QUERY], sp[G_FRAGMENT]
+    s, a, p, q, f = (
+        sp[SCHEME_SPAN],
+        sp[AUTHORITY_SPAN],
+        sp[PATH_SPAN],
+        sp[QUERY_SPAN],
+        sp[FRAGMENT_SPAN],
+    )
     return (
         text[s[0] : s[1]] if s[0] >= 0 else None,
         text[a[0] : a[1]] if a[0] >= 0 else None,
@@ -136,7 +141,7 @@ def _split_base(base: str) -> Parts:
     sp = split(base)
     if sp is None:
         raise diagnose(base)
-    if sp[G_SCHEME][0] < 0:
+    if sp[SCHEME_SPAN][0] < 0:
         raise URIError("not-absolute", "base", 0, base)
     # Section 5.1: a base taken from a reference is used "stripped of any fragment".
     return _parts(base, sp)
@@ -204,8 +209,8 @@ def resolve(base: str, reference: str, *, strict: bool = True, rules: str = "rfc
         check_str(base, "resolve", "base")
         check_str(reference, "resolve", "reference")
         check_str(rules, "resolve", "rules")
-    if rules != "rfc3986":
-        return resolve_legacy(base, reference, rules=rules, strict=strict)
+    if rules != "rfc3986":  # the older documents' rules, registered by urikit.legacy
+        return resolution_rules.get(rules)(base, reference, strict)
     return recompose(resolve_parts(_split_base(base), _split_ref(reference), strict=strict))
 
 

@@ -16,12 +16,13 @@ import json
 import re
 from typing import Any, Final
 
+from .._hooks import resolution_rules
 from .._parser import RULES
 from ..errors import URIError
 from ..legacy import draft1993, rfc1738
 from ..normalize import LEVELS, equivalent, normalize
 from ..reference import is_valid, parse
-from ..resolve import RESOLUTION_RULES, relativize, resolve
+from ..resolve import relativize, resolve
 from ._common import (
     Rejected,
     add_common,
@@ -250,7 +251,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--rules",
         default="rfc3986",
-        choices=RESOLUTION_RULES,
+        choices=resolution_rules.names(),
         help="whose resolution algorithm (default: rfc3986)",
     )
     add_common(p)

@@ -52,8 +52,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .._charsets import RESERVED, UNRESERVED
+from .._charsets import RESERVED, SCHEME, UNRESERVED, regex_class
 from ..errors import URIError
+from .grammars import APPENDIX_B_RE as _SPLIT_RE
 
 __all__ = ["LEGACY_RULES", "legacy_remove_dots", "resolve_legacy"]
 
@@ -61,9 +62,7 @@ __all__ = ["LEGACY_RULES", "legacy_remove_dots", "resolve_legacy"]
 LEGACY_RULES: Final = ("rfc1808", "draft-1997", "rfc2396", "draft-2003")
 
 _ALLOWED: Final = RESERVED | UNRESERVED | frozenset("%")
-# RFC 2396 Appendix B (the same expression as RFC 3986 Appendix B).
-_SPLIT_RE: Final = re.compile(r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?\Z")
-_SCHEME_RE: Final = re.compile(r"[A-Za-z0-9+.\-]+")
+_SCHEME_RE: Final = re.compile(f"[{regex_class(SCHEME)}]+")
 
 _Parts = tuple[str | None, str | None, str, str | None, str | None]
 

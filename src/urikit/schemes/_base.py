@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from typing import Any, ClassVar, Final
-from urllib.parse import quote
 
-from .._schemeinfo import default_port as _default_port
+from .._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from ..errors import URIError, arg_type_error, check_str
-from ..percent import percent_decode
+from ..percent import encode_except, percent_decode
 from ..reference import URIReference, parse
 
 __all__ = ["SchemeView", "bad_value", "check_codec", "check_strs", "decode", "encode"]
@@ -23,8 +22,9 @@ def decode(text: str) -> str:
 
 
 def encode(text: str, safe: frozenset[str]) -> str:
-    """Percent-encode (UTF-8) every character of ``text`` not in ``safe``."""
-    return quote(text, safe="".join(sorted(safe - set("%"))), encoding="utf-8")
+    """Percent-encode (UTF-8) every character of ``text`` not in ``safe`` (nor
+    unreserved), with :func:`urikit.percent.encode_except`."""
+    return encode_except(text, safe)
 
 
 def check_codec(encoding: object, errors: object, func: str) -> None:
@@ -67,7 +67,7 @@ class SchemeView:
     scheme cannot hold and ``TypeError`` for arguments of the wrong type.
     """
 
-    __slots__ = ("_ref",)
+    __slots__ = ("_ref", "_registry")
 
     #: The scheme names the view serves (lowercase).
     schemes: ClassVar[tuple[str, ...]] = ()
@@ -75,13 +75,20 @@ class SchemeView:
     stream_protocol: ClassVar[bool] = False
 
     _ref: URIReference
+    _registry: SchemeRegistry
 
-    def __init__(self, ref: URIReference | str) -> None:
+    def __init__(self, ref: URIReference | str, *, registry: SchemeRegistry | None = None) -> None:
         if isinstance(ref, str):
             ref = parse(ref)
         elif not isinstance(ref, URIReference):
             raise arg_type_error(type(self).__name__, "ref", "str or URIReference", ref)
+        if registry is not None and not isinstance(registry, SchemeRegistry):
+            raise arg_type_error(
+                type(self).__name__, "registry", "SchemeRegistry or None", registry
+            )
         object.__setattr__(self, "_ref", ref)
+        # The registry the view came from: its default ports are the view's.
+        object.__setattr__(self, "_registry", DEFAULT_REGISTRY if registry is None else registry)
         scheme = ref.scheme
         if scheme is None or (self.schemes and scheme.lower() not in self.schemes):
             raise URIError(
@@ -231,8 +238,8 @@ class ServerView(SchemeView):
 
     @property
     def default_port(self) -> int | None:
-        """The scheme's default port (from the registry), or ``None``."""
-        return _default_port(self.scheme)
+        """The scheme's default port (from the registry the view came from), or ``None``."""
+        return self._registry.default_port(self.scheme)
 
     @property
     def port(self) -> str | None:
@@ -246,8 +253,13 @@ class ServerView(SchemeView):
 
     @property
     def uses_default_port(self) -> bool:
-        """True when the port is absent, empty or the scheme's default."""
-        return self._ref.uses_default_port
+        """True when the port is absent, empty or the scheme's default (in the
+        registry the view came from)."""
+        ref = self._ref
+        if ref.authority is None:
+            return False
+        port = ref.port
+        return not port or self._registry.is_default_port(self.scheme, port)
 
     @property
     def effective_port(self) -> int | None:

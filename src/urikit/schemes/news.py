@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._charsets import ALPHA, DIGIT, PCHAR
+from .._charsets import ALPHA, DIGIT, HEXDIG, PCHAR
 from ..errors import check_optional_str, check_str
 from ..reference import URIReference
 from ._base import ServerView, bad_value, decode, encode
@@ -27,7 +27,6 @@ from ._base import ServerView, bad_value, decode, encode
 __all__ = ["NewsView", "NntpView"]
 
 _GROUP_CHAR: Final = ALPHA | DIGIT | frozenset("-+_.")
-_HEX: Final = frozenset("0123456789abcdefABCDEF")
 
 
 def _bad_group_char(text: str, extra: frozenset[str]) -> int:
@@ -36,7 +35,7 @@ def _bad_group_char(text: str, extra: frozenset[str]) -> int:
     allowed = _GROUP_CHAR | extra
     while i < len(text):
         ch = text[i]
-        if ch == "%" and text[i + 1 : i + 2] in _HEX and text[i + 2 : i + 3] in _HEX:
+        if ch == "%" and text[i + 1 : i + 2] in HEXDIG and text[i + 2 : i + 3] in HEXDIG:
             i += 3
             continue
         if ch not in allowed:

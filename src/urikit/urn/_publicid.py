@@ -14,13 +14,10 @@ Reading an NSS back applies the rules the other way round.
 from __future__ import annotations
 
 import re
-import string
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from .._charsets import ALPHA, DIGIT
 from ..errors import URIError, arg_type_error, check_str
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ._syntax import URN
 
 __all__ = [
     "PUBID_CHARS",
@@ -33,7 +30,7 @@ __all__ = [
 
 #: XML 1.0 production 13, PubidChar (after whitespace normalization, only the space
 #: remains of the whitespace characters).
-PUBID_CHARS: Final = frozenset(" " + string.ascii_letters + string.digits + "-'()+,./:=?;!*#@$_%")
+PUBID_CHARS: Final = ALPHA | DIGIT | frozenset(" -'()+,./:=?;!*#@$_%")
 _WHITESPACE_RE: Final = re.compile("[ \t\r\n]+")
 _ENCODE: Final = {
     "+": "%2B",
@@ -163,8 +160,10 @@ def publicid_to_urn(pubid: str) -> str:
     return "urn:publicid:" + publicid_to_nss(pubid)
 
 
-def urn_to_publicid(urn: URN | str) -> str:
+def urn_to_publicid(urn: object) -> str:
     """The public identifier a ``urn:publicid:`` URN transcribes (RFC 3151).
+
+    ``urn`` is a :class:`~urikit.URN` or its text (anything whose ``str()`` is one).
 
     Scheme and NID are matched case-insensitively; r-, q- and f-components
     are not part of the identifier and are refused.
