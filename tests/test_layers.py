@@ -36,6 +36,8 @@ LAYERS: dict[str, int] = {
     "urikit.urn": 5,
     "urikit.iri": 5,
     "urikit.extract": 6,
+    "urikit.extraction": 6,
+    "urikit.html": 6,
     "urikit.security": 6,
     "urikit.batch": 7,
     "urikit.cli": 7,

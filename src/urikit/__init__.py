@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import schemes  # the subpackage; importing it registers default ports
 from ._accel import IMPLEMENTATION
 from .errors import URIError
@@ -21,14 +23,21 @@ from .reference import URIReference, is_valid, parse
 from .resolve import relativize, remove_dot_segments, resolve
 from .urn import URN
 
+if TYPE_CHECKING:  # imported lazily by __getattr__ below
+    from .extraction import Extracted, extract, fixup, iter_extract
+
 __all__ = [
     "IMPLEMENTATION",
     "URN",
+    "Extracted",
     "URIError",
     "URIReference",
     "__version__",
     "equivalent",
+    "extract",
+    "fixup",
     "is_valid",
+    "iter_extract",
     "normalize",
     "parse",
     "percent_decode",
@@ -40,3 +49,17 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+# Loaded on first use, so that ``import urikit`` stays light (PEP 562).
+_LAZY = {name: "extraction" for name in ("extract", "iter_extract", "Extracted", "fixup")}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'urikit' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
