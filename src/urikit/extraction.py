@@ -23,13 +23,16 @@ The rules, in the order they are applied at each position of the text:
 * **Delimited forms** ``<URL:...>`` (wrapper ``"url"``, with or without
   whitespace after ``URL:``), ``<...>`` (``"angle"``) and ``"..."``
   (``"quote"``). Whitespace inside is removed, but only where it breaks a line:
-  each run of spaces and tabs inside must hold exactly one line break (``\\n``,
-  ``\\r\\n`` or ``\\r``), so ``<foo bar>`` is text and a blank line always ends
-  a URI. Angle brackets may have such whitespace just inside them too; quotes
-  may not. The content, once joined, must be a URI (RFC 3986 ``URI``: it has a
-  scheme; a fragment inside the delimiters belongs to it). Inside angle
-  brackets any scheme counts (``<foo:bar>``); inside quotes only the schemes
-  that count for bare URIs (below), since prose quotes words like ``"Note:"``.
+  each run of spaces, tabs and no-break spaces inside must hold exactly one
+  line break (``\\n``, ``\\r\\n`` or ``\\r``), so ``<foo bar>`` is text and a
+  blank line always ends a URI. Angle brackets may have such whitespace just
+  inside them too; quotes may not. The content, once joined, must be a URI
+  (RFC 3986 ``URI``: it has a scheme; a fragment inside the delimiters belongs
+  to it), and its scheme must not be followed by another colon (Perl's
+  ``Data::Dumper`` is no URI). Inside angle brackets any scheme counts
+  (``<foo:bar>``, ``<doi:10.1000/182>``); inside quotes only the schemes that
+  count for bare URIs (below), since prose quotes words like ``"Note:"``, and
+  something must follow the colon (and the ``//``).
 * **Bare URIs** are absolute and end at whitespace or at the first character
   no URI may contain. Trailing sentence punctuation (``. , ; : ! ?`` and
   ``'``) is not part of them, nor is a ``)`` or ``]`` without an opening
@@ -40,7 +43,8 @@ The rules, in the order they are applied at each position of the text:
   it), or when its scheme is one that people write in prose without ``//``
   (:data:`PROSE_SCHEMES`, plus every registered scheme of
   :mod:`urikit.schemes` that has no authority, plus the schemes passed in
-  ``schemes=``) and something follows the colon. So ``Note:``, ``10:30``,
+  ``schemes=``) and something other than whitespace or a second colon follows
+  the colon. So ``Note:``, ``10:30``,
   ``C:\\path``, ``e.g.:``, ``Foo.pm`` and ``www.foo.com`` are never URIs (use
   :func:`fixup` for the last one). A scheme is at most 64 characters.
 * **Hyphens at line breaks.** A bare URI whose last character is ``-`` at the
@@ -99,19 +103,20 @@ _SCHEME_CHARS: Final = SCHEME
 _LETTERS: Final = ALPHA
 _TRAILING: Final = frozenset(".,;:!?'")
 
-# Whitespace is ASCII whitespace only: a URI never holds any, and prose wraps with these.
-_WS = " \t\n\r\f\v"
+# Whitespace: ASCII whitespace and the no-break space (U+00A0) that converted
+# documents indent with; no URI holds any of them.
+_WS = " \t\n\r\f\v\xa0"
 _SCHEMEISH = r"[A-Za-z][A-Za-z0-9+.\-]*+"
 # Content of a delimited form may break lines inside the scheme, too.
-_SCHEMEISH_WRAPPED = r"[A-Za-z][A-Za-z0-9+.\- \t\r\n]*+"
+_SCHEMEISH_WRAPPED = r"[A-Za-z][A-Za-z0-9+.\- \t\r\n\xa0]*+"
 _ANGLE_RE: Final = re.compile(r"<([^<>]*+)>")
 _QUOTE_RE: Final = re.compile(r'"([^"]*+)"')
 _URI_RUN_RE: Final = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]*+")
-_LINE_BREAK_RE: Final = re.compile(r"[ \t]*+(?:\r\n?+|\n)[ \t]*+")
-_WS_SPLIT_RE: Final = re.compile(r"([ \t\n\r\f\v]++)")
+_LINE_BREAK_RE: Final = re.compile(r"[ \t\xa0]*+(?:\r\n?+|\n)[ \t\xa0]*+")
+_WS_SPLIT_RE: Final = re.compile(r"([ \t\n\r\f\v\xa0]++)")
 # One line break in a run of blanks, or none (for the ends of an angle form).
-_ONE_BREAK_RE: Final = re.compile(r"[ \t]*+(?:\r\n?+|\n)[ \t]*+\Z")
-_AT_MOST_ONE_BREAK_RE: Final = re.compile(r"[ \t]*+(?:(?:\r\n?+|\n)[ \t]*+)?+\Z")
+_ONE_BREAK_RE: Final = re.compile(r"[ \t\xa0]*+(?:\r\n?+|\n)[ \t\xa0]*+\Z")
+_AT_MOST_ONE_BREAK_RE: Final = re.compile(r"[ \t\xa0]*+(?:(?:\r\n?+|\n)[ \t\xa0]*+)?+\Z")
 _SCHEME_COLON_RE: Final = re.compile(_SCHEMEISH + ":")
 
 
@@ -139,9 +144,9 @@ def _candidates_re(prose: frozenset[str]) -> re.Pattern[str]:
     behinds = "|".join(f"(?<=(?i:{'|'.join(names)}):)" for _, names in sorted(by_length.items()))
     colon = r":(?:(?<=[A-Za-z0-9+.\-]:)(?=//)"
     if behinds:
-        colon += f"|(?:{behinds})(?![ \t\r\n\f\v:])"
+        colon += f"|(?:{behinds})(?![ \t\r\n\f\v\xa0:])"
     colon += ")"
-    angle = rf"<(?=[ \t\r\n]*+(?:URL:[ \t\r\n]*+)?+{_SCHEMEISH_WRAPPED}:[^<>]*+>)"
+    angle = rf"<(?=[ \t\r\n\xa0]*+(?:URL:[ \t\r\n\xa0]*+)?+{_SCHEMEISH_WRAPPED}:[^<>]*+>)"
     quote = rf'"(?={_SCHEMEISH_WRAPPED}:[^"]*+")'
     return re.compile(f"{angle}|{quote}|{colon}")
 
