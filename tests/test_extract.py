@@ -12,6 +12,7 @@ about.
 
 from __future__ import annotations
 
+import doctest
 import re
 import time
 from pathlib import Path
@@ -533,3 +534,10 @@ def test_linear_time_on_adversarial_input() -> None:
         t0 = time.perf_counter()
         extract(text)
         assert time.perf_counter() - t0 < 5.0, text[:12]
+
+
+def test_the_examples_of_docs_extract_md_run() -> None:
+    path = Path(__file__).resolve().parents[1] / "docs" / "extract.md"
+    result = doctest.testfile(str(path), module_relative=False, verbose=False)
+    assert result.attempted >= 10
+    assert result.failed == 0
