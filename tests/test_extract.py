@@ -273,6 +273,10 @@ def test_delimited_forms() -> None:
         ("angle", "foo:bar"),
     ]
     assert [text[f.start : f.end][0] for f in found] == ["<", "<", '"', "<"]
+    # the old prefix in any case
+    assert [(f.wrapper, f.uri) for f in extract("<url:http://a.example/>")] == [
+        ("url", "http://a.example/")
+    ]
     # a fragment inside the brackets belongs to the URI
     assert extract("<http://a.example/#frag>")[0].uri == "http://a.example/#frag"
     # quotes take the schemes bare URIs take; a relative reference is no URI in prose
@@ -343,11 +347,18 @@ def test_exports_are_lazy_and_the_same_objects() -> None:
         _ = urikit.no_such_name
 
 
-def test_iter_extract_over_lines_gives_absolute_offsets() -> None:
+def test_iter_extract_over_lines_gives_absolute_offsets(monkeypatch: pytest.MonkeyPatch) -> None:
     text = DRAFT1993_REFS + "\n" + RFC3986_C + "\n\n" + RFC1738_APPENDIX
     lines = text.splitlines(keepends=True)
     assert list(iter_extract(lines)) == extract(text)
     assert list(iter_extract(text)) == extract(text)
+    # a paragraph longer than the cap is cut at a line end (here no URI spans one)
+    monkeypatch.setattr(urikit.extraction, "_MAX_PIECE", 40)
+    one_liners = [
+        f"line {k}: see <http://h{k}.example/> and mailto:a@b{k}.example.\n" for k in range(50)
+    ]
+    found = list(iter_extract(one_liners))
+    assert found == extract("".join(one_liners)) and len(found) == 100
     gen = iter_extract(iter(lines))
     assert next(gen).uri.startswith("ftp://boombox")  # lazy: a generator
     with pytest.raises(TypeError):

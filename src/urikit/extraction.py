@@ -269,7 +269,7 @@ def _delimited(
         body = content.lstrip(_WS)
         if _AT_MOST_ONE_BREAK_RE.match(content, 0, len(content) - len(body)) is None:
             return None
-        if body.startswith("URL:"):
+        if body[:4].upper() == "URL:":  # the old prefix, in any case
             wrapper = "url"
             rest = body[4:].lstrip(_WS)
             gap = len(body) - 4 - len(rest)

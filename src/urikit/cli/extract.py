@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from ..errors import URIError
+from ..extraction import _WS as _BLANKS  # what iter_extract counts as a blank line
 from ..extraction import fixup, iter_extract
 from ..html import links
 from ..reference import parse
@@ -103,7 +104,7 @@ def _text_records(name: str, stream: TextIO, schemes: list[str] | None) -> Itera
     def lines() -> Iterator[str]:
         nonlocal offset
         for line in stream:
-            if chunks and not chunks[starts[-1]].strip():
+            if chunks and not chunks[starts[-1]].strip(_BLANKS):
                 # iter_extract has reported every URI before a blank line by now
                 chunks.clear()
             starts.append(offset)
