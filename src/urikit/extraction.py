@@ -348,11 +348,13 @@ def _bare(text: str, s: int, c: int, slashes: bool) -> tuple[str, int, tuple[str
         joined = "".join(text[a:b] for a, b in pieces)
         uri = _trim(joined)
         cut = len(joined) - len(uri)
-        a, b = pieces[-1]
-        if cut < b - a and len(uri) >= floor and is_valid(uri, "URI"):
-            alt = "".join(text[a:b][:-1] for a, b in pieces[:-1]) + text[a : b - cut]
+        last_start, last_end = pieces[-1]
+        if cut < last_end - last_start and len(uri) >= floor and is_valid(uri, "URI"):
+            # the other reading: every hyphen before a line break left out
+            alt = "".join(text[p : q - 1] for p, q in pieces[:-1])
+            alt += text[last_start : last_end - cut]
             alternatives = (alt,) if alt != uri and is_valid(alt, "URI") else ()
-            return uri, b - cut, alternatives
+            return uri, last_end - cut, alternatives
         end = pieces[0][1]  # fall back to the first line alone
     uri = _trim(text[s:end])
     for _ in range(4):
