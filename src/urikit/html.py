@@ -28,8 +28,10 @@ are in the stripped value, ``error.text``):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from types import MappingProxyType
 
 from .errors import URIError
 from .reference import parse
@@ -40,33 +42,35 @@ __all__ = ["URI_ATTRIBUTES", "Link", "links"]
 #: The attributes that hold a URI, by element (HTML 4.01 and the HTML Living
 #: Standard). ``srcset`` and ``imagesrcset`` hold a list of image candidates:
 #: each candidate's URL is one link.
-URI_ATTRIBUTES: dict[str, frozenset[str]] = {
-    "a": frozenset({"href"}),
-    "area": frozenset({"href"}),
-    "link": frozenset({"href", "imagesrcset"}),
-    "base": frozenset({"href"}),
-    "img": frozenset({"src", "srcset", "longdesc"}),
-    "script": frozenset({"src"}),
-    "iframe": frozenset({"src", "longdesc"}),
-    "frame": frozenset({"src", "longdesc"}),
-    "embed": frozenset({"src"}),
-    "audio": frozenset({"src"}),
-    "video": frozenset({"src", "poster"}),
-    "source": frozenset({"src", "srcset"}),
-    "track": frozenset({"src"}),
-    "input": frozenset({"src", "formaction"}),
-    "button": frozenset({"formaction"}),
-    "form": frozenset({"action"}),
-    "blockquote": frozenset({"cite"}),
-    "q": frozenset({"cite"}),
-    "del": frozenset({"cite"}),
-    "ins": frozenset({"cite"}),
-    "object": frozenset({"data", "codebase"}),
-    "applet": frozenset({"codebase"}),
-    "body": frozenset({"background"}),
-    "head": frozenset({"profile"}),
-    "html": frozenset({"manifest"}),
-}
+URI_ATTRIBUTES: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        "a": frozenset({"href"}),
+        "area": frozenset({"href"}),
+        "link": frozenset({"href", "imagesrcset"}),
+        "base": frozenset({"href"}),
+        "img": frozenset({"src", "srcset", "longdesc"}),
+        "script": frozenset({"src"}),
+        "iframe": frozenset({"src", "longdesc"}),
+        "frame": frozenset({"src", "longdesc"}),
+        "embed": frozenset({"src"}),
+        "audio": frozenset({"src"}),
+        "video": frozenset({"src", "poster"}),
+        "source": frozenset({"src", "srcset"}),
+        "track": frozenset({"src"}),
+        "input": frozenset({"src", "formaction"}),
+        "button": frozenset({"formaction"}),
+        "form": frozenset({"action"}),
+        "blockquote": frozenset({"cite"}),
+        "q": frozenset({"cite"}),
+        "del": frozenset({"cite"}),
+        "ins": frozenset({"cite"}),
+        "object": frozenset({"data", "codebase"}),
+        "applet": frozenset({"codebase"}),
+        "body": frozenset({"background"}),
+        "head": frozenset({"profile"}),
+        "html": frozenset({"manifest"}),
+    }
+)
 
 _SRCSET = frozenset({"srcset", "imagesrcset"})
 # HTML's "ASCII whitespace": what may surround a URL in an attribute.
