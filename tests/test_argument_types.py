@@ -24,13 +24,14 @@ import pytest
 
 import urikit
 import urikit.batch
+import urikit.html
 import urikit.schemes
 import urikit.urn
 from urikit import URIReference
 from urikit.schemes import SchemeView
 from urikit.urn import URN
 
-MODULES = [urikit, urikit.batch, urikit.schemes, urikit.urn]
+MODULES = [urikit, urikit.batch, urikit.schemes, urikit.urn, urikit.html]
 
 REF = urikit.parse("http://u@h:8/p?q#f")
 URN_OBJ = URN.parse("urn:isbn:0-395-36341-1")
@@ -62,6 +63,10 @@ SAMPLES: dict[str, dict[str, object]] = {
     "urn_to_publicid": {"urn": "urn:publicid:foo"},
     "urn.resolve": {"urn": "urn:ietf:rfc:8141"},
     "resolve_all": {"urn": "urn:ietf:rfc:8141"},
+    "extract": {"text": "see http://h/"},
+    "iter_extract": {"text_or_lines": "see http://h/"},
+    "fixup": {"text": "www.example.org"},
+    "links": {"document": "<a href=x>"},
     "URIReference": {"text": "a"},
     "URIReference.build": {"host": "h"},
     "URIReference.from_components": {"host": "h"},

@@ -35,6 +35,7 @@ SAMPLES: dict[str, tuple[list[str], list[str]]] = {
         ["urn", "equivalent", "urn:ab:c", "urn:a:c"],
     ),
     "urn resolve": (["urn", "resolve", "urn:ietf:rfc:8141"], ["urn", "resolve", "urn:ab:c"]),
+    "fixup": (["fixup", "www.example.org"], ["fixup", "not a host"]),
 }
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "cli.md"

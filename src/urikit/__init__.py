@@ -24,16 +24,21 @@ if TYPE_CHECKING:  # loaded on first use, see __getattr__
     from typing import Any
 
     from . import schemes
+    from .extraction import Extracted, extract, fixup, iter_extract
     from .urn import URN
 
 __all__ = [
     "IMPLEMENTATION",
     "URN",
+    "Extracted",
     "URIError",
     "URIReference",
     "__version__",
     "equivalent",
+    "extract",
+    "fixup",
     "is_valid",
+    "iter_extract",
     "normalize",
     "parse",
     "percent_decode",
@@ -51,6 +56,10 @@ __version__ = "0.1.0"
 _LAZY: dict[str, tuple[str, str]] = {
     "URN": ("urikit.urn", "URN"),
     "schemes": ("urikit.schemes", ""),
+    "extract": ("urikit.extraction", "extract"),
+    "iter_extract": ("urikit.extraction", "iter_extract"),
+    "Extracted": ("urikit.extraction", "Extracted"),
+    "fixup": ("urikit.extraction", "fixup"),
 }
 
 

@@ -41,7 +41,15 @@ __all__ = [
     "set_default_port",
 ]
 
-_FIELDS: Final = ("name", "default_port", "http_like", "view", "normalizer", "reference")
+_FIELDS: Final = (
+    "name",
+    "default_port",
+    "http_like",
+    "has_authority",
+    "view",
+    "normalizer",
+    "reference",
+)
 
 
 class SchemeHandler:
@@ -49,6 +57,9 @@ class SchemeHandler:
 
     ``default_port``: the port a URI of the scheme means when it names none.
     ``http_like``: an empty path after an authority normalizes to "/".
+    ``has_authority``: the scheme's URIs are usually written with "//" and an
+    authority (``mailto:`` and ``news:`` are not; text extraction reads such
+    schemes in prose without "//").
     ``view``: the typed view class (or any ``view(ref)`` factory), or ``None``.
     ``normalizer``: maps an RFC 3986 normalized URI of the scheme to its
     scheme-based normal form (RFC 3986 section 6.2.3), or ``None``.
@@ -64,6 +75,7 @@ class SchemeHandler:
     name: str
     default_port: int | None
     http_like: bool
+    has_authority: bool
     view: Callable[[Any], Any] | None
     normalizer: Callable[[str], str] | None
     reference: str
@@ -74,6 +86,7 @@ class SchemeHandler:
         default_port: int | None = None,
         *,
         http_like: bool = False,
+        has_authority: bool = True,
         view: Callable[[Any], Any] | None = None,
         normalizer: Callable[[str], str] | None = None,
         reference: str = "",
@@ -82,7 +95,7 @@ class SchemeHandler:
             raise TypeError(f"name must be a non-empty str, not {name!r}")
         if default_port is not None and not isinstance(default_port, int):
             raise TypeError(f"default_port must be int or None, not {type(default_port).__name__}")
-        values = (name, default_port, http_like, view, normalizer, reference)
+        values = (name, default_port, http_like, has_authority, view, normalizer, reference)
         for field, value in zip(_FIELDS, values, strict=True):
             object.__setattr__(self, field, value)
 
@@ -247,8 +260,8 @@ DEFAULT_REGISTRY: Final = SchemeRegistry(
         SchemeHandler("wss", 443, http_like=True, reference="RFC 6455 3"),
         SchemeHandler("ftp", 21, reference="RFC 1738 3.2"),
         SchemeHandler("gopher", 70, reference="RFC 4266"),
-        SchemeHandler("mailto", None, reference="RFC 6068"),
-        SchemeHandler("news", 119, reference="RFC 5538 4"),
+        SchemeHandler("mailto", None, has_authority=False, reference="RFC 6068"),
+        SchemeHandler("news", 119, has_authority=False, reference="RFC 5538 4"),
         SchemeHandler("nntp", 119, reference="RFC 5538 3"),
         SchemeHandler("telnet", 23, reference="RFC 4248"),
         SchemeHandler("wais", 210, reference="RFC 4156"),

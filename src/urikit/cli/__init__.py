@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import IMPLEMENTATION, __version__
-from . import core, schemes, urn
+from . import core, extract, schemes, urn
 from ._common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -33,6 +33,7 @@ COMMAND_MODULES = [
     core,
     schemes,
     urn,
+    extract,
 ]
 
 #: The exit statuses, as ``urikit --help`` shows them (and the README and docs/cli.md).
