@@ -15,6 +15,15 @@ or ``"python"``. The modules with hot functions (``_parser``, ``percent``,
 bind their public names to the C functions; each C function keeps its Python
 twin as ``__wrapped__``, hands it every case it does not handle, and the tests
 compare the two.
+
+The C boundary. ``_speedups`` imports nothing from urikit. The only object
+layout it knows is :class:`SpanRecord` below (layer 1): the two slots
+``_text`` and ``_sp``. :class:`urikit.reference.URIReference` subclasses it,
+adding no slot, and installs itself at import through the hook
+``_speedups.set_reference_type(SpanRecord, URIReference)``; the fast ``parse``
+then allocates that type and fills exactly those two slots, and the C
+component getters read them. ``_speedups.reference_type()`` reports what was
+installed (tests check it is ``(SpanRecord, URIReference)``).
 """
 
 from __future__ import annotations
@@ -24,10 +33,30 @@ import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
-__all__ = ["IMPLEMENTATION", "NO_SPEEDUPS_ENV", "REQUIRE_SPEEDUPS_ENV", "speedups"]
+__all__ = [
+    "IMPLEMENTATION",
+    "NO_SPEEDUPS_ENV",
+    "REQUIRE_SPEEDUPS_ENV",
+    "SpanRecord",
+    "speedups",
+]
 
 NO_SPEEDUPS_ENV: Final = "URIKIT_NO_SPEEDUPS"
 REQUIRE_SPEEDUPS_ENV: Final = "URIKIT_REQUIRE_SPEEDUPS"
+
+
+class SpanRecord:
+    """The layout shared with the C accelerator: a text and the spans of its parts.
+
+    ``_text`` is the text, ``_sp`` the tuple of ``(start, end)`` pairs that
+    ``urikit._parser.split`` returns (``(-1, -1)`` for an undefined part).
+    Subclasses must add no slot: C creates them with only these two filled.
+    """
+
+    __slots__ = ("_sp", "_text")
+
+    _text: str
+    _sp: tuple[tuple[int, int], ...]
 
 
 def _flag(name: str) -> bool:
