@@ -1131,6 +1131,9 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         }
         const state_t *st = PyType_GetModuleState(Py_TYPE(op));
         PyObject *rule = nargs == 2 ? args[1] : NULL;
+        if (rule != NULL && (!PyUnicode_CheckExact(rule) || rule_code(st, rule) == RULE_UNKNOWN)) {
+            return call_fallback(self, args, nargsf, kwnames); /* Python words the error */
+        }
         int ok = split_text(st, args[0], rule, &sp);
         if (ok < 0) {
             return NULL;
@@ -1167,10 +1170,10 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
                 PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "strict") != 0) {
                 return call_fallback(self, args, nargsf, kwnames);
             }
-            strict = PyObject_IsTrue(args[2]);
-            if (strict < 0) {
-                return NULL;
+            if (!PyBool_Check(args[2])) {
+                return call_fallback(self, args, nargsf, kwnames);
             }
+            strict = args[2] == Py_True;
         }
         result = resolve_kernel(args[0], args[1], strict);
         break;
@@ -1625,6 +1628,8 @@ batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int want_spans)
         return NULL;
     }
     const state_t *st = module_state(module);
+    /* an unknown rule: every item goes to the fallback, which words the error */
+    int known = PyUnicode_CheckExact(args[1]) && rule_code(st, args[1]) != RULE_UNKNOWN;
     PyObject *seq = PyList_CheckExact(args[0]) || PyTuple_CheckExact(args[0])
                         ? Py_NewRef(args[0])
                         : PySequence_List(args[0]);
@@ -1640,7 +1645,7 @@ batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int want_spans)
     for (Py_ssize_t i = 0; i < n && i < PySequence_Fast_GET_SIZE(seq); i++) {
         PyObject *text = Py_NewRef(PySequence_Fast_GET_ITEM(seq, i)), *item;
         spans_t sp;
-        if (!PyUnicode_Check(text)) {
+        if (!known || !PyUnicode_Check(text)) {
             item = PyObject_CallFunctionObjArgs(args[2], text, args[1], NULL);
         }
         else {

@@ -60,7 +60,13 @@ def percent_encode(
     >>> percent_encode("a=b&c", "query")
     'a=b&c'
     """
-    if _speedups is not None and type(text) is str and encoding == "utf-8" and errors == "strict":
+    if (
+        _speedups is not None
+        and type(text) is str
+        and type(component) is str
+        and encoding == "utf-8"
+        and errors == "strict"
+    ):  # C for the common call; every other one (wrong types included) is Python's
         encoded = _speedups.percent_encode(text, component)
         if isinstance(encoded, str):
             return encoded
