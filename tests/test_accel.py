@@ -76,9 +76,49 @@ def test_missing_extension_falls_back() -> None:
 
 
 def test_missing_extension_is_an_error_when_required() -> None:
+    """The error says what is missing and how to build it, and never blames a
+    circular import (what ``from . import _speedups`` says for a missing module)."""
     done = _run(BLOCK_C + "import urikit", URIKIT_REQUIRE_SPEEDUPS="1")
     assert done.returncode != 0
-    assert "URIKIT_REQUIRE_SPEEDUPS" in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: URIKIT_REQUIRE_SPEEDUPS is set"), done.stderr
+    assert "urikit._speedups is missing" in last
+    assert "pip install" in last and "C compiler" in last
+    assert "circular" not in done.stderr
+
+
+# Hides the extension and stands in for the urikit/_build_info.py that setup.py
+# writes when the compiler fails.
+FAKE_BUILD_INFO = (
+    "import sys, types; sys.modules['urikit._speedups'] = None; "
+    "info = types.ModuleType('urikit._build_info'); "
+    "info.C_EXTENSION_NOT_BUILT = 'C compiler failed: no cc'; "
+    "sys.modules['urikit._build_info'] = info; "
+)
+
+
+def test_required_error_gives_the_recorded_build_failure() -> None:
+    done = _run(FAKE_BUILD_INFO + "import urikit", URIKIT_REQUIRE_SPEEDUPS="1")
+    assert "it was not built (C compiler failed: no cc)" in done.stderr, done.stderr
+
+
+def test_version_says_why_c_is_missing() -> None:
+    code = FAKE_BUILD_INFO + "from urikit.cli import main; main(['--version'])"
+    done = _run(code)
+    shown = " ".join(done.stdout.split())  # argparse wraps the version text at 80 columns
+    assert shown.endswith(
+        ", python implementation (C extension not built: C compiler failed: no cc)"
+    ), done.stderr
+    done = _run(BLOCK_C + "from urikit.cli import main; main(['--version'])")
+    assert "python implementation (C extension not built: " in done.stdout, done.stderr
+    done = _run("from urikit.cli import main; main(['--version'])", URIKIT_NO_SPEEDUPS="1")
+    assert done.stdout.strip().endswith(", python implementation (URIKIT_NO_SPEEDUPS is set)")
+
+
+def test_describe_matches_the_implementation() -> None:
+    assert _accel.describe().startswith(f"{urikit.IMPLEMENTATION} implementation")
+    if urikit.IMPLEMENTATION == "c":
+        assert _accel.describe() == "c implementation"
 
 
 def test_no_speedups_wins() -> None:

@@ -28,6 +28,7 @@ installed (tests check it is ``(SpanRecord, URIReference)``).
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from types import ModuleType
@@ -38,6 +39,8 @@ __all__ = [
     "NO_SPEEDUPS_ENV",
     "REQUIRE_SPEEDUPS_ENV",
     "SpanRecord",
+    "describe",
+    "not_built_reason",
     "speedups",
 ]
 
@@ -63,6 +66,24 @@ def _flag(name: str) -> bool:
     return os.environ.get(name, "") not in ("", "0")
 
 
+BUILD_HINT: Final = (
+    "build it with a C compiler and the Python headers installed:"
+    " `URIKIT_REQUIRE_SPEEDUPS=1 pip install --force-reinstall --no-binary urikit urikit`,"
+    " or in a checkout `URIKIT_REQUIRE_SPEEDUPS=1 pip install -e .`"
+)
+
+
+def not_built_reason() -> str | None:
+    """Why the installed urikit has no C accelerator, as recorded by setup.py at
+    build time (``urikit/_build_info.py``), or ``None`` when nothing was recorded."""
+    try:
+        info = importlib.import_module(f"{__package__}._build_info")
+    except ImportError:
+        return None
+    reason = getattr(info, "C_EXTENSION_NOT_BUILT", None)
+    return reason if isinstance(reason, str) else None
+
+
 def _load() -> ModuleType | None:
     if _flag(NO_SPEEDUPS_ENV):
         return None
@@ -70,15 +91,20 @@ def _load() -> ModuleType | None:
     if sys.implementation.name != "cpython" and not required:
         return None
     try:
-        from . import _speedups
+        # import_module, not "from . import _speedups": when the module is missing,
+        # that form blames "a partially initialized module (circular import)".
+        module = importlib.import_module(f"{__package__}._speedups")
     except ImportError as exc:
         if required:
+            recorded = not_built_reason()
+            why = f"it was not built ({recorded})" if recorded else f"it cannot be imported ({exc})"
             raise ImportError(
-                f"{REQUIRE_SPEEDUPS_ENV} is set but the C accelerator urikit._speedups"
-                f" cannot be imported: {exc}"
-            ) from exc
+                f"{REQUIRE_SPEEDUPS_ENV} is set but the C accelerator urikit._speedups is"
+                f" missing: {why}; {BUILD_HINT}; or unset {REQUIRE_SPEEDUPS_ENV} to use the"
+                " pure-Python implementation"
+            ) from None
         return None
-    return _speedups
+    return module
 
 
 if TYPE_CHECKING:  # typed by _speedups.pyi; may still be None at run time
@@ -86,3 +112,19 @@ if TYPE_CHECKING:  # typed by _speedups.pyi; may still be None at run time
 else:
     speedups = _load()
 IMPLEMENTATION: Final[str] = "python" if speedups is None else "c"
+
+
+def describe() -> str:
+    """One line for ``urikit --version``: which implementation runs, and why not C.
+
+    >>> describe().split(" (")[0] in ("c implementation", "python implementation")
+    True
+    """
+    if speedups is not None:
+        return "c implementation"
+    if _flag(NO_SPEEDUPS_ENV):
+        return f"python implementation ({NO_SPEEDUPS_ENV} is set)"
+    if sys.implementation.name != "cpython":
+        return f"python implementation (C extension not used on {sys.implementation.name})"
+    reason = not_built_reason() or "urikit._speedups cannot be imported"
+    return f"python implementation (C extension not built: {reason})"

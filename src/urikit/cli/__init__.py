@@ -11,7 +11,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .. import IMPLEMENTATION, __version__
+from .. import __version__, _accel
 from . import core, schemes, urn
 from ._common import EXIT_USAGE
 
@@ -32,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version",
         action="version",
-        version=f"urikit {__version__} ({IMPLEMENTATION} implementation)",
+        version=f"urikit {__version__}, {_accel.describe()}",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in _COMMAND_MODULES:
