@@ -112,7 +112,9 @@ class OptionalBuildExt(build_ext):
         _announce(
             f"WARNING: urikit's C accelerator (urikit._speedups) was not built ({reason});"
             " installing the pure-Python implementation, which is several times slower."
-            " Install a C compiler and the Python headers, then reinstall to get it."
+            " Install a C compiler and the Python headers, then reinstall with"
+            " `pip install --force-reinstall --no-cache-dir urikit` (pip's cache may"
+            " hold this pure-Python build)."
         )
         info = _build_info(f"C compiler failed: {reason}")
         _write(Path(self.build_lib) / BUILD_INFO, info)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 import subprocess
@@ -143,3 +144,44 @@ def test_accelerated_functions_look_like_their_python_twins() -> None:
     resolve: Any = urikit.resolve
     assert inspect.signature(resolve) == inspect.signature(resolve.__wrapped__)
     assert pickle.loads(pickle.dumps(urikit.parse)) is urikit.parse
+
+
+def _setup_namespace() -> dict[str, Any]:
+    """setup.py's globals, loaded with setuptools.setup() replaced by a no-op."""
+    import runpy
+
+    setuptools: Any = importlib.import_module("setuptools")  # untyped; no stubs needed
+    saved = setuptools.setup
+    setuptools.setup = lambda **kwargs: None
+    try:
+        namespace = runpy.run_path(str(REPO / "setup.py"))
+    finally:
+        setuptools.setup = saved
+    return namespace
+
+
+def test_setup_records_a_failed_build(tmp_path: Path) -> None:
+    """A compiler failure is announced and recorded in urikit/_build_info.py,
+    which is what urikit --version and the import error read."""
+    ns = _setup_namespace()
+    distribution: Any = importlib.import_module("setuptools").Distribution
+    build_ext_cls = ns["OptionalBuildExt"]
+    module_globals = build_ext_cls._failed.__globals__
+    said: list[str] = []
+    saved = module_globals["REQUIRE"], module_globals["_announce"]
+    module_globals["REQUIRE"], module_globals["_announce"] = False, said.append
+    try:
+        cmd = build_ext_cls(distribution())
+        cmd.build_lib, cmd.inplace = str(tmp_path), False
+        with pytest.raises(ns["_Reported"]):
+            cmd._failed(RuntimeError("command 'cc' failed:\n No such file"))
+        module_globals["REQUIRE"] = True
+        with pytest.raises(SystemExit, match="URIKIT_REQUIRE_SPEEDUPS is set"):
+            cmd._failed(RuntimeError("cc"))
+    finally:
+        module_globals["REQUIRE"], module_globals["_announce"] = saved
+    assert len(said) == 1 and said[0].startswith("WARNING: urikit's C accelerator")
+    assert "(command 'cc' failed: No such file)" in said[0]
+    info: dict[str, Any] = {}
+    exec((tmp_path / "urikit" / "_build_info.py").read_text(encoding="utf-8"), info)
+    assert info["C_EXTENSION_NOT_BUILT"] == "C compiler failed: command 'cc' failed: No such file"

@@ -68,7 +68,7 @@ def _flag(name: str) -> bool:
 
 BUILD_HINT: Final = (
     "build it with a C compiler and the Python headers installed:"
-    " `URIKIT_REQUIRE_SPEEDUPS=1 pip install --force-reinstall --no-binary urikit urikit`,"
+    " `URIKIT_REQUIRE_SPEEDUPS=1 pip install --force-reinstall --no-cache-dir urikit`,"
     " or in a checkout `URIKIT_REQUIRE_SPEEDUPS=1 pip install -e .`"
 )
 
