@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import platform
+import re
 import sys
 from pathlib import Path
 
@@ -102,6 +103,9 @@ class OptionalBuildExt(build_ext):
 
     def _failed(self, exc: BaseException) -> None:
         reason = " ".join(str(exc).split()) or type(exc).__name__
+        called = re.match(r"Command '\['([^']*)'.*exit status (-?\d+)", reason)
+        if called:  # a compiler that ran and failed: its name, not its whole command line
+            reason = f"{called[1]} exited with status {called[2]}"
         if len(reason) > 160:
             reason = reason[:157] + "..."
         if REQUIRE:

@@ -170,18 +170,27 @@ def test_setup_records_a_failed_build(tmp_path: Path) -> None:
     said: list[str] = []
     saved = module_globals["REQUIRE"], module_globals["_announce"]
     module_globals["REQUIRE"], module_globals["_announce"] = False, said.append
+    info_file = tmp_path / "urikit" / "_build_info.py"
+
+    def recorded() -> Any:
+        info: dict[str, Any] = {}
+        exec(info_file.read_text(encoding="utf-8"), info)
+        return info["C_EXTENSION_NOT_BUILT"]
+
     try:
         cmd = build_ext_cls(distribution())
         cmd.build_lib, cmd.inplace = str(tmp_path), False
         with pytest.raises(ns["_Reported"]):
             cmd._failed(RuntimeError("command 'cc' failed:\n No such file"))
+        assert recorded() == "C compiler failed: command 'cc' failed: No such file"
+        with pytest.raises(ns["_Reported"]):
+            cmd._failed(RuntimeError("Command '['false', '-c', 'x.c']' returned exit status 1."))
+        assert recorded() == "C compiler failed: false exited with status 1"
         module_globals["REQUIRE"] = True
         with pytest.raises(SystemExit, match="URIKIT_REQUIRE_SPEEDUPS is set"):
             cmd._failed(RuntimeError("cc"))
     finally:
         module_globals["REQUIRE"], module_globals["_announce"] = saved
-    assert len(said) == 1 and said[0].startswith("WARNING: urikit's C accelerator")
+    assert len(said) == 2 and all(m.startswith("WARNING: urikit's C accelerator") for m in said)
     assert "(command 'cc' failed: No such file)" in said[0]
-    info: dict[str, Any] = {}
-    exec((tmp_path / "urikit" / "_build_info.py").read_text(encoding="utf-8"), info)
-    assert info["C_EXTENSION_NOT_BUILT"] == "C compiler failed: command 'cc' failed: No such file"
+    assert "(false exited with status 1)" in said[1]
