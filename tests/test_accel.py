@@ -194,3 +194,30 @@ def test_setup_records_a_failed_build(tmp_path: Path) -> None:
     assert len(said) == 2 and all(m.startswith("WARNING: urikit's C accelerator") for m in said)
     assert "(command 'cc' failed: No such file)" in said[0]
     assert "(false exited with status 1)" in said[1]
+
+
+def test_c_module_imports_nothing_and_uses_no_deprecated_api() -> None:
+    """The C side of the boundary, for the layering rules: _speedups.c imports no
+    Python module (everything it uses is handed in: see urikit._accel) and calls
+    the APIs deprecated in 3.12 only in the branch for older versions."""
+    source = (REPO / "src" / "urikit" / "_speedups.c").read_text(encoding="utf-8")
+    assert "PyImport_" not in source
+    assert "PyInit__speedups(void)\n{\n    return PyModuleDef_Init(&moduledef);\n}" in source
+    stack: list[tuple[str, bool]] = []  # (#if condition, in its #else branch)
+    for number, line in enumerate(source.splitlines(), 1):
+        if line.startswith("#if"):
+            stack.append((line, False))
+        elif line.startswith("#else"):
+            stack[-1] = (stack[-1][0], True)
+        elif line.startswith("#endif"):
+            stack.pop()
+        elif any(name in line for name in DEPRECATED_IN_312) and not line.startswith("#define"):
+            only_before_312 = any(
+                (cond == "#if PY_VERSION_HEX < 0x030C0000" and not in_else)
+                or (cond == "#if PY_VERSION_HEX >= 0x030C0000" and in_else)
+                for cond, in_else in stack
+            )
+            assert only_before_312, (number, line)
+
+
+DEPRECATED_IN_312 = ("PyErr_Fetch", "PyErr_Restore", "PyErr_NormalizeException", "PyUnicode_READY")
