@@ -581,6 +581,30 @@ def test_repeated_loads_do_not_grow_memory() -> None:
     assert after - before < 300 * 1024, (before, after)
 
 
+@pytest.mark.skipif(not hasattr(sys, "gettotalrefcount"), reason="needs a debug build of Python")
+def test_repeated_loads_keep_the_reference_count() -> None:
+    """On a debug build: 200 more module instances leave the total reference
+    count where 20 left it (loosely: a leak would add several per load)."""
+    import gc
+
+    record = C["urikit._accel"].SpanRecord
+
+    def cycle() -> None:
+        sp = fresh_speedups()
+        sp.set_reference_type(record, type("Mine", (record,), {"__slots__": ()}))
+        assert sp.accelerate("parse", PU.parse, P["urikit._parser"].diagnose)("a:b")._sp
+
+    total: Any = vars(sys)["gettotalrefcount"]
+    for _ in range(20):
+        cycle()
+    gc.collect()
+    before = total()
+    for _ in range(200):
+        cycle()
+    gc.collect()
+    assert total() - before < 200, (before, total())
+
+
 def _subinterpreters() -> Any:
     for name in ("_interpreters", "_xxsubinterpreters"):
         try:
