@@ -24,6 +24,11 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
+try:
+    from setuptools.command.bdist_wheel import bdist_wheel
+except ImportError:  # setuptools < 70.1 (pyproject.toml asks for >= 77)
+    bdist_wheel = None
+
 
 def _flag(name: str) -> bool:
     return os.environ.get(name, "") not in ("", "0")
@@ -34,6 +39,8 @@ SKIP = _flag("URIKIT_NO_SPEEDUPS") and not REQUIRE
 IS_CPYTHON = platform.python_implementation() == "CPython"
 BUILD_INFO = Path("urikit", "_build_info.py")
 SOURCE_PACKAGE = Path(__file__).resolve().parent / "src" / "urikit"
+#: Set when the extension failed to build: the wheel is then pure Python.
+FELL_BACK: list[str] = []
 
 
 def _skip_reason() -> str | None:
@@ -120,6 +127,7 @@ class OptionalBuildExt(build_ext):
             " `pip install --force-reinstall --no-cache-dir urikit` (pip's cache may"
             " hold this pure-Python build)."
         )
+        FELL_BACK.append(reason)
         info = _build_info(f"C compiler failed: {reason}")
         _write(Path(self.build_lib) / BUILD_INFO, info)
         if self.inplace:
@@ -129,6 +137,21 @@ class OptionalBuildExt(build_ext):
 
 class _Reported(Exception):
     """Raised once a failure is reported, so that run() does not report it twice."""
+
+
+cmdclass: dict[str, type] = {"build_ext": OptionalBuildExt, "build_py": BuildPyWithInfo}
+if bdist_wheel is not None:
+
+    class HonestBdistWheel(bdist_wheel):
+        """A wheel whose extension failed to build is tagged pure Python
+        (``py3-none-any``), which pip's normal output shows in its file name."""
+
+        def run_command(self, command: str) -> None:
+            super().run_command(command)
+            if command == "build" and FELL_BACK:
+                self.root_is_pure = True
+
+    cmdclass["bdist_wheel"] = HonestBdistWheel
 
 
 ext_modules = []
@@ -142,7 +165,4 @@ if _skip_reason() is None:
         )
     )
 
-setup(
-    ext_modules=ext_modules,
-    cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithInfo},
-)
+setup(ext_modules=ext_modules, cmdclass=cmdclass)
