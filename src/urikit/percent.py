@@ -64,9 +64,10 @@ def percent_encode(
         _speedups is not None
         and type(text) is str
         and type(component) is str
+        and component in COMPONENT_SAFE
         and encoding == "utf-8"
         and errors == "strict"
-    ):  # C for the common call; every other one (wrong types included) is Python's
+    ):  # C for the common call; every other one (bad arguments included) is Python's
         encoded = _speedups.percent_encode(text, component)
         if isinstance(encoded, str):
             return encoded
