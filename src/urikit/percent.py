@@ -101,7 +101,14 @@ def percent_encode(
     if type(encoding) is not str or type(errors) is not str:
         check_str(encoding, "percent_encode", "encoding")
         check_str(errors, "percent_encode", "errors")
-    if _speedups is not None and type(text) is str and encoding == "utf-8" and errors == "strict":
+    if (
+        _speedups is not None
+        and type(text) is str
+        and type(component) is str
+        and component in COMPONENT_SAFE
+        and encoding == "utf-8"
+        and errors == "strict"
+    ):  # C for the common call; every other one (bad arguments included) is Python's
         encoded = _speedups.percent_encode(text, component)
         if isinstance(encoded, str):
             return encoded

@@ -21,6 +21,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Mapping
 
+from ._accel import SpanRecord
 from ._accel import speedups as _speedups
 from ._hooks import grammars
 from ._parser import (
@@ -80,7 +81,7 @@ def _encode_param(text: str, encoding: str) -> str:
     return encode_except(text, _QUERY_PARAM_SAFE, encoding=encoding, component="query")
 
 
-class URIReference:
+class URIReference(SpanRecord):
     """An RFC 3986 URI-reference: a URI or a relative reference (section 4.1).
 
     Create one with :func:`parse`, :meth:`from_components` (encoded values) or
@@ -89,10 +90,9 @@ class URIReference:
     for RFC 3986 section 6 equivalence).
     """
 
-    __slots__ = ("_sp", "_text")
-
-    _text: str
-    _sp: Spans
+    # The two slots (_text, _sp) are SpanRecord's, the layout the C accelerator
+    # shares (see urikit._accel); a slot added here would break the fast parse.
+    __slots__ = ()
 
     # -- construction ------------------------------------------------------------
 
@@ -804,12 +804,14 @@ def is_valid(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -
     return split(text, rule) is not None
 
 
-# C twins: parse builds the URIReference (its two slots) directly in C.
+# The C boundary (see urikit._accel): install URIReference as the type the fast
+# parse builds (it fills SpanRecord's two slots), then bind the C twins.
 if _speedups is not None:
-    parse = _speedups.accelerate("parse", parse, URIReference, diagnose)
+    _speedups.set_reference_type(SpanRecord, URIReference)
+    parse = _speedups.accelerate("parse", parse, diagnose)
     is_valid = _speedups.accelerate("is_valid", is_valid)
-    # Component properties read the two slots and slice in C (class access still
-    # gives the property; anything unusual is handed to it).
+    # Component properties read SpanRecord's slots and slice in C (class access
+    # still gives the property; anything unusual is handed to it).
     for _name, _group in (
         ("scheme", SCHEME_SPAN),
         ("authority", AUTHORITY_SPAN),
@@ -821,5 +823,5 @@ if _speedups is not None:
         ("fragment", FRAGMENT_SPAN),
     ):
         _prop = URIReference.__dict__[_name]
-        _getter = _speedups.component_getter(_prop, URIReference, _group, _name == "path")
+        _getter = _speedups.component_getter(_prop, _group, _name == "path")
         setattr(URIReference, _name, _getter)

@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .. import IMPLEMENTATION, __version__
+from .. import __version__, _accel
 from . import core, extract, schemes, urn
 from ._common import (
     EXIT_BROKEN_PIPE,
@@ -61,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version",
         action="version",
-        version=f"urikit {__version__} ({IMPLEMENTATION} implementation)",
+        version=f"urikit {__version__}, {_accel.describe()}",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMAND_MODULES:
