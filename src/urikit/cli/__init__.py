@@ -39,8 +39,9 @@ COMMAND_MODULES = [
 #: The exit statuses, as ``urikit --help`` shows them (and the README and docs/cli.md).
 EXIT_STATUS_HELP = """\
 exit status (as grep, cmp and diff):
-  0    yes: every input valid (every pair equivalent)
-  1    no: some input invalid or not resolvable (a pair not equivalent)
+  0    yes: every input valid (every pair equivalent; extract: a URI found)
+  1    no: some input invalid or not resolvable (a pair not equivalent;
+       extract: no URI found)
   2    trouble: a usage error (bad option or BASE), unreadable input or unwritable
        output; for equivalent and urn equivalent, an input that is not valid
   130  interrupted (Ctrl-C)
