@@ -13,7 +13,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python "$here/_common.py" "$work/seeds"
-for harness in parse is_valid resolve normalize percent differential; do
+for harness in parse is_valid resolve normalize percent differential extract; do
     echo "== fuzz_$harness (${seconds}s)"
     mkdir -p "$work/$harness"
     cp "$work/seeds/"* "$work/$harness/"
