@@ -116,10 +116,7 @@ class HttpView(ServerView):
 
     def fields(self) -> dict[str, Any]:
         return {
-            "scheme": self.scheme,
-            "host": self.host,
-            "port": self.port,
-            "effective_port": self.effective_port,
+            **self._server_fields(),
             "path": self.path,
             "decoded_path": self.decoded_path(),
             "query": self.query,
