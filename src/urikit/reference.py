@@ -26,6 +26,7 @@ from ._accel import speedups as _speedups
 from ._hooks import grammars
 from ._parser import (
     AUTHORITY_SPAN,
+    COMPONENT_SPANS,
     FRAGMENT_SPAN,
     HOST_SPAN,
     PATH_SPAN,
@@ -812,16 +813,7 @@ if _speedups is not None:
     is_valid = _speedups.accelerate("is_valid", is_valid)
     # Component properties read SpanRecord's slots and slice in C (class access
     # still gives the property; anything unusual is handed to it).
-    for _name, _group in (
-        ("scheme", SCHEME_SPAN),
-        ("authority", AUTHORITY_SPAN),
-        ("userinfo", USERINFO_SPAN),
-        ("host", HOST_SPAN),
-        ("port", PORT_SPAN),
-        ("path", PATH_SPAN),
-        ("query", QUERY_SPAN),
-        ("fragment", FRAGMENT_SPAN),
-    ):
+    for _name, _group in COMPONENT_SPANS.items():
         _prop = URIReference.__dict__[_name]
         _getter = _speedups.component_getter(_prop, _group, _name == "path")
         setattr(URIReference, _name, _getter)
