@@ -26,6 +26,7 @@ from ..resolve import relativize, resolve
 from ._common import (
     Rejected,
     add_common,
+    add_comparison,
     add_inputs,
     define_record,
     inputs,
@@ -269,13 +270,7 @@ def register(sub: Any) -> None:
     add_common(p)
     p.set_defaults(run=_cmd_normalize)
 
-    p = sub.add_parser(
-        "equivalent",
-        help="are two URIs equivalent (exit 0), not (exit 1), or is one invalid (exit 2)? "
-        "(RFC 3986 6)",
-    )
-    p.add_argument("a", metavar="A")
-    p.add_argument("b", metavar="B")
+    p = add_comparison(sub, "URIs", "RFC 3986 6")
     p.add_argument("--level", default="scheme", choices=LEVELS)
     add_common(p)
     p.set_defaults(run=_cmd_equivalent)
