@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar, Final, Self
 
 from .._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
-from ..errors import URIError, arg_type_error, check_str
+from ..errors import URIError, arg_type_error, check_codec, check_str
 from ..percent import encode_except, percent_decode
 from ..reference import URIReference, parse
 
@@ -15,7 +15,6 @@ __all__ = [
     "SchemeView",
     "ServerView",
     "bad_value",
-    "check_codec",
     "check_strs",
     "decode",
     "encode",
@@ -46,12 +45,6 @@ def encode_userinfo(user: str | None, password: str | None, safe: frozenset[str]
     if password is not None:
         userinfo += ":" + encode(password, safe)
     return userinfo
-
-
-def check_codec(encoding: object, errors: object, func: str) -> None:
-    """TypeError unless ``encoding`` and ``errors`` (of a ``decoded_*()`` accessor) are str."""
-    check_str(encoding, func, "encoding")
-    check_str(errors, func, "errors")
 
 
 def bad_value(component: str, value: str, detail: str, position: int = 0) -> URIError:

@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from .._charsets import PCHAR
-from ..errors import URIError, check_optional_str, check_str
+from ..errors import URIError, check_codec, check_optional_str, check_str
 from ..reference import URIReference
-from ._base import SchemeView, bad_value, check_codec, check_strs, decode, encode
+from ._base import SchemeView, bad_value, check_strs, decode, encode
 
 __all__ = ["FLAVOURS", "FileView"]
 

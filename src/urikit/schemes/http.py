@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import check_optional_str, check_str
+from ..errors import check_codec, check_optional_str, check_str
 from ..reference import URIReference
-from ._base import ServerView, check_codec
+from ._base import ServerView
 
 __all__ = ["HttpView"]
 
