@@ -70,6 +70,18 @@ PATH_SPAN: Final = 6
 QUERY_SPAN: Final = 7
 FRAGMENT_SPAN: Final = 8
 
+#: Each component's name (a ``URIReference`` property) -> its index in the spans.
+COMPONENT_SPANS: Final[dict[str, int]] = {
+    "scheme": SCHEME_SPAN,
+    "authority": AUTHORITY_SPAN,
+    "userinfo": USERINFO_SPAN,
+    "host": HOST_SPAN,
+    "port": PORT_SPAN,
+    "path": PATH_SPAN,
+    "query": QUERY_SPAN,
+    "fragment": FRAGMENT_SPAN,
+}
+
 #: The rules ``is_valid`` and ``parse`` accept, as named in RFC 3986 Appendix A.
 RULES: Final = frozenset({"URI-reference", "URI", "absolute-URI", "relative-ref"})
 

@@ -1066,6 +1066,19 @@ done:
     return result;
 }
 
+/* The tp_dealloc of this module's GC heap types (none may be subclassed):
+ * untrack, drop the references through the type's own tp_clear, free, and
+ * release the type (a heap type's instances own a reference to it). */
+static void
+gc_heap_dealloc(PyObject *self)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    tp->tp_clear(self);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
 /* ---------------------------------------------------- accelerated functions */
 
 /* An accelerated public function: a C fast path for the common call, and the
@@ -1242,16 +1255,6 @@ accel_clear(AccelObject *self)
     return 0;
 }
 
-static void
-accel_dealloc(AccelObject *self)
-{
-    PyTypeObject *tp = Py_TYPE(self);
-    PyObject_GC_UnTrack(self);
-    accel_clear(self);
-    tp->tp_free(self);
-    Py_DECREF(tp);
-}
-
 static PyObject *
 accel_getattr_of_fallback(AccelObject *self, void *name)
 {
@@ -1304,7 +1307,7 @@ static PyMemberDef accel_members[] = {
 };
 
 static PyType_Slot accel_slots[] = {
-    {Py_tp_dealloc, accel_dealloc},
+    {Py_tp_dealloc, gc_heap_dealloc},
     {Py_tp_call, PyVectorcall_Call},
     {Py_tp_repr, accel_repr},
     {Py_tp_traverse, accel_traverse},
@@ -1503,16 +1506,6 @@ getter_clear(GetterObject *self)
     return 0;
 }
 
-static void
-getter_dealloc(GetterObject *self)
-{
-    PyTypeObject *tp = Py_TYPE(self);
-    PyObject_GC_UnTrack(self);
-    getter_clear(self);
-    tp->tp_free(self);
-    Py_DECREF(tp);
-}
-
 static PyObject *
 getter_doc(GetterObject *self, void *closure)
 {
@@ -1530,7 +1523,7 @@ static PyMemberDef getter_members[] = {
 };
 
 static PyType_Slot getter_slots[] = {
-    {Py_tp_dealloc, getter_dealloc},
+    {Py_tp_dealloc, gc_heap_dealloc},
     {Py_tp_traverse, getter_traverse},
     {Py_tp_clear, getter_clear},
     {Py_tp_descr_get, getter_get},

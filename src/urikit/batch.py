@@ -18,33 +18,12 @@ from collections.abc import Iterable, Iterator
 from typing import IO, NamedTuple
 
 from ._accel import speedups as _speedups
-from ._parser import (
-    AUTHORITY_SPAN,
-    FRAGMENT_SPAN,
-    HOST_SPAN,
-    PATH_SPAN,
-    PORT_SPAN,
-    QUERY_SPAN,
-    SCHEME_SPAN,
-    USERINFO_SPAN,
-    Spans,
-)
+from ._parser import COMPONENT_SPANS, Spans
 from ._parser import split as _split
 from .errors import URIError, arg_type_error, check_str
 from .reference import URIReference, is_valid, parse
 
 __all__ = ["Columns", "Record", "iter_file", "split", "validate"]
-
-_GROUPS = {
-    "scheme": SCHEME_SPAN,
-    "authority": AUTHORITY_SPAN,
-    "userinfo": USERINFO_SPAN,
-    "host": HOST_SPAN,
-    "port": PORT_SPAN,
-    "path": PATH_SPAN,
-    "query": QUERY_SPAN,
-    "fragment": FRAGMENT_SPAN,
-}
 
 
 def validate(texts: Iterable[str], rule: str = "URI-reference") -> list[bool]:
@@ -108,9 +87,9 @@ class Columns:
         "host", "port", "path", "query", "fragment"), as written."""
         check_str(name, "Columns.column", "name")
         try:
-            g = _GROUPS[name]
+            g = COMPONENT_SPANS[name]
         except KeyError:
-            known = list(_GROUPS)
+            known = list(COMPONENT_SPANS)
             raise ValueError(f"unknown component {name!r}; expected one of {known}") from None
         out: list[str | None] = []
         for text, sp in zip(self.texts, self.spans, strict=True):

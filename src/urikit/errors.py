@@ -18,6 +18,7 @@ __all__ = [
     "REASONS",
     "URIError",
     "arg_type_error",
+    "check_codec",
     "check_optional_str",
     "check_str",
     "format_message",
@@ -175,6 +176,18 @@ def check_str(value: object, func: str, param: str) -> None:
     """
     if not isinstance(value, str):
         raise arg_type_error(func, param, "str", value)
+
+
+def check_codec(encoding: object, errors: object, func: str) -> None:
+    """:func:`check_str` of a decoding accessor's ``encoding`` and ``errors``.
+
+    >>> check_codec("utf-8", 0, "decoded_path")
+    Traceback (most recent call last):
+    TypeError: decoded_path() argument 'errors' must be str, not int
+    """
+    if type(encoding) is not str or type(errors) is not str:
+        check_str(encoding, func, "encoding")
+        check_str(errors, func, "errors")
 
 
 def check_optional_str(value: object, func: str, param: str) -> None:

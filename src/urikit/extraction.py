@@ -126,11 +126,14 @@ _QUOTE_RE: Final = re.compile(r'"([^"]*+)"')
 _URI_RUN_RE: Final = re.compile(
     f"[{regex_class(UNRESERVED | GEN_DELIMS | SUB_DELIMS | frozenset('%'))}]*+"
 )
-_LINE_BREAK_RE: Final = re.compile(r"[ \t\xa0]*+(?:\r\n?+|\n)[ \t\xa0]*+")
-_WS_SPLIT_RE: Final = re.compile(r"([ \t\n\r\f\v\xa0]++)")
+# Blanks on a line, and one line break (CRLF, CR or LF).
+_BLANKS = r"[ \t\xa0]*+"
+_BREAK = r"(?:\r\n?+|\n)"
+_LINE_BREAK_RE: Final = re.compile(_BLANKS + _BREAK + _BLANKS)
+_WS_SPLIT_RE: Final = re.compile(f"([{re.escape(_WS)}]++)")
 # One line break in a run of blanks, or none (for the ends of an angle form).
-_ONE_BREAK_RE: Final = re.compile(r"[ \t\xa0]*+(?:\r\n?+|\n)[ \t\xa0]*+\Z")
-_AT_MOST_ONE_BREAK_RE: Final = re.compile(r"[ \t\xa0]*+(?:(?:\r\n?+|\n)[ \t\xa0]*+)?+\Z")
+_ONE_BREAK_RE: Final = re.compile(_BLANKS + _BREAK + _BLANKS + r"\Z")
+_AT_MOST_ONE_BREAK_RE: Final = re.compile(f"{_BLANKS}(?:{_BREAK}{_BLANKS})?+" + r"\Z")
 _SCHEME_COLON_RE: Final = re.compile(_SCHEMEISH + ":")
 
 

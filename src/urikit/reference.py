@@ -26,6 +26,7 @@ from ._accel import speedups as _speedups
 from ._hooks import grammars
 from ._parser import (
     AUTHORITY_SPAN,
+    COMPONENT_SPANS,
     FRAGMENT_SPAN,
     HOST_SPAN,
     PATH_SPAN,
@@ -42,7 +43,7 @@ from ._parser import (
     split,
 )
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
-from .errors import URIError, arg_type_error, check_optional_str, check_str
+from .errors import URIError, arg_type_error, check_codec, check_optional_str, check_str
 from .normalize import normalize as _normalize
 from .percent import COMPONENT_SAFE, encode_except, percent_decode, percent_encode
 from .resolve import recompose, relativize, resolve
@@ -71,10 +72,42 @@ def _port_text(port: object, func: str) -> str | None:
     raise arg_type_error(func, "port", "str, int or None", port)
 
 
-def _check_codec(encoding: object, errors: object, func: str) -> None:
-    if type(encoding) is not str or type(errors) is not str:
-        check_str(encoding, func, "encoding")
-        check_str(errors, func, "errors")
+def _check_component_args(
+    func: str,
+    scheme: object,
+    userinfo: object,
+    host: object,
+    path: object,
+    query: object,
+    fragment: object,
+) -> None:
+    """TypeError unless each component argument of ``func`` is a ``str`` (or
+    ``None``, but for ``path``): the checks of ``from_components`` and ``build``."""
+    for name, value in (
+        ("scheme", scheme),
+        ("userinfo", userinfo),
+        ("host", host),
+        ("query", query),
+        ("fragment", fragment),
+    ):
+        check_optional_str(value, func, name)
+    check_str(path, func, "path")
+
+
+def _authority(userinfo: str | None, host: str, port: str | None) -> str:
+    """``[ userinfo "@" ] host [ ":" port ]`` (RFC 3986 section 3.2)."""
+    authority = host
+    if userinfo is not None:
+        authority = userinfo + "@" + authority
+    if port is not None:
+        authority += ":" + port
+    return authority
+
+
+def _decode_optional(value: str | None, encoding: str, errors: str, func: str) -> str | None:
+    """A ``decoded_*()`` accessor: ``value`` percent-decoded, ``None`` kept."""
+    check_codec(encoding, errors, func)
+    return None if value is None else percent_decode(value, encoding, errors)
 
 
 def _encode_param(text: str, encoding: str) -> str:
@@ -136,15 +169,7 @@ class URIReference(SpanRecord):
         urikit.errors.URIError: invalid character ' ' in path at position 1
         """
         func = "URIReference.from_components"
-        for name, value in (
-            ("scheme", scheme),
-            ("userinfo", userinfo),
-            ("host", host),
-            ("query", query),
-            ("fragment", fragment),
-        ):
-            check_optional_str(value, func, name)
-        check_str(path, func, "path")
+        _check_component_args(func, scheme, userinfo, host, path, query, fragment)
         port_text = _port_text(port, func)
         for name, value in (
             ("scheme", scheme),
@@ -161,11 +186,7 @@ class URIReference(SpanRecord):
             raise URIError("bad-value", "host", 0, "", detail="a userinfo or port needs a host")
         authority = None
         if host is not None:
-            authority = host
-            if userinfo is not None:
-                authority = userinfo + "@" + authority
-            if port_text is not None:
-                authority += ":" + port_text
+            authority = _authority(userinfo, host, port_text)
             if path and not path.startswith("/"):
                 raise URIError(
                     "bad-value",
@@ -213,15 +234,7 @@ class URIReference(SpanRecord):
         'a%3Ab/c'
         """
         func = "URIReference.build"
-        for name, value in (
-            ("scheme", scheme),
-            ("userinfo", userinfo),
-            ("host", host),
-            ("query", query),
-            ("fragment", fragment),
-        ):
-            check_optional_str(value, func, name)
-        check_str(path, func, "path")
+        _check_component_args(func, scheme, userinfo, host, path, query, fragment)
         check_str(encoding, func, "encoding")
         _port_text(port, func)
         enc = encoding
@@ -288,12 +301,7 @@ class URIReference(SpanRecord):
         assert recompose(parts) == self._text, "recomposition differs from the text"
         if self.authority is not None:
             assert self.host is not None
-            rebuilt = self.host
-            if self.userinfo is not None:
-                rebuilt = self.userinfo + "@" + rebuilt
-            if self.port is not None:
-                rebuilt += ":" + self.port
-            assert rebuilt == self.authority
+            assert _authority(self.userinfo, self.host, self.port) == self.authority
         else:
             assert self.userinfo is None and self.host is None and self.port is None
 
@@ -484,32 +492,24 @@ class URIReference(SpanRecord):
 
     def decoded_userinfo(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The userinfo, percent-decoded."""
-        _check_codec(encoding, errors, "URIReference.decoded_userinfo")
-        value = self.userinfo
-        return None if value is None else percent_decode(value, encoding, errors)
+        return _decode_optional(self.userinfo, encoding, errors, "URIReference.decoded_userinfo")
 
     def decoded_host(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The host, percent-decoded (IP literals are returned as written)."""
-        _check_codec(encoding, errors, "URIReference.decoded_host")
-        value = self.host
-        return None if value is None else percent_decode(value, encoding, errors)
+        return _decode_optional(self.host, encoding, errors, "URIReference.decoded_host")
 
     def decoded_path(self, encoding: str = "utf-8", errors: str = "strict") -> str:
         """The path, percent-decoded (an encoded "/" becomes indistinguishable)."""
-        _check_codec(encoding, errors, "URIReference.decoded_path")
+        check_codec(encoding, errors, "URIReference.decoded_path")
         return percent_decode(self.path, encoding, errors)
 
     def decoded_query(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The query, percent-decoded."""
-        _check_codec(encoding, errors, "URIReference.decoded_query")
-        value = self.query
-        return None if value is None else percent_decode(value, encoding, errors)
+        return _decode_optional(self.query, encoding, errors, "URIReference.decoded_query")
 
     def decoded_fragment(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The fragment, percent-decoded."""
-        _check_codec(encoding, errors, "URIReference.decoded_fragment")
-        value = self.fragment
-        return None if value is None else percent_decode(value, encoding, errors)
+        return _decode_optional(self.fragment, encoding, errors, "URIReference.decoded_fragment")
 
     @property
     def path_segments(self) -> list[str]:
@@ -525,7 +525,7 @@ class URIReference(SpanRecord):
 
     def decoded_path_segments(self, encoding: str = "utf-8", errors: str = "strict") -> list[str]:
         """Like :attr:`path_segments`, with a chosen ``encoding`` and ``errors``."""
-        _check_codec(encoding, errors, "URIReference.decoded_path_segments")
+        check_codec(encoding, errors, "URIReference.decoded_path_segments")
         path = self.path
         if not path:
             return []
@@ -557,7 +557,7 @@ class URIReference(SpanRecord):
         >>> parse("?q=a+b").decoded_query_params(plus_as_space=True)
         [('q', 'a b')]
         """
-        _check_codec(encoding, errors, "URIReference.decoded_query_params")
+        check_codec(encoding, errors, "URIReference.decoded_query_params")
         query = self.query
         if not query:
             return []
@@ -812,16 +812,7 @@ if _speedups is not None:
     is_valid = _speedups.accelerate("is_valid", is_valid)
     # Component properties read SpanRecord's slots and slice in C (class access
     # still gives the property; anything unusual is handed to it).
-    for _name, _group in (
-        ("scheme", SCHEME_SPAN),
-        ("authority", AUTHORITY_SPAN),
-        ("userinfo", USERINFO_SPAN),
-        ("host", HOST_SPAN),
-        ("port", PORT_SPAN),
-        ("path", PATH_SPAN),
-        ("query", QUERY_SPAN),
-        ("fragment", FRAGMENT_SPAN),
-    ):
+    for _name, _group in COMPONENT_SPANS.items():
         _prop = URIReference.__dict__[_name]
         _getter = _speedups.component_getter(_prop, _group, _name == "path")
         setattr(URIReference, _name, _getter)

@@ -44,6 +44,7 @@ __all__ = [
     "OutputError",
     "Rejected",
     "add_common",
+    "add_comparison",
     "add_inputs",
     "define_record",
     "escape",
@@ -304,6 +305,19 @@ def run_comparison(
     _emit(args, out, record, [word, escape(a), escape(b)])
     flush_output(out)
     return EXIT_OK if result else EXIT_NO
+
+
+def add_comparison(sub: Any, what: str, section: str) -> argparse.ArgumentParser:
+    """Add the ``equivalent`` command of ``what`` ("URIs", "URNs") to ``sub``: its
+    two inputs A and B, and in its help the exit status of :func:`run_comparison`."""
+    p: argparse.ArgumentParser = sub.add_parser(
+        "equivalent",
+        help=f"are two {what} equivalent (exit 0), not (exit 1), or is one invalid (exit 2)? "
+        f"({section})",
+    )
+    p.add_argument("a", metavar="A")
+    p.add_argument("b", metavar="B")
+    return p
 
 
 def add_inputs(parser: argparse.ArgumentParser, dest: str, metavar: str, what: str) -> None:

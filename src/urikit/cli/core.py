@@ -13,19 +13,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from typing import Any, Final
 
 from .._hooks import resolution_rules
 from .._parser import RULES
 from ..errors import URIError
 from ..legacy import draft1993, rfc1738
+from ..legacy.grammars import APPENDIX_B_RE
 from ..normalize import LEVELS, equivalent, normalize
 from ..reference import is_valid, parse
 from ..resolve import relativize, resolve
 from ._common import (
     Rejected,
     add_common,
+    add_comparison,
     add_inputs,
     define_record,
     inputs,
@@ -65,8 +66,9 @@ GRAMMAR_RULES: Final[dict[str, tuple[str, ...]]] = {
     "draft-1993": tuple(draft1993.RULES),
 }
 
-# RFC 3986 Appendix B (also RFC 2396 Appendix B): matches every string.
-_APPENDIX_B: Final = re.compile(r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?")
+# RFC 3986 Appendix B (also RFC 2396 Appendix B), the one splitter of the older
+# grammars: it matches every string a grammar accepted.
+_APPENDIX_B: Final = APPENDIX_B_RE
 
 
 def _check_grammar(args: argparse.Namespace) -> None:
@@ -269,13 +271,7 @@ def register(sub: Any) -> None:
     add_common(p)
     p.set_defaults(run=_cmd_normalize)
 
-    p = sub.add_parser(
-        "equivalent",
-        help="are two URIs equivalent (exit 0), not (exit 1), or is one invalid (exit 2)? "
-        "(RFC 3986 6)",
-    )
-    p.add_argument("a", metavar="A")
-    p.add_argument("b", metavar="B")
+    p = add_comparison(sub, "URIs", "RFC 3986 6")
     p.add_argument("--level", default="scheme", choices=LEVELS)
     add_common(p)
     p.set_defaults(run=_cmd_equivalent)

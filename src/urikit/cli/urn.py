@@ -22,6 +22,7 @@ from ..urn import RESOLUTION_SERVICES, URN, ResolverRegistry, TrivialHTTPResolve
 from ._common import (
     EXIT_USAGE,
     add_common,
+    add_comparison,
     add_inputs,
     define_record,
     inputs,
@@ -157,13 +158,7 @@ def register(sub: Any) -> None:
     add_common(p)
     p.set_defaults(run=_cmd_validate)
 
-    p = urn_sub.add_parser(
-        "equivalent",
-        help="are two URNs equivalent (exit 0), not (exit 1), or is one invalid (exit 2)? "
-        "(RFC 8141 3.1)",
-    )
-    p.add_argument("a", metavar="A")
-    p.add_argument("b", metavar="B")
+    p = add_comparison(urn_sub, "URNs", "RFC 8141 3.1")
     p.add_argument(
         "--mode",
         default="lexical",

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Self
 
 from .._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
-from ..errors import URIError, arg_type_error, check_str
+from ..errors import URIError, arg_type_error, check_codec, check_str
 from ..percent import encode_except, percent_decode
 from ..reference import URIReference, parse
 
-__all__ = ["SchemeView", "bad_value", "check_codec", "check_strs", "decode", "encode"]
+__all__ = [
+    "SchemeView",
+    "ServerView",
+    "bad_value",
+    "check_strs",
+    "decode",
+    "encode",
+    "encode_userinfo",
+]
 
 _UNSAFE_RE: Final = re.compile(r"%(?:0[dD]|0[aA]|00)")
 
@@ -27,10 +35,16 @@ def encode(text: str, safe: frozenset[str]) -> str:
     return encode_except(text, safe)
 
 
-def check_codec(encoding: object, errors: object, func: str) -> None:
-    """TypeError unless ``encoding`` and ``errors`` (of a ``decoded_*()`` accessor) are str."""
-    check_str(encoding, func, "encoding")
-    check_str(errors, func, "errors")
+def encode_userinfo(user: str | None, password: str | None, safe: frozenset[str]) -> str | None:
+    """The ``user[:password]`` userinfo from decoded values (the inverse of
+    ``ServerView._user_password``); ``None`` without a user (a password alone is
+    not written)."""
+    if user is None:
+        return None
+    userinfo = encode(user, safe)
+    if password is not None:
+        userinfo += ":" + encode(password, safe)
+    return userinfo
 
 
 def bad_value(component: str, value: str, detail: str, position: int = 0) -> URIError:
@@ -147,6 +161,26 @@ class SchemeView:
                 shown = digits if len(digits) <= 20 else f"of {len(digits)} digits"
                 raise self._fail("port", start, f"port {shown} is above 65535")
         return host
+
+    @classmethod
+    def _from_host(
+        cls,
+        host: str,
+        path: str,
+        *,
+        port: int | None = None,
+        userinfo: str | None = None,
+        query: str | None = None,
+    ) -> Self:
+        """The view of ``scheme://[userinfo@]host[:port]path[?query]`` (the view's
+        first scheme) for ``build``: ``host`` decoded, encoded as
+        :meth:`URIReference.build` encodes a host; the other parts already encoded."""
+        scheme = cls.schemes[0]
+        host_text = URIReference.build(scheme=scheme, host=host).host
+        ref = URIReference.from_components(
+            scheme=scheme, userinfo=userinfo, host=host_text, port=port, path=path, query=query
+        )
+        return cls(ref)
 
     # -- common accessors --------------------------------------------------------
 
@@ -269,6 +303,16 @@ class ServerView(SchemeView):
         """
         number = self._ref.port_number
         return self.default_port if number is None else number
+
+    def _server_fields(self) -> dict[str, Any]:
+        """The first :meth:`fields` of a view whose server is its host: the
+        scheme, then the host and ports."""
+        return {
+            "scheme": self.scheme,
+            "host": self.host,
+            "port": self.port,
+            "effective_port": self.effective_port,
+        }
 
     def _user_password(self) -> tuple[str | None, str | None]:
         """The userinfo's ``user[:password]``, decoded; ``None`` for absent parts."""

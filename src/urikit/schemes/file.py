@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from .._charsets import PCHAR
-from ..errors import URIError, check_optional_str, check_str
+from ..errors import URIError, check_codec, check_optional_str, check_str
 from ..reference import URIReference
-from ._base import SchemeView, bad_value, check_codec, check_strs, decode, encode
+from ._base import SchemeView, bad_value, check_strs, decode, encode
 
 __all__ = ["FLAVOURS", "FileView"]
 
@@ -167,8 +167,7 @@ class FileView(SchemeView):
                 detail = "without a host the first segment cannot be empty"
                 raise bad_value("path", path, detail, 1)
             return cls(URIReference.from_components(scheme="file", path=path))
-        host_text = URIReference.build(scheme="file", host=host).host if host else ""
-        return cls(URIReference.from_components(scheme="file", host=host_text, path=path))
+        return cls._from_host(host, path)
 
     @classmethod
     def from_path(cls, path: str, flavour: str = "posix", *, host: str = "") -> FileView:
@@ -192,8 +191,7 @@ class FileView(SchemeView):
                 raise URIError("bad-value", "path", 0, path, detail="not an absolute POSIX path")
             segs = path.split("/")
             enc = "/".join(encode(s, _SEGMENT_SAFE) for s in segs)
-            host_text = URIReference.build(scheme="file", host=host).host
-            return cls(URIReference.from_components(scheme="file", host=host_text, path=enc))
+            return cls._from_host(host, enc)
         if path.startswith("\\\\"):
             server, _, rest = path[2:].partition("\\")
             if not server or not rest:

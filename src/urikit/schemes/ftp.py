@@ -22,8 +22,7 @@ from typing import Any, Final
 
 from .._charsets import PCHAR, USERINFO
 from ..errors import check_optional_str, check_str
-from ..reference import URIReference
-from ._base import ServerView, bad_value, check_strs, decode, encode
+from ._base import ServerView, bad_value, check_strs, decode, encode, encode_userinfo
 
 __all__ = ["TYPECODES", "FtpView"]
 
@@ -92,11 +91,7 @@ class FtpView(ServerView):
         cwd = check_strs(cwd, func, "cwd")
         check_str(name, func, "name")
         check_optional_str(typecode, func, "typecode")
-        userinfo = None
-        if user is not None:
-            userinfo = encode(user, _USER_SAFE)
-            if password is not None:
-                userinfo += ":" + encode(password, _USER_SAFE)
+        userinfo = encode_userinfo(user, password, _USER_SAFE)
         segs = [encode(s, _SEGMENT_SAFE) for s in (*cwd, name)]
         path = "/" + "/".join(segs)
         if typecode is not None:
@@ -105,11 +100,7 @@ class FtpView(ServerView):
             path += ";type=" + typecode
         if path == "/":
             path = ""
-        host_text = URIReference.build(scheme="ftp", host=host).host
-        ref = URIReference.from_components(
-            scheme="ftp", userinfo=userinfo, host=host_text, port=port, path=path
-        )
-        return cls(ref)
+        return cls._from_host(host, path, userinfo=userinfo, port=port)
 
     @property
     def user(self) -> str:

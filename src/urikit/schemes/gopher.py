@@ -19,7 +19,6 @@ from typing import Any, Final
 
 from .._charsets import PCHAR
 from ..errors import check_optional_str, check_str
-from ..reference import URIReference
 from ._base import ServerView, bad_value, decode, encode
 
 __all__ = ["GopherView"]
@@ -80,11 +79,7 @@ class GopherView(ServerView):
             gpath += "%09" + encode(search, _SAFE)
         if gopher_plus is not None:
             gpath += "%09" + encode(gopher_plus, _SAFE)
-        host_text = URIReference.build(scheme="gopher", host=host).host
-        ref = URIReference.from_components(
-            scheme="gopher", host=host_text, port=port, path="/" + gpath
-        )
-        return cls(ref)
+        return cls._from_host(host, "/" + gpath, port=port)
 
     @property
     def gopher_type(self) -> str:
@@ -113,10 +108,7 @@ class GopherView(ServerView):
 
     def fields(self) -> dict[str, Any]:
         return {
-            "scheme": self.scheme,
-            "host": self.host,
-            "port": self.port,
-            "effective_port": self.effective_port,
+            **self._server_fields(),
             "gopher_type": self.gopher_type,
             "selector": self.selector,
             "search": self.search,

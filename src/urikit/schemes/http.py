@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import check_optional_str, check_str
+from ..errors import check_codec, check_optional_str, check_str
 from ..reference import URIReference
-from ._base import ServerView, check_codec
+from ._base import ServerView
 
 __all__ = ["HttpView"]
 
@@ -116,10 +116,7 @@ class HttpView(ServerView):
 
     def fields(self) -> dict[str, Any]:
         return {
-            "scheme": self.scheme,
-            "host": self.host,
-            "port": self.port,
-            "effective_port": self.effective_port,
+            **self._server_fields(),
             "path": self.path,
             "decoded_path": self.decoded_path(),
             "query": self.query,

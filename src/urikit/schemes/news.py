@@ -118,11 +118,7 @@ class NewsView(ServerView):
             if port is not None:
                 raise bad_value("port", str(port), "a port needs a server")
             return cls(URIReference.from_components(scheme="news", path=spec))
-        host_text = URIReference.build(scheme="news", host=server).host
-        ref = URIReference.from_components(
-            scheme="news", host=host_text, port=port, path="/" + spec
-        )
-        return cls(ref)
+        return cls._from_host(server, "/" + spec, port=port)
 
     @property
     def server(self) -> str | None:
@@ -225,10 +221,7 @@ class NntpView(ServerView):
                 detail = "article-number is 1*16DIGIT"
                 raise bad_value("article_number", str(article_number), detail)
             path += "/" + str(article_number)
-        host_text = URIReference.build(scheme="nntp", host=host).host
-        return cls(
-            URIReference.from_components(scheme="nntp", host=host_text, port=port, path=path)
-        )
+        return cls._from_host(host, path, port=port)
 
     @property
     def group(self) -> str:
@@ -243,10 +236,7 @@ class NntpView(ServerView):
 
     def fields(self) -> dict[str, Any]:
         return {
-            "scheme": self.scheme,
-            "host": self.host,
-            "port": self.port,
-            "effective_port": self.effective_port,
+            **self._server_fields(),
             "group": self.group,
             "article_number": self.article_number,
         }

@@ -16,7 +16,6 @@ from typing import Any, Final
 
 from .._charsets import PCHAR
 from ..errors import arg_type_error, check_str
-from ..reference import URIReference
 from ._base import ServerView, decode, encode
 
 __all__ = ["ProsperoView"]
@@ -82,9 +81,7 @@ class ProsperoView(ServerView):
         path = "/" + encode(hsoname, _FIELD_SAFE | frozenset("/"))
         for name, value in _pairs(fieldspecs, func):
             path += ";" + encode(name, _FIELD_SAFE) + "=" + encode(value, _FIELD_SAFE)
-        host_text = URIReference.build(scheme="prospero", host=host).host
-        ref = URIReference.from_components(scheme="prospero", host=host_text, port=port, path=path)
-        return cls(ref)
+        return cls._from_host(host, path, port=port)
 
     @property
     def hsoname(self) -> str:
@@ -102,10 +99,7 @@ class ProsperoView(ServerView):
 
     def fields(self) -> dict[str, Any]:
         return {
-            "scheme": self.scheme,
-            "host": self.host,
-            "port": self.port,
-            "effective_port": self.effective_port,
+            **self._server_fields(),
             "hsoname": self.hsoname,
             "fieldspecs": [list(f) for f in self.fieldspecs],
         }

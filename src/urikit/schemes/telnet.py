@@ -16,8 +16,7 @@ from typing import Any, Final
 
 from .._charsets import USERINFO
 from ..errors import check_optional_str, check_str
-from ..reference import URIReference
-from ._base import ServerView, encode
+from ._base import ServerView, encode_userinfo
 
 __all__ = ["TelnetView"]
 
@@ -52,17 +51,8 @@ class TelnetView(ServerView):
         check_str(host, "TelnetView.build", "host")
         check_optional_str(user, "TelnetView.build", "user")
         check_optional_str(password, "TelnetView.build", "password")
-        userinfo = None
-        if user is not None:
-            userinfo = encode(user, _USER_SAFE)
-            if password is not None:
-                userinfo += ":" + encode(password, _USER_SAFE)
-        host_text = URIReference.build(scheme="telnet", host=host).host
-        path = "/" if trailing_slash else ""
-        ref = URIReference.from_components(
-            scheme="telnet", userinfo=userinfo, host=host_text, port=port, path=path
-        )
-        return cls(ref)
+        userinfo = encode_userinfo(user, password, _USER_SAFE)
+        return cls._from_host(host, "/" if trailing_slash else "", userinfo=userinfo, port=port)
 
     @property
     def user(self) -> str | None:

@@ -17,7 +17,6 @@ from typing import Any, Final
 
 from .._charsets import PCHAR
 from ..errors import check_optional_str, check_str
-from ..reference import URIReference
 from ._base import ServerView, bad_value, decode, encode
 
 __all__ = ["WaisView"]
@@ -81,11 +80,7 @@ class WaisView(ServerView):
         if wtype is not None and wpath is not None:
             path += "/" + encode(wtype, _SAFE) + "/" + encode(wpath, _SAFE)
         query = None if search is None else encode(search, _SAFE)
-        host_text = URIReference.build(scheme="wais", host=host).host
-        ref = URIReference.from_components(
-            scheme="wais", host=host_text, port=port, path=path, query=query
-        )
-        return cls(ref)
+        return cls._from_host(host, path, query=query, port=port)
 
     @property
     def kind(self) -> str:
@@ -118,10 +113,7 @@ class WaisView(ServerView):
 
     def fields(self) -> dict[str, Any]:
         return {
-            "scheme": self.scheme,
-            "host": self.host,
-            "port": self.port,
-            "effective_port": self.effective_port,
+            **self._server_fields(),
             "kind": self.kind,
             "database": self.database,
             "search": self.search,
