@@ -40,3 +40,11 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:  # PEP 562: urikit.iri is loaded on first use
+    if name == "iri":
+        import importlib
+
+        return importlib.import_module("urikit.iri")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
