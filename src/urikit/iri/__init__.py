@@ -501,6 +501,18 @@ def relativize(base: str, target: str) -> str:
 # --- mappings (RFC 3987 section 3) --------------------------------------------------
 
 
+def _ascii_host(text: str, sp: Spans) -> str:
+    """``text`` with the non-ASCII labels of its reg-name host as A-labels."""
+    h0, h1 = sp[G_HOST]
+    if h0 >= 0 and not text.startswith("[", h0):
+        host = text[h0:h1]
+        if not host.isascii() or "%" in host:
+            from ._idna import host_to_ascii
+
+            return text[:h0] + host_to_ascii(text, h0, h1) + text[h1:]
+    return text
+
+
 def _utf8_pct(text: str) -> str:
     return "".join(f"%{b:02X}" for b in text.encode("utf-8"))
 
@@ -528,13 +540,7 @@ def to_uri(iri: str, *, idna: bool = False) -> str:
     text = _text("to_uri", "iri", iri)
     sp = _checked(text)
     if idna:
-        h0, h1 = sp[G_HOST]
-        if h0 >= 0 and not text.startswith("[", h0):
-            host = text[h0:h1]
-            if not host.isascii() or "%" in host:
-                from ._idna import host_to_ascii
-
-                text = text[:h0] + host_to_ascii(text, h0, h1) + text[h1:]
+        text = _ascii_host(text, sp)
     if text.isascii():
         return text
     return _UCS_OR_PRIVATE_RUN_RE.sub(_pct_utf8, text)
@@ -755,12 +761,16 @@ def normalize(iri: str, level: str = "scheme") -> str:
     return _syntax(text, level)
 
 
-def equivalent(a: str, b: str, level: str = "scheme", *, via_uri: bool = False) -> bool:
+def equivalent(
+    a: str, b: str, level: str = "scheme", *, via_uri: bool = False, idna: bool = False
+) -> bool:
     """True when IRI references ``a`` and ``b`` are equivalent at ``level`` (see :func:`normalize`).
 
     ``via_uri=True`` compares the URIs they map to (section 3.1), normalized at
     ``level`` by the RFC 3986 ladder (section 5.1 allows either). At level
     ``"string"`` that compares the mapped URIs character for character.
+    ``idna=True`` first writes each non-ASCII host label as its A-label, so an
+    IDN and its Punycode form compare equal (section 5.3.3); it is never implied.
 
     >>> equivalent("http://example.org/~user", "http://example.org/%7euser")
     True
@@ -772,6 +782,10 @@ def equivalent(a: str, b: str, level: str = "scheme", *, via_uri: bool = False) 
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+    if idna:
+        a = _text("equivalent", "a", a)
+        b = _text("equivalent", "b", b)
+        a, b = _ascii_host(a, _checked(a)), _ascii_host(b, _checked(b))
     if not via_uri:
         return normalize(a, level) == normalize(b, level)
     return _uri_form(a, level) == _uri_form(b, level)

@@ -172,7 +172,7 @@ def display_warnings(text: str) -> list[DisplayWarning]:
     groups = (
         (G_USERINFO, "userinfo", ":"),
         (G_HOST, "host", "."),
-        (G_PATH, "path", "/;"),
+        (G_PATH, "path", "/;."),
         (G_QUERY, "query", "&=;"),
         (G_FRAGMENT, "fragment", "/"),
     )
