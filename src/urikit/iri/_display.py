@@ -9,8 +9,8 @@ shown text lie about the identifier:
   the classic homograph. Latin with Han and Japanese kana, with Han and Hangul,
   or with Han and Bopomofo is ordinary writing and not flagged (the
   combinations UTS #39 calls "highly restrictive").
-* ``"bidi"``: a component (host label, path segment, userinfo, query name or
-  value, fragment) that breaks RFC 3987 section 4.2: it mixes right-to-left
+* ``"bidi"``: a component (host label, path segment or a name's extension,
+  userinfo, query name or value, fragment) that breaks RFC 3987 section 4.2: it mixes right-to-left
   and left-to-right letters, or has right-to-left letters but does not start
   and end with one, so the bidi algorithm may reorder what people read.
 * ``"delimiter-lookalike"``: a character that looks like "/", "?", "#", "@",
