@@ -12,13 +12,13 @@ import sys
 from collections.abc import Sequence
 
 from .. import IMPLEMENTATION, __version__
-from . import core, schemes, urn
+from . import core, iri, schemes, urn
 from ._common import EXIT_USAGE
 
 __all__ = ["build_parser", "main"]
 
 #: Each module adds its commands with ``register(subparsers)``.
-_COMMAND_MODULES = (core, schemes, urn)
+_COMMAND_MODULES = (core, schemes, urn, iri)
 
 
 def build_parser() -> argparse.ArgumentParser:

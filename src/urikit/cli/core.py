@@ -27,7 +27,12 @@ def _human_fields(record: dict[str, Any]) -> str:
 
 def _cmd_parse(args: argparse.Namespace) -> int:
     def handle(text: str) -> tuple[dict[str, Any], str]:
-        ref = parse(text, args.rule)
+        if args.iri:
+            from .iri import parse_as_iri
+
+            ref = parse_as_iri(text, args.rule)
+        else:
+            ref = parse(text, args.rule)
         record = {"input": text, "valid": True, **ref.to_dict()}
         human = f"ok\t{text}\t{record['kind']} {_human_fields(record)}"
         if args.scheme:
@@ -88,6 +93,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("parse", help="split URI references into their components")
     p.add_argument("uris", nargs="*", metavar="URI", help="inputs (default: stdin lines)")
     p.add_argument("--rule", default="URI-reference", choices=rules)
+    p.add_argument("--iri", action="store_true", help="parse as IRIs (RFC 3987; --rule widened)")
     p.add_argument(
         "--scheme",
         action="store_true",
