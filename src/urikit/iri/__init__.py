@@ -375,16 +375,41 @@ def _ascii_error(text: str, uri_rule: str) -> URIError:
     return _reword(diagnose(text, uri_rule), text)
 
 
-def _parse_ascii(text: str, uri_rule: str) -> IRIReference:
-    """An ASCII IRI is a URI: the core's split (in C when built) gives its spans."""
-    sp = split(text, uri_rule)
-    if sp is None:
-        raise _ascii_error(text, uri_rule)
-    return _new(text, sp)
+def _parse(text: str, rule: str) -> IRIReference:
+    """:func:`parse` after the fast path: any text, any rule."""
+    if type(text) is not str:
+        if not isinstance(text, str):
+            raise _type_error("parse", "text", "str", text)
+        text = str(text)
+    uri_rule = URI_RULE.get(rule)
+    if uri_rule is None:
+        raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
+    if text.isascii():
+        # An ASCII IRI is a URI: the core's split (in C when built) gives its spans.
+        sp = split(text, uri_rule)
+        if sp is None:
+            raise _ascii_error(text, uri_rule)
+        return _new(text, sp)
+    return _new(text, _checked(text, rule))
 
 
+class _NotASCII(Exception):
+    """Raised by the C fast path of :func:`parse` for a text it cannot read (not ASCII)."""
+
+
+def _rejected(text: str, uri_rule: str) -> Exception:
+    """What the C fast path raises for a text its URI grammar rejects."""
+    return _NotASCII() if not text.isascii() else _ascii_error(text, uri_rule)
+
+
+def _parse_reference(text: str) -> IRIReference:
+    return _parse(text, "IRI-reference")
+
+
+# The fast path: with the C accelerator, an ASCII IRI-reference is split and its
+# IRIReference built in C (the core's kernel); anything else comes back to Python.
 if _speedups is not None:
-    _parse_ascii = _speedups.accelerate("parse", _parse_ascii, IRIReference, _ascii_error)
+    _parse_reference = _speedups.accelerate("parse", _parse_reference, IRIReference, _rejected)
 
 
 def parse(text: str, rule: str = "IRI-reference") -> IRIReference:
@@ -400,16 +425,12 @@ def parse(text: str, rule: str = "IRI-reference") -> IRIReference:
     Traceback (most recent call last):
     urikit.errors.URIError: invalid character '\\ue000' in fragment at position 16
     """
-    if type(text) is not str:
-        if not isinstance(text, str):
-            raise _type_error("parse", "text", "str", text)
-        text = str(text)
-    uri_rule = URI_RULE.get(rule)
-    if uri_rule is None:
-        raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
-    if text.isascii():
-        return _parse_ascii(text, uri_rule)
-    return _new(text, _checked(text, rule))
+    if rule == "IRI-reference":
+        try:
+            return _parse_reference(text)
+        except _NotASCII:
+            pass
+    return _parse(text, rule)
 
 
 def is_valid(text: str, rule: str = "IRI-reference") -> bool:
