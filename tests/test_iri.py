@@ -89,8 +89,11 @@ def iris(draw: st.DrawFn, *, relative: bool = False) -> IRIParts:
             segs = draw(st.lists(_run(_SUB_DELIMS + ":@"), max_size=3))
             path = "".join("/" + s for s in segs)
         else:
+            # path-absolute / path-rootless / path-empty: a first segment is not empty
             segs = draw(st.lists(_run(_SUB_DELIMS + ":@"), max_size=3))
-            path = ("/" if draw(st.booleans()) and segs and segs[0] else "") + "/".join(segs)
+            if segs and not segs[0]:
+                segs[0] = "x"
+            path = ("/" if draw(st.booleans()) else "") + "/".join(segs)
     query = draw(st.none() | _run(_SUB_DELIMS + ":@/?", private=True))
     fragment = draw(st.none() | _run(_SUB_DELIMS + ":@/?"))
     text = ""
