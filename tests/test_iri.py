@@ -143,7 +143,9 @@ def test_every_uri_is_an_iri_with_identical_components(g: object) -> None:
     for name in ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"):
         assert getattr(a, name) == getattr(b, name), name
     assert a.to_dict() == b.to_dict()
-    assert iri.to_uri(text) == text and iri.to_uri(text, idna=True) == text
+    assert iri.to_uri(text) == text
+    if a.host is None or "%" not in a.host:  # encoded UTF-8 in a host becomes an A-label
+        assert iri.to_uri(text, idna=True) == text
 
 
 @given(st.one_of(arbitrary_text(), mutated(), mutated(iris().map(lambda g: g.text))))

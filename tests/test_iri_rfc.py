@@ -379,6 +379,7 @@ IDNA_OK = [
     ("http://&#x5D0;&#x5F3;.example/", "http://xn--4db4e.example/"),  # A.5 HEBREW GERESH
     # a percent-encoded host is decoded first (RFC 3986 section 3.2.2)
     ("http://b%C3%BCcher.example/", "http://xn--bcher-kva.example/"),
+    ("http://b%FCcher.example/", "http://b%FCcher.example/"),
     # ASCII labels are kept as written
     ("http://WWW.B&#xFC;cher.example:8080/p?q", "http://WWW.xn--bcher-kva.example:8080/p?q"),
 ]

@@ -36,7 +36,8 @@ def _labels(host: str) -> list[tuple[int, str]]:
 def host_to_ascii(text: str, start: int, end: int) -> str:
     """The ``ireg-name`` ``text[start:end]`` with each non-ASCII label as an A-label.
 
-    Labels that are ASCII (after percent-decoding) are kept as written. A label
+    Labels that are ASCII after percent-decoding, or whose percent-encoded octets
+    are not UTF-8, are kept as written (they are valid URI labels). A label
     IDNA refuses raises :class:`URIError` (component "host") naming the label,
     at the label's position in ``text``.
     """
@@ -48,14 +49,8 @@ def host_to_ascii(text: str, start: int, end: int) -> str:
         pos = start + offset
         try:
             decoded = percent_decode(label, component="host")
-        except URIError as err:
-            raise URIError(
-                "bad-value",
-                "host",
-                pos,
-                text,
-                detail=f"the label {label!r} is not percent-encoded UTF-8 ({err})",
-            ) from None
+        except URIError:  # octets that are no UTF-8 name no characters IDNA could take
+            decoded = label
         if decoded.isascii():
             out.append(label)
             continue
