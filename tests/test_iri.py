@@ -45,6 +45,9 @@ def _range_chars(ranges: list[tuple[int, int]]) -> st.SearchStrategy[str]:
 # Mostly letters people use (Latin-1, Cyrillic, Hebrew, Arabic, CJK, kana), some anywhere.
 ucschar = st.one_of(
     st.sampled_from("éüßжяאבגعربي例え日本語パスｱ한국"),
+    # what NFC changes: combining marks, singletons (KELVIN SIGN, GREEK QUESTION MARK
+    # which is ";", GREEK VARIA which is "`")
+    st.sampled_from("\u0301\u0323\u0308\u212a\u037e\u1fef\u2126"),
     _range_chars(_UCS_RANGES).filter(lambda c: c not in _BIDI),
 )
 iprivate = _range_chars(_PRIVATE_RANGES)
@@ -405,6 +408,10 @@ def test_nfc_only_when_asked() -> None:
     assert iri.normalize(decomposed, "nfc") == "http://h/\u00e9"
     # NFC turning a character into a delimiter does not change the structure.
     assert iri.normalize("http://h/a\u037eb", "nfc") == "http://h/a%3Bb"
+    assert iri.normalize("http://h/a\u1fef", "nfc") == "http://h/a%60"
+    # a combining mark never joins the hex digits of a percent-encoding
+    assert iri.normalize("http://h/%5E\u0301", "nfc") == "http://h/%5E\u0301"
+    assert iri.normalize("http://h/%5e\u0301", "nfc") == "http://h/%5E\u0301"
 
 
 # --- display ------------------------------------------------------------------------

@@ -701,7 +701,8 @@ def for_display(uri: str, *, strict: bool = False) -> DisplayForm:
 
 # --- comparison (RFC 3987 section 5.3) ----------------------------------------------
 
-_NFC_SPLIT_RE: Final = re.compile(r"([\x00-\x2c/:;<-@\[-\^`{-\x7f]|%[0-9A-Fa-f]{2})")
+# Percent-encodings first: their hex digits must never meet a combining mark.
+_NFC_SPLIT_RE: Final = re.compile(r"(%[0-9A-Fa-f]{2}|[\x00-\x2c/:;<-@\[-\^`{-\x7f])")
 
 
 def _nfc_value(value: str, component: str) -> str:
