@@ -458,3 +458,39 @@ def test_import_urikit_loads_neither_iri_nor_idna() -> None:
         "assert 'idna' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- the C fast path ----------------------------------------------------------------
+
+
+@pytest.mark.skipif(urikit.IMPLEMENTATION != "c", reason="the C accelerator is not loaded")
+@given(st.one_of(arbitrary_text(), mutated(), iris().map(lambda g: g.text)))
+def test_c_fast_path_agrees_with_python(text: str) -> None:
+    fast = iri._parse_reference  # type: ignore[attr-defined]
+    slow = fast.__wrapped__
+    assert fast is not slow
+    try:
+        expected: object = slow(text)
+    except urikit.URIError as err:
+        expected = ("error", str(err), err.position, err.component, err.reason)
+    try:
+        got: object = iri.parse(text)
+    except urikit.URIError as err:
+        got = ("error", str(err), err.position, err.component, err.reason)
+    assert got == expected
+    if isinstance(got, iri.IRIReference):
+        assert type(got) is iri.IRIReference
+        got._check_invariants()
+
+
+@given(_URIS_WITH_UTF8)
+def test_display_form_is_an_iri_that_maps_back(uri: str) -> None:
+    shown = iri.for_display(uri)
+    assert iri.is_valid(shown.text)
+    assert shown.safe_text in (shown.text, iri.to_uri(uri))
+    try:
+        expected = iri.to_uri(uri, idna=True)
+    except urikit.URIError:
+        return  # a host label IDNA refuses: there is no A-label form to compare
+    # A-labels shown as U-labels and encoded characters shown raw map back.
+    assert urikit.equivalent(iri.to_uri(shown.text, idna=True), expected, level="syntax")
