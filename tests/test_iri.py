@@ -466,8 +466,8 @@ def test_import_urikit_loads_neither_iri_nor_idna() -> None:
 @pytest.mark.skipif(urikit.IMPLEMENTATION != "c", reason="the C accelerator is not loaded")
 @given(st.one_of(arbitrary_text(), mutated(), iris().map(lambda g: g.text)))
 def test_c_fast_path_agrees_with_python(text: str) -> None:
-    fast = iri._parse_reference  # type: ignore[attr-defined]
-    slow = fast.__wrapped__
+    fast = iri._parse_reference
+    slow = fast.__wrapped__  # type: ignore[attr-defined]
     assert fast is not slow
     try:
         expected: object = slow(text)
