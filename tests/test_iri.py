@@ -426,6 +426,9 @@ def test_nfc_only_when_asked() -> None:
         ("http://xn--pple-43d.com/", "http://\u0430pple.com/", ["mixed-script"]),
         ("http://h/a%EF%BC%8Fb", "http://h/a\uff0fb", ["delimiter-lookalike"]),
         ("http://h/%D7%90b", "http://h/\u05d0b", ["bidi"]),
+        # an ideographic full stop separates labels for IDNA: in a host it is a dot
+        ("http://a%E3%80%82b.example/", "http://a\u3002b.example/", ["delimiter-lookalike"]),
+        ("http://h/a%E3%80%82", "http://h/a\u3002", []),
         ("http://h/%D7%90%D7%91", "http://h/\u05d0\u05d1", []),
         ("http://sony-例え.jp/", "http://sony-例え.jp/", []),  # Latin + Han + kana is ordinary
     ],

@@ -35,6 +35,8 @@ from ._syntax import iri_split
 __all__ = ["DisplayForm", "DisplayWarning", "display_warnings"]
 
 _SLASH_LIKE: Final = frozenset("\u2215\u2044\u29f8\u2571\u2afd\u3033\u0338\u2cc6")
+#: The full stops UTS #46 maps to "." (RFC 3490 section 3.1): label separators in a host.
+_HOST_DOTS: Final = frozenset("\u3002\uff0e\uff61")
 _DELIMITERS: Final = frozenset("/?#@:.%")
 _ORDINARY_MIXES: Final = (
     frozenset({"Latin", "Han", "Hiragana", "Katakana"}),
@@ -188,7 +190,8 @@ def display_warnings(text: str) -> list[DisplayWarning]:
             ch = text[i]
             if ch.isascii():
                 continue
-            if ch in _SLASH_LIKE or _DELIMITERS & set(unicodedata.normalize("NFKC", ch)):
+            lookalike = ch in _SLASH_LIKE or (component == "host" and ch in _HOST_DOTS)
+            if lookalike or _DELIMITERS & set(unicodedata.normalize("NFKC", ch)):
                 warnings.append(
                     DisplayWarning(
                         "delimiter-lookalike",
