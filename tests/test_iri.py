@@ -466,24 +466,23 @@ def test_import_urikit_loads_neither_iri_nor_idna() -> None:
 # --- the C fast path ----------------------------------------------------------------
 
 
-@pytest.mark.skipif(urikit.IMPLEMENTATION != "c", reason="the C accelerator is not loaded")
 @given(st.one_of(arbitrary_text(), mutated(), iris().map(lambda g: g.text)))
-def test_c_fast_path_agrees_with_python(text: str) -> None:
-    fast = iri._parse_reference
-    slow = fast.__wrapped__  # type: ignore[attr-defined]
-    assert fast is not slow
+def test_fast_path_agrees_with_the_general_path(text: str) -> None:
+    # iri.parse takes the core's parse (C when built) for ASCII text.
     try:
-        expected: object = slow(text)
+        expected: object = iri._parse(text, "IRI-reference")
     except urikit.URIError as err:
-        expected = ("error", str(err), err.position, err.component, err.reason)
+        expected = ("error", str(err), err.position, err.component, err.reason, err.text)
     try:
         got: object = iri.parse(text)
     except urikit.URIError as err:
-        got = ("error", str(err), err.position, err.component, err.reason)
+        got = ("error", str(err), err.position, err.component, err.reason, err.text)
     assert got == expected
     if isinstance(got, iri.IRIReference):
         assert type(got) is iri.IRIReference
-        got._check_invariants()
+        got._check_invariants()  # its spans are the IRI grammar's
+        if text.isascii():
+            assert got.to_dict() == urikit.parse(text).to_dict()
 
 
 @given(_URIS_WITH_UTF8)
@@ -496,4 +495,10 @@ def test_display_form_is_an_iri_that_maps_back(uri: str) -> None:
     except urikit.URIError:
         return  # a host label IDNA refuses: there is no A-label form to compare
     # A-labels shown as U-labels and encoded characters shown raw map back.
-    assert urikit.equivalent(iri.to_uri(shown.text, idna=True), expected, level="syntax")
+    try:
+        back = iri.to_uri(shown.text, idna=True)
+    except urikit.URIError as err:
+        # a label with raw characters next to octets that are not UTF-8 has no A-label
+        assert err.component == "host" and "not UTF-8" in str(err)
+        return
+    assert urikit.equivalent(back, expected, level="syntax")

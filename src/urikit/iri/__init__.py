@@ -30,7 +30,6 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from .._accel import speedups as _speedups
 from .._parser import (
     G_AUTHORITY,
     G_FRAGMENT,
@@ -393,25 +392,6 @@ def _parse(text: str, rule: str) -> IRIReference:
     return _new(text, _checked(text, rule))
 
 
-class _NotASCII(Exception):
-    """Raised by the C fast path of :func:`parse` for a text it cannot read (not ASCII)."""
-
-
-def _rejected(text: str, uri_rule: str) -> Exception:
-    """What the C fast path raises for a text its URI grammar rejects."""
-    return _NotASCII() if not text.isascii() else _ascii_error(text, uri_rule)
-
-
-def _parse_reference(text: str) -> IRIReference:
-    return _parse(text, "IRI-reference")
-
-
-# The fast path: with the C accelerator, an ASCII IRI-reference is split and its
-# IRIReference built in C (the core's kernel); anything else comes back to Python.
-if _speedups is not None:
-    _parse_reference = _speedups.accelerate("parse", _parse_reference, IRIReference, _rejected)
-
-
 def parse(text: str, rule: str = "IRI-reference") -> IRIReference:
     """Parse ``text`` as the RFC 3987 ``rule`` ("IRI-reference" by default).
 
@@ -425,11 +405,13 @@ def parse(text: str, rule: str = "IRI-reference") -> IRIReference:
     Traceback (most recent call last):
     urikit.errors.URIError: invalid character '\\ue000' in fragment at position 16
     """
-    if rule == "IRI-reference":
-        try:
-            return _parse_reference(text)
-        except _NotASCII:
-            pass
+    if rule == "IRI-reference" and type(text) is str and text.isascii():
+        # The fast path: an ASCII IRI-reference is a URI-reference with the same
+        # components and the same error, and the core's parse (its C kernel when
+        # built) makes the object; only its class changes (same slots, same layout).
+        ref = _uri_parse(text)
+        object.__setattr__(ref, "__class__", IRIReference)
+        return ref  # type: ignore[return-value]
     return _parse(text, rule)
 
 

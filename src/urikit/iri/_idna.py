@@ -36,8 +36,9 @@ def _labels(host: str) -> list[tuple[int, str]]:
 def host_to_ascii(text: str, start: int, end: int) -> str:
     """The ``ireg-name`` ``text[start:end]`` with each non-ASCII label as an A-label.
 
-    Labels that are ASCII after percent-decoding, or whose percent-encoded octets
-    are not UTF-8, are kept as written (they are valid URI labels). A label
+    Labels that are ASCII after percent-decoding, or ASCII with percent-encoded
+    octets that are not UTF-8, are kept as written (they are valid URI labels). A
+    label
     IDNA refuses raises :class:`URIError` (component "host") naming the label,
     at the label's position in ``text``.
     """
@@ -50,7 +51,16 @@ def host_to_ascii(text: str, start: int, end: int) -> str:
         try:
             decoded = percent_decode(label, component="host")
         except URIError:  # octets that are no UTF-8 name no characters IDNA could take
-            decoded = label
+            if label.isascii():
+                out.append(label)
+                continue
+            raise URIError(
+                "bad-value",
+                "host",
+                pos,
+                text,
+                detail=f"the label {label!r} has percent-encoded octets that are not UTF-8",
+            ) from None
         if decoded.isascii():
             out.append(label)
             continue
