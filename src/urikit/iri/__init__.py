@@ -31,13 +31,6 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from .._parser import (
-    G_AUTHORITY,
-    G_FRAGMENT,
-    G_HOST,
-    G_PATH,
-    G_QUERY,
-    G_SCHEME,
-    G_USERINFO,
     Spans,
     diagnose,
     is_ipv4address,
@@ -55,8 +48,15 @@ from ..resolve import relativize as _uri_relativize
 from ..resolve import resolve as _uri_resolve
 from ._display import DisplayForm, DisplayWarning, display_warnings
 from ._syntax import (
+    AUTHORITY_SPAN,
+    FRAGMENT_SPAN,
+    HOST_SPAN,
+    PATH_SPAN,
+    QUERY_SPAN,
     RULES,
+    SCHEME_SPAN,
     URI_RULE,
+    USERINFO_SPAN,
     _reword,
     check_iri_component,
     find_error,
@@ -125,8 +125,8 @@ def _parts(text: str, sp: Spans) -> Parts:
         a, b = sp[g]
         return text[a:b] if a >= 0 else None
 
-    p0, p1 = sp[G_PATH]
-    return (get(G_SCHEME), get(G_AUTHORITY), text[p0:p1], get(G_QUERY), get(G_FRAGMENT))
+    p0, p1 = sp[PATH_SPAN]
+    return (get(SCHEME_SPAN), get(AUTHORITY_SPAN), text[p0:p1], get(QUERY_SPAN), get(FRAGMENT_SPAN))
 
 
 def _encode_iri(value: str, component: str, encoding: str) -> str:
@@ -438,7 +438,7 @@ def is_valid(text: str, rule: str = "IRI-reference") -> bool:
 
 def _base_parts(base: str) -> Parts:
     sp = _checked(base)
-    if sp[G_SCHEME][0] < 0:
+    if sp[SCHEME_SPAN][0] < 0:
         raise URIError("not-absolute", "base", 0, base)
     return _parts(base, sp)
 
@@ -506,7 +506,7 @@ def relativize(base: str, target: str) -> str:
 
 def _ascii_host(text: str, sp: Spans) -> str:
     """``text`` with the non-ASCII labels of its reg-name host as A-labels."""
-    h0, h1 = sp[G_HOST]
+    h0, h1 = sp[HOST_SPAN]
     if h0 >= 0 and not text.startswith("[", h0):
         host = text[h0:h1]
         if not host.isascii() or "%" in host:
@@ -602,13 +602,13 @@ def _from_uri(text: str, *, idna: bool, display: bool) -> str:
         return text
     out: list[str] = []
     pos = 0
-    for group in (G_USERINFO, G_HOST, G_PATH, G_QUERY, G_FRAGMENT):
+    for group in (USERINFO_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, FRAGMENT_SPAN):
         a, b = sp[group]
         if a < 0:
             continue
         out.append(text[pos:a])
         value = text[a:b]
-        if group == G_HOST:
+        if group == HOST_SPAN:
             if not value.startswith("["):
                 value = _decode_component(value, False, display)
                 if idna:
@@ -620,7 +620,7 @@ def _from_uri(text: str, *, idna: bool, display: bool) -> str:
                     ):
                         value = converted
         elif "%" in value:
-            value = _decode_component(value, group == G_QUERY, display)
+            value = _decode_component(value, group == QUERY_SPAN, display)
         out.append(value)
         pos = b
     out.append(text[pos:])
@@ -712,11 +712,11 @@ def _nfc(text: str) -> str:
     out: list[str] = []
     pos = 0
     for group, name in (
-        (G_USERINFO, "userinfo"),
-        (G_HOST, "host"),
-        (G_PATH, "path"),
-        (G_QUERY, "query"),
-        (G_FRAGMENT, "fragment"),
+        (USERINFO_SPAN, "userinfo"),
+        (HOST_SPAN, "host"),
+        (PATH_SPAN, "path"),
+        (QUERY_SPAN, "query"),
+        (FRAGMENT_SPAN, "fragment"),
     ):
         a, b = sp[group]
         if a < 0:

@@ -29,8 +29,14 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
-from .._parser import G_FRAGMENT, G_HOST, G_PATH, G_QUERY, G_USERINFO
-from ._syntax import iri_split
+from ._syntax import (
+    FRAGMENT_SPAN,
+    HOST_SPAN,
+    PATH_SPAN,
+    QUERY_SPAN,
+    USERINFO_SPAN,
+    iri_split,
+)
 
 __all__ = ["DisplayForm", "DisplayWarning", "display_warnings"]
 
@@ -152,7 +158,7 @@ def display_warnings(text: str) -> list[DisplayWarning]:
     sp = iri_split(text)
     assert sp is not None  # from_uri gives a valid IRI
     warnings: list[DisplayWarning] = []
-    h0, h1 = sp[G_HOST]
+    h0, h1 = sp[HOST_SPAN]
     if h0 >= 0 and not text.startswith("[", h0):
         for pos, label in _pieces(text, h0, h1, "."):
             scripts = _label_scripts(label)
@@ -172,11 +178,11 @@ def display_warnings(text: str) -> list[DisplayWarning]:
                     )
                 )
     groups = (
-        (G_USERINFO, "userinfo", ":"),
-        (G_HOST, "host", "."),
-        (G_PATH, "path", "/;."),
-        (G_QUERY, "query", "&=;"),
-        (G_FRAGMENT, "fragment", "/"),
+        (USERINFO_SPAN, "userinfo", ":"),
+        (HOST_SPAN, "host", "."),
+        (PATH_SPAN, "path", "/;."),
+        (QUERY_SPAN, "query", "&=;"),
+        (FRAGMENT_SPAN, "fragment", "/"),
     )
     for group, component, seps in groups:
         a, b = sp[group]

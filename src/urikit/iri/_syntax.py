@@ -26,15 +26,31 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .._parser import G_HOST, Spans, check_component, diagnose, split
+# The span indexes, under the names the rest of this package uses (one place to
+# change if the core renames them).
+from .._parser import G_AUTHORITY as AUTHORITY_SPAN
+from .._parser import G_FRAGMENT as FRAGMENT_SPAN
+from .._parser import G_HOST as HOST_SPAN
+from .._parser import G_PATH as PATH_SPAN
+from .._parser import G_QUERY as QUERY_SPAN
+from .._parser import G_SCHEME as SCHEME_SPAN
+from .._parser import G_USERINFO as USERINFO_SPAN
+from .._parser import Spans, check_component, diagnose, split
 from ..errors import URIError
 
 __all__ = [
+    "AUTHORITY_SPAN",
     "BIDI_FORMATTING",
+    "FRAGMENT_SPAN",
+    "HOST_SPAN",
     "IPRIVATE_RANGES",
+    "PATH_SPAN",
+    "QUERY_SPAN",
     "RULES",
+    "SCHEME_SPAN",
     "UCSCHAR_RANGES",
     "URI_RULE",
+    "USERINFO_SPAN",
     "check_iri_component",
     "find_error",
     "iri_split",
@@ -200,7 +216,7 @@ def iri_split(text: str, rule: str = "IRI-reference") -> Spans | None:
     sp = split(stand_in(text), uri_rule)
     if sp is None:
         return None
-    h0, h1 = sp[G_HOST]
+    h0, h1 = sp[HOST_SPAN]
     if h0 >= 0 and text.startswith("[", h0) and not text[h0:h1].isascii():
         return None
     return sp
