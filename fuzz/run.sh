@@ -3,7 +3,7 @@
 # the seed corpus (RFC examples + the first lines of ../shared/corpus) with the
 # dictionary fuzz/uri.dict. New inputs go to a temporary directory, never to
 # the repository. Needs: pip install atheris; the C extension built in place
-# (python setup.py build_ext --inplace). Exit status is non-zero on a finding.
+# (URIKIT_REQUIRE_SPEEDUPS=1 pip install -e .). Exit status is non-zero on a finding.
 #
 #   fuzz/run.sh            # 5 seconds per harness
 #   fuzz/run.sh 60         # a minute per harness
@@ -13,7 +13,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python "$here/_common.py" "$work/seeds"
-for harness in parse is_valid resolve normalize percent differential; do
+for harness in parse is_valid resolve normalize percent differential extract; do
     echo "== fuzz_$harness (${seconds}s)"
     mkdir -p "$work/$harness"
     cp "$work/seeds/"* "$work/$harness/"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 import subprocess
@@ -76,9 +77,49 @@ def test_missing_extension_falls_back() -> None:
 
 
 def test_missing_extension_is_an_error_when_required() -> None:
+    """The error says what is missing and how to build it, and never blames a
+    circular import (what ``from . import _speedups`` says for a missing module)."""
     done = _run(BLOCK_C + "import urikit", URIKIT_REQUIRE_SPEEDUPS="1")
     assert done.returncode != 0
-    assert "URIKIT_REQUIRE_SPEEDUPS" in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: URIKIT_REQUIRE_SPEEDUPS is set"), done.stderr
+    assert "urikit._speedups is missing" in last
+    assert "pip install" in last and "C compiler" in last
+    assert "circular" not in done.stderr
+
+
+# Hides the extension and stands in for the urikit/_build_info.py that setup.py
+# writes when the compiler fails.
+FAKE_BUILD_INFO = (
+    "import sys, types; sys.modules['urikit._speedups'] = None; "
+    "info = types.ModuleType('urikit._build_info'); "
+    "info.C_EXTENSION_NOT_BUILT = 'C compiler failed: no cc'; "
+    "sys.modules['urikit._build_info'] = info; "
+)
+
+
+def test_required_error_gives_the_recorded_build_failure() -> None:
+    done = _run(FAKE_BUILD_INFO + "import urikit", URIKIT_REQUIRE_SPEEDUPS="1")
+    assert "it was not built (C compiler failed: no cc)" in done.stderr, done.stderr
+
+
+def test_version_says_why_c_is_missing() -> None:
+    code = FAKE_BUILD_INFO + "from urikit.cli import main; main(['--version'])"
+    done = _run(code)
+    shown = " ".join(done.stdout.split())  # argparse wraps the version text at 80 columns
+    assert shown.endswith(
+        ", python implementation (C extension not built: C compiler failed: no cc)"
+    ), done.stderr
+    done = _run(BLOCK_C + "from urikit.cli import main; main(['--version'])")
+    assert "python implementation (C extension not built: " in done.stdout, done.stderr
+    done = _run("from urikit.cli import main; main(['--version'])", URIKIT_NO_SPEEDUPS="1")
+    assert done.stdout.strip().endswith(", python implementation (URIKIT_NO_SPEEDUPS is set)")
+
+
+def test_describe_matches_the_implementation() -> None:
+    assert _accel.describe().startswith(f"{urikit.IMPLEMENTATION} implementation")
+    if urikit.IMPLEMENTATION == "c":
+        assert _accel.describe() == "c implementation"
 
 
 def test_no_speedups_wins() -> None:
@@ -103,3 +144,80 @@ def test_accelerated_functions_look_like_their_python_twins() -> None:
     resolve: Any = urikit.resolve
     assert inspect.signature(resolve) == inspect.signature(resolve.__wrapped__)
     assert pickle.loads(pickle.dumps(urikit.parse)) is urikit.parse
+
+
+def _setup_namespace() -> dict[str, Any]:
+    """setup.py's globals, loaded with setuptools.setup() replaced by a no-op."""
+    import runpy
+
+    setuptools: Any = importlib.import_module("setuptools")  # untyped; no stubs needed
+    saved = setuptools.setup
+    setuptools.setup = lambda **kwargs: None
+    try:
+        namespace = runpy.run_path(str(REPO / "setup.py"))
+    finally:
+        setuptools.setup = saved
+    return namespace
+
+
+def test_setup_records_a_failed_build(tmp_path: Path) -> None:
+    """A compiler failure is announced and recorded in urikit/_build_info.py,
+    which is what urikit --version and the import error read."""
+    ns = _setup_namespace()
+    distribution: Any = importlib.import_module("setuptools").Distribution
+    build_ext_cls = ns["OptionalBuildExt"]
+    module_globals = build_ext_cls._failed.__globals__
+    said: list[str] = []
+    saved = module_globals["REQUIRE"], module_globals["_announce"]
+    module_globals["REQUIRE"], module_globals["_announce"] = False, said.append
+    info_file = tmp_path / "urikit" / "_build_info.py"
+
+    def recorded() -> Any:
+        info: dict[str, Any] = {}
+        exec(info_file.read_text(encoding="utf-8"), info)
+        return info["C_EXTENSION_NOT_BUILT"]
+
+    try:
+        cmd = build_ext_cls(distribution())
+        cmd.build_lib, cmd.inplace = str(tmp_path), False
+        with pytest.raises(ns["_Reported"]):
+            cmd._failed(RuntimeError("command 'cc' failed:\n No such file"))
+        assert recorded() == "C compiler failed: command 'cc' failed: No such file"
+        with pytest.raises(ns["_Reported"]):
+            cmd._failed(RuntimeError("Command '['false', '-c', 'x.c']' returned exit status 1."))
+        assert recorded() == "C compiler failed: false exited with status 1"
+        module_globals["REQUIRE"] = True
+        with pytest.raises(SystemExit, match="URIKIT_REQUIRE_SPEEDUPS is set"):
+            cmd._failed(RuntimeError("cc"))
+    finally:
+        module_globals["REQUIRE"], module_globals["_announce"] = saved
+    assert len(said) == 2 and all(m.startswith("WARNING: urikit's C accelerator") for m in said)
+    assert "(command 'cc' failed: No such file)" in said[0]
+    assert "(false exited with status 1)" in said[1]
+
+
+def test_c_module_imports_nothing_and_uses_no_deprecated_api() -> None:
+    """The C side of the boundary, for the layering rules: _speedups.c imports no
+    Python module (everything it uses is handed in: see urikit._accel) and calls
+    the APIs deprecated in 3.12 only in the branch for older versions."""
+    source = (REPO / "src" / "urikit" / "_speedups.c").read_text(encoding="utf-8")
+    assert "PyImport_" not in source
+    assert "PyInit__speedups(void)\n{\n    return PyModuleDef_Init(&moduledef);\n}" in source
+    stack: list[tuple[str, bool]] = []  # (#if condition, in its #else branch)
+    for number, line in enumerate(source.splitlines(), 1):
+        if line.startswith("#if"):
+            stack.append((line, False))
+        elif line.startswith("#else"):
+            stack[-1] = (stack[-1][0], True)
+        elif line.startswith("#endif"):
+            stack.pop()
+        elif any(name in line for name in DEPRECATED_IN_312) and not line.startswith("#define"):
+            only_before_312 = any(
+                (cond == "#if PY_VERSION_HEX < 0x030C0000" and not in_else)
+                or (cond == "#if PY_VERSION_HEX >= 0x030C0000" and in_else)
+                for cond, in_else in stack
+            )
+            assert only_before_312, (number, line)
+
+
+DEPRECATED_IN_312 = ("PyErr_Fetch", "PyErr_Restore", "PyErr_NormalizeException", "PyUnicode_READY")

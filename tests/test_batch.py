@@ -20,8 +20,18 @@ def test_validate_is_is_valid(rule: str) -> None:
 
 
 def test_validate_rejects_non_str() -> None:
-    with pytest.raises(TypeError, match="expected str, got int"):
+    with pytest.raises(TypeError) as info:
         batch.validate(["a", 1])  # type: ignore[list-item]
+    assert str(info.value) == "validate() argument 'texts' must be an iterable of str, not int"
+    # a str is an iterable of characters, not a list of texts (issue 8)
+    for texts in ("http://a", b"http://a", None):
+        with pytest.raises(TypeError) as info:
+            batch.validate(texts)  # type: ignore[arg-type]
+        expected = f"must be an iterable of str, not {type(texts).__name__}"
+        assert str(info.value) == f"validate() argument 'texts' {expected}"
+        with pytest.raises(TypeError) as info:
+            batch.split(texts)  # type: ignore[arg-type]
+        assert str(info.value) == f"split() argument 'texts' {expected}"
 
 
 def test_split_columns() -> None:

@@ -122,3 +122,70 @@ def test_end_of_input_wording() -> None:
         "unexpected end of input in query at position 2"
     )
     assert format_message("unknown-reason", "query", 1, "?a") == ("invalid query at position 1")
+
+
+def _fields(err: URIError) -> tuple[object, ...]:
+    return (type(err), str(err), err.reason, err.component, err.position, err.text, err.detail)
+
+
+class Custom(URIError):
+    """A third-party subclass with its own constructor and attribute."""
+
+    def __init__(self, where: int) -> None:
+        super().__init__("bad-value", "port", where, "h:99999", detail="too big")
+        self.extra = where * 2
+
+
+def test_pickle_keeps_every_field_of_every_error_class() -> None:
+    from urikit.urn import NSSError
+
+    errors: list[URIError] = [
+        URIError("bad-value", "port", 3, "h:99999", detail="above 65535"),
+        URIError("invalid-char", "path", 0, "x", message="custom"),
+        NSSError("ISBN check digit", 4, "0-395"),
+        NSSError("digits only"),
+        Custom(5),
+    ]
+    err = URIError("bad-value", "port", 1, "ab", detail="d")
+    err.add_note("a note")
+    errors.append(err)
+    for err in errors:
+        for clone in (pickle.loads(pickle.dumps(err)), copy.copy(err), copy.deepcopy(err)):
+            assert _fields(clone) == _fields(err)
+            assert clone.__dict__ == err.__dict__
+    assert pickle.loads(pickle.dumps(errors[2])).offset == 4
+    assert pickle.loads(pickle.dumps(errors[4])).extra == 10
+
+
+def test_nss_error_is_a_uri_error() -> None:
+    from urikit.urn import NSSError, namespaces
+
+    with pytest.raises(URIError) as info:
+        namespaces.check("isbn", "0-395-36341-2")
+    err = info.value
+    assert isinstance(err, NSSError) and isinstance(err, ValueError)
+    assert (err.reason, err.component, err.position) == ("namespace-rule", "nss", err.offset)
+    assert str(err) == err.detail == "ISBN-10 check digit is '2' but should be '1'"
+
+
+@pytest.mark.parametrize(
+    ("func", "text"),
+    [
+        ("isbn10_to_isbn13", "abc"),
+        ("isbn10_to_isbn13", ""),
+        ("isbn10_to_isbn13", "0-395-36341-2"),
+        ("isbn10_to_isbn13", "978-0-395-36341-6"),
+        ("isbn10_to_isbn13", "1" * 5000),
+        ("isbn13_to_isbn10", "x"),
+        ("isbn13_to_isbn10", "0-395-36341-1"),
+        ("isbn13_to_isbn10", "978-0-395-36341-8"),
+    ],
+)
+def test_isbn_conversions_raise_uri_error(func: str, text: str) -> None:
+    # Before issue 8: int()'s bare ValueError for "abc", garbage out for the rest.
+    import urikit.urn
+
+    with pytest.raises(urikit.URIError) as info:
+        getattr(urikit.urn, func)(text)
+    assert isinstance(info.value, urikit.urn.NSSError)
+    assert info.value.text == text or info.value.text == ""

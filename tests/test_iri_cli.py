@@ -34,31 +34,32 @@ def test_validate(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 1
     assert lines == [
         "valid\thttp://例え.jp/",
-        "error\thttp://h/\ue000\tinvalid character '\\ue000' in path at position 9",
+        "error\thttp://h/\\ue000\tinvalid character '\\ue000' in path at position 9",
     ]
     status, lines = run(["iri", "validate", "--rule", "irelative-ref", "パス"], capsys)
     assert (status, lines) == (0, ["valid\tパス"])
 
 
 @pytest.mark.parametrize(
-    ("argv", "keys"),
+    ("argv", "fixed", "keys"),
     [
-        (["iri", "validate"], {"rule"}),
-        (["iri", "to-uri"], {"result"}),
-        (["iri", "to-uri", "--idna"], {"result"}),
-        (["iri", "from-uri"], {"result"}),
-        (["iri", "display"], {"result", "misleading", "safe_text", "warnings"}),
+        (["iri", "validate"], {"rule"}, set()),
+        (["iri", "to-uri"], {"idna"}, {"result"}),
+        (["iri", "to-uri", "--idna"], {"idna"}, {"result"}),
+        (["iri", "from-uri"], {"idna"}, {"result"}),
+        (["iri", "display"], {"strict"}, {"result", "misleading", "safe_text", "warnings"}),
     ],
 )
 def test_json_records_have_the_same_keys(
-    argv: list[str], keys: set[str], capsys: pytest.CaptureFixture[str]
+    argv: list[str], fixed: set[str], keys: set[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, records = run_json([*argv, "http://例え.jp/", "http://h/a b"], capsys)
     assert status == 1
     good, bad = records
-    assert set(good) == set(bad) == {"input", "valid", "error"} | keys
+    assert set(good) == set(bad) == {"input", "valid", "error"} | fixed | keys
     assert (good["valid"], good["error"]) == (True, None)
     assert bad["valid"] is False and all(bad[k] is None for k in keys)
+    assert all(bad[k] == good[k] is not None for k in fixed)  # the run's options, on every record
     assert (bad["error"]["component"], bad["error"]["position"]) == ("path", 10)
 
 

@@ -1,56 +1,118 @@
-"""Imports inside urikit flow one way: each module imports only its own layer or lower.
+"""Imports inside urikit flow one way, and no module takes part in an import circle.
 
-The layers (docs/design.md): 0 errors and character tables; 1 the accelerator
-kernels; 2 percent-coding and scheme facts; 3 the parser, resolution,
-normalization and the legacy grammars; 4 URIReference; 5 schemes and URNs;
-6 text extraction and security checks; 7 batch processing and the CLI. Every
-module must be placed in a layer here, so a new one cannot slip in unplaced.
+The modules are found in the tree (every ``.py`` under ``src/urikit`` and the C
+module ``_speedups.c``), and each gets its layer from :data:`LAYER_RULES`, a
+table of module-name prefixes (docs/design.md draws the same table). A module no
+rule covers fails, so a new one cannot slip in unplaced; a rule that covers no
+module fails too unless it is marked as planned, so the table cannot go stale.
+
+What counts as an import of a module:
+
+* ``import``/``from ... import`` statements anywhere (nested ones too), relative
+  or absolute; ``from pkg import name`` counts ``pkg.name`` when that is a module;
+* in the C source, a ``"urikit.<module>"`` string (what ``PyImport_ImportModule``
+  would be given);
+* a *named lookup*: a ``"urikit.<module>"`` string in Python code (not a
+  docstring), which a registry imports by name on first need
+  (``importlib.import_module``). An upward one is allowed only when listed in
+  :data:`NAMED_LOOKUPS` with its reason: it is how a low layer's registry finds
+  the module that fills it, never a static dependency.
+
+The package ``urikit/__init__.py`` is the facade: it re-exports from every layer
+(some names lazily) and only the application layer (7: the CLI, which shows
+``urikit.__version__``) may import it.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "urikit"
+FACADE = "urikit"
+FACADE_LAYER = 99
+APPLICATION_LAYER = 7
 
-LAYERS: dict[str, int] = {
-    "urikit.errors": 0,
-    "urikit._charsets": 0,
-    "urikit._tables": 0,
-    "urikit._native": 1,
-    "urikit._speedups": 1,
-    "urikit._accel": 1,
-    "urikit.percent": 2,
-    "urikit._schemeinfo": 2,
-    "urikit.hosts": 2,
-    "urikit._parser": 3,
-    "urikit.resolve": 3,
-    "urikit.normalize": 3,
-    "urikit.legacy": 3,
-    "urikit.reference": 4,
-    "urikit.schemes": 5,
-    "urikit.urn": 5,
-    "urikit.iri": 5,
-    "urikit.extract": 6,
-    "urikit.security": 6,
-    "urikit.batch": 7,
-    "urikit.cli": 7,
-    "urikit.__main__": 7,
+
+class Rule(NamedTuple):
+    prefix: str  # a module, or a package and everything in it
+    layer: int
+    planned: bool = False  # may cover nothing yet
+
+
+#: Layer of every module, by the longest matching prefix (docs/design.md, "Layers").
+LAYER_RULES: tuple[Rule, ...] = (
+    Rule("urikit.errors", 0),
+    Rule("urikit._charsets", 0),
+    Rule("urikit._hooks", 0),
+    Rule("urikit._speedups", 1),
+    Rule("urikit._accel", 1),
+    Rule("urikit.percent", 2),
+    Rule("urikit._schemeinfo", 2),
+    Rule("urikit._parser", 3),
+    Rule("urikit.resolve", 3),
+    Rule("urikit.normalize", 3),
+    Rule("urikit.legacy", 3),
+    Rule("urikit.reference", 4),
+    Rule("urikit.schemes", 5),
+    Rule("urikit.urn", 5),
+    Rule("urikit.iri", 5, planned=True),
+    Rule("urikit.extraction", 6),
+    Rule("urikit.html", 6),
+    Rule("urikit.security", 6, planned=True),
+    Rule("urikit.batch", 7),
+    Rule("urikit.arrow", 7, planned=True),
+    Rule("urikit.dask", 7, planned=True),
+    Rule("urikit.cli", 7),
+    Rule("urikit.__main__", 7),
+)
+
+#: Upward lookups by name that a registry makes on first need: (module, target) -> why.
+NAMED_LOOKUPS: dict[tuple[str, str], str] = {
+    ("urikit._hooks", "urikit.legacy"): (
+        "is_valid(grammar=...) and resolve(rules=...) find the legacy grammars and rules"
+    ),
+    ("urikit._schemeinfo", "urikit.schemes"): (
+        "the built-in scheme registry finds the typed views and scheme normalizers"
+    ),
 }
 
 
-def layer_of(module: str) -> int:
-    """The layer of ``module`` (a subpackage's modules share its layer)."""
-    parts = module.split(".")
-    for k in range(len(parts), 1, -1):
-        name = ".".join(parts[:k])
-        if name in LAYERS:
-            return LAYERS[name]
-    raise KeyError(module)
+#: The core (docs/design.md): it reaches the legacy grammars and rules, which sit in
+#: its layer, only through the _hooks tables, never by importing them.
+CORE: tuple[str, ...] = (
+    "urikit.errors",
+    "urikit._charsets",
+    "urikit._hooks",
+    "urikit._accel",
+    "urikit._speedups",
+    "urikit.percent",
+    "urikit._schemeinfo",
+    "urikit._parser",
+    "urikit.resolve",
+    "urikit.normalize",
+    "urikit.reference",
+)
+PLUGINS: tuple[str, ...] = ("urikit.legacy",)
+
+
+def _matches(rule: Rule, module: str) -> bool:
+    return module == rule.prefix or module.startswith(rule.prefix + ".")
+
+
+def layer_of(module: str, rules: tuple[Rule, ...] = LAYER_RULES) -> int:
+    """The layer of ``module`` by the longest rule prefix; KeyError if none covers it."""
+    if module == FACADE:
+        return FACADE_LAYER
+    best = max((r for r in rules if _matches(r, module)), key=lambda r: len(r.prefix), default=None)
+    if best is None:
+        raise KeyError(module)
+    return best.layer
 
 
 def module_name(path: Path) -> str:
@@ -60,80 +122,247 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+PY_FILES: dict[str, Path] = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+C_FILES: dict[str, Path] = {module_name(p): p for p in sorted(PACKAGE.rglob("*.c"))}
+MODULES: tuple[str, ...] = tuple(sorted({*PY_FILES, *C_FILES}))
+
+
 def is_module(name: str) -> bool:
-    path = PACKAGE.parent / Path(*name.split("."))
-    return path.with_suffix(".py").exists() or path.is_dir()
+    return name in PY_FILES or name in C_FILES
 
 
-def imports_in(text: str, package: str) -> list[tuple[int, str]]:
-    """(line, absolute module) of every urikit import in ``text``, nested ones too.
+def _docstring_nodes(tree: ast.AST) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                ids.add(id(body[0].value))
+    return ids
 
-    ``package`` is the package the code lives in (for relative imports).
-    """
-    found: list[tuple[int, str]] = []
-    for node in ast.walk(ast.parse(text)):
+
+class Import(NamedTuple):
+    line: int
+    target: str
+    module_level: bool  # executed when the module is imported (not inside a function)
+    by_name: bool  # a named lookup, not an import statement
+
+
+def imports_in(text: str, package: str) -> list[Import]:
+    """Every urikit import of the Python source ``text`` (``package``: where it lives)."""
+    tree = ast.parse(text)
+    docstrings = _docstring_nodes(tree)
+    found: list[Import] = []
+
+    def visit(node: ast.AST, module_level: bool) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            module_level = False
         if isinstance(node, ast.ImportFrom):
             target = node.module or ""
             if node.level:
                 base = package.split(".")
                 base = base[: len(base) - (node.level - 1)]
                 target = ".".join([*base, node.module] if node.module else base)
-            if not target.startswith("urikit"):
-                continue
-            # "from . import x" / "from urikit import x": x may itself be a module.
-            subs = [f"{target}.{a.name}" for a in node.names if is_module(f"{target}.{a.name}")]
-            found.extend((node.lineno, t) for t in subs or [target])
+            if target == "urikit" or target.startswith("urikit."):
+                # "from . import x" / "from urikit import x": x may itself be a module.
+                subs = [f"{target}.{a.name}" for a in node.names if is_module(f"{target}.{a.name}")]
+                found.extend(Import(node.lineno, t, module_level, False) for t in subs or [target])
         elif isinstance(node, ast.Import):
-            found.extend((node.lineno, a.name) for a in node.names if a.name.startswith("urikit"))
+            found.extend(
+                Import(node.lineno, a.name, module_level, False)
+                for a in node.names
+                if a.name == "urikit" or a.name.startswith("urikit.")
+            )
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+            and node.value.startswith("urikit.")
+            and is_module(node.value)
+        ):
+            found.append(Import(node.lineno, node.value, module_level, True))
+        for child in ast.iter_child_nodes(node):
+            visit(child, module_level)
+
+    visit(tree, True)
     return found
 
 
-def imported_modules(path: Path) -> list[tuple[int, str]]:
-    name = module_name(path)
-    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    return imports_in(path.read_text(encoding="utf-8"), package)
+_C_IMPORT_RE = re.compile(r'"(urikit(?:\.\w+)+)"')
 
 
-def upward_imports(name: str, imports: list[tuple[int, str]]) -> list[str]:
-    own = layer_of(name)
+def imports_of(module: str) -> list[Import]:
+    """The urikit imports of one module found in the tree (Python or C)."""
+    if module in PY_FILES:
+        path = PY_FILES[module]
+        package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+        found = imports_in(path.read_text(encoding="utf-8"), package)
+    else:
+        found = []
+    if module in C_FILES:
+        text = C_FILES[module].read_text(encoding="utf-8")
+        for m in _C_IMPORT_RE.finditer(text):
+            if not is_module(m.group(1)) or m.group(1) == module:
+                continue  # a type's name ("urikit._speedups.X"), the module's own
+            line = text.count("\n", 0, m.start()) + 1
+            found.append(Import(line, m.group(1), True, False))
+    return found
+
+
+def upward_imports(module: str, imports: list[Import]) -> list[str]:
+    own = layer_of(module)
+    if own >= APPLICATION_LAYER:
+        imports = [i for i in imports if i.target != FACADE]
     return [
-        f"line {line}: {target} (layer {layer_of(target)})"
-        for line, target in imports
-        if target != "urikit" and layer_of(target) > own
+        f"line {imp.line}: {imp.target} (layer {layer_of(imp.target)})"
+        + (" by name" if imp.by_name else "")
+        for imp in imports
+        if layer_of(imp.target) > own and (module, imp.target) not in NAMED_LOOKUPS
     ]
 
 
-MODULES = sorted(p for p in PACKAGE.rglob("*.py"))
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle in ``graph`` (module -> modules it imports), or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state:
+                cycle = visit(nxt)
+                if cycle:
+                    return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state:
+            cycle = visit(start)
+            if cycle:
+                return cycle
+    return None
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module-level import statements between urikit modules (named lookups excluded:
+    they run on first need, after every module involved has been imported)."""
+    return {
+        m: {i.target for i in imports_of(m) if i.module_level and not i.by_name and i.target != m}
+        for m in MODULES
+    }
+
+
+# --- the checks -------------------------------------------------------------------
+
+
+def test_the_tree_is_found() -> None:
+    for module in ("urikit.errors", "urikit.reference", "urikit._speedups", "urikit.urn._syntax"):
+        assert module in MODULES
 
 
 def test_every_module_has_a_layer() -> None:
     unplaced = []
-    for path in MODULES:
-        name = module_name(path)
-        if name == "urikit":
-            continue
+    for module in MODULES:
         try:
-            layer_of(name)
+            layer_of(module)
         except KeyError:
-            unplaced.append(name)
-    assert not unplaced, f"place these modules in LAYERS: {unplaced}"
+            unplaced.append(module)
+    assert not unplaced, f"add rules to LAYER_RULES for: {unplaced}"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
-def test_imports_flow_down(path: Path) -> None:
-    name = module_name(path)
-    if name == "urikit":  # the package re-exports from every layer
+def test_every_rule_covers_a_module_unless_planned() -> None:
+    stale = [
+        r.prefix for r in LAYER_RULES if not r.planned and not any(_matches(r, m) for m in MODULES)
+    ]
+    assert not stale, f"rules that cover no module (remove them or mark them planned): {stale}"
+
+
+def test_named_lookups_are_still_made() -> None:
+    made = {(m, i.target) for m in MODULES for i in imports_of(m) if i.by_name}
+    assert set(NAMED_LOOKUPS) <= made, set(NAMED_LOOKUPS) - made
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_imports_flow_down(module: str) -> None:
+    if module == FACADE:  # the facade re-exports from every layer
         return
-    upward = upward_imports(name, imported_modules(path))
-    assert not upward, f"{name} (layer {layer_of(name)}) imports upward: {upward}"
+    imports = imports_of(module)
+    upward = upward_imports(module, imports)
+    assert not upward, f"{module} (layer {layer_of(module)}) imports upward: {upward}"
+
+
+def core_imports_of_plugins(module: str, imports: list[Import]) -> list[str]:
+    """Static imports of a plug-in package by a core module (named lookups are how
+    the core finds them, see NAMED_LOOKUPS)."""
+    if module not in CORE:
+        return []
+    return [
+        f"line {i.line}: {i.target}"
+        for i in imports
+        if not i.by_name and any(i.target == p or i.target.startswith(p + ".") for p in PLUGINS)
+    ]
+
+
+@pytest.mark.parametrize("module", CORE)
+def test_the_core_imports_no_plugin(module: str) -> None:
+    assert module in MODULES
+    found = core_imports_of_plugins(module, imports_of(module))
+    assert not found, f"{module} imports {found}; register in urikit._hooks instead"
+
+
+def test_no_import_circles() -> None:
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import circle: " + " -> ".join(cycle or [])
+
+
+# --- the checker can fail -----------------------------------------------------------
 
 
 def test_the_checker_flags_an_upward_import() -> None:
-    # The checker must be able to fail: layer-3 code importing layer 5, at module
-    # level, inside a function, relatively and absolutely.
+    # Layer-3 code importing layer 5, at module level, inside a function,
+    # relatively and absolutely, and by name.
     code = (
-        "from ..schemes import view\ndef f():\n    import urikit.urn\n    from . import grammars\n"
+        "from ..schemes import view\n"
+        "def f():\n"
+        "    import urikit.urn\n"
+        "    from . import grammars\n"
+        "    return __import__('urikit.cli')\n"
     )
     found = imports_in(code, "urikit.legacy")
-    assert [t for _, t in found] == ["urikit.schemes", "urikit.urn", "urikit.legacy.grammars"]
-    assert len(upward_imports("urikit.legacy.grammars", found)) == 2
+    assert [i.target for i in found] == [
+        "urikit.schemes",
+        "urikit.urn",
+        "urikit.legacy.grammars",
+        "urikit.cli",
+    ]
+    assert [i.module_level for i in found] == [True, False, False, False]
+    assert len(upward_imports("urikit.legacy.grammars", found)) == 3
+    # The one allowed named lookup is allowed only where it is listed.
+    lookup = imports_in("PROVIDER = 'urikit.legacy'\n", "urikit")
+    assert upward_imports("urikit._hooks", lookup) == []
+    assert len(upward_imports("urikit.errors", lookup)) == 1
+
+
+def test_the_checker_flags_a_core_import_of_legacy() -> None:
+    found = imports_in("from .legacy.grammars import is_valid_rfc2396\n", "urikit")
+    assert core_imports_of_plugins("urikit.reference", found) == ["line 1: urikit.legacy.grammars"]
+    assert core_imports_of_plugins("urikit.cli", found) == []
+
+
+def test_the_checker_places_by_rule() -> None:
+    rules = (Rule("urikit.a", 0), Rule("urikit.a.b", 2), Rule("urikit.z", 9, planned=True))
+    assert layer_of("urikit.a.x", rules) == 0
+    assert layer_of("urikit.a.b.c", rules) == 2
+    with pytest.raises(KeyError):
+        layer_of("urikit.ab", rules)
+
+
+def test_the_checker_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert find_cycle(graph) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None

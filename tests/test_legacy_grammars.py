@@ -332,9 +332,7 @@ def test_draft1993_readings() -> None:
     ],
     ids=lambda text: text[:12],
 )
-def test_linear_time(grammar: str, text: str) -> None:
-    import time
-
-    start = time.perf_counter()
+def test_long_adversarial_input(grammar: str, text: str) -> None:
+    # Inputs built to make a backtracking matcher quadratic; only the answer is
+    # checked here (no clock in unit tests): bench/linear.py times these cases.
     assert not urikit.is_valid(text + "\x00", grammar=grammar)
-    assert time.perf_counter() - start < 1.0

@@ -50,7 +50,12 @@ NORMALIZE: list[tuple[str, str, str]] = [
     ("x:/a/..//b", "x:/.//b", "x:/.//b"),  # see docs/design.md, recomposition
     # ... and kept in relative references, whose dots mean something against a base
     ("/a/../b", "/a/../b", "/a/../b"),
-    ("//h/a/./b", "//h/a/./b", "//h/a/./b"),
+    # ... except with an authority: that path is resolved against no base path
+    # (section 5.2.2), and the "/." guard is only for paths without an authority
+    ("//h/a/./b", "//h/a/b", "//h/a/b"),
+    ("//host/.//foo/bar", "//host//foo/bar", "//host//foo/bar"),
+    ("//h/a/..//b", "//h//b", "//h//b"),
+    ("http://h/.//a", "http://h//a", "http://h//a"),
     ("b/%2E%2E/c", "b/../c", "b/../c"),
     ("./a:b", "./a:b", "./a:b"),
     # 6.2.3: an empty port, and the default port of the scheme, are dropped
@@ -215,7 +220,7 @@ def _model(g: S.Generated, level: str) -> str:
         if g.userinfo is not None:
             authority = rfc_model.normalize_pct(g.userinfo) + "@" + authority
     path = rfc_model.normalize_pct(g.path)
-    if scheme is not None:
+    if scheme is not None or authority is not None:
         path = rfc_model.remove_dot_segments(path)
         if level == "scheme" and path == "" and authority is not None and scheme in HTTP_LIKE:
             path = "/"
@@ -249,7 +254,8 @@ def test_never_decodes_a_reserved_character(g: S.Generated, level: str) -> None:
     pct-encoding survives, uppercased -- unless dot removal drops its segment."""
     out = urikit.normalize(g.text, level)
     decoded_path = rfc_model.normalize_pct(g.path)
-    if g.scheme is not None and rfc_model.remove_dot_segments(decoded_path) != decoded_path:
+    removes_dots = g.scheme is not None or g.host is not None
+    if removes_dots and rfc_model.remove_dot_segments(decoded_path) != decoded_path:
         kept = _kept_triplets(out)
         assert all(t in _kept_triplets(g.text) for t in kept)
     else:
@@ -257,3 +263,16 @@ def test_never_decodes_a_reserved_character(g: S.Generated, level: str) -> None:
     for triplet in _TRIPLET.findall(out):
         assert triplet == triplet.upper()
         assert int(triplet[1:], 16) not in _UNRESERVED_BYTES
+
+
+def test_network_path_dot_guard() -> None:
+    """Issue 8: "/." guards a path without authority only; with one it is a dot segment."""
+    assert urikit.normalize("//host/.//foo/bar", level="syntax") == "//host//foo/bar"
+    assert urikit.equivalent("//host/.//foo/bar", "//host//foo/bar")
+    assert not urikit.equivalent("/.//foo/bar", "//foo/bar")  # authority "foo" vs none
+    # resolve and relativize agree with it
+    assert urikit.resolve("http://a/b", "//host/.//foo/bar") == "http://host//foo/bar"
+    assert urikit.resolve("x:/a/b", "/.//foo") == "x:/.//foo"
+    target = "http://a//foo"
+    rel = urikit.relativize("http://a/b/c", target)
+    assert urikit.resolve("http://a/b/c", rel) == target

@@ -480,7 +480,6 @@ WITH: list[tuple[str, Any, str]] = [
     ("with_host", "g", "http://u@g:1/p?q#f"),
     ("with_host", "[::1]", "http://u@[::1]:1/p?q#f"),
     ("with_host", "", "http://u@:1/p?q#f"),
-    ("with_host", None, "http:/p?q#f"),
     ("with_port", 8080, "http://u@h:8080/p?q#f"),
     ("with_port", "", "http://u@h:/p?q#f"),
     ("with_port", None, "http://u@h/p?q#f"),
@@ -516,6 +515,9 @@ def test_with(method: str, value: Any, expected: str) -> None:
         ("x:a", "with_host", "h", "bad-value"),
         ("x:", "with_path", "//a", "double-slash-path"),
         ("//h//a", "with_host", None, "double-slash-path"),
+        (BASE, "with_host", None, "bad-value"),  # would drop userinfo and port
+        ("//h:1", "with_host", None, "bad-value"),
+        ("//u@h", "with_host", None, "bad-value"),
         ("x:", "with_query", "a b", "invalid-char"),
         ("x:", "with_fragment", "#", "invalid-char"),
         ("//h", "with_host", "a@b", "invalid-char"),

@@ -23,7 +23,14 @@ _D1997 = "1997 draft-fielding-url-syntax-05"
 
 
 def _ftp(host: str, cwd: list[str], name: str, **more: Any) -> dict[str, Any]:
-    return {"host": host, "cwd": cwd, "name": name, "port": 21, "user": "anonymous", **more}
+    return {
+        "host": host,
+        "cwd": cwd,
+        "name": name,
+        "effective_port": 21,
+        "user": "anonymous",
+        **more,
+    }
 
 
 # (source, uri, expected view fields, {grammar: valid under it})
@@ -50,7 +57,7 @@ ROWS: list[tuple[str, str, dict[str, Any], dict[str, bool]]] = [
     (
         "RFC 1738 3.11",
         "prospero://host.dom//pros/name",
-        {"host": "host.dom", "hsoname": "/pros/name", "port": 1525},
+        {"host": "host.dom", "hsoname": "/pros/name", "effective_port": 1525},
         {"rfc1738": True},
     ),
     (
@@ -274,12 +281,17 @@ ROWS: list[tuple[str, str, dict[str, Any], dict[str, bool]]] = [
     (
         _D1997,
         "telnet://melvyl.ucop.edu/",
-        {"host": "melvyl.ucop.edu", "user": None, "port": 23, "trailing_slash": True},
+        {"host": "melvyl.ucop.edu", "user": None, "effective_port": 23, "trailing_slash": True},
         {"rfc2396": True},
     ),
     (_D1997, "http://www.ics.uci.edu/Test/a/b/c", {"path": "/Test/a/b/c"}, {"rfc2396": True}),
     (_D1997, "http://www.ics.uci.edu/Test/a/x", {"path": "/Test/a/x"}, {"rfc2396": True}),
-    (_D1997, "http://www.XEROX.com", {"host": "www.XEROX.com", "path": "/"}, {"rfc2396": True}),
+    (
+        _D1997,
+        "http://www.XEROX.com",
+        {"host": "www.XEROX.com", "path": "", "decoded_path": "/"},
+        {"rfc2396": True},
+    ),
     (_D1997, "http://www.xerox.com", {"host": "www.xerox.com"}, {"rfc2396": True}),
     (
         _D1997,
@@ -339,7 +351,11 @@ ROWS: list[tuple[str, str, dict[str, Any], dict[str, bool]]] = [
     (
         "RFC 5538 7",
         "http://mid.gmane.org/p0624081dc30b8699bf9b@%5B10.20.30.108%5D",
-        {"host": "mid.gmane.org", "path": "/p0624081dc30b8699bf9b@[10.20.30.108]"},
+        {
+            "host": "mid.gmane.org",
+            "path": "/p0624081dc30b8699bf9b@%5B10.20.30.108%5D",
+            "decoded_path": "/p0624081dc30b8699bf9b@[10.20.30.108]",
+        },
         {},
     ),
     ("RFC 5538 7", "http://dir.gmane.org/gmane.ietf.tools", {"path": "/gmane.ietf.tools"}, {}),

@@ -80,7 +80,13 @@ def test_gopher_round_trip() -> None:
     v = GopherView.build("h", "?", AWKWARD, search="s e", gopher_plus="+\t!", port=7070)
     again = urikit.parse(str(v)).scheme_view()
     assert isinstance(again, GopherView)
-    assert (again.gopher_type, again.selector, again.search, again.gopher_plus, again.port) == (
+    assert (
+        again.gopher_type,
+        again.selector,
+        again.search,
+        again.gopher_plus,
+        again.effective_port,
+    ) == (
         "?",
         AWKWARD,
         "s e",
@@ -97,7 +103,7 @@ def test_gopher_round_trip() -> None:
 
 def test_wais_round_trip() -> None:
     doc = WaisView(str(WaisView.build("h", AWKWARD, wtype="TE XT", wpath=AWKWARD, port=2100)))
-    assert (doc.kind, doc.database, doc.wtype, doc.wpath, doc.port) == (
+    assert (doc.kind, doc.database, doc.wtype, doc.wpath, doc.effective_port) == (
         "document",
         AWKWARD,
         "TE XT",
@@ -118,12 +124,12 @@ def test_wais_round_trip() -> None:
 def test_prospero_round_trip() -> None:
     specs = [(AWKWARD, AWKWARD), ("", "")]
     v = ProsperoView(str(ProsperoView.build("h", AWKWARD, specs, port=1600)))
-    assert (v.hsoname, v.fieldspecs, v.port) == (AWKWARD, specs, 1600)
+    assert (v.hsoname, v.fieldspecs, v.effective_port) == (AWKWARD, specs, 1600)
 
 
 def test_news_round_trip() -> None:
     group = NewsView(str(NewsView.build("a@b,c d", server="h", port=563)))
-    assert (group.newsgroups, group.is_article, group.server, group.port) == (
+    assert (group.newsgroups, group.is_article, group.server, group.effective_port) == (
         "a@b,c d",
         False,
         "h",
@@ -143,7 +149,7 @@ def test_news_round_trip() -> None:
 
 def test_nntp_round_trip() -> None:
     v = NntpView(str(NntpView.build("h", AWKWARD, 10**16 - 1, port=1119)))
-    assert (v.group, v.article_number, v.port) == (AWKWARD, 10**16 - 1, 1119)
+    assert (v.group, v.article_number, v.effective_port) == (AWKWARD, 10**16 - 1, 1119)
     with pytest.raises(ValueError):
         NntpView.build("h", "g", 10**16)
     with pytest.raises(ValueError):

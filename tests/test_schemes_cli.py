@@ -21,12 +21,32 @@ def test_parse_scheme_error_record(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["parse", "--scheme", "--json", "http:/x", "telnet://h/"]) == 1
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert lines[0]["valid"] is False and lines[0]["error"]["component"] == "authority"
-    assert lines[1]["valid"] is True and lines[1]["scheme_fields"]["port"] == 23
+    assert lines[1]["valid"] is True and lines[1]["scheme_fields"]["effective_port"] == 23
+    assert lines[1]["scheme_fields"]["port"] is None  # as written: none
 
 
-def test_parse_without_scheme_flag_has_no_fields(capsys: pytest.CaptureFixture[str]) -> None:
+def test_parse_without_scheme_flag_has_null_fields(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["parse", "--json", "http:/x"]) == 0
-    assert "scheme_fields" not in json.loads(capsys.readouterr().out)
+    record = json.loads(capsys.readouterr().out)
+    assert record["scheme_fields"] is None and record["view"] is None
+
+
+@pytest.mark.parametrize("uri", ["urn:isbn:0451450523", "tel:+1-201-555-0123", "data:,A%20b"])
+def test_parse_scheme_without_a_typed_view_falls_back(
+    uri: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found: "no handler for the scheme 'urn'", exit 1, for valid URIs.
+    assert main(["parse", "--scheme", "--json", uri]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["valid"] is True and record["view"] is None and record["scheme_fields"] is None
+    assert record["scheme"] == uri.split(":")[0]
+    assert main(["parse", "--scheme", uri]) == 0
+    assert capsys.readouterr().out.startswith(f"ok\t{uri}\turi ")
+
+
+def test_parse_scheme_names_the_view(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "--scheme", "--json", "FTP://h/x"]) == 0
+    assert json.loads(capsys.readouterr().out)["view"] == "ftp"
 
 
 def test_file_path_and_uri(capsys: pytest.CaptureFixture[str]) -> None:

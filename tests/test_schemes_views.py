@@ -31,7 +31,7 @@ EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("ftp://host.com/", {"user": "anonymous", "user_given": False, "password": None}),
     ("ftp://foo:@host.com/", {"user": "foo", "password": ""}),
     # RFC 1738 3.2.2: %2F in a segment, and an empty first segment
-    ("ftp://myname@host.dom/%2Fetc/motd", {"cwd": ["/etc"], "name": "motd", "port": 21}),
+    ("ftp://myname@host.dom/%2Fetc/motd", {"cwd": ["/etc"], "name": "motd", "effective_port": 21}),
     ("ftp://myname@host.dom/etc/motd", {"cwd": ["etc"], "name": "motd"}),
     ("ftp://myname@host.dom//etc/motd", {"cwd": ["", "etc"], "name": "motd"}),
     # 1993 draft references
@@ -47,7 +47,7 @@ EXAMPLES: list[tuple[str, dict[str, Any]]] = [
         "gopher://gopher.micro.umn.edu/00/Information%20About%20Gopher/About%20Gopher",
         {
             "host": "gopher.micro.umn.edu",
-            "port": 70,
+            "effective_port": 70,
             "gopher_type": "0",
             "selector": "0/Information About Gopher/About Gopher",
             "search": None,
@@ -56,27 +56,38 @@ EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     # RFC 4266 2.1: empty gopher-path means type "1"
     ("gopher://h", {"gopher_type": "1", "selector": ""}),
     ("gopher://h/", {"gopher_type": "1", "selector": ""}),
-    ("gopher://h:7070/7sel%09term%09+", {"port": 7070, "search": "term", "gopher_plus": "+"}),
+    (
+        "gopher://h:7070/7sel%09term%09+",
+        {"effective_port": 7070, "search": "term", "gopher_plus": "+"},
+    ),
     ("gopher://h/1a?b", {"selector": "a?b"}),
     # 1993 draft references; RFC 4156 forms
     (
         "wais://quake.think.com/wais-discussion-archives?lynch",
-        {"kind": "search", "database": "wais-discussion-archives", "search": "lynch", "port": 210},
+        {
+            "kind": "search",
+            "database": "wais-discussion-archives",
+            "search": "lynch",
+            "effective_port": 210,
+        },
     ),
     ("wais://nnsc.nsf.net/internet-drafts?yeong", {"database": "internet-drafts"}),
     ("wais://h/db", {"kind": "database", "search": None, "wtype": None}),
     ("wais://h/db/TEXT/id%201", {"kind": "document", "wtype": "TEXT", "wpath": "id 1"}),
     # RFC 4157 2 and RFC 1738 3.11: a hsoname beginning with "/"
-    ("prospero://host.dom//pros/name", {"hsoname": "/pros/name", "fieldspecs": [], "port": 1525}),
+    (
+        "prospero://host.dom//pros/name",
+        {"hsoname": "/pros/name", "fieldspecs": [], "effective_port": 1525},
+    ),
     ("prospero://h/n;a=1;b=x%20y", {"hsoname": "n", "fieldspecs": [("a", "1"), ("b", "x y")]}),
     # RFC 4248 2
-    ("telnet://host.example", {"user": None, "port": 23, "trailing_slash": False}),
-    ("telnet://u:p@host.example:99/", {"user": "u", "password": "p", "port": 99}),
+    ("telnet://host.example", {"user": None, "effective_port": 23, "trailing_slash": False}),
+    ("telnet://u:p@host.example:99/", {"user": "u", "password": "p", "effective_port": 99}),
     # RFC 1738 3.6, RFC 5538 4 examples
     ("news:*", {"newsgroups": "*", "has_wildcard": True, "is_article": False}),
     ("news:example.group.this", {"newsgroups": "example.group.this", "has_wildcard": False}),
     ("news:example.group.*", {"has_wildcard": True}),
-    ("news://news.server.example/*", {"server": "news.server.example", "port": 119}),
+    ("news://news.server.example/*", {"server": "news.server.example", "effective_port": 119}),
     ("news://news.server.example/", {"newsgroups": "", "has_wildcard": True}),
     ("news://wild.server.example/example.group.th%3Fse", {"newsgroups": "example.group.th?se"}),
     ("news:p0f@example.com", {"is_article": True, "message_id": "p0f@example.com"}),
@@ -86,7 +97,10 @@ EXAMPLES: list[tuple[str, dict[str, Any]]] = [
         {"host": "news.server.example", "group": "example.group.this", "article_number": 12345},
     ),
     ("nntp://wild.server.example/example.group.n%2Fa/12345", {"group": "example.group.n/a"}),
-    ("nntp://news.server.example/example.group.this", {"article_number": None, "port": 119}),
+    (
+        "nntp://news.server.example/example.group.this",
+        {"article_number": None, "effective_port": 119},
+    ),
     # RFC 8089 2 and Appendix E
     ("file:///path/to/file", {"host": "", "is_local": True, "drive": None}),
     ("file:/path/to/file", {"host": None, "is_local": True}),
@@ -138,8 +152,8 @@ EXAMPLES: list[tuple[str, dict[str, Any]]] = [
         {"recipients": ["addr1@an.example", "addr2@an.example"]},
     ),
     # RFC 1738 3.3 form; RFC 9110 4.2
-    ("http://www.example.com:8080/a/b?x", {"port": 8080, "path": "/a/b", "query": "x"}),
-    ("http://www.example.com", {"path": "/", "port": None, "effective_port": 80}),
+    ("http://www.example.com:8080/a/b?x", {"effective_port": 8080, "path": "/a/b", "query": "x"}),
+    ("http://www.example.com", {"path": "", "port": None, "effective_port": 80}),
     ("https://h/", {"effective_port": 443, "secure": True}),
 ]
 
@@ -215,7 +229,12 @@ def test_build_round_trips() -> None:
     assert str(FtpView.build("h", typecode="d")) == "ftp://h/;type=d"
     http = HttpView.build("ex.org", port=8080, path="/ü", query="a b", fragment="f")
     assert str(http) == "http://ex.org:8080/%C3%BC?a%20b#f"
-    assert (http.path, http.query, http.fragment) == ("/ü", "a b", "f")
+    assert (http.path, http.query, http.fragment) == ("/%C3%BC", "a%20b", "f")
+    assert (http.decoded_path(), http.decoded_query(), http.decoded_fragment()) == (
+        "/ü",
+        "a b",
+        "f",
+    )
     mail = MailtoView.build(
         ["a,b@x.org", "c@x.org"], subject="a&b=c", body="1+1 =\r\n2", headers=[("X-Y", "?")]
     )
@@ -334,7 +353,7 @@ def test_port_below_1024() -> None:
 
 
 def test_third_party_registration() -> None:
-    handler = SchemeHandler("x-test-scheme", default_port=4242, hierarchical=True)
+    handler = SchemeHandler("x-test-scheme", default_port=4242)
     urikit.schemes.register(handler)
     try:
         assert urikit.parse("x-test-scheme://h:4242/").uses_default_port
@@ -343,7 +362,7 @@ def test_third_party_registration() -> None:
             urikit.schemes.register(handler)
         assert urikit.schemes.get("X-TEST-SCHEME") is handler
     finally:
-        urikit.schemes.REGISTRY.unregister("x-test-scheme")
+        urikit.schemes.registry.unregister("x-test-scheme")
     assert urikit.parse("x-test-scheme://h:4242/").default_port is None
 
     private = SchemeRegistry((SchemeHandler("demo", view=WaisView),))
@@ -406,18 +425,18 @@ def test_tcp_port_in_range_is_kept(uri: str) -> None:
     [
         # An explicit port 0 is a port (RFC 3986 3.2.3), not "no port": it must not
         # turn into the scheme's default.
-        ("ftp://h:0/", "port", 0),
-        ("gopher://h:0/", "port", 0),
-        ("telnet://h:0", "port", 0),
-        ("wais://h:0/db", "port", 0),
-        ("prospero://h:0/x", "port", 0),
-        ("nntp://h:0/g/1", "port", 0),
-        ("news://h:0/g", "port", 0),
+        ("ftp://h:0/", "effective_port", 0),
+        ("gopher://h:0/", "effective_port", 0),
+        ("telnet://h:0", "effective_port", 0),
+        ("wais://h:0/db", "effective_port", 0),
+        ("prospero://h:0/x", "effective_port", 0),
+        ("nntp://h:0/g/1", "effective_port", 0),
+        ("news://h:0/g", "effective_port", 0),
         ("http://h:0/", "effective_port", 0),
         ("https://h:0/", "effective_port", 0),
-        ("ftp://h/", "port", 21),
-        ("news://h/g", "port", 119),
-        ("news:g", "port", None),
+        ("ftp://h/", "effective_port", 21),
+        ("news://h/g", "effective_port", 119),
+        ("news:g", "effective_port", None),
         ("https://h/", "effective_port", 443),
     ],
 )

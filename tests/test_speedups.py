@@ -281,9 +281,9 @@ def test_resolve(base: str, reference: str, strict: bool) -> None:
 def test_normalize(text: str, level: str) -> None:
     expected = outcome(PU.normalize, text, level)
     assert outcome(CU.normalize, text, level) == expected
-    nmod = C["urikit.normalize"]
-    kernel = outcome(SP.normalize_kernel, text, level == "scheme", nmod.DEFAULT_PORTS,
-                     nmod.HTTP_LIKE)  # fmt: skip
+    schemes = C["urikit._schemeinfo"].DEFAULT_REGISTRY
+    kernel = outcome(SP.normalize_kernel, text, level == "scheme", schemes.ports,
+                     schemes.http_like)  # fmt: skip
     if expected[0] == "ok":
         assert kernel == expected
     elif kernel[0] == "ok":
@@ -379,3 +379,262 @@ def test_component_getters_on_odd_objects() -> None:
     object.__setattr__(p_odd, "_sp", odd._sp)
     for name in ("scheme", "authority", "userinfo", "host", "path"):
         assert outcome(getattr, odd, name) == outcome(getattr, p_odd, name)
+
+
+# --- wrong argument types: the same TypeError (class and message) in both builds -----
+
+BAD_VALUES = [None, b"x", 1, ["x"], bytearray(b"x"), ("x",), {"x": 1}]
+
+
+def _calls(bad: Any) -> list[tuple[str, str, tuple[Any, ...], dict[str, Any]]]:
+    """(module, function, args, kwargs) for each accelerated entry point, ``bad``
+    in each parameter in turn."""
+    return [
+        ("urikit", "parse", (bad,), {}),
+        ("urikit", "parse", ("http://a", bad), {}),
+        ("urikit", "is_valid", (bad,), {}),
+        ("urikit", "is_valid", ("http://a", bad), {}),
+        ("urikit", "is_valid", ("a b", bad), {}),
+        ("urikit._parser", "split", (bad,), {}),
+        ("urikit._parser", "split", ("http://a", bad), {}),
+        ("urikit", "resolve", (bad, "g"), {}),
+        ("urikit", "resolve", ("http://a/b", bad), {}),
+        ("urikit", "resolve", ("http://a/b", "g"), {"strict": bad}),
+        ("urikit", "normalize", (bad,), {}),
+        ("urikit", "normalize", ("HTTP://A/", bad), {}),
+        ("urikit", "remove_dot_segments", (bad,), {}),
+        ("urikit", "percent_encode", (bad,), {}),
+        ("urikit", "percent_encode", ("a b", bad), {}),
+        ("urikit", "percent_encode", ("a b", "path"), {"encoding": bad}),
+        ("urikit", "percent_decode", (bad,), {}),
+        ("urikit", "percent_decode", ("a%20b", bad), {}),
+        ("urikit", "percent_decode", ("a%20b",), {"component": bad}),
+        ("urikit.batch", "validate", (bad,), {}),
+        ("urikit.batch", "validate", ([bad],), {}),
+        ("urikit.batch", "validate", (["a"], bad), {}),
+        ("urikit.batch", "split", (bad,), {}),
+        ("urikit.batch", "split", ([bad],), {}),
+        ("urikit.batch", "split", (["a"], bad), {}),
+    ]
+
+
+@pytest.mark.parametrize("bad", BAD_VALUES, ids=[type(b).__name__ for b in BAD_VALUES])
+def test_wrong_argument_types_raise_the_same(bad: Any) -> None:
+    """Every accelerated function, given None, bytes, int or a container where a
+    str (or a list of str) belongs, raises the same class and message in C and Python."""
+    for module, name, args, kwargs in _calls(bad):
+        c_func, p_func = getattr(C[module], name), getattr(P[module], name)
+        c, p = outcome(c_func, *args, **kwargs), outcome(p_func, *args, **kwargs)
+        if c[0] == p[0] == "ok" and name == "split" and module == "urikit.batch":
+            c, p = ("ok", c[1].spans), ("ok", p[1].spans)
+        assert c == p, (name, args, kwargs)
+
+
+def test_issue_8_type_mismatches() -> None:
+    """The two cases the adversarial run found: both raise what Python raises."""
+    same(CU.percent_encode, PU.percent_encode, "a b", ["path"])
+    same(C["urikit.batch"].validate, P["urikit.batch"].validate, None)
+    assert outcome(CU.percent_encode, "a b", ["path"])[0] == "error"
+    assert outcome(C["urikit.batch"].validate, None)[1][0] == "TypeError"
+
+
+# --- the C boundary: the reference-type hook, PEP 489 module state, subinterpreters ----
+
+
+def fresh_speedups() -> Any:
+    """A new, independent instance of the extension module (multi-phase init
+    re-executes it; it is not put in sys.modules)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("urikit._speedups")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_reference_type_hook_is_installed() -> None:
+    """urikit.reference installed itself, on the layer-1 record layout."""
+    installed = SP.reference_type()
+    assert installed == (C["urikit._accel"].SpanRecord, C["urikit.reference"].URIReference)
+    assert C["urikit.reference"].URIReference.__slots__ == ()
+
+
+@SETTINGS
+@given(texts)
+@example("http://u@h:1/p?q#f")
+@example("")
+def test_c_builds_the_object_python_builds(text: str) -> None:
+    """The fast parse gives exactly what its Python twin gives: same type, same
+    slots, nothing more (no __dict__, no other slot)."""
+    c_kind, c_ref = outcome(CU.parse, text)
+    p_kind, p_ref = outcome(CU.parse.__wrapped__, text)
+    assert c_kind == p_kind
+    if c_kind == "error":
+        assert c_ref == p_ref
+        return
+    assert type(c_ref) is type(p_ref) is C["urikit.reference"].URIReference
+    assert c_ref._text is text and p_ref._text is text
+    assert c_ref._sp == p_ref._sp == C["urikit._parser"].split.__wrapped__(text)
+    assert not hasattr(c_ref, "__dict__")
+    assert c_ref == p_ref and hash(c_ref) == hash(p_ref)
+    c_ref._check_invariants()
+
+
+def test_fast_parse_without_the_hook_fails_loudly() -> None:
+    sp = fresh_speedups()
+    assert sp.reference_type() is None
+    fast_parse = sp.accelerate("parse", PU.parse, P["urikit._parser"].diagnose)
+    with pytest.raises(RuntimeError, match="set_reference_type"):
+        fast_parse("http://a/")
+    with pytest.raises(RuntimeError, match="set_reference_type"):
+        sp.component_getter(property(lambda self: None), 1, False)
+
+
+def test_hook_checks_the_layout() -> None:
+    sp = fresh_speedups()
+    record = C["urikit._accel"].SpanRecord
+
+    class ExtraSlot(record):  # type: ignore[misc, valid-type]
+        __slots__ = ("extra",)
+
+    class WithDict(record):  # type: ignore[misc, valid-type]
+        pass
+
+    class NoSlots:
+        pass
+
+    for base, ref_type in ((record, ExtraSlot), (record, WithDict), (record, NoSlots)):
+        with pytest.raises(TypeError, match="add no slot"):
+            sp.set_reference_type(base, ref_type)
+    with pytest.raises(TypeError, match="_text"):
+        sp.set_reference_type(NoSlots, NoSlots)
+    assert sp.reference_type() is None
+
+
+def test_module_instances_are_independent() -> None:
+    """Multi-phase init: each instance has its own state (with single-phase init
+    and static globals, installing a type in one would show in the other)."""
+    one, two = fresh_speedups(), fresh_speedups()
+    assert one is not two and one.AcceleratedFunction is not two.AcceleratedFunction
+    record = C["urikit._accel"].SpanRecord
+    mine = type("Mine", (record,), {"__slots__": ()})
+    one.set_reference_type(record, mine)
+    assert one.reference_type() == (record, mine)
+    assert two.reference_type() is None
+    assert SP.reference_type()[1] is C["urikit.reference"].URIReference
+    parse = one.accelerate("parse", PU.parse, P["urikit._parser"].diagnose)
+    built: Any = parse("http://h/p")
+    assert built._sp == P["urikit._parser"].split("http://h/p")
+    assert type(built) is mine
+
+
+def test_reloading_the_module_frees_its_state() -> None:
+    """Module state is released with the module: the installed type, the heap
+    types and the accelerated functions, cycles included."""
+    import gc
+    import weakref
+
+    record = C["urikit._accel"].SpanRecord
+    refs: list[weakref.ref[Any]] = []
+    for _ in range(5):
+        sp = fresh_speedups()
+        mine = type("Mine", (record,), {"__slots__": ()})
+        sp.set_reference_type(record, mine)
+        fast = sp.accelerate("parse", PU.parse, P["urikit._parser"].diagnose)
+        assert type(fast("a:b")) is mine
+        getter = sp.component_getter(PU.URIReference.__dict__["host"], 4, False)
+        refs += [weakref.ref(obj) for obj in (sp, mine, type(fast), type(getter))]
+        del sp, mine, fast, getter
+    gc.collect()
+    assert [r for r in refs if r() is not None] == []
+
+
+def test_repeated_loads_do_not_grow_memory() -> None:
+    """Loose: 300 module instances created, used and dropped; the traced memory
+    after the last is about what it was after the first few (a leak of even one
+    module state per load, with its two heap types, is several KB per load)."""
+    import gc
+    import tracemalloc
+
+    record = C["urikit._accel"].SpanRecord
+
+    def cycle() -> None:
+        sp = fresh_speedups()
+        sp.set_reference_type(record, type("Mine", (record,), {"__slots__": ()}))
+        fast = sp.accelerate("is_valid", PU.is_valid)
+        assert fast("http://a") is True
+        assert sp.validate_many(["a", "b c"], "URI-reference", PU.is_valid) == [True, False]
+
+    tracemalloc.start()
+    try:
+        for _ in range(20):
+            cycle()
+        gc.collect()
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(300):
+            cycle()
+        gc.collect()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert after - before < 300 * 1024, (before, after)
+
+
+@pytest.mark.skipif(not hasattr(sys, "gettotalrefcount"), reason="needs a debug build of Python")
+def test_repeated_loads_keep_the_reference_count() -> None:
+    """On a debug build: 200 more module instances leave the total reference
+    count where 20 left it (loosely: a leak would add several per load)."""
+    import gc
+
+    record = C["urikit._accel"].SpanRecord
+
+    def cycle() -> None:
+        sp = fresh_speedups()
+        sp.set_reference_type(record, type("Mine", (record,), {"__slots__": ()}))
+        assert sp.accelerate("parse", PU.parse, P["urikit._parser"].diagnose)("a:b")._sp
+
+    total: Any = vars(sys)["gettotalrefcount"]
+    for _ in range(20):
+        cycle()
+    gc.collect()
+    before = total()
+    for _ in range(200):
+        cycle()
+    gc.collect()
+    assert total() - before < 200, (before, total())
+
+
+def _subinterpreters() -> Any:
+    for name in ("_interpreters", "_xxsubinterpreters"):
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            continue
+    pytest.skip("no low-level subinterpreter module in this Python")
+
+
+def test_import_in_subinterpreters() -> None:
+    """The extension imports and works in subinterpreters, twice in a row (each
+    gets its own module instance and its own URIReference installed)."""
+    interpreters = _subinterpreters()
+    code = f"""if 1:
+        import sys
+        sys.path[:] = {sys.path!r}
+        import urikit._speedups as sp
+        import urikit._accel, urikit.reference as r
+        if urikit._accel.speedups is not None:
+            assert sp.reference_type() == (urikit._accel.SpanRecord, r.URIReference)
+            assert type(r.parse).__name__ == "AcceleratedFunction"
+        ref = r.parse("http://u@h:8/p?q#f")
+        assert (ref.host, ref.port, ref.path) == ("h", "8", "/p"), ref
+        assert sp.remove_dot_segments("/a/./b/../c") == "/a/c"
+    """
+    for _ in range(2):
+        interp = interpreters.create()
+        try:
+            failure = interpreters.run_string(interp, code)
+            assert failure is None, failure  # 3.13 returns the failure; earlier versions raise
+        finally:
+            interpreters.destroy(interp)
+    assert SP.reference_type()[1] is C["urikit.reference"].URIReference

@@ -33,9 +33,11 @@ def test_equivalent_modes_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     record = json.loads(out[0])
     assert record["equivalent"] is True and record["input"] == isbn
+    # Found: exit 1 both for "not equivalent" and for an invalid URN.
     status, out = run(["urn", "equivalent", "--json", "urn:a:b", "urn:ab:c"], capsys)
-    assert status == 1
-    assert json.loads(out[0])["error"]["component"] == "nid"
+    assert status == 2
+    record = json.loads(out[0])
+    assert record["error"]["component"] == "nid" and record["input"] == ["urn:a:b", "urn:ab:c"]
 
 
 def test_parse_records(capsys: pytest.CaptureFixture[str]) -> None:
@@ -58,6 +60,22 @@ def test_validate_syntax_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["urn", "validate", "urn:isbn:0-395-36341-2"], capsys)[0] == 0
     status, out = run(["urn", "validate", "--namespace-rules", "urn:isbn:0-395-36341-2"], capsys)
     assert status == 1 and "check digit" in out[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "component"),
+    [("urn:ab:b?+x", "r-component"), ("urn:ab:b?=x", "q-component"), ("urn:ab:b?x", "query")],
+)
+def test_assigned_name_error_names_the_component(
+    text: str, component: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found: the NSS was blamed; the fault is in the component the "?" starts.
+    status, out = run(["urn", "validate", "--syntax", "assigned-name", "--json", text], capsys)
+    assert status == 1
+    error = json.loads(out[0])["error"]
+    assert (error["component"], error["position"]) == (component, 8)
+    status, out = run(["urn", "validate", "--syntax", "assigned-name", text], capsys)
+    assert out[0].startswith(f"error\t{text}\tinvalid {component} at position 8")
 
 
 def test_stdin_one_per_line(
@@ -83,3 +101,45 @@ def test_usage(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["urn", "equivalent", "urn:ab:c"])
     assert info.value.code == 2
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        # Found: a ValueError traceback, accepted, "resolver [: failed", ignored.
+        ("h:xx", "invalid character 'x' in resolver port at position 2"),
+        ("h:99999", "'99999' is outside 1-65535"),
+        ("[::1", "missing ']'"),
+        ("", "empty (expected HOST, HOST:PORT or [IPv6]:PORT)"),
+        ("h:", "empty resolver port"),
+        ("u@h", "invalid character '@' in resolver host"),
+        (":80", "empty resolver host"),
+    ],
+)
+def test_http_option_is_validated(
+    value: str, problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["urn", "resolve", "--http", value, "urn:ietf:rfc:8141"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --http" in err and problem in err
+
+
+def test_http_option_accepts_host_and_port() -> None:
+    from urikit.cli.urn import http_resolver
+
+    assert (http_resolver("127.0.0.1:8080").host, http_resolver("127.0.0.1:8080").port) == (
+        "127.0.0.1",
+        8080,
+    )
+    assert http_resolver("[::1]").address == "[::1]:80"
+    assert http_resolver("Resolver.Example:1").address == "Resolver.Example:1"
+
+
+def test_service_choices(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["urn", "resolve", "--service", "X2Y", "urn:ietf:rfc:8141"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "--service" in err and "I2L" in err

@@ -105,6 +105,6 @@ def test_equivalence_is_not_text_equality() -> None:
     assert a != b and URN.equivalent(a, b)
 
 
-def test_normalized() -> None:
+def test_normalize() -> None:
     u = URN.parse("URN:FOO:a%2cb?+r%2a#f%2a")
-    assert str(u.normalized()) == "urn:foo:a%2Cb?+r%2A#f%2A"
+    assert str(u.normalize()) == "urn:foo:a%2Cb?+r%2A#f%2A"

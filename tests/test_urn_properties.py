@@ -1,4 +1,4 @@
-"""Hypothesis: round trips and invariants of URN parsing, from_parts and equivalence."""
+"""Hypothesis: round trips and invariants of URN parsing, build and equivalence."""
 
 from __future__ import annotations
 
@@ -83,9 +83,9 @@ def test_equivalence_ignores_case_of_scheme_nid_and_hex(text: str) -> None:
 
 
 @given(nid, st.text(min_size=1).filter(lambda s: "\0" not in s), st.booleans())
-def test_from_parts_always_parses(n: str, native: str, slash: bool) -> None:
+def test_build_always_parses(n: str, native: str, slash: bool) -> None:
     try:
-        urn = URN.from_parts(n, native, allow_slash=slash)
+        urn = URN.build(n, native, allow_slash=slash)
     except URIError as err:  # only lone surrogates cannot be encoded as UTF-8
         assert err.reason == "bad-encoding"
         return

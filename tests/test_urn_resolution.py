@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import http.server
 import threading
-from collections.abc import Iterator
-from typing import ClassVar
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar
 
 import pytest
 
@@ -17,6 +17,8 @@ from urikit import URN, URIError
 from urikit.urn import (
     IETFResolver,
     ISBNResolver,
+    NBNResolver,
+    NotApplicableResolver,
     Resolver,
     ResolverRegistry,
     TrivialHTTPResolver,
@@ -163,7 +165,85 @@ def test_trivial_http_resolver_connection_refused() -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     registry = ResolverRegistry(fallback=TrivialHTTPResolver("127.0.0.1", port=port, timeout=2))
-    with pytest.raises(URIError, match="failed"):
+    with pytest.raises(URIError) as info:
         resolve("urn:example:x", registry=registry)
+    assert f"resolver 127.0.0.1:{port} failed: ConnectionRefusedError" in str(info.value)
     with pytest.raises(ValueError):
         TrivialHTTPResolver("h", scheme="ftp")
+
+
+# --- wrong argument types: TypeError naming the parameter and the expected type -----
+
+
+def _any(value: object) -> Any:
+    """``value`` typed as Any: these calls pass wrong types on purpose."""
+    return value
+
+
+def _call_registry_register() -> None:
+    ResolverRegistry().register(_any(None), IETFResolver())
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: resolve(_any(None)), "resolve() argument 'urn' must be str or URN, not NoneType"),
+        (
+            lambda: resolve(_any(b"urn:a:b")),
+            "resolve() argument 'urn' must be str or URN, not bytes",
+        ),
+        (lambda: resolve_all(_any(1)), "resolve_all() argument 'urn' must be str or URN, not int"),
+        (
+            lambda: resolve("urn:ietf:rfc:1", _any(b"I2L")),
+            "resolve() argument 'service' must be str, not bytes",
+        ),
+        (
+            lambda: resolve("urn:ietf:rfc:1", registry=_any({})),
+            "resolve() argument 'registry' must be ResolverRegistry or None, not dict",
+        ),
+        (
+            _call_registry_register,
+            "ResolverRegistry.register() argument 'nid' must be str, not NoneType",
+        ),
+        (
+            lambda: ResolverRegistry().register("x", _any("http://h")),
+            "ResolverRegistry.register() argument 'resolver' must be Resolver, not str",
+        ),
+        (
+            lambda: ResolverRegistry({"x": IETFResolver()}, fallback=_any("h")),
+            "ResolverRegistry() argument 'fallback' must be Resolver or None, not str",
+        ),
+        (
+            lambda: ResolverRegistry(_any([("x", IETFResolver())])),
+            "ResolverRegistry() argument 'resolvers' must be a mapping or None, not list",
+        ),
+        (lambda: resolvers.get(_any(None)), "ResolverRegistry.get() argument 'nid' must be str"),
+        (lambda: resolvers.unregister(_any(b"x")), "ResolverRegistry.unregister() argument 'nid'"),
+        (
+            lambda: IETFResolver().resolve_all(_any("urn:ietf:rfc:1"), "I2L"),
+            "IETFResolver.resolve_all() argument 'urn' must be URN, not str",
+        ),
+        (
+            lambda: ISBNResolver().resolve_all(URN.parse("urn:isbn:0395363411"), _any(None)),
+            "ISBNResolver.resolve_all() argument 'service' must be str, not NoneType",
+        ),
+        (
+            lambda: TrivialHTTPResolver("h").request_url(_any("urn:a:b"), "I2L"),
+            "TrivialHTTPResolver.request_url() argument 'urn' must be URN, not str",
+        ),
+        (lambda: IETFResolver(base=_any(None)), "IETFResolver() argument 'base' must be str"),
+        (lambda: ISBNResolver(_any(b"{isbn13}")), "ISBNResolver() argument 'template' must be str"),
+        (
+            lambda: NBNResolver(_any({"fi": 1})),
+            "NBNResolver() argument 'by_country' must be a mapping of str to str, not int",
+        ),
+        (
+            lambda: NotApplicableResolver(_any(None)),
+            "NotApplicableResolver() argument 'reason' must be str, not NoneType",
+        ),
+    ],
+)
+def test_argument_types(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(TypeError) as info:
+        call()
+    assert str(info.value).startswith(message)

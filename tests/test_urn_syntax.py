@@ -275,7 +275,7 @@ def test_to_dict() -> None:
     assert d["equivalence_key"] == "urn:isbn:0-395-36341-1"
 
 
-# --- from_parts and display (draft sections 2.2, 2.5.3, 4) ------------------------
+# --- build and display (draft sections 2.2, 2.5.3, 4) ------------------------
 
 
 @pytest.mark.parametrize(
@@ -293,28 +293,28 @@ def test_to_dict() -> None:
         ("&~:@!$'()*+;=", "&~:@!$'()*+;="),
     ],
 )
-def test_from_parts_encodes_outside_repertoire(nss_text: str, expected: str) -> None:
-    u = URN.from_parts("example", nss_text)
+def test_build_encodes_outside_repertoire(nss_text: str, expected: str) -> None:
+    u = URN.build("example", nss_text)
     assert str(u) == "urn:example:" + expected
     assert u.nss == expected
 
 
-def test_from_parts_slash_and_errors() -> None:
-    assert str(URN.from_parts("example", "1/406/47452/2", allow_slash=True)) == (
+def test_build_slash_and_errors() -> None:
+    assert str(URN.build("example", "1/406/47452/2", allow_slash=True)) == (
         "urn:example:1/406/47452/2"
     )
-    assert str(URN.from_parts("example", "/a", allow_slash=True)) == "urn:example:%2Fa"
+    assert str(URN.build("example", "/a", allow_slash=True)) == "urn:example:%2Fa"
     with pytest.raises(URIError) as info:
-        URN.from_parts("example", "ab\0c")
+        URN.build("example", "ab\0c")
     assert (info.value.reason, info.value.position) == ("nul-not-allowed", 2)
     with pytest.raises(URIError):
-        URN.from_parts("urn", "x")
+        URN.build("urn", "x")
     with pytest.raises(URIError):
-        URN.from_parts("a", "x")
+        URN.build("a", "x")
     with pytest.raises(URIError):
-        URN.from_parts("example", "")
+        URN.build("example", "")
     with pytest.raises(URIError):
-        URN.from_parts("example", "\ud800")
+        URN.build("example", "\ud800")
 
 
 def test_display() -> None:

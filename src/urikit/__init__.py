@@ -12,23 +12,33 @@
 
 from __future__ import annotations
 
-from . import schemes  # the subpackage; importing it registers default ports
 from ._accel import IMPLEMENTATION
 from .errors import URIError
 from .normalize import equivalent, normalize
 from .percent import percent_decode, percent_encode
 from .reference import URIReference, is_valid, parse
 from .resolve import relativize, remove_dot_segments, resolve
-from .urn import URN
+
+TYPE_CHECKING = False  # typing itself is not imported at run time (import cost)
+if TYPE_CHECKING:  # loaded on first use, see __getattr__
+    from typing import Any
+
+    from . import schemes
+    from .extraction import Extracted, extract, fixup, iter_extract
+    from .urn import URN
 
 __all__ = [
     "IMPLEMENTATION",
     "URN",
+    "Extracted",
     "URIError",
     "URIReference",
     "__version__",
     "equivalent",
+    "extract",
+    "fixup",
     "is_valid",
+    "iter_extract",
     "normalize",
     "parse",
     "percent_decode",
@@ -41,10 +51,31 @@ __all__ = [
 
 __version__ = "0.1.0"
 
+#: Attributes loaded on first use (PEP 562), so that ``import urikit`` stays cheap:
+#: name -> (module, attribute or "" for the module itself).
+_LAZY: dict[str, tuple[str, str]] = {
+    "URN": ("urikit.urn", "URN"),
+    "schemes": ("urikit.schemes", ""),
+    "extract": ("urikit.extraction", "extract"),
+    "iter_extract": ("urikit.extraction", "iter_extract"),
+    "Extracted": ("urikit.extraction", "Extracted"),
+    "fixup": ("urikit.extraction", "fixup"),
+    "iri": ("urikit.iri", ""),
+}
 
-def __getattr__(name: str) -> object:  # PEP 562: urikit.iri is loaded on first use
-    if name == "iri":
-        import importlib
 
-        return importlib.import_module("urikit.iri")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def __getattr__(name: str) -> Any:
+    try:
+        module_name, attribute = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    import importlib
+
+    module = importlib.import_module(module_name)
+    value = getattr(module, attribute) if attribute else module
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -15,23 +15,76 @@ or ``"python"``. The modules with hot functions (``_parser``, ``percent``,
 bind their public names to the C functions; each C function keeps its Python
 twin as ``__wrapped__``, hands it every case it does not handle, and the tests
 compare the two.
+
+The C boundary. ``_speedups`` imports nothing from urikit. The only object
+layout it knows is :class:`SpanRecord` below (layer 1): the two slots
+``_text`` and ``_sp``. :class:`urikit.reference.URIReference` subclasses it,
+adding no slot, and installs itself at import through the hook
+``_speedups.set_reference_type(SpanRecord, URIReference)``; the fast ``parse``
+then allocates that type and fills exactly those two slots, and the C
+component getters read them. ``_speedups.reference_type()`` reports what was
+installed (tests check it is ``(SpanRecord, URIReference)``).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from types import ModuleType
-from typing import TYPE_CHECKING, Final
 
-__all__ = ["IMPLEMENTATION", "NO_SPEEDUPS_ENV", "REQUIRE_SPEEDUPS_ENV", "speedups"]
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Final
+
+__all__ = [
+    "IMPLEMENTATION",
+    "NO_SPEEDUPS_ENV",
+    "REQUIRE_SPEEDUPS_ENV",
+    "SpanRecord",
+    "describe",
+    "not_built_reason",
+    "speedups",
+]
 
 NO_SPEEDUPS_ENV: Final = "URIKIT_NO_SPEEDUPS"
 REQUIRE_SPEEDUPS_ENV: Final = "URIKIT_REQUIRE_SPEEDUPS"
 
 
+class SpanRecord:
+    """The layout shared with the C accelerator: a text and the spans of its parts.
+
+    ``_text`` is the text, ``_sp`` the tuple of ``(start, end)`` pairs that
+    ``urikit._parser.split`` returns (``(-1, -1)`` for an undefined part).
+    Subclasses must add no slot: C creates them with only these two filled.
+    """
+
+    __slots__ = ("_sp", "_text")
+
+    _text: str
+    _sp: tuple[tuple[int, int], ...]
+
+
 def _flag(name: str) -> bool:
     return os.environ.get(name, "") not in ("", "0")
+
+
+BUILD_HINT: Final = (
+    "build it with a C compiler and the Python headers installed:"
+    " `URIKIT_REQUIRE_SPEEDUPS=1 pip install --force-reinstall --no-cache-dir urikit`,"
+    " or in a checkout `URIKIT_REQUIRE_SPEEDUPS=1 pip install -e .`"
+)
+
+
+def not_built_reason() -> str | None:
+    """Why the installed urikit has no C accelerator, as recorded by setup.py at
+    build time (``urikit/_build_info.py``), or ``None`` when nothing was recorded."""
+    try:
+        info = importlib.import_module(f"{__package__}._build_info")
+    except ImportError:
+        return None
+    reason = getattr(info, "C_EXTENSION_NOT_BUILT", None)
+    return reason if isinstance(reason, str) else None
 
 
 def _load() -> ModuleType | None:
@@ -41,15 +94,20 @@ def _load() -> ModuleType | None:
     if sys.implementation.name != "cpython" and not required:
         return None
     try:
-        from . import _speedups
+        # import_module, not "from . import _speedups": when the module is missing,
+        # that form blames "a partially initialized module (circular import)".
+        module = importlib.import_module(f"{__package__}._speedups")
     except ImportError as exc:
         if required:
+            recorded = not_built_reason()
+            why = f"it was not built ({recorded})" if recorded else f"it cannot be imported ({exc})"
             raise ImportError(
-                f"{REQUIRE_SPEEDUPS_ENV} is set but the C accelerator urikit._speedups"
-                f" cannot be imported: {exc}"
-            ) from exc
+                f"{REQUIRE_SPEEDUPS_ENV} is set but the C accelerator urikit._speedups is"
+                f" missing: {why}; {BUILD_HINT}; or unset {REQUIRE_SPEEDUPS_ENV} to use the"
+                " pure-Python implementation"
+            ) from None
         return None
-    return _speedups
+    return module
 
 
 if TYPE_CHECKING:  # typed by _speedups.pyi; may still be None at run time
@@ -57,3 +115,19 @@ if TYPE_CHECKING:  # typed by _speedups.pyi; may still be None at run time
 else:
     speedups = _load()
 IMPLEMENTATION: Final[str] = "python" if speedups is None else "c"
+
+
+def describe() -> str:
+    """One line for ``urikit --version``: which implementation runs, and why not C.
+
+    >>> describe().split(" (")[0] in ("c implementation", "python implementation")
+    True
+    """
+    if speedups is not None:
+        return "c implementation"
+    if _flag(NO_SPEEDUPS_ENV):
+        return f"python implementation ({NO_SPEEDUPS_ENV} is set)"
+    if sys.implementation.name != "cpython":
+        return f"python implementation (C extension not used on {sys.implementation.name})"
+    reason = not_built_reason() or "urikit._speedups cannot be imported"
+    return f"python implementation (C extension not built: {reason})"

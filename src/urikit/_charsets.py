@@ -6,7 +6,9 @@ accelerator's lookup tables are all derived from the sets below; nothing else
 spells a character class out by hand.
 
 Each class is a ``frozenset`` of one-character strings. ``regex_class(s)``
-turns one into the body of a regex character class.
+turns one into the body of a regex character class; the few regex fragments
+that several modules need (``ALPHA_CLASS``, ``ALNUM_CLASS``, ``HEXDIG_CLASS``,
+``PCT_ENCODED_PATTERN``, ``SCHEME_PATTERN``) are built here from the sets, once.
 
 >>> "~" in UNRESERVED, "!" in UNRESERVED, "!" in SUB_DELIMS
 (True, False, True)
@@ -16,32 +18,36 @@ turns one into the body of a regex character class.
 
 from __future__ import annotations
 
-import string
-
 __all__ = [
+    "ALNUM_CLASS",
     "ALPHA",
+    "ALPHA_CLASS",
     "DIGIT",
     "FRAGMENT",
     "GEN_DELIMS",
     "HEXDIG",
+    "HEXDIG_CLASS",
     "IPVFUTURE_TAIL",
     "PATH",
     "PCHAR",
     "PCHAR_NC",
+    "PCT_ENCODED_PATTERN",
     "QUERY",
     "REG_NAME",
     "RESERVED",
     "SCHEME",
+    "SCHEME_PATTERN",
     "SUB_DELIMS",
     "UNRESERVED",
     "USERINFO",
     "regex_class",
 ]
 
-# RFC 5234 Appendix B.1 core rules.
-ALPHA = frozenset(string.ascii_letters)
-DIGIT = frozenset(string.digits)
-HEXDIG = frozenset(string.hexdigits)
+# RFC 5234 Appendix B.1 core rules: ALPHA = %x41-5A / %x61-7A, DIGIT = %x30-39,
+# HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F" (case-insensitive, RFC 3986 2.1).
+ALPHA = frozenset(map(chr, [*range(0x41, 0x5B), *range(0x61, 0x7B)]))
+DIGIT = frozenset(map(chr, range(0x30, 0x3A)))
+HEXDIG = DIGIT | frozenset("ABCDEFabcdef")
 
 # RFC 3986 section 2.2 and 2.3.
 GEN_DELIMS = frozenset(":/?#[]@")
@@ -78,3 +84,13 @@ def regex_class(chars: frozenset[str]) -> str:
     """
     special = set("\\]^-[")
     return "".join("\\" + c if c in special else c for c in sorted(chars))
+
+
+#: The bodies of regex classes matching one ALPHA, one ALPHA or DIGIT, one HEXDIG.
+ALPHA_CLASS = regex_class(ALPHA)
+ALNUM_CLASS = regex_class(ALPHA | DIGIT)
+HEXDIG_CLASS = regex_class(HEXDIG)
+#: Regex of section 2.1 ``pct-encoded = "%" HEXDIG HEXDIG``.
+PCT_ENCODED_PATTERN = f"%[{HEXDIG_CLASS}]{{2}}"
+#: Regex of section 3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.
+SCHEME_PATTERN = f"[{ALPHA_CLASS}][{regex_class(SCHEME)}]*+"

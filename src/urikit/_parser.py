@@ -16,26 +16,34 @@ Two implementations of one grammar live here:
 Tests assert that both accept exactly the same language.
 
 The spans returned by ``split`` are a tuple of ``(start, end)`` pairs, indexed by
-the ``G_*`` constants, with ``(-1, -1)`` for an undefined component.
+the ``*_SPAN`` constants (``SCHEME_SPAN`` ... ``FRAGMENT_SPAN``), with
+``(-1, -1)`` for an undefined component.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Final
+from collections.abc import Callable
 
 from ._accel import speedups as _speedups
 from ._charsets import (
     FRAGMENT,
+    HEXDIG,
+    HEXDIG_CLASS,
     IPVFUTURE_TAIL,
     PATH,
     PCHAR_NC,
     QUERY,
     REG_NAME,
+    SCHEME_PATTERN,
     USERINFO,
     regex_class,
 )
 from .errors import URIError
+
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Final, NoReturn
 
 __all__ = [
     "RULES",
@@ -50,16 +58,17 @@ __all__ = [
 
 Spans = tuple[tuple[int, int], ...]
 
-# Indexes into the spans tuple (regex group numbers).
-G_ALL: Final = 0
-G_SCHEME: Final = 1
-G_AUTHORITY: Final = 2
-G_USERINFO: Final = 3
-G_HOST: Final = 4
-G_PORT: Final = 5
-G_PATH: Final = 6
-G_QUERY: Final = 7
-G_FRAGMENT: Final = 8
+# Indexes into the spans tuple (the regex's group numbers): spans[PATH_SPAN] is the
+# (start, end) of the path.
+WHOLE_SPAN: Final = 0
+SCHEME_SPAN: Final = 1
+AUTHORITY_SPAN: Final = 2
+USERINFO_SPAN: Final = 3
+HOST_SPAN: Final = 4
+PORT_SPAN: Final = 5
+PATH_SPAN: Final = 6
+QUERY_SPAN: Final = 7
+FRAGMENT_SPAN: Final = 8
 
 #: The rules ``is_valid`` and ``parse`` accept, as named in RFC 3986 Appendix A.
 RULES: Final = frozenset({"URI-reference", "URI", "absolute-URI", "relative-ref"})
@@ -68,13 +77,13 @@ RULES: Final = frozenset({"URI-reference", "URI", "absolute-URI", "relative-ref"
 def _run(chars: frozenset[str]) -> str:
     """Regex for ``*( chars / pct-encoded )``, unrolled so it cannot backtrack."""
     c = regex_class(chars)
-    return f"[{c}]*+(?:%[0-9A-Fa-f]{{2}}[{c}]*+)*+"
+    return f"[{c}]*+(?:%[{HEXDIG_CLASS}]{{2}}[{c}]*+)*+"
 
 
 # --- regex building blocks, one per ABNF rule --------------------------------------
 _DEC_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])"
 _IPV4ADDRESS = rf"{_DEC_OCTET}\.{_DEC_OCTET}\.{_DEC_OCTET}\.{_DEC_OCTET}"
-_H16 = r"[0-9A-Fa-f]{1,4}"
+_H16 = f"[{HEXDIG_CLASS}]{{1,4}}"
 _LS32 = rf"(?:{_H16}:{_H16}|{_IPV4ADDRESS})"
 _IPV6ADDRESS = (
     "(?:"
@@ -93,13 +102,12 @@ _IPV6ADDRESS = (
     )
     + ")"
 )
-_IPVFUTURE = rf"[vV][0-9A-Fa-f]++\.[{regex_class(IPVFUTURE_TAIL)}]++"
+_IPVFUTURE = rf"[vV][{HEXDIG_CLASS}]++\.[{regex_class(IPVFUTURE_TAIL)}]++"
 _IP_LITERAL = rf"\[(?:{_IPV6ADDRESS}|{_IPVFUTURE})\]"
-_SCHEME = r"[A-Za-z][A-Za-z0-9+.\-]*+"
 
 _REFERENCE_PATTERN = (
     r"\A"
-    rf"(?:({_SCHEME}):)?+"  # 1 scheme
+    rf"(?:({SCHEME_PATTERN}):)?+"  # 1 scheme
     r"(?://("  # 2 authority
     rf"(?:({_run(USERINFO)})@)?+"  # 3 userinfo
     rf"((?>{_IP_LITERAL}|{_run(REG_NAME)}))"  # 4 host
@@ -112,13 +120,46 @@ _REFERENCE_PATTERN = (
     rf"(?:\#({_run(FRAGMENT)}))?+"  # 8 fragment
     r"\Z"
 )
-_REFERENCE_RE: Final = re.compile(_REFERENCE_PATTERN)
-_match_reference = _REFERENCE_RE.match
 
-_IPV4_RE: Final = re.compile(rf"{_IPV4ADDRESS}\Z")
-_DEC_OCTET_RE: Final = re.compile(rf"{_DEC_OCTET}\Z")
-_IPV6_RE: Final = re.compile(rf"{_IPV6ADDRESS}\Z")
-_IPVFUTURE_RE: Final = re.compile(rf"{_IPVFUTURE}\Z")
+# Expressions are compiled on first use, not at import: with the C accelerator,
+# parsing never needs them (only error diagnosis does), and ``import urikit``
+# stays cheap. The fast path rebinds ``_match_reference`` on its first call.
+
+
+def _compile_and_match(text: str) -> re.Match[str] | None:
+    """The first call of ``_match_reference``: compile, rebind, match."""
+    global _match_reference
+    _match_reference = re.compile(_REFERENCE_PATTERN).match
+    return _match_reference(text)
+
+
+_match_reference: Callable[[str], re.Match[str] | None] = _compile_and_match
+
+#: The other expressions, by name, and their compiled forms once used.
+_PATTERNS: Final = {
+    "IPv4address": rf"{_IPV4ADDRESS}\Z",
+    "IPv6address": rf"{_IPV6ADDRESS}\Z",
+    "dec-octet": rf"{_DEC_OCTET}\Z",
+    "IPvFuture": rf"{_IPVFUTURE}\Z",
+    "scheme": SCHEME_PATTERN,
+    "scheme-colon": SCHEME_PATTERN + ":",
+    # the runs of the diagnoser: *( <chars> / pct-encoded )
+    "userinfo": _run(USERINFO),
+    "host": _run(REG_NAME),
+    "path": _run(PATH),
+    "segment-nz-nc": _run(PCHAR_NC),
+    "query": _run(QUERY),
+    "fragment": _run(FRAGMENT),
+}
+_COMPILED: dict[str, re.Pattern[str]] = {}
+
+
+def _regex(name: str) -> re.Pattern[str]:
+    """The compiled expression ``name`` of :data:`_PATTERNS`."""
+    pattern = _COMPILED.get(name)
+    if pattern is None:
+        pattern = _COMPILED[name] = re.compile(_PATTERNS[name])
+    return pattern
 
 
 def split(text: str, rule: str = "URI-reference") -> Spans | None:
@@ -138,11 +179,11 @@ def split(text: str, rule: str = "URI-reference") -> Spans | None:
         return None
     regs: Spans = m.regs
     if rule != "URI-reference":
-        has_scheme = regs[G_SCHEME][0] >= 0
+        has_scheme = regs[SCHEME_SPAN][0] >= 0
         if rule == "URI":
             ok = has_scheme
         elif rule == "absolute-URI":
-            ok = has_scheme and regs[G_FRAGMENT][0] < 0
+            ok = has_scheme and regs[FRAGMENT_SPAN][0] < 0
         elif rule == "relative-ref":
             ok = not has_scheme
         else:
@@ -158,7 +199,7 @@ def is_ipv4address(text: str) -> bool:
     >>> is_ipv4address("192.0.2.1"), is_ipv4address("192.0.2.01"), is_ipv4address("1.2.3")
     (True, False, False)
     """
-    return _IPV4_RE.match(text) is not None
+    return _regex("IPv4address").match(text) is not None
 
 
 def is_ipv6address(text: str) -> bool:
@@ -167,7 +208,7 @@ def is_ipv6address(text: str) -> bool:
     >>> is_ipv6address("::1"), is_ipv6address("1:2:3:4:5:6:1.2.3.4"), is_ipv6address("1::2::3")
     (True, True, False)
     """
-    return _IPV6_RE.match(text) is not None
+    return _regex("IPv6address").match(text) is not None
 
 
 def host_kind(host: str) -> str:
@@ -178,35 +219,23 @@ def host_kind(host: str) -> str:
     """
     if host.startswith("["):
         return "ipvfuture" if host[1:2] in ("v", "V") else "ipv6"
-    if _IPV4_RE.match(host) is not None:
+    if _regex("IPv4address").match(host) is not None:
         return "ipv4"
     return "reg-name"
 
 
 # --- diagnostics: the grammar again, one rule at a time ------------------------------
 
-_RUN_RE: dict[str, re.Pattern[str]] = {
-    "userinfo": re.compile(_run(USERINFO)),
-    "host": re.compile(_run(REG_NAME)),
-    "path": re.compile(_run(PATH)),
-    "segment-nz-nc": re.compile(_run(PCHAR_NC)),
-    "query": re.compile(_run(QUERY)),
-    "fragment": re.compile(_run(FRAGMENT)),
-}
-_SCHEME_RE: Final = re.compile(_SCHEME)
-_SCHEME_COLON_RE: Final = re.compile(_SCHEME + ":")
-_HEX: Final = frozenset("0123456789abcdefABCDEF")
-
 
 def _chars(text: str, start: int, end: int, kind: str, component: str) -> None:
     """Check ``*( <kind> chars / pct-encoded )`` over ``text[start:end]``."""
-    m = _RUN_RE[kind].match(text, start, end)
+    m = _regex(kind).match(text, start, end)
     assert m is not None  # a starred rule always matches
     bad = m.end()
     if bad < end:
         if text[bad] == "%":
             # The '%' itself is fine; the first character that is not a HEXDIG is not.
-            pos = bad + 1 if bad + 1 < end and text[bad + 1] in _HEX else bad
+            pos = bad + 1 if bad + 1 < end and text[bad + 1] in HEXDIG else bad
             pos += 1
             raise URIError("bad-percent", component, min(pos, end), text)
         raise URIError("invalid-char", component, bad, text)
@@ -236,7 +265,7 @@ def _ipv6address(text: str, start: int, end: int) -> None:
         raise fail(i + 1)
     while i < end:
         j = i
-        while j < end and j - i < 4 and text[j] in _HEX:
+        while j < end and j - i < 4 and text[j] in HEXDIG:
             j += 1
         if j < end and text[j] == ".":
             # text[i:j] was a fine h16 so far; the "." is at fault unless an IPv4
@@ -275,7 +304,7 @@ def _ipv6address(text: str, start: int, end: int) -> None:
 
 def _dec_octet(text: str) -> bool:
     """``dec-octet``: "0" to "255" without leading zeros (the fast path's rule)."""
-    return _DEC_OCTET_RE.match(text) is not None
+    return _regex("dec-octet").match(text) is not None
 
 
 def _ipv4_tail(text: str, start: int, end: int) -> None:
@@ -307,10 +336,10 @@ def _ip_literal(text: str, start: int, end: int) -> int:
     close = text.find("]", start, end)
     inner_end = close if close >= 0 else end
     if text[start + 1 : start + 2] in ("v", "V"):
-        m = _IPVFUTURE_RE.match(text, start + 1, inner_end)
+        m = _regex("IPvFuture").match(text, start + 1, inner_end)
         if m is None:
             i = start + 2
-            while i < inner_end and text[i] in _HEX:
+            while i < inner_end and text[i] in HEXDIG:
                 i += 1
             if i == start + 2 or i >= inner_end or text[i] != ".":
                 raise URIError("bad-ipvfuture", "host", i, text)
@@ -320,7 +349,7 @@ def _ip_literal(text: str, start: int, end: int) -> int:
             while j < inner_end and text[j] in tail:
                 j += 1
             raise URIError("bad-ipvfuture", "host", j, text)
-    elif _IPV6_RE.match(text, start + 1, inner_end) is None:
+    elif _regex("IPv6address").match(text, start + 1, inner_end) is None:
         _ipv6address(text, start + 1, inner_end)
         # The checker found nothing the regex refused: report the address start.
         raise URIError("bad-ipv6", "host", start + 1, text)
@@ -350,15 +379,19 @@ def _authority(text: str, start: int, end: int) -> None:
                 raise URIError("invalid-char", "port", k, text)
 
 
-def _scheme(text: str) -> None:
-    """``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`` followed by ":"."""
+def _raise_scheme_error(text: str) -> NoReturn:
+    """Raise the error of a ``text`` that does not start with ``scheme ":"``.
+
+    ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``; only called once the
+    scheme rule has failed, so it always raises.
+    """
     if not text:
         raise URIError("invalid-char", "scheme", 0, text)
     if not ("a" <= text[0].lower() <= "z" and text[0].isascii()):
         if text[0] == ":":
             raise URIError("empty-scheme", "scheme", 0, text)
         raise URIError("scheme-start", "scheme", 0, text)
-    m = _SCHEME_RE.match(text)
+    m = _regex("scheme").match(text)
     assert m is not None
     raise URIError("invalid-char", "scheme", m.end(), text)
 
@@ -403,12 +436,12 @@ def _reference(text: str, rule: str) -> None:
     pos = 0
     has_scheme = False
     if rule != "relative-ref":
-        m = _SCHEME_COLON_RE.match(text)
+        m = _regex("scheme-colon").match(text)
         if m is not None:
             has_scheme = True
             pos = m.end()
         elif rule != "URI-reference":
-            _scheme(text)
+            _raise_scheme_error(text)
     # Appendix B: delimit the components, then check each in order.
     q = text.find("?", pos)
     h = text.find("#", pos)
@@ -426,7 +459,7 @@ def _reference(text: str, rule: str) -> None:
     else:
         slash = text.find("/", pos, path_end)
         first_end = slash if slash >= 0 else path_end
-        m2 = _RUN_RE["segment-nz-nc"].match(text, pos, first_end)
+        m2 = _regex("segment-nz-nc").match(text, pos, first_end)
         assert m2 is not None
         if m2.end() < first_end and text[m2.end()] == ":":
             raise URIError("colon-in-first-segment", "path", m2.end(), text)
@@ -455,8 +488,8 @@ def check_component(name: str, value: str) -> None:
     """
     n = len(value)
     if name == "scheme":
-        if _SCHEME_RE.fullmatch(value) is None:
-            _scheme(value)
+        if _regex("scheme").fullmatch(value) is None:
+            _raise_scheme_error(value)
     elif name == "host":
         if value.startswith("["):
             end = _ip_literal(value, 0, n)

@@ -19,31 +19,31 @@ from typing import IO, NamedTuple
 
 from ._accel import speedups as _speedups
 from ._parser import (
-    G_AUTHORITY,
-    G_FRAGMENT,
-    G_HOST,
-    G_PATH,
-    G_PORT,
-    G_QUERY,
-    G_SCHEME,
-    G_USERINFO,
+    AUTHORITY_SPAN,
+    FRAGMENT_SPAN,
+    HOST_SPAN,
+    PATH_SPAN,
+    PORT_SPAN,
+    QUERY_SPAN,
+    SCHEME_SPAN,
+    USERINFO_SPAN,
     Spans,
 )
 from ._parser import split as _split
-from .errors import URIError
+from .errors import URIError, arg_type_error, check_str
 from .reference import URIReference, is_valid, parse
 
 __all__ = ["Columns", "Record", "iter_file", "split", "validate"]
 
 _GROUPS = {
-    "scheme": G_SCHEME,
-    "authority": G_AUTHORITY,
-    "userinfo": G_USERINFO,
-    "host": G_HOST,
-    "port": G_PORT,
-    "path": G_PATH,
-    "query": G_QUERY,
-    "fragment": G_FRAGMENT,
+    "scheme": SCHEME_SPAN,
+    "authority": AUTHORITY_SPAN,
+    "userinfo": USERINFO_SPAN,
+    "host": HOST_SPAN,
+    "port": PORT_SPAN,
+    "path": PATH_SPAN,
+    "query": QUERY_SPAN,
+    "fragment": FRAGMENT_SPAN,
 }
 
 
@@ -53,14 +53,34 @@ def validate(texts: Iterable[str], rule: str = "URI-reference") -> list[bool]:
     >>> validate(["a:b", "/p"], rule="URI")
     [True, False]
     """
+    _check_texts(texts, rule, "validate")
     if _speedups is not None:
-        return _speedups.validate_many(texts, rule, is_valid)
-    return [is_valid(text, rule) for text in texts]
+        return _speedups.validate_many(texts, rule, _validate_one)
+    return [
+        is_valid(text, rule) if type(text) is str else _validate_one(text, rule) for text in texts
+    ]
+
+
+_ITERABLE_OF_STR = "an iterable of str"
+
+
+def _check_texts(texts: object, rule: object, func: str) -> None:
+    """A ``str`` is an iterable of characters, and bytes of ints: neither is a list of texts."""
+    if isinstance(texts, (str, bytes, bytearray)) or not isinstance(texts, Iterable):
+        raise arg_type_error(func, "texts", _ITERABLE_OF_STR, texts)
+    if type(rule) is not str:
+        check_str(rule, func, "rule")
+
+
+def _validate_one(text: object, rule: str) -> bool:
+    if not isinstance(text, str):
+        raise arg_type_error("validate", "texts", _ITERABLE_OF_STR, text)
+    return is_valid(text, rule)
 
 
 def _split_one(text: object, rule: str) -> Spans | None:
     if not isinstance(text, str):
-        raise TypeError(f"expected str, got {type(text).__name__}")
+        raise arg_type_error("split", "texts", _ITERABLE_OF_STR, text)
     return _split(text, rule)
 
 
@@ -86,6 +106,7 @@ class Columns:
     def column(self, name: str) -> list[str | None]:
         """The values of component ``name`` ("scheme", "authority", "userinfo",
         "host", "port", "path", "query", "fragment"), as written."""
+        check_str(name, "Columns.column", "name")
         try:
             g = _GROUPS[name]
         except KeyError:
@@ -116,6 +137,7 @@ def split(texts: Iterable[str], rule: str = "URI-reference") -> Columns:
     >>> cols.spans[0][1], cols.scheme, cols.fragment, cols.query
     ((0, 1), ['a', None], ['f', None], [None, 'q'])
     """
+    _check_texts(texts, rule, "split")
     items = list(texts)
     if _speedups is not None:
         spans = _speedups.split_many(items, rule, _split_one)
@@ -140,7 +162,12 @@ class Record(NamedTuple):
 
 def _records(lines: Iterable[str | bytes], rule: str) -> Iterator[Record]:
     for number, raw in enumerate(lines, 1):
-        line = raw.decode("utf-8", "surrogateescape") if isinstance(raw, bytes) else raw
+        if isinstance(raw, bytes):
+            line = raw.decode("utf-8", "surrogateescape")
+        elif isinstance(raw, str):
+            line = raw
+        else:
+            raise arg_type_error("iter_file", "source", "lines of str or bytes", raw)
         if line.endswith("\n"):
             line = line[:-1]
             if line.endswith("\r"):
@@ -165,7 +192,22 @@ def iter_file(
 
     >>> [(r.line, r.ok) for r in iter_file(["http://a/\\n", "a b\\n", "x"])]
     [(1, True), (2, False), (3, True)]
+
+    A wrong type of ``source`` or ``rule`` raises ``TypeError`` at the call, not
+    at the first line.
     """
+    if isinstance(source, (bytes, bytearray)) or not isinstance(
+        source, (str, os.PathLike, Iterable)
+    ):
+        expected = "a path, a file or an iterable of lines"
+        raise arg_type_error("iter_file", "source", expected, source)
+    check_str(rule, "iter_file", "rule")
+    return _iter_file(source, rule)
+
+
+def _iter_file(
+    source: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str], rule: str
+) -> Iterator[Record]:
     if isinstance(source, (str, os.PathLike)):
         with open(source, encoding="utf-8", errors="surrogateescape", newline="\n") as f:
             yield from _records(f, rule)

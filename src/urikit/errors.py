@@ -14,7 +14,14 @@ code and the C accelerator produce byte-identical messages.
 
 from __future__ import annotations
 
-__all__ = ["REASONS", "URIError", "format_message"]
+__all__ = [
+    "REASONS",
+    "URIError",
+    "arg_type_error",
+    "check_optional_str",
+    "check_str",
+    "format_message",
+]
 
 #: Stable reason codes and the message template of each. ``{char}`` is the repr of
 #: the offending character, ``{component}`` the component, ``{position}`` the index.
@@ -137,8 +144,45 @@ class URIError(ValueError):
         self.detail = detail
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (self.reason, self.component, self.position, self.text, str(self)))
+        # The message and every attribute (``detail`` and those of subclasses) travel;
+        # the class is rebuilt without calling its ``__init__``, whose signature
+        # subclasses may change.
+        return (_rebuild, (type(self), str(self)), dict(self.__dict__))
 
 
-def _rebuild(reason: str, component: str, position: int, text: str, message: str) -> URIError:
-    return URIError(reason, component, position, text, message=message)
+def _rebuild(cls: type[URIError], message: str) -> URIError:
+    return cls.__new__(cls, message)
+
+
+def arg_type_error(func: str, param: str, expected: str, value: object) -> TypeError:
+    """The ``TypeError`` for an argument of the wrong type, worded in one way.
+
+    >>> arg_type_error("resolve", "base", "str", b"x")
+    TypeError("resolve() argument 'base' must be str, not bytes")
+    """
+    return TypeError(f"{func}() argument {param!r} must be {expected}, not {type(value).__name__}")
+
+
+def check_str(value: object, func: str, param: str) -> None:
+    """Raise :func:`arg_type_error` unless ``value`` is a ``str``.
+
+    Hot paths test ``type(value) is not str`` themselves and call this only then.
+
+    >>> check_str("a", "parse", "text")
+    >>> check_str(None, "parse", "text")
+    Traceback (most recent call last):
+    TypeError: parse() argument 'text' must be str, not NoneType
+    """
+    if not isinstance(value, str):
+        raise arg_type_error(func, param, "str", value)
+
+
+def check_optional_str(value: object, func: str, param: str) -> None:
+    """Like :func:`check_str`, but ``None`` is allowed too.
+
+    >>> check_optional_str(1, "with_query", "query")
+    Traceback (most recent call last):
+    TypeError: with_query() argument 'query' must be str or None, not int
+    """
+    if value is not None and not isinstance(value, str):
+        raise arg_type_error(func, param, "str or None", value)

@@ -20,30 +20,23 @@ True
 from __future__ import annotations
 
 import re
-from typing import Final
 
 from ._accel import speedups as _speedups
-from ._charsets import UNRESERVED
-from ._parser import (
-    G_AUTHORITY,
-    G_FRAGMENT,
-    G_HOST,
-    G_PATH,
-    G_PORT,
-    G_QUERY,
-    G_SCHEME,
-    G_USERINFO,
-    diagnose,
-    split,
-)
-from ._schemeinfo import DEFAULT_PORTS, HTTP_LIKE, is_default_port
+from ._charsets import PCT_ENCODED_PATTERN, UNRESERVED
+from ._parser import diagnose, split
+from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
+from .errors import check_str
 from .resolve import recompose, remove_dot_segments
+
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = ["LEVELS", "equivalent", "normalize", "normalize_percent"]
 
 LEVELS: Final = ("syntax", "scheme")
 
-_PCT_RE: Final = re.compile(r"%[0-9A-Fa-f]{2}")
+_PCT_RE: Final = re.compile(PCT_ENCODED_PATTERN)
 _LOWER_PCT_RE: Final = re.compile(r"%[0-9a-f]{2}")
 
 
@@ -81,13 +74,16 @@ def normalize_percent(text: str) -> str:
     return _PCT_RE.sub(_pct_sub, text)
 
 
-def normalize(text: str, level: str = "scheme") -> str:
+def normalize(text: str, level: str = "scheme", *, registry: SchemeRegistry | None = None) -> str:
     """Return the normal form of the URI reference ``text`` (RFC 3986 section 6).
 
     ``level`` is "syntax" (section 6.2.2) or "scheme" (6.2.2 plus 6.2.3, the
     default). Relative references are accepted; their paths keep dot segments
-    (those are only meaningful against a base). Raises :class:`URIError` for
-    invalid input.
+    (those are only meaningful against a base), except a network-path reference
+    ("//host/path"), whose path does not depend on a base (section 5.2.2).
+    Raises :class:`URIError` for invalid input. ``registry`` gives the default
+    ports and http-like schemes of level "scheme" (default: the built-in
+    :mod:`urikit.schemes` registry).
 
     >>> normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
     'example://a/b/c/%7Bfoo%7D'
@@ -95,32 +91,38 @@ def normalize(text: str, level: str = "scheme") -> str:
     'http://[fe80::ab]/'
     >>> normalize("../a/%7e")
     '../a/~'
+    >>> normalize("//host/.//foo/bar", level="syntax")
+    '//host//foo/bar'
     """
+    if type(text) is not str or type(level) is not str:
+        check_str(text, "normalize", "text")
+        check_str(level, "normalize", "level")
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+    schemes = DEFAULT_REGISTRY if registry is None else registry
     sp = split(text)
     if sp is None:
         raise diagnose(text)
-    s0, s1 = sp[G_SCHEME]
+    # The spans in _parser's order: whole, scheme, authority, userinfo, host, port,
+    # path, query, fragment.
+    _, (s0, s1), (a0, _), (u0, u1), (h0, h1), (t0, t1), (p0, p1), (q0, q1), (f0, f1) = sp
     scheme = text[s0:s1].lower() if s0 >= 0 else None
-    p0, p1 = sp[G_PATH]
     path = text[p0:p1]
-    q0, q1 = sp[G_QUERY]
     query = text[q0:q1] if q0 >= 0 else None
-    f0, f1 = sp[G_FRAGMENT]
     fragment = text[f0:f1] if f0 >= 0 else None
     authority = None
-    if sp[G_AUTHORITY][0] >= 0:
-        u0, u1 = sp[G_USERINFO]
-        h0, h1 = sp[G_HOST]
+    if a0 >= 0:
         host = text[h0:h1]
         if "%" in host:
             host = _LOWER_PCT_RE.sub(_upper_sub, normalize_percent(host).lower())
         else:
             host = host.lower()
-        t0, t1 = sp[G_PORT]
         port = text[t0:t1] if t0 >= 0 else None
-        if level == "scheme" and port is not None and (not port or is_default_port(scheme, port)):
+        if (
+            level == "scheme"
+            and port is not None
+            and (not port or schemes.is_default_port(scheme, port))
+        ):
             port = None
         authority = host if port is None else host + ":" + port
         if u0 >= 0:
@@ -131,14 +133,19 @@ def normalize(text: str, level: str = "scheme") -> str:
             query = normalize_percent(query)
         if fragment is not None:
             fragment = normalize_percent(fragment)
-    if scheme is not None:
+    if scheme is not None or authority is not None:
+        # A network-path reference's path is resolved against no base path (section
+        # 5.2.2), so its dot segments go too: "//h/.//p" is "//h//p". Only without an
+        # authority does recompose() keep a "/." before a path starting with "//".
         path = remove_dot_segments(path)
-        if level == "scheme" and not path and authority is not None and scheme in HTTP_LIKE:
+        if level == "scheme" and not path and authority is not None and scheme in schemes.http_like:
             path = "/"
     return recompose((scheme, authority, path, query, fragment))
 
 
-def equivalent(a: str, b: str, level: str = "scheme") -> bool:
+def equivalent(
+    a: str, b: str, level: str = "scheme", *, registry: SchemeRegistry | None = None
+) -> bool:
     """True when ``a`` and ``b`` have the same normal form at ``level``.
 
     >>> equivalent("HTTP://example.com:80", "http://EXAMPLE.com/")
@@ -146,9 +153,19 @@ def equivalent(a: str, b: str, level: str = "scheme") -> bool:
     >>> equivalent("http://a/b?", "http://a/b")
     False
     """
-    return normalize(a, level) == normalize(b, level)
+    if type(a) is not str or type(b) is not str or type(level) is not str:
+        check_str(a, "equivalent", "a")
+        check_str(b, "equivalent", "b")
+        check_str(level, "equivalent", "level")
+    if registry is None:  # the C kernel serves the built-in registry
+        return normalize(a, level) == normalize(b, level)
+    return normalize(a, level, registry=registry) == normalize(b, level, registry=registry)
 
 
 # The C twin of normalize (its Python definition above stays as ``normalize.__wrapped__``).
 if _speedups is not None:
-    normalize = _speedups.accelerate("normalize", normalize, DEFAULT_PORTS, HTTP_LIKE)
+    # The kernel reads the built-in registry's own port and http-like indexes (live
+    # objects, not copies); a call with registry= goes to the Python definition.
+    normalize = _speedups.accelerate(
+        "normalize", normalize, DEFAULT_REGISTRY.ports, DEFAULT_REGISTRY.http_like
+    )

@@ -13,14 +13,16 @@
 from __future__ import annotations
 
 import re
-from typing import Final
-from urllib.parse import quote
 
 from . import _charsets as cs
 from ._accel import speedups as _speedups
-from .errors import URIError
+from .errors import URIError, check_str
 
-__all__ = ["COMPONENT_SAFE", "percent_decode", "percent_decode_bytes", "percent_encode"]
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Final
+
+__all__ = ["COMPONENT_SAFE", "encode_except", "percent_decode", "percent_encode"]
 
 #: Characters each component may carry literally (never ``%``): everything else is
 #: percent-encoded by :func:`percent_encode`.
@@ -33,12 +35,45 @@ COMPONENT_SAFE: Final[dict[str, frozenset[str]]] = {
     "query": cs.QUERY,
     "fragment": cs.FRAGMENT,
 }
-_SAFE_STR: Final = {k: "".join(sorted(v)) for k, v in COMPONENT_SAFE.items()}
 _ALL_SAFE_RE: Final = {
     k: re.compile(f"[{cs.regex_class(v)}]*+\\Z") for k, v in COMPONENT_SAFE.items()
 }
-_PCT_RUN_RE: Final = re.compile(r"((?:%[0-9A-Fa-f]{2})+)")
-_BAD_PCT_RE: Final = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_PCT_RUN_RE: Final = re.compile(f"((?:{cs.PCT_ENCODED_PATTERN})+)")
+_BAD_PCT_RE: Final = re.compile(f"%(?![{cs.HEXDIG_CLASS}]{{2}})")
+#: Per set of safe characters: byte value -> its text in the output.
+_BYTE_TABLES: dict[frozenset[str], tuple[str, ...]] = {}
+
+
+def encode_except(
+    text: str,
+    safe: frozenset[str],
+    *,
+    encoding: str = "utf-8",
+    errors: str = "strict",
+    component: str = "text",
+) -> str:
+    """Percent-encode every character of ``text`` but ``safe`` and the unreserved ones.
+
+    The one encoder of urikit: :func:`percent_encode`, the scheme views and the
+    query-parameter builder all use it. Characters are encoded as ``encoding``
+    bytes, each ``%XX`` with uppercase hex digits (RFC 3986 section 2.1);
+    unreserved characters (section 2.3) are never encoded and ``%`` always is.
+    A character ``encoding`` cannot represent raises :class:`URIError`
+    (``bad-encoding``, naming ``component``) unless ``errors`` says otherwise.
+
+    >>> encode_except("a b&c~%", frozenset("&"))
+    'a%20b&c~%25'
+    """
+    table = _BYTE_TABLES.get(safe)
+    if table is None:
+        keep = (safe | cs.UNRESERVED) - {"%"}
+        table = tuple(chr(b) if chr(b) in keep else f"%{b:02X}" for b in range(256))
+        _BYTE_TABLES[safe] = table
+    try:
+        data = text.encode(encoding, errors)
+    except UnicodeEncodeError as exc:
+        raise URIError("bad-encoding", component, exc.start, text, encoding=encoding) from None
+    return "".join(map(table.__getitem__, data))
 
 
 def percent_encode(
@@ -60,7 +95,20 @@ def percent_encode(
     >>> percent_encode("a=b&c", "query")
     'a=b&c'
     """
-    if _speedups is not None and type(text) is str and encoding == "utf-8" and errors == "strict":
+    if type(text) is not str or type(component) is not str:
+        check_str(text, "percent_encode", "text")
+        check_str(component, "percent_encode", "component")
+    if type(encoding) is not str or type(errors) is not str:
+        check_str(encoding, "percent_encode", "encoding")
+        check_str(errors, "percent_encode", "errors")
+    if (
+        _speedups is not None
+        and type(text) is str
+        and type(component) is str
+        and component in COMPONENT_SAFE
+        and encoding == "utf-8"
+        and errors == "strict"
+    ):  # C for the common call; every other one (bad arguments included) is Python's
         encoded = _speedups.percent_encode(text, component)
         if isinstance(encoded, str):
             return encoded
@@ -73,17 +121,16 @@ def percent_encode(
         ) from None
     if safe_re.match(text) is not None:
         return text
-    try:
-        return quote(text, safe=_SAFE_STR[component], encoding=encoding, errors=errors)
-    except UnicodeEncodeError as exc:
-        raise URIError("bad-encoding", component, exc.start, text, encoding=encoding) from None
+    return encode_except(
+        text, COMPONENT_SAFE[component], encoding=encoding, errors=errors, component=component
+    )
 
 
 def _check_percent(text: str, component: str) -> None:
     m = _BAD_PCT_RE.search(text)
     if m is not None:
         i = m.start() + 1
-        if i < len(text) and text[i] in "0123456789abcdefABCDEF":
+        if i < len(text) and text[i] in cs.HEXDIG:
             i += 1
         raise URIError("bad-percent", component, i, text)
 
@@ -108,6 +155,12 @@ def percent_decode(
     Traceback (most recent call last):
     urikit.errors.URIError: invalid percent-encoding in text at position 3: ...
     """
+    if type(text) is not str:
+        check_str(text, "percent_decode", "text")
+    if type(encoding) is not str or type(errors) is not str or type(component) is not str:
+        check_str(encoding, "percent_decode", "encoding")
+        check_str(errors, "percent_decode", "errors")
+        check_str(component, "percent_decode", "component")
     if "%" not in text:
         return text
     if _speedups is not None and type(text) is str and encoding == "utf-8" and errors == "strict":
@@ -129,20 +182,3 @@ def percent_decode(
                 ) from None
         pos += len(part)
     return "".join(parts)
-
-
-def percent_decode_bytes(text: str, *, component: str = "text") -> bytes:
-    """Decode ``%XX`` sequences to bytes; other characters are encoded as UTF-8.
-
-    >>> percent_decode_bytes("a%00%FF")
-    b'a\\x00\\xff'
-    """
-    _check_percent(text, component)
-    parts = _PCT_RUN_RE.split(text)
-    out = bytearray()
-    for k, part in enumerate(parts):
-        if k % 2:
-            out += bytes.fromhex(part.replace("%", ""))
-        else:
-            out += part.encode("utf-8", "surrogatepass")
-    return bytes(out)

@@ -19,19 +19,20 @@ present and empty, so ``str(parse(s)) == s`` for every valid ``s``.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Final, NoReturn
+from collections.abc import Iterable, Mapping
 
+from ._accel import SpanRecord
 from ._accel import speedups as _speedups
+from ._hooks import grammars
 from ._parser import (
-    G_AUTHORITY,
-    G_FRAGMENT,
-    G_HOST,
-    G_PATH,
-    G_PORT,
-    G_QUERY,
-    G_SCHEME,
-    G_USERINFO,
+    AUTHORITY_SPAN,
+    FRAGMENT_SPAN,
+    HOST_SPAN,
+    PATH_SPAN,
+    PORT_SPAN,
+    QUERY_SPAN,
+    SCHEME_SPAN,
+    USERINFO_SPAN,
     Spans,
     check_component,
     diagnose,
@@ -40,37 +41,47 @@ from ._parser import (
     is_ipv6address,
     split,
 )
-from ._schemeinfo import default_port as _default_port
-from ._schemeinfo import is_default_port
-from .errors import URIError
-from .legacy.draft1993 import is_valid_draft1993
-from .legacy.grammars import is_valid_rfc2396
-from .legacy.rfc1738 import is_valid_rfc1738
+from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
+from .errors import URIError, arg_type_error, check_optional_str, check_str
 from .normalize import normalize as _normalize
-from .percent import COMPONENT_SAFE, percent_decode, percent_encode
+from .percent import COMPONENT_SAFE, encode_except, percent_decode, percent_encode
 from .resolve import recompose, relativize, resolve
+
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Any, Final, NoReturn
 
 __all__ = ["URIReference", "is_valid", "parse"]
 
 
-class _Unset:
-    """Marks an argument that was not passed (``None`` means "remove")."""
+#: What a query parameter's name or value may carry literally: the query's
+#: characters but the pair separators "&" and "=", "+" (read as " " by HTML forms)
+#: and "#".
+_QUERY_PARAM_SAFE: Final = COMPONENT_SAFE["query"] - frozenset("&=+#")
 
-    def __repr__(self) -> str:
-        return "<unset>"
+
+def _port_text(port: object, func: str) -> str | None:
+    """A port argument (digits as ``str`` or an ``int``) as text; TypeError otherwise."""
+    if port is None or type(port) is str:
+        return port
+    if isinstance(port, int) and not isinstance(port, bool):
+        return str(port)
+    if isinstance(port, str):
+        return str(port)
+    raise arg_type_error(func, "port", "str, int or None", port)
 
 
-_UNSET: Final = _Unset()
-_QUERY_PARAM_SAFE: Final = "".join(sorted(COMPONENT_SAFE["query"] - set("&=+#")))
+def _check_codec(encoding: object, errors: object, func: str) -> None:
+    if type(encoding) is not str or type(errors) is not str:
+        check_str(encoding, func, "encoding")
+        check_str(errors, func, "errors")
 
 
 def _encode_param(text: str, encoding: str) -> str:
-    from urllib.parse import quote
-
-    return quote(text, safe=_QUERY_PARAM_SAFE, encoding=encoding)
+    return encode_except(text, _QUERY_PARAM_SAFE, encoding=encoding, component="query")
 
 
-class URIReference:
+class URIReference(SpanRecord):
     """An RFC 3986 URI-reference: a URI or a relative reference (section 4.1).
 
     Create one with :func:`parse`, :meth:`from_components` (encoded values) or
@@ -79,17 +90,16 @@ class URIReference:
     for RFC 3986 section 6 equivalence).
     """
 
-    __slots__ = ("_sp", "_text")
-
-    _text: str
-    _sp: Spans
+    # The two slots (_text, _sp) are SpanRecord's, the layout the C accelerator
+    # shares (see urikit._accel); a slot added here would break the fast parse.
+    __slots__ = ()
 
     # -- construction ------------------------------------------------------------
 
     def __init__(self, text: str, rule: str = "URI-reference") -> None:
         """Parse ``text``; same as :func:`parse`."""
-        if not isinstance(text, str):
-            raise TypeError(f"expected str, got {type(text).__name__}")
+        check_str(text, "URIReference", "text")
+        check_str(rule, "URIReference", "rule")
         sp = split(text, rule)
         if sp is None:
             raise diagnose(text, rule)
@@ -125,7 +135,17 @@ class URIReference:
         Traceback (most recent call last):
         urikit.errors.URIError: invalid character ' ' in path at position 1
         """
-        port_text = str(port) if isinstance(port, int) else port
+        func = "URIReference.from_components"
+        for name, value in (
+            ("scheme", scheme),
+            ("userinfo", userinfo),
+            ("host", host),
+            ("query", query),
+            ("fragment", fragment),
+        ):
+            check_optional_str(value, func, name)
+        check_str(path, func, "path")
+        port_text = _port_text(port, func)
         for name, value in (
             ("scheme", scheme),
             ("userinfo", userinfo),
@@ -136,8 +156,6 @@ class URIReference:
             ("fragment", fragment),
         ):
             if value is not None:
-                if not isinstance(value, str):
-                    raise TypeError(f"{name} must be str or None, not {type(value).__name__}")
                 check_component(name, value)
         if host is None and (userinfo is not None or port_text is not None):
             raise URIError("bad-value", "host", 0, "", detail="a userinfo or port needs a host")
@@ -194,6 +212,18 @@ class URIReference:
         >>> str(URIReference.build(path="a:b/c"))
         'a%3Ab/c'
         """
+        func = "URIReference.build"
+        for name, value in (
+            ("scheme", scheme),
+            ("userinfo", userinfo),
+            ("host", host),
+            ("query", query),
+            ("fragment", fragment),
+        ):
+            check_optional_str(value, func, name)
+        check_str(path, func, "path")
+        check_str(encoding, func, "encoding")
+        _port_text(port, func)
         enc = encoding
         if host is not None:
             if is_ipv6address(host):
@@ -276,43 +306,43 @@ class URIReference:
     @property
     def scheme(self) -> str | None:
         """The scheme as written (section 3.1), or ``None``."""
-        return self._get(G_SCHEME)
+        return self._get(SCHEME_SPAN)
 
     @property
     def authority(self) -> str | None:
         """The authority (section 3.2), or ``None`` when there is no "//"."""
-        return self._get(G_AUTHORITY)
+        return self._get(AUTHORITY_SPAN)
 
     @property
     def userinfo(self) -> str | None:
         """The userinfo before "@" (section 3.2.1), or ``None``."""
-        return self._get(G_USERINFO)
+        return self._get(USERINFO_SPAN)
 
     @property
     def host(self) -> str | None:
         """The host (section 3.2.2); IP literals keep their brackets."""
-        return self._get(G_HOST)
+        return self._get(HOST_SPAN)
 
     @property
     def port(self) -> str | None:
         """The port digits (section 3.2.3); ``""`` for a bare ":", ``None`` when absent."""
-        return self._get(G_PORT)
+        return self._get(PORT_SPAN)
 
     @property
     def path(self) -> str:
         """The path (section 3.3), always a string, possibly empty."""
-        a, b = self._sp[G_PATH]
+        a, b = self._sp[PATH_SPAN]
         return self._text[a:b]
 
     @property
     def query(self) -> str | None:
         """The query after "?" (section 3.4), or ``None``."""
-        return self._get(G_QUERY)
+        return self._get(QUERY_SPAN)
 
     @property
     def fragment(self) -> str | None:
         """The fragment after "#" (section 3.5), or ``None``."""
-        return self._get(G_FRAGMENT)
+        return self._get(FRAGMENT_SPAN)
 
     # -- derived facts ---------------------------------------------------------------
 
@@ -343,7 +373,7 @@ class URIReference:
         digits = port.lstrip("0") or "0"
         limit = sys.get_int_max_str_digits()
         if limit and len(digits) > limit:
-            start = self._sp[G_PORT][0]
+            start = self._sp[PORT_SPAN][0]
             raise URIError(
                 "bad-value",
                 "port",
@@ -355,13 +385,16 @@ class URIReference:
 
     @property
     def default_port(self) -> int | None:
-        """The default port of this reference's scheme, if urikit knows one."""
+        """The default port of this reference's scheme in the built-in scheme
+        registry, if it knows one (for another registry:
+        ``registry.default_port(ref.scheme)``)."""
         scheme = self.scheme
-        return None if scheme is None else _default_port(scheme)
+        return None if scheme is None else DEFAULT_REGISTRY.default_port(scheme)
 
     @property
     def uses_default_port(self) -> bool:
-        """True when the port is absent, empty or equal to the scheme's default.
+        """True when the port is absent, empty or equal to the scheme's default
+        (in the built-in scheme registry; see :meth:`port_is_unusual` for another).
 
         >>> parse("http://h:80/").uses_default_port, parse("http://h:8080/").uses_default_port
         (True, False)
@@ -369,23 +402,29 @@ class URIReference:
         if self.authority is None:
             return False
         port = self.port
-        return not port or is_default_port(self.scheme, port)
+        return not port or DEFAULT_REGISTRY.is_default_port(self.scheme, port)
 
-    def port_is_unusual(self, *, below: int | None = None) -> bool:
+    def port_is_unusual(
+        self, *, below: int | None = None, registry: SchemeRegistry | None = None
+    ) -> bool:
         """True when an explicit port differs from the scheme's default port.
 
         RFC 1738 section 6 and the 2003 draft section 7.2 warn that a URI naming
         a port other than its protocol's (above all a well-known port below
         1024) may make a client talk to another protocol. ``below=1024`` counts
-        only such low ports. A port on a scheme with no known default is unusual.
+        only such low ports. A port on a scheme with no known default (in
+        ``registry``, by default the built-in one) is unusual.
 
         >>> parse("http://h:25/").port_is_unusual(), parse("http://h:80/").port_is_unusual()
         (True, False)
         >>> parse("http://h:8080/").port_is_unusual(below=1024)
         False
         """
+        if below is not None and (type(below) is not int):
+            raise arg_type_error("URIReference.port_is_unusual", "below", "int or None", below)
         port = self.port
-        if not port or self.uses_default_port:
+        schemes = DEFAULT_REGISTRY if registry is None else registry
+        if not port or schemes.is_default_port(self.scheme, port):
             return False
         if below is None:
             return True
@@ -394,24 +433,28 @@ class URIReference:
         # long for int()).
         return len(digits) <= len(str(below)) and int(digits) < below
 
-    def scheme_view(self, registry: Any = None) -> Any:
+    def scheme_view(self, registry: SchemeRegistry | None = None) -> Any:
         """The typed view of this URI from the scheme registry (:mod:`urikit.schemes`).
 
         Raises :class:`~urikit.URIError` for a scheme without a view, or a URI
-        that breaks its scheme's own syntax. ``registry`` defaults to
-        ``urikit.schemes.REGISTRY``.
+        that breaks its scheme's own syntax. ``registry`` defaults to the
+        built-in one, ``urikit.schemes.registry`` (whose views are loaded on
+        first use).
 
         >>> parse("ftp://h/a/b.txt;type=i").scheme_view().name
         'b.txt'
         """
-        if _scheme_view_provider is None:  # pragma: no cover - urikit imports urikit.schemes
-            raise URIError("unknown-scheme", "scheme", 0, self._text, detail="(no registry)")
-        return _scheme_view_provider(self, registry)
+        scheme = self.scheme
+        schemes = DEFAULT_REGISTRY if registry is None else registry
+        factory = None if scheme is None else schemes.view_factory(scheme)
+        if factory is None:
+            raise URIError("unknown-scheme", "scheme", 0, self._text, detail=repr(scheme))
+        return factory(self, registry=schemes)
 
     @property
     def is_absolute(self) -> bool:
         """True for an absolute-URI (section 4.3): a scheme and no fragment."""
-        return self._sp[G_SCHEME][0] >= 0 and self._sp[G_FRAGMENT][0] < 0
+        return self._sp[SCHEME_SPAN][0] >= 0 and self._sp[FRAGMENT_SPAN][0] < 0
 
     @property
     def kind(self) -> str:
@@ -420,9 +463,9 @@ class URIReference:
         >>> [parse(s).kind for s in ("a:b", "//h/p", "/p", "p", "", "?q")]
         ['uri', 'network-path', 'absolute-path', 'relative-path', 'relative-path', 'relative-path']
         """
-        if self._sp[G_SCHEME][0] >= 0:
+        if self._sp[SCHEME_SPAN][0] >= 0:
             return "uri"
-        if self._sp[G_AUTHORITY][0] >= 0:
+        if self._sp[AUTHORITY_SPAN][0] >= 0:
             return "network-path"
         if self.path.startswith("/"):
             return "absolute-path"
@@ -441,25 +484,30 @@ class URIReference:
 
     def decoded_userinfo(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The userinfo, percent-decoded."""
+        _check_codec(encoding, errors, "URIReference.decoded_userinfo")
         value = self.userinfo
         return None if value is None else percent_decode(value, encoding, errors)
 
     def decoded_host(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The host, percent-decoded (IP literals are returned as written)."""
+        _check_codec(encoding, errors, "URIReference.decoded_host")
         value = self.host
         return None if value is None else percent_decode(value, encoding, errors)
 
     def decoded_path(self, encoding: str = "utf-8", errors: str = "strict") -> str:
         """The path, percent-decoded (an encoded "/" becomes indistinguishable)."""
+        _check_codec(encoding, errors, "URIReference.decoded_path")
         return percent_decode(self.path, encoding, errors)
 
     def decoded_query(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The query, percent-decoded."""
+        _check_codec(encoding, errors, "URIReference.decoded_query")
         value = self.query
         return None if value is None else percent_decode(value, encoding, errors)
 
     def decoded_fragment(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The fragment, percent-decoded."""
+        _check_codec(encoding, errors, "URIReference.decoded_fragment")
         value = self.fragment
         return None if value is None else percent_decode(value, encoding, errors)
 
@@ -477,6 +525,7 @@ class URIReference:
 
     def decoded_path_segments(self, encoding: str = "utf-8", errors: str = "strict") -> list[str]:
         """Like :attr:`path_segments`, with a chosen ``encoding`` and ``errors``."""
+        _check_codec(encoding, errors, "URIReference.decoded_path_segments")
         path = self.path
         if not path:
             return []
@@ -508,6 +557,7 @@ class URIReference:
         >>> parse("?q=a+b").decoded_query_params(plus_as_space=True)
         [('q', 'a b')]
         """
+        _check_codec(encoding, errors, "URIReference.decoded_query_params")
         query = self.query
         if not query:
             return []
@@ -543,55 +593,101 @@ class URIReference:
 
     def with_scheme(self, scheme: str | None) -> URIReference:
         """A copy with another (encoded) scheme; ``None`` removes it."""
+        check_optional_str(scheme, "URIReference.with_scheme", "scheme")
         return self._replace(scheme=scheme)
 
     def with_userinfo(self, userinfo: str | None) -> URIReference:
         """A copy with another (encoded) userinfo; ``None`` removes it."""
+        check_optional_str(userinfo, "URIReference.with_userinfo", "userinfo")
         return self._replace(userinfo=userinfo)
 
     def with_host(self, host: str | None) -> URIReference:
-        """A copy with another (encoded) host; ``None`` removes the whole authority."""
+        """A copy with another (encoded) host; ``None`` removes the authority ("//host").
+
+        The userinfo and port live in the authority, so removing the host of a
+        reference that has either would drop them silently: that raises
+        :class:`~urikit.URIError` instead; remove them first.
+
+        >>> str(parse("http://h/p").with_host(None))
+        'http:/p'
+        >>> parse("http://u@h:8/p").with_host(None)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        urikit.errors.URIError: invalid host: removing the host would drop the userinfo and port...
+        >>> str(parse("http://u@h:8/p").with_userinfo(None).with_port(None).with_host(None))
+        'http:/p'
+        """
+        check_optional_str(host, "URIReference.with_host", "host")
         if host is None:
-            return self._replace(host=None, userinfo=None, port=None)
+            dropped = [n for n in ("userinfo", "port") if getattr(self, n) is not None]
+            if dropped:
+                start = self._sp[HOST_SPAN][0]
+                detail = (
+                    f"removing the host would drop the {' and '.join(dropped)};"
+                    f" remove {' and '.join(dropped)} first with "
+                    + " and ".join(f"with_{n}(None)" for n in dropped)
+                )
+                raise URIError("bad-value", "host", start, self._text, detail=detail)
         return self._replace(host=host)
 
     def with_port(self, port: str | int | None) -> URIReference:
         """A copy with another port; ``None`` removes it (and its ":")."""
-        return self._replace(port=str(port) if isinstance(port, int) else port)
+        return self._replace(port=_port_text(port, "URIReference.with_port"))
 
     def with_path(self, path: str) -> URIReference:
         """A copy with another (encoded) path."""
+        check_str(path, "URIReference.with_path", "path")
         return self._replace(path=path)
 
     def with_query(self, query: str | None) -> URIReference:
         """A copy with another (encoded) query; ``None`` removes it, ``""`` leaves "?"."""
+        check_optional_str(query, "URIReference.with_query", "query")
         return self._replace(query=query)
 
     def with_fragment(self, fragment: str | None) -> URIReference:
         """A copy with another (encoded) fragment; ``None`` removes it."""
+        check_optional_str(fragment, "URIReference.with_fragment", "fragment")
         return self._replace(fragment=fragment)
 
     def with_query_params(
         self,
-        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]],
+        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]] | None,
         *,
         encoding: str = "utf-8",
     ) -> URIReference:
         """A copy whose query is built from decoded ``(name, value)`` pairs.
 
         Names and values are percent-encoded, including "&", "=", "+" and "#";
-        a value of ``None`` writes the name alone. No pairs give an empty query.
+        a value of ``None`` writes the name alone. No pairs give an empty query;
+        ``params=None`` removes the query (as :meth:`with_query` does). Names and
+        values must be ``str`` (``TypeError`` otherwise; convert numbers first).
 
         >>> str(parse("http://h/").with_query_params([("q", "a&b c"), ("flag", None)]))
         'http://h/?q=a%26b%20c&flag'
+        >>> str(parse("http://h/?x").with_query_params(None))
+        'http://h/'
         """
+        func = "URIReference.with_query_params"
+        check_str(encoding, func, "encoding")
+        if params is None:
+            return self._replace(query=None)
+        expected = "a mapping or an iterable of (str, str or None) pairs"
+        if isinstance(params, (str, bytes, bytearray)) or not isinstance(params, Iterable):
+            raise arg_type_error(func, "params", expected, params)
         items = params.items() if isinstance(params, Mapping) else params
-        query = "&".join(
-            _encode_param(name, encoding)
-            + ("" if value is None else "=" + _encode_param(value, encoding))
-            for name, value in items
-        )
-        return self._replace(query=query)
+        out = []
+        for item in items:
+            if not isinstance(item, tuple) or len(item) != 2:
+                raise arg_type_error(func, "params", expected, item)
+            name, value = item
+            if not isinstance(name, str):
+                raise arg_type_error(func, "params", expected, name)
+            if value is not None and not isinstance(value, str):
+                raise arg_type_error(func, "params", expected, value)
+            out.append(
+                _encode_param(name, encoding)
+                + ("" if value is None else "=" + _encode_param(value, encoding))
+            )
+        return self._replace(query="&".join(out))
 
     # -- operations ----------------------------------------------------------------
 
@@ -606,6 +702,11 @@ class URIReference:
         >>> str(parse("http://a/b/c/d;p?q").resolve("?y", rules="rfc2396"))
         'http://a/b/c/?y'
         """
+        if not isinstance(reference, (str, URIReference)):
+            raise arg_type_error(
+                "URIReference.resolve", "reference", "str or URIReference", reference
+            )
+        check_str(rules, "URIReference.resolve", "rules")
         return parse(resolve(self._text, str(reference), strict=strict, rules=rules))
 
     def relativize(self, target: str | URIReference) -> URIReference:
@@ -614,11 +715,19 @@ class URIReference:
         >>> str(parse("http://a/b/c/d").relativize("http://a/b/c/e"))
         'e'
         """
+        if not isinstance(target, (str, URIReference)):
+            raise arg_type_error("URIReference.relativize", "target", "str or URIReference", target)
         return parse(relativize(self._text, str(target)))
 
-    def normalize(self, level: str = "scheme") -> URIReference:
-        """The RFC 3986 section 6 normal form, as a new reference."""
-        return parse(_normalize(self._text, level))
+    def normalize(
+        self, level: str = "scheme", *, registry: SchemeRegistry | None = None
+    ) -> URIReference:
+        """The RFC 3986 section 6 normal form, as a new reference (see
+        :func:`urikit.normalize`)."""
+        check_str(level, "URIReference.normalize", "level")
+        if registry is None:
+            return parse(_normalize(self._text, level))
+        return parse(_normalize(self._text, level, registry=registry))
 
     def to_dict(self) -> dict[str, Any]:
         """The components and derived facts, as a JSON-ready dict."""
@@ -639,17 +748,6 @@ class URIReference:
 
 _set = object.__setattr__
 
-#: The typed-view function of the scheme registry. urikit.schemes (a higher layer)
-#: fills this slot when imported, so this module never imports upward.
-_scheme_view_provider: Callable[[URIReference, Any], Any] | None = None
-
-
-def set_scheme_view_provider(provider: Callable[[URIReference, Any], Any]) -> None:
-    """Install the function behind :meth:`URIReference.scheme_view` (used by
-    :mod:`urikit.schemes`; ``provider(ref, registry)`` returns the view)."""
-    global _scheme_view_provider
-    _scheme_view_provider = provider
-
 
 def parse(text: str, rule: str = "URI-reference") -> URIReference:
     """Parse ``text`` as an RFC 3986 ``rule`` ("URI-reference" by default).
@@ -664,9 +762,10 @@ def parse(text: str, rule: str = "URI-reference") -> URIReference:
     urikit.errors.URIError: invalid character ' ' in host at position 10
     """
     if type(text) is not str:
-        if not isinstance(text, str):
-            raise TypeError(f"expected str, got {type(text).__name__}")
+        check_str(text, "parse", "text")
         text = str(text)
+    if type(rule) is not str:
+        check_str(rule, "parse", "rule")
     sp = split(text, rule)
     if sp is None:
         raise diagnose(text, rule)
@@ -696,37 +795,33 @@ def is_valid(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -
     >>> is_valid("http://h/~u", grammar="rfc1738"), is_valid("a b:c", grammar="draft-1993")
     (False, True)
     """
-    if not isinstance(text, str):
-        raise TypeError(f"expected str, got {type(text).__name__}")
-    if grammar != "rfc3986":
-        if grammar == "rfc2396":
-            return is_valid_rfc2396(text, rule)
-        if grammar == "rfc1738":
-            return is_valid_rfc1738(text, rule)
-        if grammar == "draft-1993":
-            return is_valid_draft1993(text, rule)
-        raise ValueError(
-            f"unknown grammar {grammar!r}; expected 'rfc3986', 'rfc2396', 'rfc1738' or 'draft-1993'"
-        )
+    if type(text) is not str or type(rule) is not str or type(grammar) is not str:
+        check_str(text, "is_valid", "text")
+        check_str(rule, "is_valid", "rule")
+        check_str(grammar, "is_valid", "grammar")
+    if grammar != "rfc3986":  # the older documents' grammars, registered by urikit.legacy
+        return grammars.get(grammar)(text, rule)
     return split(text, rule) is not None
 
 
-# C twins: parse builds the URIReference (its two slots) directly in C.
+# The C boundary (see urikit._accel): install URIReference as the type the fast
+# parse builds (it fills SpanRecord's two slots), then bind the C twins.
 if _speedups is not None:
-    parse = _speedups.accelerate("parse", parse, URIReference, diagnose)
+    _speedups.set_reference_type(SpanRecord, URIReference)
+    parse = _speedups.accelerate("parse", parse, diagnose)
     is_valid = _speedups.accelerate("is_valid", is_valid)
-    # Component properties read the two slots and slice in C (class access still
-    # gives the property; anything unusual is handed to it).
+    # Component properties read SpanRecord's slots and slice in C (class access
+    # still gives the property; anything unusual is handed to it).
     for _name, _group in (
-        ("scheme", G_SCHEME),
-        ("authority", G_AUTHORITY),
-        ("userinfo", G_USERINFO),
-        ("host", G_HOST),
-        ("port", G_PORT),
-        ("path", G_PATH),
-        ("query", G_QUERY),
-        ("fragment", G_FRAGMENT),
+        ("scheme", SCHEME_SPAN),
+        ("authority", AUTHORITY_SPAN),
+        ("userinfo", USERINFO_SPAN),
+        ("host", HOST_SPAN),
+        ("port", PORT_SPAN),
+        ("path", PATH_SPAN),
+        ("query", QUERY_SPAN),
+        ("fragment", FRAGMENT_SPAN),
     ):
         _prop = URIReference.__dict__[_name]
-        _getter = _speedups.component_getter(_prop, URIReference, _group, _name == "path")
+        _getter = _speedups.component_getter(_prop, _group, _name == "path")
         setattr(URIReference, _name, _getter)

@@ -10,22 +10,27 @@
 
 from __future__ import annotations
 
+import re
+
 from ._accel import speedups as _speedups
+from ._hooks import resolution_rules
 from ._parser import (
-    G_AUTHORITY,
-    G_FRAGMENT,
-    G_PATH,
-    G_QUERY,
-    G_SCHEME,
+    AUTHORITY_SPAN,
+    FRAGMENT_SPAN,
+    PATH_SPAN,
+    QUERY_SPAN,
+    SCHEME_SPAN,
     Spans,
     diagnose,
     split,
 )
-from .errors import URIError
-from .legacy.resolution import LEGACY_RULES, resolve_legacy
+from .errors import URIError, check_str
+
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = [
-    "RESOLUTION_RULES",
     "Parts",
     "recompose",
     "relativize",
@@ -34,15 +39,15 @@ __all__ = [
     "resolve_parts",
 ]
 
+#: Rule A's prefixes "../" and "./", any number of them (section 5.2.4).
+_DOT_PREFIX_RE: Final = re.compile(r"(?:\.\.?/)*+")
+
 #: (scheme, authority, path, query, fragment); ``None`` = undefined.
 Parts = tuple[str | None, str | None, str, str | None, str | None]
 
-#: The ``rules=`` values :func:`resolve` accepts: RFC 3986 and the older documents.
-RESOLUTION_RULES = ("rfc3986", *LEGACY_RULES)
-
 
 def remove_dot_segments(path: str) -> str:
-    """RFC 3986 section 5.2.4, step by step (the two-buffer algorithm).
+    """RFC 3986 section 5.2.4: its rules A to E, applied segment by segment.
 
     >>> remove_dot_segments("mid/content=5/../6")
     'mid/6'
@@ -51,42 +56,34 @@ def remove_dot_segments(path: str) -> str:
     >>> remove_dot_segments("/.git/./x")
     '/.git/x'
     """
+    if type(path) is not str:
+        check_str(path, "remove_dot_segments", "path")
     if not (path.startswith(".") or "/." in path):
         return path
-    out: list[str] = []  # each entry is one segment with its leading "/" (if any)
-    i = 0
-    n = len(path)
-    while i < n:
-        # A: a prefix "../" is removed
-        if path.startswith("../", i):
-            i += 3
-        # A: a prefix "./" is removed; B: "/./" becomes "/" (both skip two characters)
-        elif path.startswith("./", i) or path.startswith("/./", i):
-            i += 2
-        # B: a final "/." becomes "/"
-        elif i + 2 == n and path.endswith("/."):
-            out.append("/")
-            break
-        # C: "/../" or a final "/.." becomes "/", dropping the last output segment
-        elif path.startswith("/../", i):
-            i += 3
+    # The rules work segment by segment, so they run on ``path.split("/")``: one
+    # pass, no per-character step (linear, and fast on megabytes of dots).
+    # A: prefixes "../" and "./" are removed; D: a lone "." or ".." is dropped.
+    m = _DOT_PREFIX_RE.match(path)
+    i = 0 if m is None else m.end()
+    if path[i:] in (".", ".."):
+        return ""
+    segs = path[i:].split("/")
+    # E: a first segment without "/" (a relative path) is moved as is; every other
+    # output entry is a segment with its leading "/".
+    out: list[str] = [segs[0]] if segs[0] else []
+    last = len(segs) - 1
+    for k in range(1, last + 1):
+        seg = segs[k]
+        if seg == ".":  # B: "/./" becomes "/", a final "/." becomes "/"
+            if k == last:
+                out.append("/")
+        elif seg == "..":  # C: drop the last output segment
             if out:
                 out.pop()
-        elif i + 3 == n and path.endswith("/.."):
-            if out:
-                out.pop()
-            out.append("/")
-            break
-        # D: a lone "." or ".." is dropped
-        elif n - i <= 2 and path[i:] in (".", ".."):
-            break
-        # E: move the first segment (with its leading "/") to the output
-        else:
-            j = path.find("/", i + 1 if path[i] == "/" else i)
-            if j < 0:
-                j = n
-            out.append(path[i:j])
-            i = j
+            if k == last:
+                out.append("/")
+        else:  # E
+            out.append("/" + seg)
     return "".join(out)
 
 
@@ -124,7 +121,13 @@ def recompose(parts: Parts) -> str:
 
 
 def _parts(text: str, sp: Spans) -> Parts:
-    s, a, p, q, f = sp[G_SCHEME], sp[G_AUTHORITY], sp[G_PATH], sp[G_QUERY], sp[G_FRAGMENT]
+    s, a, p, q, f = (
+        sp[SCHEME_SPAN],
+        sp[AUTHORITY_SPAN],
+        sp[PATH_SPAN],
+        sp[QUERY_SPAN],
+        sp[FRAGMENT_SPAN],
+    )
     return (
         text[s[0] : s[1]] if s[0] >= 0 else None,
         text[a[0] : a[1]] if a[0] >= 0 else None,
@@ -138,7 +141,7 @@ def _split_base(base: str) -> Parts:
     sp = split(base)
     if sp is None:
         raise diagnose(base)
-    if sp[G_SCHEME][0] < 0:
+    if sp[SCHEME_SPAN][0] < 0:
         raise URIError("not-absolute", "base", 0, base)
     # Section 5.1: a base taken from a reference is used "stripped of any fragment".
     return _parts(base, sp)
@@ -202,8 +205,12 @@ def resolve(base: str, reference: str, *, strict: bool = True, rules: str = "rfc
     >>> resolve(base, "?y", rules="rfc2396"), resolve(base, ";x", rules="rfc1808")
     ('http://a/b/c/?y', 'http://a/b/c/d;x')
     """
-    if rules != "rfc3986":
-        return resolve_legacy(base, reference, rules=rules, strict=strict)
+    if type(base) is not str or type(reference) is not str or type(rules) is not str:
+        check_str(base, "resolve", "base")
+        check_str(reference, "resolve", "reference")
+        check_str(rules, "resolve", "rules")
+    if rules != "rfc3986":  # the older documents' rules, registered by urikit.legacy
+        return resolution_rules.get(rules)(base, reference, strict)
     return recompose(resolve_parts(_split_base(base), _split_ref(reference), strict=strict))
 
 
@@ -254,6 +261,9 @@ def relativize(base: str, target: str) -> str:
     >>> relativize("http://a/b/c/d;p?q", "https://a/b")
     'https://a/b'
     """
+    if type(base) is not str or type(target) is not str:
+        check_str(base, "relativize", "base")
+        check_str(target, "relativize", "target")
     b = _split_base(base)
     t = _split_ref(target)
     t_scheme, t_authority, t_path, t_query, t_fragment = t

@@ -14,20 +14,16 @@ http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9
 http://www.example.org/Dürst
 0
 >>> main(["iri", "validate", "http://h/\\ue000"])  # doctest: +NORMALIZE_WHITESPACE
-error	http://h/\ue000	invalid character '\\ue000' in path at position 9
+error	http://h/\\ue000	invalid character '\\ue000' in path at position 9
 1
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..errors import URIError
-from ._common import EXIT_INVALID, EXIT_OK, add_common, error_record, inputs
+from ._common import add_common, add_inputs, define_record, inputs, run_records
 
 __all__ = ["parse_as_iri", "register"]
 
@@ -39,8 +35,10 @@ _IRI_RULE = {
     "relative-ref": "irelative-ref",
 }
 
-#: A command's work on one input: (the record's own fields, the human line).
-_Handler = Callable[[str], tuple[dict[str, Any], str]]
+VALIDATE = define_record("iri validate", "rule")
+TO_URI = define_record("iri to-uri", "idna", "result")
+FROM_URI = define_record("iri from-uri", "idna", "result")
+DISPLAY = define_record("iri display", "strict", "result", "misleading", "safe_text", "warnings")
 
 
 def parse_as_iri(text: str, rule: str) -> Any:
@@ -50,63 +48,40 @@ def parse_as_iri(text: str, rule: str) -> Any:
     return iri.parse(text, _IRI_RULE.get(rule, rule))
 
 
-def _run(
-    args: argparse.Namespace, items: Iterable[str], keys: tuple[str, ...], handle: _Handler
-) -> int:
-    """One record per input; ``keys`` are the command's own fields (``None`` on error)."""
-    status = EXIT_OK
-    out = sys.stdout
-    for text in items:
-        try:
-            fields, human = handle(text)
-            record: dict[str, Any] = {"input": text, "valid": True, **fields, "error": None}
-        except URIError as err:
-            status = EXIT_INVALID
-            record = {"input": text, "valid": False, **dict.fromkeys(keys)}
-            record["error"] = error_record(text, err)["error"]
-            human = f"error\t{text}\t{err}"
-            if err.text != text:
-                human += f" (in {err.text!r})"
-        out.write(json.dumps(record, ensure_ascii=True) if args.json else human)
-        out.write("\n")
-    out.flush()
-    return status
-
-
 def _cmd_validate(args: argparse.Namespace) -> int:
     from .. import iri
 
-    def handle(text: str) -> tuple[dict[str, Any], str]:
+    def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         iri.parse(text, args.rule)
-        return {"rule": args.rule}, f"valid\t{text}"
+        return {}, ["valid", text]
 
-    return _run(args, inputs(args.iris), ("rule",), handle)
+    return run_records(args, VALIDATE, inputs(args.iris), handle, fixed={"rule": args.rule})
 
 
 def _cmd_to_uri(args: argparse.Namespace) -> int:
     from .. import iri
 
-    def handle(text: str) -> tuple[dict[str, Any], str]:
+    def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         result = iri.to_uri(text, idna=args.idna)
-        return {"result": result}, result
+        return {"result": result}, [result]
 
-    return _run(args, inputs(args.iris), ("result",), handle)
+    return run_records(args, TO_URI, inputs(args.iris), handle, fixed={"idna": args.idna})
 
 
 def _cmd_from_uri(args: argparse.Namespace) -> int:
     from .. import iri
 
-    def handle(text: str) -> tuple[dict[str, Any], str]:
+    def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         result = iri.from_uri(text, idna=args.idna)
-        return {"result": result}, result
+        return {"result": result}, [result]
 
-    return _run(args, inputs(args.uris), ("result",), handle)
+    return run_records(args, FROM_URI, inputs(args.uris), handle, fixed={"idna": args.idna})
 
 
 def _cmd_display(args: argparse.Namespace) -> int:
     from .. import iri
 
-    def handle(text: str) -> tuple[dict[str, Any], str]:
+    def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         shown = iri.for_display(text, strict=args.strict)
         warnings = [
             {"kind": w.kind, "component": w.component, "position": w.position, "detail": w.detail}
@@ -120,11 +95,10 @@ def _cmd_display(args: argparse.Namespace) -> int:
         }
         if shown.misleading:
             why = "; ".join(f"{w.kind} at {w.position}: {w.detail}" for w in shown.warnings)
-            return fields, f"misleading\t{shown.text}\t{why}\tshow: {shown.safe_text}"
-        return fields, f"ok\t{shown.text}"
+            return fields, ["misleading", shown.text, why, f"show: {shown.safe_text}"]
+        return fields, ["ok", shown.text]
 
-    keys = ("result", "misleading", "safe_text", "warnings")
-    return _run(args, inputs(args.uris), keys, handle)
+    return run_records(args, DISPLAY, inputs(args.uris), handle, fixed={"strict": args.strict})
 
 
 def register(sub: Any) -> None:
@@ -133,7 +107,7 @@ def register(sub: Any) -> None:
     cmds = parser.add_subparsers(dest="iri_command", metavar="IRI_COMMAND", required=True)
 
     p = cmds.add_parser("validate", help="check IRI references against RFC 3987 section 2.2")
-    p.add_argument("iris", nargs="*", metavar="IRI", help="inputs (default: stdin lines)")
+    add_inputs(p, "iris", "IRI", "inputs")
     p.add_argument(
         "--rule",
         default="IRI-reference",
@@ -143,13 +117,13 @@ def register(sub: Any) -> None:
     p.set_defaults(run=_cmd_validate)
 
     p = cmds.add_parser("to-uri", help="map IRIs to URIs (RFC 3987 section 3.1)")
-    p.add_argument("iris", nargs="*", metavar="IRI", help="inputs (default: stdin lines)")
+    add_inputs(p, "iris", "IRI", "inputs")
     p.add_argument("--idna", action="store_true", help="write non-ASCII host labels as A-labels")
     add_common(p)
     p.set_defaults(run=_cmd_to_uri)
 
     p = cmds.add_parser("from-uri", help="convert URIs to IRIs (RFC 3987 section 3.2)")
-    p.add_argument("uris", nargs="*", metavar="URI", help="inputs (default: stdin lines)")
+    add_inputs(p, "uris", "URI", "inputs")
     p.add_argument("--idna", action="store_true", help="write valid A-labels as U-labels")
     add_common(p)
     p.set_defaults(run=_cmd_from_uri)
@@ -157,7 +131,7 @@ def register(sub: Any) -> None:
     p = cmds.add_parser(
         "display", help="the form to show people, and whether it would mislead (exit 0 either way)"
     )
-    p.add_argument("uris", nargs="*", metavar="URI", help="inputs (default: stdin lines)")
+    add_inputs(p, "uris", "URI", "inputs")
     p.add_argument(
         "--strict", action="store_true", help="a misleading form is an error (exit status 1)"
     )

@@ -15,37 +15,42 @@ import argparse
 from typing import Any
 
 from ..schemes.file import FLAVOURS, FileView
-from ._common import add_common, inputs, run_records
+from ._common import add_common, add_inputs, define_record, inputs, run_records
 
 __all__ = ["register"]
 
+FILE_PATH = define_record("file-path", "flavour", "result")
+FILE_URI = define_record("file-uri", "flavour", "host", "result")
+
 
 def _cmd_file_path(args: argparse.Namespace) -> int:
-    def handle(text: str) -> tuple[dict[str, Any], str]:
+    def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         path = FileView(text).to_path(args.flavour)
-        return {"input": text, "valid": True, "flavour": args.flavour, "result": path}, path
+        return {"result": path}, [path]
 
-    return run_records(args, inputs(args.uris), handle)
+    fixed = {"flavour": args.flavour}
+    return run_records(args, FILE_PATH, inputs(args.uris), handle, fixed=fixed)
 
 
 def _cmd_file_uri(args: argparse.Namespace) -> int:
-    def handle(text: str) -> tuple[dict[str, Any], str]:
+    def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         uri = str(FileView.from_path(text, args.flavour, host=args.host))
-        return {"input": text, "valid": True, "flavour": args.flavour, "result": uri}, uri
+        return {"result": uri}, [uri]
 
-    return run_records(args, inputs(args.paths), handle)
+    fixed = {"flavour": args.flavour, "host": args.host}
+    return run_records(args, FILE_URI, inputs(args.paths), handle, fixed=fixed)
 
 
 def register(sub: Any) -> None:
     """Add ``file-path`` and ``file-uri`` to the ``urikit`` tool."""
     p = sub.add_parser("file-path", help="the local path of file URIs (RFC 8089)")
-    p.add_argument("uris", nargs="*", metavar="URI", help="inputs (default: stdin lines)")
+    add_inputs(p, "uris", "URI", "inputs")
     p.add_argument("--flavour", default="posix", choices=FLAVOURS, help="path flavour")
     add_common(p)
     p.set_defaults(run=_cmd_file_path)
 
     p = sub.add_parser("file-uri", help="the file URI of local paths (RFC 8089)")
-    p.add_argument("paths", nargs="*", metavar="PATH", help="inputs (default: stdin lines)")
+    add_inputs(p, "paths", "PATH", "inputs")
     p.add_argument("--flavour", default="posix", choices=FLAVOURS, help="path flavour")
     p.add_argument("--host", default="", help="host for POSIX paths (default: none)")
     add_common(p)

@@ -17,59 +17,111 @@ import json
 import sys
 from typing import Any
 
-from ..urn import URN, ResolverRegistry, TrivialHTTPResolver, resolve_all
-from ._common import EXIT_USAGE, add_common, inputs, run_comparison, run_records
+from ..errors import URIError
+from ..urn import RESOLUTION_SERVICES, URN, ResolverRegistry, TrivialHTTPResolver, resolve_all
+from ._common import (
+    EXIT_USAGE,
+    add_common,
+    add_inputs,
+    define_record,
+    inputs,
+    run_comparison,
+    run_records,
+)
 
-__all__ = ["register"]
+__all__ = ["http_resolver", "register"]
 
 _FIELDS = ("nid", "nss", "r_component", "q_component", "query", "f_component")
+#: The values of :meth:`urikit.urn.URN.to_dict` a parse record has (``urn`` is the input).
+_URN_KEYS = (
+    "scheme",
+    "nid",
+    "nss",
+    "assigned_name",
+    "r_component",
+    "q_component",
+    "query",
+    "directives",
+    "f_component",
+    "namespace_kind",
+    "equivalence_key",
+)
+
+PARSE = define_record("urn parse", "syntax", "namespace_rules", *_URN_KEYS)
+VALIDATE = define_record("urn validate", "syntax", "namespace_rules")
+EQUIVALENT = define_record("urn equivalent", "mode", "namespace_rules", "equivalent")
+RESOLVE = define_record("urn resolve", "service", "result")
+
+
+def http_resolver(value: str) -> TrivialHTTPResolver:
+    """The ``--http HOST[:PORT]`` value as a resolver; an argparse type.
+
+    The spec is read by :meth:`~urikit.urn.TrivialHTTPResolver.from_spec`, so the
+    command line and the API accept and refuse the same values.
+
+    >>> http_resolver("[::1]:8080").address, http_resolver("resolver.example").address
+    ('[::1]:8080', 'resolver.example:80')
+    >>> http_resolver("h:xx")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 'h:xx': invalid character 'x' in resolver port at position 2
+    """
+    try:
+        return TrivialHTTPResolver.from_spec(value)
+    except URIError as err:
+        raise argparse.ArgumentTypeError(f"{value!r}: {err}") from None
 
 
 def _parse(args: argparse.Namespace, text: str) -> URN:
     return URN.parse(text, syntax=args.syntax, namespace_rules=args.namespace_rules)
 
 
+def _parse_options(args: argparse.Namespace) -> dict[str, Any]:
+    return {"syntax": args.syntax, "namespace_rules": args.namespace_rules}
+
+
 def _cmd_parse(args: argparse.Namespace) -> int:
-    def handle(text: str) -> tuple[dict[str, Any], str]:
+    def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         urn = _parse(args, text)
-        record = {"input": text, "valid": True, **urn.to_dict()}
+        as_dict = urn.to_dict()
+        record = {k: as_dict[k] for k in _URN_KEYS}
         shown = [f"{k}={json.dumps(record[k])}" for k in _FIELDS if record[k] is not None]
         if urn.directives:
             shown.append(f"directives={json.dumps(record['directives'])}")
         shown.append(f"kind={urn.namespace_kind}")
-        return record, f"ok\t{text}\t{' '.join(shown)}"
+        return record, ["ok", text, " ".join(shown)]
 
-    return run_records(args, inputs(args.urns), handle)
+    return run_records(args, PARSE, inputs(args.urns), handle, fixed=_parse_options(args))
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
-    def handle(text: str) -> tuple[dict[str, Any], str]:
+    def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         _parse(args, text)
-        return {"input": text, "valid": True}, f"valid\t{text}"
+        return {}, ["valid", text]
 
-    return run_records(args, inputs(args.urns), handle)
+    return run_records(args, VALIDATE, inputs(args.urns), handle, fixed=_parse_options(args))
 
 
 def _cmd_equivalent(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {"mode": args.mode, "namespace_rules": args.namespace_rules}
     return run_comparison(
-        args, args.a, args.b, lambda: URN.equivalent(args.a, args.b, **options), options
+        args,
+        EQUIVALENT,
+        (args.a, args.b),
+        lambda: URN.equivalent(args.a, args.b, **options),
+        fixed=options,
     )
 
 
 def _cmd_resolve(args: argparse.Namespace) -> int:
     registry = None
-    if args.http:
-        host, _, port = args.http.rpartition(":") if ":" in args.http else (args.http, "", "")
-        resolver = TrivialHTTPResolver(host, port=int(port) if port else None)
-        registry = ResolverRegistry(fallback=resolver)
+    if args.http is not None:
+        registry = ResolverRegistry(fallback=args.http)
 
-    def handle(text: str) -> tuple[dict[str, Any], str]:
+    def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         urls = resolve_all(text, args.service, registry=registry)
-        record = {"input": text, "valid": True, "service": args.service, "result": urls}
-        return record, "\t".join(urls)
+        return {"result": urls}, urls
 
-    return run_records(args, inputs(args.urns), handle)
+    return run_records(args, RESOLVE, inputs(args.urns), handle, fixed={"service": args.service})
 
 
 def _common_parse_options(p: argparse.ArgumentParser) -> None:
@@ -94,22 +146,24 @@ def register(sub: Any) -> None:
     group.set_defaults(run=lambda args: _usage(group))
 
     p = urn_sub.add_parser("parse", help="split URNs into NID, NSS and components")
-    p.add_argument("urns", nargs="*", metavar="URN", help="inputs (default: stdin lines)")
+    add_inputs(p, "urns", "URN", "inputs")
     _common_parse_options(p)
     add_common(p)
     p.set_defaults(run=_cmd_parse)
 
     p = urn_sub.add_parser("validate", help="check URNs against RFC 8141")
-    p.add_argument("urns", nargs="*", metavar="URN", help="inputs (default: stdin lines)")
+    add_inputs(p, "urns", "URN", "inputs")
     _common_parse_options(p)
     add_common(p)
     p.set_defaults(run=_cmd_validate)
 
     p = urn_sub.add_parser(
-        "equivalent", help="are two URNs equivalent (exit 0) or not (exit 1)? (RFC 8141 3.1)"
+        "equivalent",
+        help="are two URNs equivalent (exit 0), not (exit 1), or is one invalid (exit 2)? "
+        "(RFC 8141 3.1)",
     )
-    p.add_argument("a")
-    p.add_argument("b")
+    p.add_argument("a", metavar="A")
+    p.add_argument("b", metavar="B")
     p.add_argument(
         "--mode",
         default="lexical",
@@ -123,11 +177,17 @@ def register(sub: Any) -> None:
     p.set_defaults(run=_cmd_equivalent)
 
     p = urn_sub.add_parser("resolve", help="URN to URL(s) through the resolver registry")
-    p.add_argument("urns", nargs="*", metavar="URN", help="inputs (default: stdin lines)")
-    p.add_argument("--service", default="I2L", help="RFC 2483 service (default: I2L)")
+    add_inputs(p, "urns", "URN", "inputs")
+    p.add_argument(
+        "--service",
+        default="I2L",
+        choices=tuple(RESOLUTION_SERVICES),
+        help="RFC 2483 service (default: I2L)",
+    )
     p.add_argument(
         "--http",
         metavar="HOST[:PORT]",
+        type=http_resolver,
         help="ask this RFC 2169 trivial HTTP resolver (the only option that uses the network)",
     )
     add_common(p)

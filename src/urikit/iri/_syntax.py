@@ -26,16 +26,19 @@ from __future__ import annotations
 import re
 from typing import Final
 
-# The span indexes, under the names the rest of this package uses (one place to
-# change if the core renames them).
-from .._parser import G_AUTHORITY as AUTHORITY_SPAN
-from .._parser import G_FRAGMENT as FRAGMENT_SPAN
-from .._parser import G_HOST as HOST_SPAN
-from .._parser import G_PATH as PATH_SPAN
-from .._parser import G_QUERY as QUERY_SPAN
-from .._parser import G_SCHEME as SCHEME_SPAN
-from .._parser import G_USERINFO as USERINFO_SPAN
-from .._parser import Spans, check_component, diagnose, split
+from .._parser import (
+    AUTHORITY_SPAN,
+    FRAGMENT_SPAN,
+    HOST_SPAN,
+    PATH_SPAN,
+    QUERY_SPAN,
+    SCHEME_SPAN,
+    USERINFO_SPAN,
+    Spans,
+    check_component,
+    diagnose,
+    split,
+)
 from ..errors import URIError
 
 __all__ = [

@@ -41,13 +41,15 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from .._charsets import ALNUM_CLASS, ALPHA_CLASS
+from .._charsets import PCT_ENCODED_PATTERN as _ESC
+
 __all__ = ["RULES", "SCHEME_RULES", "is_valid_draft1993"]
 
-_ESC: Final = "%[0-9A-Fa-f]{2}"
-_XALPHA_CHARS: Final = r"A-Za-z0-9$\-_@.&!*\"'():;, "  # alpha digit safe extra
+_XALPHA_CHARS: Final = ALNUM_CLASS + r"$\-_@.&!*\"'():;, "  # alpha digit safe extra
 _X: Final = rf"(?:[{_XALPHA_CHARS}]|{_ESC})"
 _XP: Final = rf"(?:[{_XALPHA_CHARS}+]|{_ESC})"
-_IALPHA: Final = rf"[A-Za-z]{_X}*+"
+_IALPHA: Final = rf"[{ALPHA_CLASS}]{_X}*+"
 _HOSTNUMBER: Final = r"[0-9]++\.[0-9]++\.[0-9]++\.[0-9]++"
 _HOSTPORT: Final = rf"(?:{_IALPHA}|{_HOSTNUMBER}(?::[0-9]++)?+)"
 _PATH: Final = rf"(?:{_XP}++(?:/{_XP}++)*+/?+)?+"
@@ -57,9 +59,9 @@ _xalphas_re: Final = re.compile(rf"{_X}++")
 _ialpha_re: Final = re.compile(_IALPHA)
 _host_re: Final = re.compile(rf"(?:{_IALPHA}|{_HOSTNUMBER})")
 _hostport_re: Final = re.compile(_HOSTPORT)
-_at_alpha_re: Final = re.compile(r"@[A-Za-z]")
+_at_alpha_re: Final = re.compile(rf"@[{ALPHA_CLASS}]")
 _generic_re: Final = re.compile(
-    rf"[A-Za-z](?:[{_XALPHA_CHARS.replace(':', '')}]|{_ESC})*+:{_PATH}(?:\?{_SEARCH})?+"
+    rf"[{ALPHA_CLASS}](?:[{_XALPHA_CHARS.replace(':', '')}]|{_ESC})*+:{_PATH}(?:\?{_SEARCH})?+"
 )
 _http_re: Final = re.compile(rf"http://{_HOSTPORT}(?:/{_PATH})?+(?:\?{_SEARCH})?+")
 _file_re: Final = re.compile(rf"ftp://(?:{_IALPHA}|{_HOSTNUMBER})/{_PATH}")

@@ -16,13 +16,17 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .._charsets import ALPHA, DIGIT
+from .._charsets import ALNUM_CLASS, ALPHA, DIGIT, HEXDIG, SCHEME_PATTERN
 from .._parser import is_ipv4address, is_ipv6address
 
-__all__ = ["GRAMMARS", "is_valid_rfc2396"]
+__all__ = ["APPENDIX_B_RE", "is_valid_rfc2396"]
 
-#: The grammars ``urikit.is_valid(grammar=...)`` knows besides "rfc3986".
-GRAMMARS: Final = ("rfc2396", "rfc1738", "draft-1993")
+#: RFC 2396 Appendix B (the same expression as RFC 3986 Appendix B): splits any
+#: string into scheme, authority, path, query and fragment (groups 1 to 5). The
+#: legacy grammars and the legacy resolution rules both use this one.
+APPENDIX_B_RE: Final = re.compile(
+    r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?\Z"
+)
 
 _MARK: Final = frozenset("-_.!~*'()")
 _UNRESERVED: Final = ALPHA | DIGIT | _MARK
@@ -34,10 +38,8 @@ _PATH: Final = _SEGMENT | frozenset("/")
 _REL_SEGMENT: Final = _UNRESERVED | frozenset(";@&=+$,")
 _USERINFO: Final = _UNRESERVED | frozenset(";:&=+$,")
 _REG_NAME: Final = _UNRESERVED | frozenset("$,;:@&=+")
-_HEX: Final = frozenset("0123456789abcdefABCDEF")
-_SPLIT_RE: Final = re.compile(r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?\Z")
-_SCHEME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*\Z")
-_LABEL_RE: Final = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?\Z")
+_SCHEME_RE: Final = re.compile(SCHEME_PATTERN + r"\Z")
+_LABEL_RE: Final = re.compile(rf"[{ALNUM_CLASS}](?:[{ALNUM_CLASS}\-]*[{ALNUM_CLASS}])?\Z")
 
 
 def _chars(text: str, allowed: frozenset[str]) -> bool:
@@ -46,7 +48,7 @@ def _chars(text: str, allowed: frozenset[str]) -> bool:
     while i < n:
         ch = text[i]
         if ch == "%":
-            if text[i + 1 : i + 2] not in _HEX or text[i + 2 : i + 3] not in _HEX:
+            if text[i + 1 : i + 2] not in HEXDIG or text[i + 2 : i + 3] not in HEXDIG:
                 return False
             i += 3
         elif ch in allowed and ch not in "[]":
@@ -105,7 +107,7 @@ def is_valid_rfc2396(text: str, rule: str = "URI-reference") -> bool:
         text, _, fragment = text.partition("#")
         if not _chars(fragment, _URIC):
             return False
-    m = _SPLIT_RE.match(text)
+    m = APPENDIX_B_RE.match(text)
     assert m is not None
     scheme, authority, path, query, _ = m.groups()
     if query is not None and not _chars(query, _URIC):

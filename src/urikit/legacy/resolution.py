@@ -52,8 +52,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .._charsets import RESERVED, UNRESERVED
+from .._charsets import RESERVED, SCHEME, UNRESERVED, regex_class
 from ..errors import URIError
+from .grammars import APPENDIX_B_RE as _SPLIT_RE
 
 __all__ = ["LEGACY_RULES", "legacy_remove_dots", "resolve_legacy"]
 
@@ -61,9 +62,7 @@ __all__ = ["LEGACY_RULES", "legacy_remove_dots", "resolve_legacy"]
 LEGACY_RULES: Final = ("rfc1808", "draft-1997", "rfc2396", "draft-2003")
 
 _ALLOWED: Final = RESERVED | UNRESERVED | frozenset("%")
-# RFC 2396 Appendix B (the same expression as RFC 3986 Appendix B).
-_SPLIT_RE: Final = re.compile(r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?\Z")
-_SCHEME_RE: Final = re.compile(r"[A-Za-z0-9+.\-]+")
+_SCHEME_RE: Final = re.compile(f"[{regex_class(SCHEME)}]+")
 
 _Parts = tuple[str | None, str | None, str, str | None, str | None]
 
@@ -96,14 +95,19 @@ def legacy_remove_dots(buffer: str) -> str:
         segs[-1] = ""
     # The empty text before a leading "/" is the root, not a segment.
     first = 1 if len(segs) > 1 and segs[0] == "" else 0
-    # c) "<segment>/../", leftmost first, until none is left
-    i = first
-    while i + 2 < len(segs):
-        if segs[i] != ".." and segs[i + 1] == "..":
-            del segs[i : i + 2]
-            i = first
+    # c) "<segment>/../", leftmost first, until none is left. Each ".." cancels the
+    # nearest kept segment before it that is not "..", so one pass with a stack gives
+    # the same result as restarting from the left after every removal (in linear
+    # time); a final ".." is never followed by "/", so it is left to d).
+    kept = segs[:first]
+    last = len(segs) - 1
+    for j in range(first, len(segs)):
+        seg = segs[j]
+        if seg == ".." and j < last and len(kept) > first and kept[-1] != "..":
+            kept.pop()
         else:
-            i += 1
+            kept.append(seg)
+    segs = kept
     # d) a final "<segment>/.."
     n = len(segs)
     if n - 2 >= first and segs[-1] == ".." and segs[-2] != "..":

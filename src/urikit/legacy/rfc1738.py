@@ -28,10 +28,12 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from .._charsets import ALNUM_CLASS, ALPHA, ALPHA_CLASS, DIGIT
+from .._charsets import PCT_ENCODED_PATTERN as _ESC
+
 __all__ = ["RULES", "SCHEME_RULES", "is_valid_rfc1738"]
 
-_ESC: Final = "%[0-9A-Fa-f]{2}"
-_UCHAR: Final = r"A-Za-z0-9$\-_.+!*'(),"  # unreserved = alpha | digit | safe | extra
+_UCHAR: Final = ALNUM_CLASS + r"$\-_.+!*'(),"  # unreserved = alpha | digit | safe | extra
 
 
 def _run(extra: str) -> Callable[[str], bool]:
@@ -52,8 +54,8 @@ _article = _run(";/?:&=")
 _SCHEME_RE: Final = re.compile(r"[a-z0-9+.\-]++")
 _DIGITS_RE: Final = re.compile(r"[0-9]++")
 _HOSTNUMBER_RE: Final = re.compile(r"[0-9]++\.[0-9]++\.[0-9]++\.[0-9]++")
-_GROUP_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9\-.+_]*+")
-_LABEL_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+_GROUP_RE: Final = re.compile(rf"[{ALPHA_CLASS}][{ALNUM_CLASS}\-.+_]*+")
+_LABEL_CHARS: Final = ALPHA | DIGIT | frozenset("-")
 
 
 def _digits(text: str) -> bool:

@@ -1,29 +1,32 @@
-"""The scheme registry: what urikit knows about each URI scheme.
+"""The typed scheme views and the scheme registry's public face.
 
-A :class:`SchemeHandler` says whether a scheme is hierarchical, has an
-authority, needs a host, what its default port is, how it normalizes, and
-which typed view reads it. :data:`REGISTRY` is the default
-:class:`SchemeRegistry`; third parties add schemes with :func:`register`.
-Registering a default port in the default registry also teaches the core
-(``normalize``, ``URIReference.uses_default_port``) about it.
+The registry itself (:class:`SchemeRegistry` of :class:`SchemeHandler`) is
+defined in :mod:`urikit._schemeinfo`, low enough for ``normalize`` and
+``URIReference`` to read; this package defines the typed views and the
+scheme-based normalizers and fills them into the built-in registry,
+:data:`registry`, when it is imported. Third parties add schemes with
+:func:`register`; a scheme's default port registered there is known to
+``urikit.normalize`` and ``URIReference.uses_default_port`` at once, because
+they read the same registry. Functions that depend on the registry take
+``registry=`` (default: the built-in one).
 
 >>> import urikit
 >>> v = view(urikit.parse("ftp://ftp.example.org/pub/file.txt;type=i"))
->>> v.host, v.cwd, v.name, v.typecode, v.type_meaning, v.port
-('ftp.example.org', ['pub'], 'file.txt', 'i', 'image', 21)
+>>> v.host, v.cwd, v.name, v.typecode, v.type_meaning, v.port, v.effective_port
+('ftp.example.org', ['pub'], 'file.txt', 'i', 'image', None, 21)
 >>> get("gopher").default_port
 70
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+import warnings
+from collections.abc import Callable
 
-from .._schemeinfo import set_default_port
-from ..errors import URIError
+from .._schemeinfo import DEFAULT_REGISTRY, SchemeHandler, SchemeRegistry
+from ..errors import arg_type_error, check_str
 from ..normalize import normalize as _core_normalize
-from ..reference import URIReference, parse, set_scheme_view_provider
+from ..reference import URIReference, parse
 from ._base import SchemeView, ServerView
 from .file import FileView
 from .ftp import FtpView
@@ -36,7 +39,6 @@ from .telnet import TelnetView
 from .wais import WaisView
 
 __all__ = [
-    "REGISTRY",
     "FileView",
     "FtpView",
     "GopherView",
@@ -54,101 +56,13 @@ __all__ = [
     "get",
     "normalize",
     "register",
+    "registry",
     "view",
 ]
 
-
-@dataclass(frozen=True)
-class SchemeHandler:
-    """What urikit knows about one scheme.
-
-    ``normalizer`` (optional) maps an already RFC 3986 normalized URI of the
-    scheme to its scheme-based normal form (RFC 3986 section 6.2.3).
-    """
-
-    name: str
-    default_port: int | None = None
-    hierarchical: bool = True
-    has_authority: bool = True
-    requires_host: bool = True
-    view: type[SchemeView] | None = None
-    normalizer: Callable[[str], str] | None = None
-    reference: str = ""
-
-    def normalize(self, text: str) -> str:
-        """The scheme's normal form of ``text``."""
-        out = _core_normalize(text, "scheme")
-        return out if self.normalizer is None else self.normalizer(out)
-
-
-class SchemeRegistry:
-    """A table from scheme names (case-insensitive) to :class:`SchemeHandler`.
-
-    ``feeds_core=True`` (only the default registry) also records each default
-    port in :mod:`urikit._schemeinfo`, where the lower layers read it.
-
-    >>> reg = SchemeRegistry()
-    >>> reg.register(SchemeHandler("x-demo", default_port=4000))
-    >>> "X-DEMO" in reg, reg.get("x-demo").default_port
-    (True, 4000)
-    """
-
-    def __init__(self, handlers: tuple[SchemeHandler, ...] = (), *, feeds_core: bool = False):
-        self._handlers: dict[str, SchemeHandler] = {}
-        self._feeds_core = feeds_core
-        for handler in handlers:
-            self.register(handler)
-
-    def register(self, handler: SchemeHandler, *, replace: bool = False) -> None:
-        """Add ``handler``; ``replace=True`` allows overriding an existing scheme."""
-        key = handler.name.lower()
-        if key in self._handlers and not replace:
-            raise ValueError(f"scheme {handler.name!r} is already registered")
-        self._handlers[key] = handler
-        if self._feeds_core:
-            set_default_port(key, handler.default_port)
-
-    def unregister(self, name: str) -> None:
-        """Remove the handler of ``name`` (and, in the default registry, its port)."""
-        key = name.lower()
-        del self._handlers[key]
-        if self._feeds_core:
-            set_default_port(key, None)
-
-    def get(self, name: str) -> SchemeHandler | None:
-        """The handler of ``name`` (any case), or ``None``."""
-        return self._handlers.get(name.lower())
-
-    def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.lower() in self._handlers
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self._handlers))
-
-    def __len__(self) -> int:
-        return len(self._handlers)
-
-    def view(self, ref: URIReference | str) -> SchemeView:
-        """The typed view of ``ref``; raises URIError for an unknown scheme or bad syntax."""
-        if isinstance(ref, str):
-            ref = parse(ref)
-        scheme = ref.scheme
-        handler = None if scheme is None else self.get(scheme)
-        if handler is None or handler.view is None:
-            raise URIError("unknown-scheme", "scheme", 0, str(ref), detail=repr(scheme))
-        return handler.view(ref)
-
-    def normalize(self, text: str) -> str:
-        """RFC 3986 section 6 normalization plus the scheme's own rules, if known."""
-        ref = parse(text)
-        handler = None if ref.scheme is None else self.get(ref.scheme)
-        if handler is None:
-            return _core_normalize(text, "scheme")
-        return handler.normalize(text)
-
-
-def _http_norm(text: str) -> str:
-    return text  # RFC 9110 4.2.3: port and empty-path rules are in the core already
+#: The built-in registry (``urikit._schemeinfo.DEFAULT_REGISTRY``): the one
+#: ``URIReference.scheme_view()``, ``urikit.normalize`` and :func:`view` use by default.
+registry: SchemeRegistry = DEFAULT_REGISTRY
 
 
 def _ftp_norm(text: str) -> str:
@@ -175,68 +89,49 @@ def _file_norm(text: str) -> str:
     return text
 
 
-_DEFAULTS = (
-    SchemeHandler("http", 80, view=HttpView, normalizer=_http_norm, reference="RFC 9110 4.2.1"),
-    SchemeHandler("https", 443, view=HttpView, normalizer=_http_norm, reference="RFC 9110 4.2.2"),
-    SchemeHandler("ftp", 21, view=FtpView, normalizer=_ftp_norm, reference="RFC 1738 3.2"),
-    SchemeHandler("gopher", 70, view=GopherView, normalizer=_slash_norm, reference="RFC 4266"),
-    SchemeHandler(
-        "mailto",
-        None,
-        hierarchical=False,
-        has_authority=False,
-        requires_host=False,
-        view=MailtoView,
-        reference="RFC 6068",
-    ),
-    SchemeHandler(
-        "news",
-        119,
-        hierarchical=False,
-        has_authority=False,
-        requires_host=False,
-        view=NewsView,
-        reference="RFC 5538 4",
-    ),
-    SchemeHandler("nntp", 119, view=NntpView, reference="RFC 5538 3"),
-    SchemeHandler("telnet", 23, view=TelnetView, normalizer=_slash_norm, reference="RFC 4248"),
-    SchemeHandler("wais", 210, view=WaisView, reference="RFC 4156"),
-    SchemeHandler(
-        "file",
-        None,
-        requires_host=False,
-        view=FileView,
-        normalizer=_file_norm,
-        reference="RFC 8089",
-    ),
-    SchemeHandler("prospero", 1525, view=ProsperoView, reference="RFC 4157"),
-    SchemeHandler("ws", 80, reference="RFC 6455 3"),
-    SchemeHandler("wss", 443, reference="RFC 6455 3"),
-)
-
-#: The default registry (the one ``URIReference.scheme_view()`` uses).
-REGISTRY = SchemeRegistry(_DEFAULTS, feeds_core=True)
+#: The views and normalizers of the built-in schemes (their ports are in _schemeinfo).
+_BUILTIN: dict[str, tuple[type[SchemeView] | None, Callable[[str], str] | None]] = {
+    "http": (HttpView, None),  # RFC 9110 4.2.3: the core's port and "/" rules suffice
+    "https": (HttpView, None),
+    "ftp": (FtpView, _ftp_norm),
+    "gopher": (GopherView, _slash_norm),
+    "mailto": (MailtoView, None),
+    "news": (NewsView, None),
+    "nntp": (NntpView, None),
+    "telnet": (TelnetView, _slash_norm),
+    "wais": (WaisView, None),
+    "file": (FileView, _file_norm),
+    "prospero": (ProsperoView, None),
+}
+for _name, (_view, _normalizer) in _BUILTIN.items():
+    _handler = DEFAULT_REGISTRY.get(_name)
+    assert _handler is not None, _name  # _schemeinfo lists every built-in scheme
+    if _handler.view is None and _handler.normalizer is None:
+        DEFAULT_REGISTRY.register(
+            _handler.replace(view=_view, normalizer=_normalizer), replace=True
+        )
 
 
 def register(handler: SchemeHandler, *, replace: bool = False) -> None:
-    """Register ``handler`` in the default registry (and its default port in the core).
+    """Register ``handler`` in the built-in registry.
 
     >>> register(SchemeHandler("x-doc-demo", default_port=7000))
     >>> import urikit
     >>> urikit.parse("x-doc-demo://h:7000/").uses_default_port
     True
-    >>> REGISTRY.unregister("x-doc-demo")
+    >>> registry.unregister("x-doc-demo")
     """
-    REGISTRY.register(handler, replace=replace)
+    DEFAULT_REGISTRY.register(handler, replace=replace)
 
 
 def get(name: str) -> SchemeHandler | None:
-    """The default registry's handler of ``name``, or ``None``."""
-    return REGISTRY.get(name)
+    """The built-in registry's handler of ``name``, or ``None``."""
+    check_str(name, "get", "name")
+    return DEFAULT_REGISTRY.get(name)
 
 
 def view(ref: URIReference | str, *, registry: SchemeRegistry | None = None) -> SchemeView:
-    """The typed view of ``ref`` (see :meth:`SchemeRegistry.view`).
+    """The typed view of ``ref`` (see :meth:`urikit.URIReference.scheme_view`).
 
     >>> view("telnet://user:pw@host.example.com/").user
     'user'
@@ -244,7 +139,11 @@ def view(ref: URIReference | str, *, registry: SchemeRegistry | None = None) -> 
     Traceback (most recent call last):
     AttributeError: 'MailtoView' object has no attribute 'port'
     """
-    return (REGISTRY if registry is None else registry).view(ref)
+    if not isinstance(ref, (str, URIReference)):
+        raise arg_type_error("view", "ref", "str or URIReference", ref)
+    if isinstance(ref, str):
+        ref = parse(ref)
+    return ref.scheme_view(registry)  # type: ignore[no-any-return]
 
 
 def normalize(text: str, *, registry: SchemeRegistry | None = None) -> str:
@@ -253,7 +152,20 @@ def normalize(text: str, *, registry: SchemeRegistry | None = None) -> str:
     >>> normalize("FTP://H:21/a;type=I"), normalize("file://LOCALHOST/x")
     ('ftp://h/a;type=i', 'file:///x')
     """
-    return (REGISTRY if registry is None else registry).normalize(text)
+    check_str(text, "normalize", "text")
+    reg = DEFAULT_REGISTRY if registry is None else registry
+    out = _core_normalize(text) if registry is None else _core_normalize(text, registry=reg)
+    scheme = parse(out).scheme
+    function = None if scheme is None else reg.normalizer(scheme)
+    return out if function is None else function(out)
 
 
-set_scheme_view_provider(lambda ref, registry: view(ref, registry=registry))
+def __getattr__(name: str) -> SchemeRegistry:
+    if name == "REGISTRY":
+        warnings.warn(
+            "urikit.schemes.REGISTRY is deprecated; use urikit.schemes.registry",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return DEFAULT_REGISTRY
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any, ClassVar, Final
-from urllib.parse import quote
 
-from .._schemeinfo import default_port as _default_port
-from ..errors import URIError
-from ..percent import percent_decode
+from .._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
+from ..errors import URIError, arg_type_error, check_str
+from ..percent import encode_except, percent_decode
 from ..reference import URIReference, parse
 
-__all__ = ["SchemeView", "decode", "encode"]
+__all__ = ["SchemeView", "bad_value", "check_codec", "check_strs", "decode", "encode"]
 
 _UNSAFE_RE: Final = re.compile(r"%(?:0[dD]|0[aA]|00)")
 
@@ -22,20 +22,52 @@ def decode(text: str) -> str:
 
 
 def encode(text: str, safe: frozenset[str]) -> str:
-    """Percent-encode (UTF-8) every character of ``text`` not in ``safe``."""
-    return quote(text, safe="".join(sorted(safe - set("%"))), encoding="utf-8")
+    """Percent-encode (UTF-8) every character of ``text`` not in ``safe`` (nor
+    unreserved), with :func:`urikit.percent.encode_except`."""
+    return encode_except(text, safe)
+
+
+def check_codec(encoding: object, errors: object, func: str) -> None:
+    """TypeError unless ``encoding`` and ``errors`` (of a ``decoded_*()`` accessor) are str."""
+    check_str(encoding, func, "encoding")
+    check_str(errors, func, "errors")
+
+
+def bad_value(component: str, value: str, detail: str, position: int = 0) -> URIError:
+    """The :class:`~urikit.URIError` of a ``build`` argument the scheme cannot hold."""
+    return URIError("bad-value", component, position, value, detail=detail)
+
+
+def check_strs(values: object, func: str, param: str) -> tuple[str, ...]:
+    """``values`` as a tuple of ``str``; ``TypeError`` for anything else (a lone
+    ``str`` too: it is a sequence of characters, not of strings)."""
+    expected = "a sequence of str"
+    if isinstance(values, (str, bytes, bytearray)) or not isinstance(values, Iterable):
+        raise arg_type_error(func, param, expected, values)
+    out = tuple(values)
+    for value in out:
+        if not isinstance(value, str):
+            raise arg_type_error(func, param, expected, value)
+    return out
 
 
 class SchemeView:
     """A typed, read-only view of one URI of a known scheme.
 
     A view keeps the :class:`~urikit.URIReference` it was made from, so
-    ``str(view) == str(view.ref)`` always; its accessors are decoded values.
+    ``str(view) == str(view.ref)`` always; its scheme-specific accessors are
+    decoded values. A name the view shares with :class:`~urikit.URIReference`
+    means what it means there: ``host``, ``userinfo``, ``port``, ``path``,
+    ``query`` and ``fragment`` are as written (percent-encoded), ``port_number``
+    is the port's value, and ``decoded_host()``, ``decoded_path()``,
+    ``path_segments``, ``decoded_query()``, ``decoded_fragment()``... decode.
     Subclasses check the scheme's own syntax in ``_check`` and raise
-    :class:`~urikit.URIError` with the position in the whole URI text.
+    :class:`~urikit.URIError` with the position in the whole URI text; the
+    ``build`` class methods raise :class:`~urikit.URIError` for values the
+    scheme cannot hold and ``TypeError`` for arguments of the wrong type.
     """
 
-    __slots__ = ("_ref",)
+    __slots__ = ("_ref", "_registry")
 
     #: The scheme names the view serves (lowercase).
     schemes: ClassVar[tuple[str, ...]] = ()
@@ -43,11 +75,20 @@ class SchemeView:
     stream_protocol: ClassVar[bool] = False
 
     _ref: URIReference
+    _registry: SchemeRegistry
 
-    def __init__(self, ref: URIReference | str) -> None:
+    def __init__(self, ref: URIReference | str, *, registry: SchemeRegistry | None = None) -> None:
         if isinstance(ref, str):
             ref = parse(ref)
+        elif not isinstance(ref, URIReference):
+            raise arg_type_error(type(self).__name__, "ref", "str or URIReference", ref)
+        if registry is not None and not isinstance(registry, SchemeRegistry):
+            raise arg_type_error(
+                type(self).__name__, "registry", "SchemeRegistry or None", registry
+            )
         object.__setattr__(self, "_ref", ref)
+        # The registry the view came from: its default ports are the view's.
+        object.__setattr__(self, "_registry", DEFAULT_REGISTRY if registry is None else registry)
         scheme = ref.scheme
         if scheme is None or (self.schemes and scheme.lower() not in self.schemes):
             raise URIError(
@@ -62,6 +103,7 @@ class SchemeView:
     @classmethod
     def parse(cls, text: str) -> SchemeView:
         """Parse ``text`` and check it against the scheme's syntax."""
+        check_str(text, f"{cls.__name__}.parse", "text")
         return cls(text)
 
     def _check(self) -> None:
@@ -95,11 +137,15 @@ class SchemeView:
         if not host:
             start = str(ref).find("//") + 2 + (len(ref.userinfo) + 1 if ref.userinfo else 0)
             raise self._fail("host", start, "a host is required")
-        # These schemes name a TCP port (RFC 793: 16 bits); RFC 3986 alone allows any digits.
+        # These schemes name a TCP port (RFC 793: 16 bits); RFC 3986 alone allows any
+        # digits, more than int() converts: the length is checked before the value.
         port = ref.port
-        if port and int(port) > 65535:
-            start = str(ref).find("//") + 2 + len(ref.authority) - len(port)
-            raise self._fail("port", start, f"port {int(port)} is above 65535")
+        if port:
+            digits = port.lstrip("0") or "0"
+            if len(digits) > 5 or int(digits) > 65535:
+                start = str(ref).find("//") + 2 + len(ref.authority) - len(port)
+                shown = digits if len(digits) <= 20 else f"of {len(digits)} digits"
+                raise self._fail("port", start, f"port {shown} is above 65535")
         return host
 
     # -- common accessors --------------------------------------------------------
@@ -116,9 +162,13 @@ class SchemeView:
 
     @property
     def fragment(self) -> str | None:
-        """The fragment, decoded, or ``None``."""
-        frag = self._ref.fragment
-        return None if frag is None else decode(frag)
+        """The fragment as written, or ``None``, as :attr:`URIReference.fragment`."""
+        return self._ref.fragment
+
+    def decoded_fragment(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The fragment, percent-decoded, or ``None`` (before issue 8: ``fragment``)."""
+        check_codec(encoding, errors, f"{type(self).__name__}.decoded_fragment")
+        return self._ref.decoded_fragment(encoding, errors)
 
     @property
     def unsafe_escapes(self) -> list[int]:
@@ -156,24 +206,67 @@ class SchemeView:
 
 
 class ServerView(SchemeView):
-    """A view of a scheme that names a server: host, port (with the scheme's
-    default), and for some a ``user[:password]`` userinfo."""
+    """A view of a scheme that names a server: host, port, and for some a
+    ``user[:password]`` userinfo.
+
+    The port accessors are those of :class:`~urikit.URIReference`: ``port``
+    (as written, ``None`` when absent), ``port_number`` (its value),
+    ``default_port`` and ``uses_default_port``; ``effective_port`` is the port
+    a client connects to (the explicit one, else the scheme's default).
+
+    >>> from urikit.schemes import view
+    >>> v = view("ftp://h:0021/")
+    >>> v.port, v.port_number, v.default_port, v.effective_port, v.uses_default_port
+    ('0021', 21, 21, 21, True)
+    >>> w = view("ftp://h/")
+    >>> w.port, w.port_number, w.effective_port
+    (None, None, 21)
+    """
 
     __slots__ = ()
 
     @property
-    def host(self) -> str:
-        """The host, decoded ("" when there is none); IP literals keep their brackets."""
-        return self._ref.decoded_host() or ""
+    def host(self) -> str | None:
+        """The host as written (IP literals keep their brackets), ``None`` without an
+        authority, as :attr:`URIReference.host`."""
+        return self._ref.host
+
+    def decoded_host(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The host, percent-decoded, or ``None`` (before issue 8: ``host``)."""
+        check_codec(encoding, errors, f"{type(self).__name__}.decoded_host")
+        return self._ref.decoded_host(encoding, errors)
 
     @property
     def default_port(self) -> int | None:
-        """The scheme's default port (from the registry), or ``None``."""
-        return _default_port(self.scheme)
+        """The scheme's default port (from the registry the view came from), or ``None``."""
+        return self._registry.default_port(self.scheme)
 
     @property
-    def port(self) -> int | None:
-        """The explicit port, else the scheme's default port (an explicit 0 stays 0)."""
+    def port(self) -> str | None:
+        """The port as written (``""`` for a bare ":"), or ``None``: :attr:`URIReference.port`."""
+        return self._ref.port
+
+    @property
+    def port_number(self) -> int | None:
+        """The explicit port's value, ``None`` when absent or empty (no default filled in)."""
+        return self._ref.port_number
+
+    @property
+    def uses_default_port(self) -> bool:
+        """True when the port is absent, empty or the scheme's default (in the
+        registry the view came from)."""
+        ref = self._ref
+        if ref.authority is None:
+            return False
+        port = ref.port
+        return not port or self._registry.is_default_port(self.scheme, port)
+
+    @property
+    def effective_port(self) -> int | None:
+        """The explicit port, else the scheme's default port (an explicit 0 stays 0).
+
+        (Before issue 8 this was ``port``; ``port`` is now the text as written.)
+        """
         number = self._ref.port_number
         return self.default_port if number is None else number
 

@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from .._charsets import PCHAR
-from ..errors import URIError
+from ..errors import URIError, check_optional_str, check_str
 from ..reference import URIReference
-from ._base import SchemeView, decode, encode
+from ._base import SchemeView, bad_value, check_codec, check_strs, decode, encode
 
 __all__ = ["FLAVOURS", "FileView"]
 
@@ -35,9 +35,10 @@ _DRIVE_RE: Final = re.compile(r"/?([A-Za-z])[:|](?=/|\Z)")
 _SEGMENT_SAFE: Final = PCHAR
 
 
-def _flavour(flavour: str) -> None:
+def _flavour(flavour: str, func: str) -> None:
+    check_str(flavour, func, "flavour")
     if flavour not in FLAVOURS:
-        raise ValueError(f"unknown flavour {flavour!r}; expected one of {FLAVOURS}")
+        raise bad_value("flavour", flavour, f"expected one of {', '.join(FLAVOURS)}")
 
 
 class FileView(SchemeView):
@@ -57,19 +58,34 @@ class FileView(SchemeView):
 
     @property
     def host(self) -> str | None:
-        """The host, decoded: ``None`` without "//", ``""`` for ``file:///``."""
-        return self._ref.decoded_host()
+        """The host as written: ``None`` without "//", ``""`` for ``file:///``."""
+        return self._ref.host
+
+    def decoded_host(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The host, percent-decoded, or ``None`` (before issue 8: ``host``)."""
+        check_codec(encoding, errors, "FileView.decoded_host")
+        return self._ref.decoded_host(encoding, errors)
 
     @property
     def is_local(self) -> bool:
         """True for no host, an empty host or "localhost" (RFC 8089 section 2)."""
-        host = self.host
+        host = self.decoded_host()
         return not host or host.lower() == "localhost"
 
     @property
     def path(self) -> str:
-        """The path as written (percent-encoded)."""
+        """The path as written (percent-encoded), as :attr:`URIReference.path`."""
         return self._ref.path
+
+    def decoded_path(self, encoding: str = "utf-8", errors: str = "strict") -> str:
+        """The path, percent-decoded, as :meth:`URIReference.decoded_path`
+        (see :meth:`to_path` for a local path).
+
+        >>> FileView("file:///a%20b/c").decoded_path()
+        '/a b/c'
+        """
+        check_codec(encoding, errors, "FileView.decoded_path")
+        return self._ref.decoded_path(encoding, errors)
 
     @property
     def path_segments(self) -> list[str]:
@@ -107,7 +123,7 @@ class FileView(SchemeView):
         >>> FileView("file:/etc/hosts").to_path()
         '/etc/hosts'
         """
-        _flavour(flavour)
+        _flavour(flavour, "FileView.to_path")
         ref = self._ref
         if ref.query is not None:
             raise self._fail("query", len(str(ref)) - len(ref.query) - 1, "no query in a path")
@@ -120,7 +136,7 @@ class FileView(SchemeView):
             return "/".join(self._segments(path, flavour))
         if not self.is_local:
             segs = self._segments(path[1:], flavour)
-            return "\\\\" + (self.host or "") + "\\" + "\\".join(segs)
+            return "\\\\" + (self.decoded_host() or "") + "\\" + "\\".join(segs)
         if path.startswith("//"):  # Appendix E.3.2: file:////host/share/...
             rest = path.lstrip("/")
             return "\\\\" + "\\".join(self._segments(rest, flavour))
@@ -143,10 +159,13 @@ class FileView(SchemeView):
         >>> str(v), v.path_segments, v.is_local
         ('file:///tmp/a%20b%231', ['tmp', 'a b#1'], True)
         """
+        segments = check_strs(segments, "FileView.build", "segments")
+        check_optional_str(host, "FileView.build", "host")
         path = "/" + "/".join(encode(seg, _SEGMENT_SAFE) for seg in segments)
         if host is None:
             if path.startswith("//"):
-                raise ValueError("without a host the first segment cannot be empty")
+                detail = "without a host the first segment cannot be empty"
+                raise bad_value("path", path, detail, 1)
             return cls(URIReference.from_components(scheme="file", path=path))
         host_text = URIReference.build(scheme="file", host=host).host if host else ""
         return cls(URIReference.from_components(scheme="file", host=host_text, path=path))
@@ -163,7 +182,9 @@ class FileView(SchemeView):
         >>> str(FileView.from_path("C:\\\\dir\\\\ü.txt", "windows"))
         'file:///C:/dir/%C3%BC.txt'
         """
-        _flavour(flavour)
+        check_str(path, "FileView.from_path", "path")
+        _flavour(flavour, "FileView.from_path")
+        check_str(host, "FileView.from_path", "host")
         if "\0" in path:
             raise URIError("bad-value", "path", path.index("\0"), path, detail="NUL in a path")
         if flavour == "posix":
@@ -198,6 +219,7 @@ class FileView(SchemeView):
             "host": self.host,
             "is_local": self.is_local,
             "path": self.path,
+            "decoded_path": self.decoded_path(),
             "path_segments": self.path_segments,
             "drive": self.drive,
         }

@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from .._charsets import PCHAR, USERINFO
+from ..errors import check_optional_str, check_str
 from ..reference import URIReference
-from ._base import ServerView, decode, encode
+from ._base import ServerView, bad_value, check_strs, decode, encode
 
 __all__ = ["TYPECODES", "FtpView"]
 
@@ -84,6 +85,13 @@ class FtpView(ServerView):
         typecode: str | None = None,
     ) -> FtpView:
         """Build from decoded values; ";" in a name and "/" in a segment are encoded."""
+        func = "FtpView.build"
+        check_str(host, func, "host")
+        check_optional_str(user, func, "user")
+        check_optional_str(password, func, "password")
+        cwd = check_strs(cwd, func, "cwd")
+        check_str(name, func, "name")
+        check_optional_str(typecode, func, "typecode")
         userinfo = None
         if user is not None:
             userinfo = encode(user, _USER_SAFE)
@@ -93,7 +101,7 @@ class FtpView(ServerView):
         path = "/" + "/".join(segs)
         if typecode is not None:
             if typecode.lower() not in TYPECODES:
-                raise ValueError("typecode must be a, i or d")
+                raise bad_value("typecode", typecode, "typecode must be a, i or d")
             path += ";type=" + typecode
         if path == "/":
             path = ""
@@ -150,6 +158,7 @@ class FtpView(ServerView):
             "password": self.password,
             "host": self.host,
             "port": self.port,
+            "effective_port": self.effective_port,
             "cwd": self.cwd,
             "name": self.name,
             "typecode": self.typecode,

@@ -6,7 +6,7 @@ No character is reserved in the gopher-path, so a "?" is part of the selector
 "1" and an empty selector; the port defaults to 70.
 
 >>> v = GopherView("gopher://spinaltap.micro.umn.edu/7mindex/lookup%09elvis")
->>> v.gopher_type, v.selector, v.search, v.gopher_plus, v.port
+>>> v.gopher_type, v.selector, v.search, v.gopher_plus, v.effective_port
 ('7', 'mindex/lookup', 'elvis', None, 70)
 >>> GopherView("gopher://h").gopher_type
 '1'
@@ -18,8 +18,9 @@ import re
 from typing import Any, Final
 
 from .._charsets import PCHAR
+from ..errors import check_optional_str, check_str
 from ..reference import URIReference
-from ._base import ServerView, decode, encode
+from ._base import ServerView, bad_value, decode, encode
 
 __all__ = ["GopherView"]
 
@@ -59,12 +60,21 @@ class GopherView(ServerView):
         >>> str(v), v.gopher_type, v.selector, v.search
         ('gopher://h/7a%20b%3F%09x', '7', 'a b?', 'x')
         """
+        func = "GopherView.build"
+        check_str(host, func, "host")
+        check_str(gopher_type, func, "gopher_type")
+        check_str(selector, func, "selector")
+        check_optional_str(search, func, "search")
+        check_optional_str(gopher_plus, func, "gopher_plus")
         if len(gopher_type) != 1 or not gopher_type.isascii():
-            raise ValueError("gopher_type is one ASCII character")
-        if "\t" in selector or (search is not None and "\t" in search):
-            raise ValueError("a selector or search cannot hold a TAB (the field separator)")
+            raise bad_value("gopher_type", gopher_type, "one ASCII character expected")
+        for name, value in (("selector", selector), ("search", search)):
+            if value is not None and "\t" in value:
+                detail = "a TAB (the field separator) is not allowed"
+                raise bad_value(name, value, detail, value.index("\t"))
         if gopher_plus is not None and search is None:
-            raise ValueError("a Gopher+ string needs a search (it follows the second %09)")
+            detail = "a Gopher+ string needs a search (it follows the second %09)"
+            raise bad_value("gopher_plus", gopher_plus, detail)
         gpath = encode(gopher_type, _SAFE) + encode(selector, _SAFE)
         if search is not None:
             gpath += "%09" + encode(search, _SAFE)
@@ -106,6 +116,7 @@ class GopherView(ServerView):
             "scheme": self.scheme,
             "host": self.host,
             "port": self.port,
+            "effective_port": self.effective_port,
             "gopher_type": self.gopher_type,
             "selector": self.selector,
             "search": self.search,

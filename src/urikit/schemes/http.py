@@ -4,8 +4,10 @@
 not be empty (4.2.1); the default ports are 80 and 443.
 
 >>> v = HttpView("https://example.com:8443/a%20b/c?x=1#top")
->>> v.host, v.port, v.effective_port, v.path_segments, v.query, v.fragment
-('example.com', 8443, 8443, ['a b', 'c'], 'x=1', 'top')
+>>> v.host, v.port, v.effective_port, v.path, v.decoded_path(), v.path_segments
+('example.com', '8443', 8443, '/a%20b/c', '/a b/c', ['a b', 'c'])
+>>> v.query, v.fragment
+('x=1', 'top')
 >>> str(HttpView.build("example.com", path="/a b", query="q=1", secure=True))
 'https://example.com/a%20b?q=1'
 """
@@ -14,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import check_optional_str, check_str
 from ..reference import URIReference
-from ._base import ServerView, decode
+from ._base import ServerView, check_codec
 
 __all__ = ["HttpView"]
 
@@ -41,6 +44,10 @@ class HttpView(ServerView):
         secure: bool = False,
     ) -> HttpView:
         """Build from decoded values (each is percent-encoded as its component needs)."""
+        check_str(host, "HttpView.build", "host")
+        check_str(path, "HttpView.build", "path")
+        check_optional_str(query, "HttpView.build", "query")
+        check_optional_str(fragment, "HttpView.build", "fragment")
         ref = URIReference.build(
             scheme="https" if secure else "http",
             host=host,
@@ -58,13 +65,13 @@ class HttpView(ServerView):
 
     @property
     def userinfo(self) -> str | None:
-        """The userinfo (deprecated by RFC 9110 4.2.4), decoded, or ``None``."""
-        return self._ref.decoded_userinfo()
+        """The userinfo (deprecated by RFC 9110 4.2.4) as written, or ``None``."""
+        return self._ref.userinfo
 
-    @property
-    def port(self) -> int | None:
-        """The explicit port, or ``None``."""
-        return self._ref.port_number
+    def decoded_userinfo(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The userinfo, percent-decoded, or ``None`` (before issue 8: ``userinfo``)."""
+        check_codec(encoding, errors, "HttpView.decoded_userinfo")
+        return self._ref.decoded_userinfo(encoding, errors)
 
     @property
     def effective_port(self) -> int:
@@ -74,8 +81,18 @@ class HttpView(ServerView):
 
     @property
     def path(self) -> str:
-        """The path, decoded; ``"/"`` when empty (RFC 9110 4.2.3)."""
-        return decode(self._ref.path) or "/"
+        """The path as written (percent-encoded, possibly empty), as :attr:`URIReference.path`."""
+        return self._ref.path
+
+    def decoded_path(self, encoding: str = "utf-8", errors: str = "strict") -> str:
+        """The path, percent-decoded; ``"/"`` when empty (RFC 9110 4.2.3: an empty
+        path of an http(s) URI means "/"). Before issue 8 this was ``path``.
+
+        >>> HttpView("http://h").decoded_path(), HttpView("http://h/a%20b").decoded_path()
+        ('/', '/a b')
+        """
+        check_codec(encoding, errors, "HttpView.decoded_path")
+        return self._ref.decoded_path(encoding, errors) or "/"
 
     @property
     def path_segments(self) -> list[str]:
@@ -84,8 +101,13 @@ class HttpView(ServerView):
 
     @property
     def query(self) -> str | None:
-        """The query, decoded, or ``None``."""
-        return self._ref.decoded_query()
+        """The query as written, or ``None``, as :attr:`URIReference.query`."""
+        return self._ref.query
+
+    def decoded_query(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
+        """The query, percent-decoded, or ``None`` (before issue 8: ``query``)."""
+        check_codec(encoding, errors, "HttpView.decoded_query")
+        return self._ref.decoded_query(encoding, errors)
 
     @property
     def query_params(self) -> list[tuple[str, str | None]]:
@@ -99,6 +121,7 @@ class HttpView(ServerView):
             "port": self.port,
             "effective_port": self.effective_port,
             "path": self.path,
+            "decoded_path": self.decoded_path(),
             "query": self.query,
             "fragment": self.fragment,
         }

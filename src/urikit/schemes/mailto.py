@@ -15,12 +15,13 @@ stay data. "+" is a plus sign, never a space.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from .._charsets import UNRESERVED
+from ..errors import arg_type_error, check_optional_str, check_str
 from ..reference import parse
-from ._base import SchemeView, decode, encode
+from ._base import SchemeView, check_strs, decode, encode
 
 __all__ = ["MailtoView"]
 
@@ -74,6 +75,22 @@ class MailtoView(SchemeView):
         ``cc``/``bcc`` are joined with ","; ``headers`` come after them and before
         ``subject`` and ``body``.
         """
+        func = "MailtoView.build"
+        to = check_strs(to, func, "to")
+        cc = check_strs(cc, func, "cc")
+        bcc = check_strs(bcc, func, "bcc")
+        check_optional_str(subject, func, "subject")
+        check_optional_str(body, func, "body")
+        expected = "a sequence of (str, str) pairs"
+        if isinstance(headers, (str, bytes, bytearray)) or not isinstance(headers, Iterable):
+            raise arg_type_error(func, "headers", expected, headers)
+        headers = list(headers)
+        for pair in headers:
+            if not (isinstance(pair, tuple) and len(pair) == 2):
+                raise arg_type_error(func, "headers", expected, pair)
+            for item in pair:
+                if not isinstance(item, str):
+                    raise arg_type_error(func, "headers", expected, item)
         fields: list[tuple[str, str]] = []
         if cc:
             fields.append(("cc", ",".join(encode(a, _ADDR_SAFE) for a in cc)))
@@ -110,6 +127,7 @@ class MailtoView(SchemeView):
 
     def header(self, name: str) -> str | None:
         """The first decoded value of header ``name`` (case-insensitive), or ``None``."""
+        check_str(name, "MailtoView.header", "name")
         key = name.lower()
         for n, v in self.headers:
             if n.lower() == key:

@@ -11,22 +11,22 @@ a wildmat with "*".
 >>> NewsView("news:p0f@example.com").message_id
 'p0f@example.com'
 >>> n = NntpView("nntp://news.server.example/example.group.this/12345")
->>> n.group, n.article_number, n.port
-('example.group.this', 12345, 119)
+>>> n.group, n.article_number, n.port, n.effective_port
+('example.group.this', 12345, None, 119)
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from .._charsets import ALPHA, DIGIT, PCHAR
+from .._charsets import ALPHA, DIGIT, HEXDIG, PCHAR
+from ..errors import check_optional_str, check_str
 from ..reference import URIReference
-from ._base import ServerView, decode, encode
+from ._base import ServerView, bad_value, decode, encode
 
 __all__ = ["NewsView", "NntpView"]
 
 _GROUP_CHAR: Final = ALPHA | DIGIT | frozenset("-+_.")
-_HEX: Final = frozenset("0123456789abcdefABCDEF")
 
 
 def _bad_group_char(text: str, extra: frozenset[str]) -> int:
@@ -35,7 +35,7 @@ def _bad_group_char(text: str, extra: frozenset[str]) -> int:
     allowed = _GROUP_CHAR | extra
     while i < len(text):
         ch = text[i]
-        if ch == "%" and text[i + 1 : i + 2] in _HEX and text[i + 2 : i + 3] in _HEX:
+        if ch == "%" and text[i + 1 : i + 2] in HEXDIG and text[i + 2 : i + 3] in HEXDIG:
             i += 3
             continue
         if ch not in allowed:
@@ -101,17 +101,22 @@ class NewsView(ServerView):
         >>> NewsView.build(message_id="x@y", server="news.example").message_id
         'x@y'
         """
+        func = "NewsView.build"
+        check_optional_str(newsgroups, func, "newsgroups")
+        check_optional_str(message_id, func, "message_id")
+        check_optional_str(server, func, "server")
         if (newsgroups is None) == (message_id is None):
-            raise ValueError("give exactly one of newsgroups and message_id")
+            detail = "give exactly one of newsgroups and message_id"
+            raise bad_value("newsgroups", newsgroups or "", detail)
         if message_id is not None:
             if "@" not in message_id:
-                raise ValueError("a Message-ID holds '@'")
+                raise bad_value("message_id", message_id, "a Message-ID holds '@'")
             spec = encode(message_id, PCHAR)
         else:
             spec = _encode_group(newsgroups or "", frozenset("*"))
         if server is None:
             if port is not None:
-                raise ValueError("a port needs a server")
+                raise bad_value("port", str(port), "a port needs a server")
             return cls(URIReference.from_components(scheme="news", path=spec))
         host_text = URIReference.build(scheme="news", host=server).host
         ref = URIReference.from_components(
@@ -125,11 +130,12 @@ class NewsView(ServerView):
         return self._ref.decoded_host()
 
     @property
-    def port(self) -> int | None:
-        """The server port (119 when a server without port is given), or ``None``."""
+    def effective_port(self) -> int | None:
+        """The server port (119 when a server without port is given), or ``None``
+        without a server (the configured default server is used)."""
         if self._ref.authority is None:
             return None
-        return super().port
+        return super().effective_port
 
     @property
     def is_article(self) -> bool:
@@ -159,6 +165,7 @@ class NewsView(ServerView):
             "scheme": self.scheme,
             "server": self.server,
             "port": self.port,
+            "effective_port": self.effective_port,
             "is_article": self.is_article,
             "message_id": self.message_id,
             "newsgroups": self.newsgroups,
@@ -208,12 +215,15 @@ class NntpView(ServerView):
         >>> str(v), v.group, v.article_number
         ('nntp://h/example.group.n%2Fa/12345', 'example.group.n/a', 12345)
         """
+        check_str(host, "NntpView.build", "host")
+        check_str(group, "NntpView.build", "group")
         if not group:
-            raise ValueError("a group is required")
+            raise bad_value("group", group, "a group is required")
         path = "/" + _encode_group(group, frozenset())
         if article_number is not None:
             if not 0 <= article_number < 10**16:
-                raise ValueError("article-number is 1*16DIGIT")
+                detail = "article-number is 1*16DIGIT"
+                raise bad_value("article_number", str(article_number), detail)
             path += "/" + str(article_number)
         host_text = URIReference.build(scheme="nntp", host=host).host
         return cls(
@@ -236,6 +246,7 @@ class NntpView(ServerView):
             "scheme": self.scheme,
             "host": self.host,
             "port": self.port,
+            "effective_port": self.effective_port,
             "group": self.group,
             "article_number": self.article_number,
         }

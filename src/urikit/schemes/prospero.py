@@ -5,22 +5,38 @@
 meaning, and a "?" belongs to it (read back from any "?query").
 
 >>> v = ProsperoView("prospero://example.com//pros/name;OBJECT-VERSION=2")
->>> v.hsoname, v.fieldspecs, v.port
-('/pros/name', [('OBJECT-VERSION', '2')], 1525)
+>>> v.hsoname, v.fieldspecs, v.port, v.effective_port
+('/pros/name', [('OBJECT-VERSION', '2')], None, 1525)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from .._charsets import PCHAR
+from ..errors import arg_type_error, check_str
 from ..reference import URIReference
 from ._base import ServerView, decode, encode
 
 __all__ = ["ProsperoView"]
 
 _FIELD_SAFE: Final = PCHAR - frozenset(";=")
+
+
+def _pairs(pairs: object, func: str) -> list[tuple[str, str]]:
+    expected = "a sequence of (str, str) pairs"
+    if isinstance(pairs, (str, bytes, bytearray)) or not isinstance(pairs, Iterable):
+        raise arg_type_error(func, "fieldspecs", expected, pairs)
+    out = []
+    for pair in pairs:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise arg_type_error(func, "fieldspecs", expected, pair)
+        for item in pair:
+            if not isinstance(item, str):
+                raise arg_type_error(func, "fieldspecs", expected, item)
+        out.append((pair[0], pair[1]))
+    return out
 
 
 class ProsperoView(ServerView):
@@ -60,8 +76,11 @@ class ProsperoView(ServerView):
         >>> str(v), v.hsoname, v.fieldspecs
         ('prospero://h//pros/a%3Bb;VERSION=2', '/pros/a;b', [('VERSION', '2')])
         """
+        func = "ProsperoView.build"
+        check_str(host, func, "host")
+        check_str(hsoname, func, "hsoname")
         path = "/" + encode(hsoname, _FIELD_SAFE | frozenset("/"))
-        for name, value in fieldspecs:
+        for name, value in _pairs(fieldspecs, func):
             path += ";" + encode(name, _FIELD_SAFE) + "=" + encode(value, _FIELD_SAFE)
         host_text = URIReference.build(scheme="prospero", host=host).host
         ref = URIReference.from_components(scheme="prospero", host=host_text, port=port, path=path)
@@ -86,6 +105,7 @@ class ProsperoView(ServerView):
             "scheme": self.scheme,
             "host": self.host,
             "port": self.port,
+            "effective_port": self.effective_port,
             "hsoname": self.hsoname,
             "fieldspecs": [list(f) for f in self.fieldspecs],
         }

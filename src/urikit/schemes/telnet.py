@@ -4,8 +4,8 @@
 the port defaults to 23, and nothing else may follow the authority.
 
 >>> v = TelnetView("telnet://guest:secret@host.example.com:2323/")
->>> v.user, v.password, v.host, v.port, v.trailing_slash
-('guest', 'secret', 'host.example.com', 2323, True)
+>>> v.user, v.password, v.host, v.port, v.effective_port, v.trailing_slash
+('guest', 'secret', 'host.example.com', '2323', 2323, True)
 >>> str(TelnetView.build("h", user="a b"))
 'telnet://a%20b@h/'
 """
@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .._charsets import USERINFO
+from ..errors import check_optional_str, check_str
 from ..reference import URIReference
 from ._base import ServerView, encode
 
@@ -48,6 +49,9 @@ class TelnetView(ServerView):
         trailing_slash: bool = True,
     ) -> TelnetView:
         """Build from decoded values."""
+        check_str(host, "TelnetView.build", "host")
+        check_optional_str(user, "TelnetView.build", "user")
+        check_optional_str(password, "TelnetView.build", "password")
         userinfo = None
         if user is not None:
             userinfo = encode(user, _USER_SAFE)
@@ -82,6 +86,7 @@ class TelnetView(ServerView):
             "password": self.password,
             "host": self.host,
             "port": self.port,
+            "effective_port": self.effective_port,
             "trailing_slash": self.trailing_slash,
             "unsafe_escapes": self.unsafe_escapes,
         }

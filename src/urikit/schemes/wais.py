@@ -7,8 +7,8 @@
 >>> v.kind, v.database, v.search
 ('search', 'directory-of-servers', 'food')
 >>> d = WaisView("wais://h:2100/db/TEXT/doc-id")
->>> d.kind, d.wtype, d.wpath, d.port
-('document', 'TEXT', 'doc-id', 2100)
+>>> d.kind, d.wtype, d.wpath, d.port, d.effective_port
+('document', 'TEXT', 'doc-id', '2100', 2100)
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .._charsets import PCHAR
+from ..errors import check_optional_str, check_str
 from ..reference import URIReference
-from ._base import ServerView, decode, encode
+from ._base import ServerView, bad_value, decode, encode
 
 __all__ = ["WaisView"]
 
@@ -64,12 +65,18 @@ class WaisView(ServerView):
         >>> str(v), v.kind, v.wpath
         ('wais://h/my%20db/TEXT/a%2Fb', 'document', 'a/b')
         """
+        func = "WaisView.build"
+        check_str(host, func, "host")
+        check_str(database, func, "database")
+        for name, value in (("search", search), ("wtype", wtype), ("wpath", wpath)):
+            check_optional_str(value, func, name)
         if not database:
-            raise ValueError("a database is required")
+            raise bad_value("database", database, "a database is required")
         if (wtype is None) != (wpath is None):
-            raise ValueError("a document needs both wtype and wpath")
+            detail = "a document needs both wtype and wpath"
+            raise bad_value("wtype" if wtype is None else "wpath", "", detail)
         if search is not None and wtype is not None:
-            raise ValueError("a search and a document are exclusive")
+            raise bad_value("search", search, "a search and a document are exclusive")
         path = "/" + encode(database, _SAFE)
         if wtype is not None and wpath is not None:
             path += "/" + encode(wtype, _SAFE) + "/" + encode(wpath, _SAFE)
@@ -114,6 +121,7 @@ class WaisView(ServerView):
             "scheme": self.scheme,
             "host": self.host,
             "port": self.port,
+            "effective_port": self.effective_port,
             "kind": self.kind,
             "database": self.database,
             "search": self.search,

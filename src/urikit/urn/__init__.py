@@ -14,6 +14,8 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ._namespaces import (
     IETF,
     ISBN,
@@ -30,19 +32,21 @@ from ._namespaces import (
     namespaces,
 )
 from ._publicid import nss_to_publicid, publicid_to_nss, publicid_to_urn, urn_to_publicid
-from ._resolution import (
-    IETFResolver,
-    ISBNResolver,
-    NBNResolver,
-    NotApplicableResolver,
-    Resolver,
-    ResolverRegistry,
-    TrivialHTTPResolver,
-    resolve,
-    resolve_all,
-    resolvers,
-)
 from ._syntax import QUERY_KEYWORDS, RESOLUTION_SERVICES, URN
+
+if TYPE_CHECKING:  # loaded on first use, see __getattr__
+    from ._resolution import (
+        IETFResolver,
+        ISBNResolver,
+        NBNResolver,
+        NotApplicableResolver,
+        Resolver,
+        ResolverRegistry,
+        TrivialHTTPResolver,
+        resolve,
+        resolve_all,
+        resolvers,
+    )
 
 __all__ = [
     "IETF",
@@ -76,3 +80,21 @@ __all__ = [
     "resolvers",
     "urn_to_publicid",
 ]
+
+#: The names of the URN resolver (it needs http.client), loaded on first use (PEP 562):
+#: those of __all__ not defined above.
+_RESOLUTION_NAMES: frozenset[str] = frozenset(__all__) - set(globals())
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _RESOLUTION_NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import _resolution
+
+    value = getattr(_resolution, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_RESOLUTION_NAMES})

@@ -25,11 +25,11 @@ urikit.urn._namespaces.NSSError: ISBN-10 check digit is '2' but should be '1'
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from ..errors import URIError
+from .._charsets import ALPHA, DIGIT, HEXDIG
+from ..errors import URIError, check_str
 from ._publicid import nss_to_publicid
 
 __all__ = [
@@ -48,16 +48,75 @@ __all__ = [
     "namespaces",
 ]
 
-_NID_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,30}[A-Za-z0-9]\Z")
-_DIGITS: Final = frozenset(string.digits)
+#: RFC 8141 section 2: ``ldh = alphanum / "-"``, the characters of an NID.
+NID_CHARS: Final = ALPHA | DIGIT | frozenset("-")
+#: RFC 8141 section 5.2: an informal NID, ``urn-`` and a number without leading zeros.
+INFORMAL_NID_RE: Final = re.compile(r"(?i:urn)-[1-9][0-9]*\Z")
+_DIGITS: Final = DIGIT
 
 
-class NSSError(ValueError):
+def check_nid(text: str, start: int, end: int) -> None:
+    """The RFC 8141 section 2 NID rule over text[start:end], plus the reserved NIDs
+    (section 5.1 "urn", section 5.2 informal ``urn-<number>``); raises URIError.
+
+    The one definition of the NID rule: URN parsing and namespace registration
+    both use it.
+
+    >>> check_nid("urn:-x:y", 4, 6)
+    Traceback (most recent call last):
+    urikit.errors.URIError: invalid NID at position 4: it must begin with a letter or digit, not '-'
+    """
+    nid = text[start:end]
+    n = end - start
+    if n == 0:
+        raise URIError("empty-component", "nid", start, text)
+    for k in range(start, end):
+        if text[k] not in NID_CHARS:
+            raise URIError("invalid-char", "nid", k, text)
+    if text[start] == "-":
+        raise URIError(
+            "bad-nid", "nid", start, text, detail="it must begin with a letter or digit, not '-'"
+        )
+    if n > 32:
+        raise URIError(
+            "bad-nid", "nid", start + 32, text, detail=f"it has {n} characters; at most 32"
+        )
+    if text[end - 1] == "-":
+        raise URIError(
+            "bad-nid", "nid", end - 1, text, detail="it must end with a letter or digit, not '-'"
+        )
+    if n < 2:
+        raise URIError("bad-nid", "nid", start, text, detail=f"it has {n} character; at least 2")
+    low = nid.lower()
+    if low == "urn":
+        raise URIError("reserved-nid", "nid", start, text, detail=repr(nid))
+    if low.startswith("urn-") and INFORMAL_NID_RE.match(nid) is None:
+        raise URIError(
+            "bad-nid",
+            "nid",
+            start + 4,
+            text,
+            detail="'urn-' is reserved for informal namespaces and must be followed by a "
+            "number without leading zeros (RFC 8141 section 5.2)",
+        )
+
+
+class NSSError(URIError):
     """An NSS a namespace rejects: ``str(err)`` says why, ``offset`` where (0-based,
-    into the NSS). :meth:`urikit.URN.parse` turns it into a ``URIError``."""
+    into the NSS). A :class:`~urikit.URIError` (reason ``"namespace-rule"``,
+    component ``"nss"``, ``position == offset``, ``text`` the NSS when given,
+    ``detail`` the message); :meth:`urikit.URN.parse` turns it into a
+    ``URIError`` whose position is in the whole URN.
 
-    def __init__(self, message: str, offset: int = 0) -> None:
-        super().__init__(message)
+    >>> err = NSSError("digits only", 2, "12a")
+    >>> isinstance(err, URIError), str(err), err.offset, err.position, err.text
+    (True, 'digits only', 2, 2, '12a')
+    """
+
+    offset: int
+
+    def __init__(self, message: str, offset: int = 0, nss: str = "") -> None:
+        super().__init__("namespace-rule", "nss", offset, nss, message=message, detail=message)
         self.offset = offset
 
 
@@ -115,8 +174,10 @@ class NamespaceRegistry:
     def register(self, handler: Namespace, *, replace: bool = False) -> Namespace:
         """Add ``handler`` for its ``nid``; an NID already taken needs ``replace=True``."""
         nid = handler.nid
-        if _NID_RE.match(nid) is None:
-            raise ValueError(f"not a valid NID: {nid!r}")
+        try:
+            check_nid(nid, 0, len(nid))
+        except URIError as err:
+            raise ValueError(f"not a valid NID: {nid!r} ({err})") from None
         key = nid.lower()
         if key in self._handlers and not replace:
             raise ValueError(f"namespace {nid!r} is already registered (use replace=True)")
@@ -179,8 +240,13 @@ def isbn10_to_isbn13(isbn10: str) -> str:
 
     >>> isbn10_to_isbn13("0-395-36341-1")
     '9780395363416'
+
+    Anything but a valid ISBN-10 raises :class:`NSSError` (a ``URIError``).
     """
-    digits = isbn10.replace("-", "")
+    check_str(isbn10, "isbn10_to_isbn13", "isbn10")
+    digits = _ISBN_RULES._digits(isbn10)
+    if len(digits) != 10:
+        raise NSSError(f"an ISBN-10 has 10 digits, not {len(digits)}", 0, isbn10)
     body = "978" + digits[:9]
     return body + _isbn13_check(body)
 
@@ -190,8 +256,13 @@ def isbn13_to_isbn10(isbn13: str) -> str | None:
 
     >>> isbn13_to_isbn10("978-0-395-36341-6"), isbn13_to_isbn10("9791234567896")
     ('0395363411', None)
+
+    Anything but a valid ISBN-13 raises :class:`NSSError` (a ``URIError``).
     """
-    digits = isbn13.replace("-", "")
+    check_str(isbn13, "isbn13_to_isbn10", "isbn13")
+    digits = _ISBN_RULES._digits(isbn13)
+    if len(digits) != 13:
+        raise NSSError(f"an ISBN-13 has 13 digits, not {len(digits)}", 0, isbn13)
     if not digits.startswith("978"):
         return None
     body = digits[3:12]
@@ -253,6 +324,9 @@ class ISBN(Namespace):
     def normalize(self, nss: str) -> str:
         digits = self._digits(nss)
         return isbn10_to_isbn13(digits) if len(digits) == 10 else digits
+
+
+_ISBN_RULES: Final = ISBN()
 
 
 class ISSN(Namespace):
@@ -323,7 +397,7 @@ class UUID(Namespace):
         k = 0
         for g, size in enumerate(self._GROUPS):
             for _ in range(size):
-                if k >= len(nss) or nss[k] not in string.hexdigits:
+                if k >= len(nss) or nss[k] not in HEXDIG:
                     raise NSSError(
                         "a UUID is 32 hex digits in groups of 8-4-4-4-12 separated by '-'", k
                     )

@@ -14,13 +14,10 @@ Reading an NSS back applies the rules the other way round.
 from __future__ import annotations
 
 import re
-import string
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from ..errors import URIError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ._syntax import URN
+from .._charsets import ALPHA, DIGIT
+from ..errors import URIError, arg_type_error, check_str
 
 __all__ = [
     "PUBID_CHARS",
@@ -33,7 +30,7 @@ __all__ = [
 
 #: XML 1.0 production 13, PubidChar (after whitespace normalization, only the space
 #: remains of the whitespace characters).
-PUBID_CHARS: Final = frozenset(" " + string.ascii_letters + string.digits + "-'()+,./:=?;!*#@$_%")
+PUBID_CHARS: Final = ALPHA | DIGIT | frozenset(" -'()+,./:=?;!*#@$_%")
 _WHITESPACE_RE: Final = re.compile("[ \t\r\n]+")
 _ENCODE: Final = {
     "+": "%2B",
@@ -69,6 +66,7 @@ def publicid_to_nss(pubid: str) -> str:
     >>> publicid_to_nss("-//ArborText::prod//DTD Help Document::19970708//EN")
     '-:ArborText;prod:DTD+Help+Document;19970708:EN'
     """
+    check_str(pubid, "publicid_to_nss", "pubid")
     for k, ch in enumerate(pubid):
         if ch not in PUBID_CHARS and ch not in "\t\r\n":
             raise URIError("invalid-char", "publicid", k, pubid)
@@ -103,6 +101,7 @@ def nss_to_publicid(nss: str) -> str:
     >>> nss_to_publicid("ISO%2FIEC+10179%3A1996:DTD+DSSSL+Architecture:EN")
     'ISO/IEC 10179:1996//DTD DSSSL Architecture//EN'
     """
+    check_str(nss, "nss_to_publicid", "nss")
     return _untranscribe(nss, 0, len(nss))
 
 
@@ -157,11 +156,14 @@ def publicid_to_urn(pubid: str) -> str:
     >>> publicid_to_urn("ISO 8879:1986//ENTITIES Added Latin 1//EN")
     'urn:publicid:ISO+8879%3A1986:ENTITIES+Added+Latin+1:EN'
     """
+    check_str(pubid, "publicid_to_urn", "pubid")
     return "urn:publicid:" + publicid_to_nss(pubid)
 
 
-def urn_to_publicid(urn: URN | str) -> str:
+def urn_to_publicid(urn: object) -> str:
     """The public identifier a ``urn:publicid:`` URN transcribes (RFC 3151).
+
+    ``urn`` is a :class:`~urikit.URN` or its text (anything whose ``str()`` is one).
 
     Scheme and NID are matched case-insensitively; r-, q- and f-components
     are not part of the identifier and are refused.
@@ -169,6 +171,11 @@ def urn_to_publicid(urn: URN | str) -> str:
     >>> urn_to_publicid("URN:publicid:%2B:IDN+example.org:DTD+XML+Bookmarks+1.0:EN:XML")
     '+//IDN example.org//DTD XML Bookmarks 1.0//EN//XML'
     """
+    if not isinstance(urn, str):
+        from ._syntax import URN  # at call time: _syntax imports this module
+
+        if not isinstance(urn, URN):
+            raise arg_type_error("urn_to_publicid", "urn", "URN or str", urn)
     text = str(urn)
     m = _URN_RE.match(text)
     if m is None:

@@ -39,15 +39,33 @@ from __future__ import annotations
 import contextlib
 import re
 import unicodedata
+import warnings
 from collections.abc import Mapping
 from typing import Any, Final, Literal, NoReturn
 
-from .._charsets import ALPHA, DIGIT, FRAGMENT, PATH, QUERY, SUB_DELIMS, UNRESERVED
+from .._charsets import (
+    ALPHA,
+    DIGIT,
+    FRAGMENT,
+    HEXDIG,
+    PATH,
+    PCT_ENCODED_PATTERN,
+    QUERY,
+    SUB_DELIMS,
+    UNRESERVED,
+)
 from .._charsets import regex_class as _rc
 from .._parser import diagnose, split
-from ..errors import URIError
+from ..errors import URIError, arg_type_error, check_str
 from ..percent import percent_encode
-from ._namespaces import NamespaceRegistry, NSSError, namespaces
+from ._namespaces import (
+    INFORMAL_NID_RE,
+    NID_CHARS,
+    NamespaceRegistry,
+    NSSError,
+    check_nid,
+    namespaces,
+)
 
 __all__ = ["QUERY_KEYWORDS", "RESOLUTION_SERVICES", "URN", "Mode", "Syntax"]
 
@@ -74,15 +92,13 @@ RESOLUTION_SERVICES: Final[Mapping[str, str]] = {
     "I=I": "URI equal to URI?",
 }
 
-_HEX: Final = frozenset("0123456789abcdefABCDEF")
-_LDH: Final = ALPHA | DIGIT | frozenset("-")
 _ALNUM: Final = ALPHA | DIGIT
 # draft section 2.3: v-pchar = unreserved / pct-encoded / v-subdels
 _VPCHAR: Final = UNRESERVED | (SUB_DELIMS - frozenset("&")) | frozenset(":@/?")
 
 
 def _run(chars: frozenset[str], extra: str = "") -> re.Pattern[str]:
-    return re.compile(f"(?:[{_rc(chars)}]++|%[0-9A-Fa-f]{{2}}{extra})*+")
+    return re.compile(f"(?:[{_rc(chars)}]++|{PCT_ENCODED_PATTERN}{extra})*+")
 
 
 _NSS_RUN: Final = _run(PATH)
@@ -91,9 +107,8 @@ _R_RUN: Final = _run(PATH, r"|\?(?!=)")
 _Q_RUN: Final = _run(QUERY)
 _F_RUN: Final = _run(FRAGMENT)
 _V_RUN: Final = _run(_VPCHAR)
-_PCT_RE: Final = re.compile(r"%[0-9A-Fa-f]{2}")
-_PCT_RUN_RE: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
-_INFORMAL_RE: Final = re.compile(r"(?i:urn)-[1-9][0-9]*\Z")
+_PCT_RE: Final = re.compile(PCT_ENCODED_PATTERN)
+_PCT_RUN_RE: Final = re.compile(f"(?:{PCT_ENCODED_PATTERN})+")
 
 # Span indexes.
 _NID, _NSS, _R, _Q, _QUERY, _F = range(6)
@@ -112,7 +127,7 @@ def _bad_char(text: str, pos: int, component: str) -> URIError:
     """The error for the character at ``pos`` that a run stopped at."""
     if pos < len(text) and text[pos] == "%":
         bad = pos + 1
-        if bad < len(text) and text[bad] in _HEX:
+        if bad < len(text) and text[bad] in HEXDIG:
             bad += 1
         return URIError("bad-percent", component, bad, text)
     return URIError("invalid-char", component, pos, text)
@@ -122,43 +137,6 @@ def _run_end(text: str, pattern: re.Pattern[str], start: int, end: int) -> int:
     m = pattern.match(text, start, end)
     assert m is not None  # a starred rule always matches
     return m.end()
-
-
-def _check_nid(text: str, start: int, end: int) -> None:
-    """RFC 8141 section 2 NID rule over text[start:end], plus the reserved NIDs."""
-    nid = text[start:end]
-    n = end - start
-    if n == 0:
-        raise URIError("empty-component", "nid", start, text)
-    for k in range(start, end):
-        if text[k] not in _LDH:
-            raise URIError("invalid-char", "nid", k, text)
-    if text[start] == "-":
-        raise URIError(
-            "bad-nid", "nid", start, text, detail="it must begin with a letter or digit, not '-'"
-        )
-    if n > 32:
-        raise URIError(
-            "bad-nid", "nid", start + 32, text, detail=f"it has {n} characters; at most 32"
-        )
-    if text[end - 1] == "-":
-        raise URIError(
-            "bad-nid", "nid", end - 1, text, detail="it must end with a letter or digit, not '-'"
-        )
-    if n < 2:
-        raise URIError("bad-nid", "nid", start, text, detail=f"it has {n} character; at least 2")
-    low = nid.lower()
-    if low == "urn":
-        raise URIError("reserved-nid", "nid", start, text, detail=repr(nid))
-    if low.startswith("urn-") and _INFORMAL_RE.match(nid) is None:
-        raise URIError(
-            "bad-nid",
-            "nid",
-            start + 4,
-            text,
-            detail="'urn-' is reserved for informal namespaces and must be followed by a "
-            "number without leading zeros (RFC 8141 section 5.2)",
-        )
 
 
 def _parse_directives(text: str, start: int, end: int) -> tuple[tuple[str, str], ...]:
@@ -201,11 +179,11 @@ def _scan(text: str, syntax: str) -> tuple[_Spans, tuple[tuple[str, str], ...]]:
         raise URIError("not-urn", "scheme", 0, text)
     nid_start = 4
     nid_end = nid_start
-    while nid_end < n and text[nid_end] in _LDH:
+    while nid_end < n and text[nid_end] in NID_CHARS:
         nid_end += 1
     if nid_end < n and text[nid_end] != ":":
         raise URIError("invalid-char", "nid", nid_end, text)
-    _check_nid(text, nid_start, nid_end)
+    check_nid(text, nid_start, nid_end)
     if nid_end >= n:
         raise URIError("missing-separator", "nid", n, text, detail="':' and an NSS")
     # NSS = pchar *( pchar / "/" )
@@ -224,8 +202,10 @@ def _scan(text: str, syntax: str) -> tuple[_Spans, tuple[tuple[str, str], ...]]:
     directives: tuple[tuple[str, str], ...] = ()
     i = nss_end
     if i < n and text[i] == "?" and syntax == "assigned-name":
+        # The fault is in the component the "?" starts, not in the NSS before it.
+        component = {"?+": "r-component", "?=": "q-component"}.get(text[i : i + 2], "query")
         raise URIError(
-            "bad-urn", "nss", i, text, detail="an assigned-name has no r-, q-component or query"
+            "bad-urn", component, i, text, detail="an assigned-name has no r-, q-component or query"
         )
     if text.startswith("?+", i):
         i = _component(text, i + 2, _R_RUN, "r-component", spans, _R)
@@ -284,9 +264,10 @@ def _component(
 _GENERIC_TO_URN: Final = {"query": "query", "fragment": "f-component"}
 
 
-def _parse(text: str, syntax: str) -> tuple[_Spans, tuple[tuple[str, str], ...]]:
-    if not isinstance(text, str):
-        raise TypeError(f"expected str, got {type(text).__name__}")
+def _parse(text: str, syntax: str, func: str = "URN") -> tuple[_Spans, tuple[tuple[str, str], ...]]:
+    if type(text) is not str or type(syntax) is not str:
+        check_str(text, func, "text")
+        check_str(syntax, func, "syntax")
     if syntax not in _SYNTAXES:
         raise ValueError(f"unknown syntax {syntax!r}; expected one of {list(_SYNTAXES)}")
     if split(text, "URI") is not None:
@@ -347,10 +328,10 @@ class URN:
     'formal'
     """
 
-    __slots__ = ("_directives", "_sp", "_text")
+    __slots__ = ("_directives", "_spans", "_text")
 
     _text: str
-    _sp: _Spans
+    _spans: _Spans
     _directives: tuple[tuple[str, str], ...]
 
     def __init__(
@@ -364,7 +345,7 @@ class URN:
         """Parse ``text``; same as :meth:`parse`."""
         sp, directives = _parse(text, syntax)
         object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "_sp", sp)
+        object.__setattr__(self, "_spans", sp)
         object.__setattr__(self, "_directives", directives)
         if namespace_rules:
             self._check_namespace(registry)
@@ -396,11 +377,15 @@ class URN:
         Traceback (most recent call last):
         urikit.errors.URIError: invalid query at position 11: '?' must be followed by '+' ...
         """  # noqa: E501
+        if type(text) is not str or type(syntax) is not str:
+            check_str(text, "URN.parse", "text")
+            check_str(syntax, "URN.parse", "syntax")
         return cls(text, syntax=syntax, namespace_rules=namespace_rules, registry=registry)
 
     @classmethod
-    def from_parts(cls, nid: str, nss_text: str, *, allow_slash: bool = False) -> URN:
-        """Build ``urn:<nid>:<NSS>`` from an NID and an identifier in its native form.
+    def build(cls, nid: str, nss_text: str, *, allow_slash: bool = False) -> URN:
+        """Build ``urn:<nid>:<NSS>`` from an NID and an identifier in its native form
+        (decoded, as :meth:`urikit.URIReference.build` takes its values).
 
         Every character outside the NSS repertoire (``pchar``; and "%" itself) is
         percent-encoded as UTF-8 octets, uppercase hex (draft sections 2.2,
@@ -408,14 +393,14 @@ class URN:
         ``allow_slash`` keeps it (RFC 8141 section 2.2 allows it after the first
         character). NUL is refused.
 
-        >>> str(URN.from_parts("example", "a b/c?d%é"))
+        >>> str(URN.build("example", "a b/c?d%é"))
         'urn:example:a%20b%2Fc%3Fd%25%C3%A9'
-        >>> str(URN.from_parts("example", "1/406/47452/2", allow_slash=True))
+        >>> str(URN.build("example", "1/406/47452/2", allow_slash=True))
         'urn:example:1/406/47452/2'
         """
-        if not isinstance(nid, str) or not isinstance(nss_text, str):
-            raise TypeError("nid and nss_text must be str")
-        _check_nid(nid, 0, len(nid))
+        check_str(nid, "URN.build", "nid")
+        check_str(nss_text, "URN.build", "nss_text")
+        check_nid(nid, 0, len(nid))
         if not nss_text:
             raise URIError("empty-component", "nss", 0, nss_text)
         nul = nss_text.find("\0")
@@ -427,9 +412,17 @@ class URN:
             nss = percent_encode(nss_text, "segment")
         return cls("urn:" + nid + ":" + nss, syntax="assigned-name")
 
+    @classmethod
+    def from_parts(cls, nid: str, nss_text: str, *, allow_slash: bool = False) -> URN:
+        """Deprecated name of :meth:`build` (kept for one release)."""
+        warnings.warn(
+            "URN.from_parts() is deprecated; use URN.build()", DeprecationWarning, stacklevel=2
+        )
+        return cls.build(nid, nss_text, allow_slash=allow_slash)
+
     def _check_namespace(self, registry: NamespaceRegistry | None) -> None:
         reg = namespaces if registry is None else registry
-        start = self._sp[_NSS][0]
+        start = self._spans[_NSS][0]
         try:
             reg.check(self.nid, self.nss)
         except NSSError as err:
@@ -463,7 +456,7 @@ class URN:
         return (URN, (self._text,))
 
     def _get(self, index: int) -> str | None:
-        start, end = self._sp[index]
+        start, end = self._spans[index]
         return None if start < 0 else self._text[start:end]
 
     # -- components -----------------------------------------------------------------
@@ -476,19 +469,19 @@ class URN:
     @property
     def nid(self) -> str:
         """The namespace identifier as written."""
-        start, end = self._sp[_NID]
+        start, end = self._spans[_NID]
         return self._text[start:end]
 
     @property
     def nss(self) -> str:
         """The namespace specific string as written (percent-encoded)."""
-        start, end = self._sp[_NSS]
+        start, end = self._spans[_NSS]
         return self._text[start:end]
 
     @property
     def assigned_name(self) -> str:
         """``"urn:" NID ":" NSS`` as written, without any component after it."""
-        return self._text[: self._sp[_NSS][1]]
+        return self._text[: self._spans[_NSS][1]]
 
     @property
     def r_component(self) -> str | None:
@@ -525,6 +518,7 @@ class URN:
         >>> URN.parse("urn:isbn:0395363411?s=I2L").directive("s")
         'I2L'
         """
+        check_str(keyword, "URN.directive", "keyword")
         for key, value in self._directives:
             if key == keyword:
                 return value
@@ -539,7 +533,7 @@ class URN:
         ['informal', 'experimental', 'formal']
         """
         nid = self.nid
-        if _INFORMAL_RE.match(nid) is not None:
+        if INFORMAL_NID_RE.match(nid) is not None:
             return "informal"
         if nid[:2].lower() == "x-":
             return "experimental"
@@ -574,6 +568,7 @@ class URN:
         >>> URN.parse("URN:ISBN:0-395-36341-1").equivalence_key(namespace_rules=True)
         'urn:isbn:9780395363416'
         """
+        check_str(mode, "URN.equivalence_key", "mode")
         if mode not in _MODES:
             raise ValueError(f"unknown mode {mode!r}; expected one of {list(_MODES)}")
         nid = self.nid.lower()
@@ -617,12 +612,17 @@ class URN:
         ...                namespace_rules=True)
         True
         """
+        func = "URN.equivalent"
+        for name, value in (("a", a), ("b", b)):
+            if not isinstance(value, (URN, str)):
+                raise arg_type_error(func, name, "URN or str", value)
+        check_str(mode, func, "mode")
         ua = a if isinstance(a, URN) else URN(a)
         ub = b if isinstance(b, URN) else URN(b)
         kw: dict[str, Any] = {"namespace_rules": namespace_rules, "registry": registry}
         return ua.equivalence_key(mode, **kw) == ub.equivalence_key(mode, **kw)
 
-    def normalized(
+    def normalize(
         self, *, namespace_rules: bool = False, registry: NamespaceRegistry | None = None
     ) -> URN:
         """This URN with "urn" and the NID lowercased and percent-encodings
@@ -630,12 +630,21 @@ class URN:
         normal form); the components after the NSS are kept.
 
         >>> str(URN.parse("URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6#x")
-        ...     .normalized(namespace_rules=True))
+        ...     .normalize(namespace_rules=True))
         'urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6#x'
         """
         key = self.equivalence_key(namespace_rules=namespace_rules, registry=registry)
-        rest = self._text[self._sp[_NSS][1] :]
+        rest = self._text[self._spans[_NSS][1] :]
         return URN(key + _upper_pct(rest))
+
+    def normalized(
+        self, *, namespace_rules: bool = False, registry: NamespaceRegistry | None = None
+    ) -> URN:
+        """Deprecated name of :meth:`normalize` (kept for one release)."""
+        warnings.warn(
+            "URN.normalized() is deprecated; use URN.normalize()", DeprecationWarning, stacklevel=2
+        )
+        return self.normalize(namespace_rules=namespace_rules, registry=registry)
 
     # -- presentation -------------------------------------------------------------
 

@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""Benchmark urikit.extract against other URL extractors, in MB/s.
+
+Run from the repository root::
+
+    python bench/bench_extract.py                 # 5 rounds, both urikit builds
+    python bench/bench_extract.py --rounds 3 --impl python
+    python bench/bench_extract.py --check         # exit 1 when a target is missed
+    python bench/bench_extract.py --json out.json
+
+Corpora: ../shared/corpus/descriptions.txt (real prose: Debian package
+descriptions; ../shared/corpus/make_corpus.sh makes it) and the RFC texts of
+../shared/specs, concatenated.
+
+Contestants, each timed over the same text in one run, median of the rounds:
+
+* ``urikit`` (pure Python, URIKIT_NO_SPEEDUPS=1) and ``urikit-c`` (the C
+  accelerator): each in its own child process of this script, so that the two
+  builds never share an import;
+* ``naive-regex``: ``[A-Za-z][A-Za-z0-9+.-]*://[^\\s<>"]+`` with ``re.findall``,
+  the floor any extractor is compared with;
+* the peers of the ``bench`` extra, skipped when missing: urlextract
+  (``URLExtract().find_urls``), linkify-it-py (``LinkifyIt().match``) and
+  iocextract (``extract_urls``). They are slow, so they run on the first
+  ``--peer-limit`` characters of each corpus (1 MB by default); MB/s makes the
+  numbers comparable.
+
+Targets (``--check``; per corpus, for each urikit build selected by ``--impl``):
+at least 20x the speed of linkify-it-py and at least 0.5x the naive regex.
+
+The extractors do not agree on what a URL is (urikit follows RFC 3986 Appendix
+C: wrapped URIs are joined, ``<URL:...>`` stripped, no ``www.`` without a
+scheme), so the "found" column is for information only.
+
+This is a measuring script only: no test asserts on speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SHARED = REPO_ROOT / ".." / "shared"
+NO_SPEEDUPS_ENV = "URIKIT_NO_SPEEDUPS"
+NAIVE = re.compile(r'[A-Za-z][A-Za-z0-9+.\-]*://[^\s<>"]+')
+
+#: (subject, peer, minimum ratio of MB/s subject / MB/s peer)
+TARGETS = [
+    ("urikit", "linkify-it-py", 20.0),
+    ("urikit", "naive-regex", 0.5),
+    ("urikit-c", "linkify-it-py", 20.0),
+    ("urikit-c", "naive-regex", 0.5),
+]
+SUBJECTS = {"python": ["urikit"], "c": ["urikit-c"], "both": ["urikit", "urikit-c"]}
+
+
+def corpora() -> dict[str, str]:
+    """Name -> text of every corpus that is present."""
+    found: dict[str, str] = {}
+    descriptions = SHARED / "corpus" / "descriptions.txt"
+    if descriptions.is_file():
+        found["descriptions"] = descriptions.read_text(encoding="utf-8")
+    specs = sorted((SHARED / "specs").glob("rfc*.txt"))
+    if specs:
+        found["rfcs"] = "".join(p.read_text(encoding="utf-8") for p in specs)
+    return found
+
+
+def time_rounds(func: Callable[[str], int], text: str, rounds: int) -> tuple[float, int]:
+    """Median seconds of ``func(text)`` over ``rounds`` runs, and what it found."""
+    times = []
+    found = 0
+    for _ in range(rounds):
+        gc.collect()
+        t0 = time.perf_counter()
+        found = func(text)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), found
+
+
+# --------------------------------------------------------------------------- worker
+
+
+def worker(rounds: int) -> None:
+    """Child process: time urikit.extract on every corpus, print JSON."""
+    try:
+        import urikit
+    except ModuleNotFoundError:
+        sys.path.insert(0, str(REPO_ROOT / "src"))
+        import urikit
+    urikit.extract("warm up http://example.org/ <URL:a:b>")
+    result: dict[str, Any] = {"implementation": urikit.IMPLEMENTATION, "corpora": {}}
+    for name, text in corpora().items():
+        seconds, found = time_rounds(lambda t: len(urikit.extract(t)), text, rounds)
+        result["corpora"][name] = {"seconds": seconds, "found": found, "chars": len(text)}
+    print(json.dumps(result))
+
+
+def run_worker(impl: str, rounds: int) -> dict[str, Any] | None:
+    env = dict(os.environ)
+    if impl == "python":
+        env[NO_SPEEDUPS_ENV] = "1"
+    else:
+        env.pop(NO_SPEEDUPS_ENV, None)
+    done = subprocess.run(
+        [sys.executable, __file__, "--worker", "--rounds", str(rounds)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        print(f"note: the {impl} worker failed:\n{done.stderr}", file=sys.stderr)
+        return None
+    data: dict[str, Any] = json.loads(done.stdout)
+    if impl == "c" and data["implementation"] != "c":
+        print("note: the C accelerator is not built; urikit-c is skipped", file=sys.stderr)
+        return None
+    return data
+
+
+# --------------------------------------------------------------------------- peers
+
+
+def peers() -> dict[str, tuple[Callable[[str], int], bool]]:
+    """Name -> (count of URLs found in a text, whether it is slow)."""
+    found: dict[str, tuple[Callable[[str], int], bool]] = {
+        "naive-regex": (lambda t: len(NAIVE.findall(t)), False)
+    }
+    try:
+        from urlextract import URLExtract
+
+        extractor = URLExtract()
+        found["urlextract"] = (lambda t: len(extractor.find_urls(t)), True)
+    except ImportError:
+        pass
+    try:
+        from linkify_it import LinkifyIt
+
+        linkify = LinkifyIt()
+        found["linkify-it-py"] = (lambda t: len(linkify.match(t) or []), True)
+    except ImportError:
+        pass
+    try:
+        import iocextract
+
+        found["iocextract"] = (lambda t: sum(1 for _ in iocextract.extract_urls(t)), True)
+    except ImportError:
+        pass
+    return found
+
+
+# --------------------------------------------------------------------------- main
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--rounds", type=int, default=5, metavar="N")
+    parser.add_argument("--impl", choices=sorted(SUBJECTS), default="both")
+    parser.add_argument(
+        "--peer-limit",
+        type=int,
+        default=1_000_000,
+        metavar="CHARS",
+        help="the slow peers read this many characters of each corpus (default 1000000)",
+    )
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--json", type=Path, default=None, metavar="FILE")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.rounds < 1 or args.peer_limit < 1:
+        parser.error("--rounds and --peer-limit must be at least 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.worker:
+        worker(args.rounds)
+        return 0
+    texts = corpora()
+    if not texts:
+        print("error: no corpus under ../shared", file=sys.stderr)
+        return 2
+    # rate[corpus][contestant] = (MB/s, found, characters read)
+    rate: dict[str, dict[str, tuple[float, int, int]]] = {name: {} for name in texts}
+    for subject in SUBJECTS[args.impl]:
+        data = run_worker("python" if subject == "urikit" else "c", args.rounds)
+        if data is None:
+            continue
+        for name, r in data["corpora"].items():
+            rate[name][subject] = (r["chars"] / r["seconds"] / 1e6, r["found"], r["chars"])
+    for peer, (func, slow) in peers().items():
+        for name, text in texts.items():
+            sample = text[: args.peer_limit] if slow else text
+            func(sample[:1000])  # warm up
+            seconds, found = time_rounds(func, sample, args.rounds)
+            rate[name][peer] = (len(sample) / seconds / 1e6, found, len(sample))
+
+    print(f"rounds: {args.rounds} (median); python {sys.version.split()[0]}")
+    for name, row in rate.items():
+        print(f"\n{name} ({len(texts[name]) / 1e6:.1f} MB)")
+        print(f"  {'contestant':<15} {'MB/s':>9} {'found':>7} {'chars read':>11}")
+        for who, (mbs, found, chars) in sorted(row.items(), key=lambda kv: -kv[1][0]):
+            print(f"  {who:<15} {mbs:9.2f} {found:7d} {chars:11d}")
+
+    failures = []
+    checks = []
+    for name, row in rate.items():
+        for subject, peer, minimum in TARGETS:
+            if subject not in SUBJECTS[args.impl]:
+                continue
+            if subject not in row or peer not in row:
+                missing = subject if subject not in row else peer
+                checks.append({"corpus": name, "subject": subject, "peer": peer, "ok": None})
+                if args.check:
+                    failures.append(f"{name}: {subject} vs {peer}: {missing} was not timed")
+                continue
+            ratio = row[subject][0] / row[peer][0]
+            ok = ratio >= minimum
+            checks.append(
+                {
+                    "corpus": name,
+                    "subject": subject,
+                    "peer": peer,
+                    "ratio": ratio,
+                    "minimum": minimum,
+                    "ok": ok,
+                }
+            )
+            mark = "ok  " if ok else "MISS"
+            print(f"{mark} {name}: {subject} / {peer} = {ratio:.2f} (target >= {minimum})")
+            if not ok:
+                failures.append(f"{name}: {subject} / {peer} = {ratio:.2f} < {minimum}")
+    if args.json is not None:
+        args.json.write_text(
+            json.dumps(
+                {
+                    "rounds": args.rounds,
+                    "rates": {
+                        name: {
+                            who: {"mb_per_s": v[0], "found": v[1], "chars": v[2]}
+                            for who, v in row.items()
+                        }
+                        for name, row in rate.items()
+                    },
+                    "checks": checks,
+                },
+                indent=2,
+            ),
+            encoding="utf-8",
+        )
+    if args.check and failures:
+        print("\n".join(["targets missed:", *failures]), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

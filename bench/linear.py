@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Linear time on adversarial input (issue 8): one line per case, with its time.
+
+Times, in this process, the cases the tests only check for their answer:
+
+* resolution under each legacy rule set of a 1 MB reference ``"x/"*k + "../"*k + "g"``
+  (quadratic before issue 8: 24 s at 80 KB);
+* ``relativize`` on 1 MB dot-heavy paths (2-4 s pure Python before issue 8);
+* the legacy grammars (``is_valid(grammar=...)``) on the 200 KB inputs of
+  tests/test_legacy_grammars.py.
+
+    python bench/linear.py                 # the active implementation
+    URIKIT_NO_SPEEDUPS=1 python bench/linear.py
+    python bench/linear.py --check         # exit 1 when a case takes over --limit s
+
+This is a measuring script only: no test asserts on these numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+
+import urikit
+from urikit.legacy.resolution import LEGACY_RULES
+
+MB = 1_000_000
+
+
+def cases() -> list[tuple[str, Callable[[], object]]]:
+    out: list[tuple[str, Callable[[], object]]] = []
+    base = "http://a/b/c/d;p?q"
+    ref = "x/" * (MB // 5) + "../" * (MB // 5) + "g"
+    for rules in ("rfc3986", *LEGACY_RULES):
+        out.append((f"resolve 1 MB rules={rules}", partial(urikit.resolve, base, ref, rules=rules)))
+    pairs = {
+        "segments": ("http://a/" + "b/" * (MB // 4) + "c", "http://a/" + "d/" * (MB // 4) + "e"),
+        "dot-prefix": ("x:" + "./" * (MB // 2) + "c", "x:" + "a/" * (MB // 2)),
+        "dot-segments": ("http://a/" + "b/./" * (MB // 4), "http://a/" + "b/../" * (MB // 5)),
+        "slashes": ("http://a/b/c", "http://a/" + "/" * MB),
+        "dotdot": ("x:" + "../" * (MB // 3), "x:" + "../" * (MB // 3) + "a"),
+    }
+    for name, (b, t) in pairs.items():
+        out.append((f"relativize 1 MB {name}", partial(urikit.relativize, b, t)))
+    texts = [
+        "http://" + "a" * 200_000 + "!",
+        "telnet://" + "@" * 200_000 + "1",
+        "news:" + "1@" * 100_000,
+        "gopher://h/1" + "a/" * 100_000 + "/",
+        "x:" + "a+" * 100_000,
+        "wais://h/" + "a" * 100_000 + "/b/" + "1" * 100_000 + "x",
+        "ftp://" + "a." * 100_000 + "-/~",
+    ]
+    for grammar in ("rfc1738", "draft-1993"):
+        for text in texts:
+            label = f"is_valid 200 KB grammar={grammar} {text[:12]!r}"
+            out.append((label, partial(urikit.is_valid, text + "\0", grammar=grammar)))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 when a case is too slow")
+    parser.add_argument("--limit", type=float, default=1.0, help="seconds per case (--check)")
+    args = parser.parse_args(argv)
+    print(f"implementation: {urikit.IMPLEMENTATION}")
+    slow = 0
+    for label, func in cases():
+        start = time.perf_counter()
+        func()
+        elapsed = time.perf_counter() - start
+        mark = ""
+        if elapsed > args.limit:
+            slow += 1
+            mark = "  SLOW"
+        print(f"{elapsed:8.3f} s  {label}{mark}")
+    return 1 if args.check and slow else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,604 @@
+"""URIs in running text: extraction by the delimiting rules of the RFCs, and ``fixup``.
+
+RFC 3986 Appendix C (and before it RFC 2396 Appendix E, the 2003 rfc2396bis
+draft Appendix E, RFC 1738's "Recommendations for URLs in Context" and the
+1993 URL draft) says how URIs are written in plain text: between double quotes
+``"http://example.com/"``, between angle brackets ``<http://example.com/>``
+(formerly with the prefix ``URL:``, as in ``<URL:ftp://host/file>``), or just
+surrounded by whitespace. Whitespace added to break a long URI across lines is
+not part of it, and a hyphen at a line break may or may not be.
+
+>>> text = '''Yes, Jim, I found it under "http://www.w3.org/Addressing/",
+... but you can probably pick it up from <ftp://foo.example.
+... com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/
+... ietf/uri/historical.html#WARNING>.'''
+>>> for found in extract(text):
+...     print(found.wrapper, found.uri)
+quote http://www.w3.org/Addressing/
+angle ftp://foo.example.com/rfc/
+angle http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING
+
+The rules, in the order they are applied at each position of the text:
+
+* **Delimited forms** ``<URL:...>`` (wrapper ``"url"``, with or without
+  whitespace after ``URL:``), ``<...>`` (``"angle"``) and ``"..."``
+  (``"quote"``). Whitespace inside is removed, but only where it breaks a line:
+  each run of spaces, tabs and no-break spaces inside must hold exactly one
+  line break (``\\n``, ``\\r\\n`` or ``\\r``), so ``<foo bar>`` is text and a
+  blank line always ends a URI. Angle brackets may have such whitespace just
+  inside them too; quotes may not. The content, once joined, must be a URI
+  (RFC 3986 ``URI``: it has a scheme; a fragment inside the delimiters belongs
+  to it), and its scheme must not be followed by another colon (Perl's
+  ``Data::Dumper`` is no URI). Inside angle brackets any scheme counts
+  (``<foo:bar>``, ``<doi:10.1000/182>``); inside quotes only the schemes that
+  count for bare URIs (below), since prose quotes words like ``"Note:"``, and
+  something must follow the colon (and the ``//``).
+* **Bare URIs** are absolute and end at whitespace or at the first character
+  no URI may contain. Trailing sentence punctuation (``. , ; : ! ?`` and
+  ``'``) is not part of them, nor is a ``)`` or ``]`` without an opening
+  partner inside the URI (a ``]`` is only ever valid closing an IP-literal
+  host). When the rest is still not a valid URI, it is cut at the first
+  offending character. A bare URI counts when its scheme is followed by
+  ``//`` (``http://``, ``ftp://``, any ``scheme://`` with something after
+  it), or when its scheme is one that people write in prose without ``//``
+  (:data:`PROSE_SCHEMES`, plus every registered scheme of
+  :mod:`urikit.schemes` that has no authority, plus the schemes passed in
+  ``schemes=``) and something other than whitespace or a second colon follows
+  the colon. So ``Note:``, ``10:30``,
+  ``C:\\path``, ``e.g.:``, ``Foo.pm`` and ``www.foo.com`` are never URIs (use
+  :func:`fixup` for the last one). A scheme is at most 64 characters.
+* **Hyphens at line breaks.** A bare URI whose last character is ``-`` at the
+  end of a line continues on the next line (after its indentation). In every
+  form, ``.uri`` keeps such a hyphen and ``.alternatives`` holds the reading
+  without it.
+
+Extraction never raises on a ``str`` and runs in time linear in the length of
+the text: one regular expression (whose repetitions are all possessive and
+whose branches all start with one of ``<``, ``"`` or ``:``) finds the
+candidates, every candidate is examined once, and the text a candidate examines
+is bounded by the next delimiter of its kind.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any, Final, NoReturn
+
+from ._charsets import (
+    ALNUM_CLASS,
+    ALPHA,
+    ALPHA_CLASS,
+    GEN_DELIMS,
+    HEXDIG_CLASS,
+    SCHEME,
+    SCHEME_PATTERN,
+    SUB_DELIMS,
+    UNRESERVED,
+    regex_class,
+)
+from ._schemeinfo import DEFAULT_REGISTRY as _SCHEME_REGISTRY
+from .errors import URIError, arg_type_error, check_str
+from .reference import URIReference, is_valid, parse
+
+__all__ = ["PROSE_SCHEMES", "Extracted", "extract", "fixup", "iter_extract"]
+
+#: Schemes that count in prose without ``//`` after them (besides the registered
+#: schemes without an authority, such as mailto and news). Each is a registered
+#: IANA scheme whose URIs have no authority and are commonly written in text.
+PROSE_SCHEMES: Final = frozenset(
+    {
+        "mailto",  # RFC 6068: mailto:user@example.org
+        "news",  # RFC 5538: news:comp.infosystems.www.servers.unix
+        "urn",  # RFC 8141: urn:ietf:rfc:3986
+        "tel",  # RFC 3966: tel:+1-201-555-0123
+        "fax",  # RFC 2806: fax:+358.555.1234567
+        "sms",  # RFC 5724: sms:+15105550101
+        "data",  # RFC 2397: data:,A%20brief%20note
+        "sip",  # RFC 3261: sip:alice@atlanta.example.com
+        "sips",  # RFC 3261
+        "xmpp",  # RFC 5122: xmpp:user@example.com
+        "geo",  # RFC 5870: geo:13.4125,103.8667
+        "magnet",  # provisional, widely written: magnet:?xt=urn:btih:...
+        "cid",  # RFC 2392: cid:foo4*foo1@bar.net
+        "mid",  # RFC 2392: mid:960830.1639@XIson.com
+        "tag",  # RFC 4151: tag:timothy@hpl.hp.com,2001:web/externalHome
+        "info",  # RFC 4452: info:lccn/2002022641
+        "about",  # RFC 6694: about:blank
+    }
+)
+
+_MAX_SCHEME = 64
+_SCHEME_CHARS: Final = SCHEME
+_LETTERS: Final = ALPHA
+_TRAILING: Final = frozenset(".,;:!?'")
+
+# Whitespace: ASCII whitespace and the no-break space (U+00A0) that converted
+# documents indent with; no URI holds any of them.
+_WS = " \t\n\r\f\v\xa0"
+_SCHEMEISH = SCHEME_PATTERN
+# Content of a delimited form may break lines inside the scheme, too.
+_SCHEMEISH_WRAPPED = rf"[{ALPHA_CLASS}][{regex_class(SCHEME)} \t\r\n\xa0]*+"
+_ANGLE_RE: Final = re.compile(r"<([^<>]*+)>")
+_QUOTE_RE: Final = re.compile(r'"([^"]*+)"')
+# Every character a URI may hold: unreserved, reserved and "%".
+_URI_RUN_RE: Final = re.compile(
+    f"[{regex_class(UNRESERVED | GEN_DELIMS | SUB_DELIMS | frozenset('%'))}]*+"
+)
+_LINE_BREAK_RE: Final = re.compile(r"[ \t\xa0]*+(?:\r\n?+|\n)[ \t\xa0]*+")
+_WS_SPLIT_RE: Final = re.compile(r"([ \t\n\r\f\v\xa0]++)")
+# One line break in a run of blanks, or none (for the ends of an angle form).
+_ONE_BREAK_RE: Final = re.compile(r"[ \t\xa0]*+(?:\r\n?+|\n)[ \t\xa0]*+\Z")
+_AT_MOST_ONE_BREAK_RE: Final = re.compile(r"[ \t\xa0]*+(?:(?:\r\n?+|\n)[ \t\xa0]*+)?+\Z")
+_SCHEME_COLON_RE: Final = re.compile(_SCHEMEISH + ":")
+
+
+def _prose_schemes(extra: frozenset[str]) -> frozenset[str]:
+    names = set(PROSE_SCHEMES) | extra
+    for name in _SCHEME_REGISTRY:
+        handler = _SCHEME_REGISTRY.get(name)
+        if handler is not None and not handler.has_authority:
+            names.add(name.lower())
+    return frozenset(names)
+
+
+@functools.lru_cache(maxsize=32)
+def _candidates_re(prose: frozenset[str]) -> re.Pattern[str]:
+    """The one scanning expression: every branch starts with ``<``, ``"`` or ``:``.
+
+    A ``:`` is a candidate only when ``//`` follows and a scheme character
+    precedes, or when one of the ``prose`` schemes precedes (fixed-width
+    look-behinds, grouped by length).
+    """
+    by_length: dict[int, list[str]] = {}
+    for name in sorted(prose):
+        if name and all(c in _SCHEME_CHARS for c in name):
+            by_length.setdefault(len(name), []).append(re.escape(name))
+    behinds = "|".join(f"(?<=(?i:{'|'.join(names)}):)" for _, names in sorted(by_length.items()))
+    colon = rf":(?:(?<=[{regex_class(SCHEME)}]:)(?=//)"
+    if behinds:
+        colon += f"|(?:{behinds})(?![ \t\r\n\f\v\xa0:])"
+    colon += ")"
+    angle = rf"<(?=[ \t\r\n\xa0]*+(?:URL:[ \t\r\n\xa0]*+)?+{_SCHEMEISH_WRAPPED}:[^<>]*+>)"
+    quote = rf'"(?={_SCHEMEISH_WRAPPED}:[^"]*+")'
+    return re.compile(f"{angle}|{quote}|{colon}")
+
+
+class Extracted:
+    """One URI found in text. Immutable.
+
+    Attributes:
+        uri: the URI with its wrapper and inserted whitespace removed, otherwise
+            as written (a hyphen at a line break is kept).
+        start, end: the span of the text it was found in, wrapper included
+            (``text[start:end]``).
+        wrapper: ``"url"`` for ``<URL:...>``, ``"angle"`` for ``<...>``,
+            ``"quote"`` for ``"..."``, ``None`` for a bare URI.
+        alternatives: other readings (the URI without a hyphen found at a line
+            break), as a tuple.
+
+    >>> found = extract("see <URL:http://example.org/a->")[0]
+    >>> found.uri, found.start, found.end, found.wrapper, found.alternatives
+    ('http://example.org/a-', 4, 31, 'url', ())
+    >>> found.parsed.host
+    'example.org'
+    """
+
+    __slots__ = ("_parsed", "alternatives", "end", "start", "uri", "wrapper")
+
+    uri: str
+    start: int
+    end: int
+    wrapper: str | None
+    alternatives: tuple[str, ...]
+    _parsed: URIReference | None
+
+    def __init__(
+        self,
+        uri: str,
+        start: int,
+        end: int,
+        wrapper: str | None = None,
+        alternatives: tuple[str, ...] = (),
+    ) -> None:
+        _set = object.__setattr__
+        _set(self, "uri", uri)
+        _set(self, "start", start)
+        _set(self, "end", end)
+        _set(self, "wrapper", wrapper)
+        _set(self, "alternatives", tuple(alternatives))
+        _set(self, "_parsed", None)
+
+    @property
+    def parsed(self) -> URIReference:
+        """The :class:`~urikit.URIReference` of :attr:`uri` (parsed once, on demand)."""
+        ref = self._parsed
+        if ref is None:
+            ref = parse(self.uri)
+            object.__setattr__(self, "_parsed", ref)
+        return ref
+
+    def _shifted(self, offset: int) -> Extracted:
+        if not offset:
+            return self
+        return Extracted(
+            self.uri, self.start + offset, self.end + offset, self.wrapper, self.alternatives
+        )
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.uri, self.start, self.end, self.wrapper, self.alternatives)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Extracted):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        extra = f", alternatives={self.alternatives!r}" if self.alternatives else ""
+        return (
+            f"Extracted({self.uri!r}, start={self.start}, end={self.end}, "
+            f"wrapper={self.wrapper!r}{extra})"
+        )
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"Extracted is immutable; cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"Extracted is immutable; cannot delete {name!r}")
+
+
+def _join_wrapped(content: str) -> tuple[str, tuple[str, ...]] | None:
+    """Remove line-breaking whitespace from delimited content.
+
+    Returns ``(joined, alternatives)`` or ``None`` when a run of whitespace
+    does not break a line (or breaks more than one).
+    """
+    parts = _WS_SPLIT_RE.split(content)
+    pieces = parts[0::2]
+    hyphen = False
+    for k, sep in enumerate(parts[1::2]):
+        if _ONE_BREAK_RE.match(sep) is None:
+            return None
+        if pieces[k].endswith("-"):
+            hyphen = True
+    joined = "".join(pieces)
+    if not hyphen:
+        return joined, ()
+    alt = "".join(
+        p[:-1] if (k < len(pieces) - 1 and p.endswith("-")) else p for k, p in enumerate(pieces)
+    )
+    return joined, (alt,)
+
+
+def _delimited(
+    content: str, angle: bool, prose: frozenset[str], wanted: frozenset[str] | None
+) -> tuple[str, str, tuple[str, ...]] | None:
+    """``(uri, wrapper, alternatives)`` for the content of ``<...>`` / ``"..."``."""
+    wrapper = "angle" if angle else "quote"
+    if angle:
+        body = content.lstrip(_WS)
+        if _AT_MOST_ONE_BREAK_RE.match(content, 0, len(content) - len(body)) is None:
+            return None
+        if body[:4].upper() == "URL:":  # the old prefix, in any case
+            wrapper = "url"
+            rest = body[4:].lstrip(_WS)
+            gap = len(body) - 4 - len(rest)
+            if _AT_MOST_ONE_BREAK_RE.match(body, 4, 4 + gap) is None:
+                return None
+            body = rest
+        inner = body.rstrip(_WS)
+        if _AT_MOST_ONE_BREAK_RE.match(body, len(inner)) is None:
+            return None
+        body = inner
+    else:
+        body = content
+        if not body or body[0] in _WS or body[-1] in _WS:
+            return None
+    if any(c in body for c in _WS):
+        joined = _join_wrapped(body)
+        if joined is None:
+            return None
+        uri, alternatives = joined
+    else:
+        uri, alternatives = body, ()
+    m = _SCHEME_COLON_RE.match(uri)
+    if m is None or uri.startswith(":", m.end()):  # Perl's Data::Dumper is no URI
+        return None
+    scheme = uri[: m.end() - 1].lower()
+    if wanted is not None and scheme not in wanted:
+        return None
+    if not angle:
+        slashes = uri.startswith("//", m.end())
+        if not (slashes or scheme in prose) or len(uri) < m.end() + (3 if slashes else 1):
+            return None
+    if not is_valid(uri, "URI"):
+        return None
+    alternatives = tuple(a for a in alternatives if a != uri and is_valid(a, "URI"))
+    return uri, wrapper, alternatives
+
+
+def _trim(uri: str) -> str:
+    """Drop trailing punctuation and closing brackets without a partner (linear)."""
+    end = len(uri)
+    opened, closed = uri.count("("), uri.count(")")
+    lsq, rsq = uri.count("["), uri.count("]")
+    while end:
+        last = uri[end - 1]
+        if last in _TRAILING:
+            pass
+        elif last == ")" and closed > opened:
+            closed -= 1
+        elif last == "]" and rsq > lsq:
+            rsq -= 1
+        else:
+            break
+        end -= 1
+    return uri[:end]
+
+
+def _bare(text: str, s: int, c: int, slashes: bool) -> tuple[str, int, tuple[str, ...]] | None:
+    """The bare URI whose scheme is ``text[s:c]``: ``(uri, end, alternatives)``."""
+    m = _URI_RUN_RE.match(text, c + 1)
+    assert m is not None  # a possessive star always matches
+    end = m.end()
+    # The smallest URI: "scheme:" plus one character, or "scheme://" plus one.
+    floor = (c - s) + (4 if slashes else 2)
+    pieces = [(s, end)]
+    while text[end - 1] == "-":
+        brk = _LINE_BREAK_RE.match(text, end)
+        if brk is None:
+            break
+        nxt = _URI_RUN_RE.match(text, brk.end())
+        assert nxt is not None
+        if nxt.end() == brk.end():
+            break
+        pieces.append((brk.end(), nxt.end()))
+        end = nxt.end()
+    if len(pieces) > 1:
+        joined = "".join(text[a:b] for a, b in pieces)
+        uri = _trim(joined)
+        cut = len(joined) - len(uri)
+        last_start, last_end = pieces[-1]
+        if cut < last_end - last_start and len(uri) >= floor and is_valid(uri, "URI"):
+            # the other reading: every hyphen before a line break left out
+            alt = "".join(text[p : q - 1] for p, q in pieces[:-1])
+            alt += text[last_start : last_end - cut]
+            alternatives = (alt,) if alt != uri and is_valid(alt, "URI") else ()
+            return uri, last_end - cut, alternatives
+        end = pieces[0][1]  # fall back to the first line alone
+    uri = _trim(text[s:end])
+    for _ in range(4):
+        if len(uri) < floor:
+            return None
+        if is_valid(uri, "URI"):
+            return uri, s + len(uri), ()
+        try:
+            parse(uri, "URI")
+        except URIError as err:
+            position = min(err.position, len(uri) - 1)
+        else:  # pragma: no cover - is_valid and parse agree
+            return None
+        uri = _trim(uri[:position])
+    return None
+
+
+def _scan(text: str, schemes: Iterable[str] | None) -> Iterator[Extracted]:
+    wanted = None if schemes is None else frozenset(s.lower() for s in schemes)
+    prose = _prose_schemes(wanted or frozenset())
+    last_end = 0
+    for m in _candidates_re(prose).finditer(text):
+        i = m.start()
+        if i < last_end:
+            continue
+        ch = text[i]
+        if ch == ":":
+            k = i
+            stop = max(0, i - _MAX_SCHEME)
+            while k > stop and text[k - 1] in _SCHEME_CHARS:
+                k -= 1
+            if k == stop and k > 0 and text[k - 1] in _SCHEME_CHARS:
+                continue  # a scheme longer than any written in prose
+            while k < i and text[k] not in _LETTERS:
+                k += 1
+            if k == i or k < last_end:
+                continue
+            scheme = text[k:i].lower()
+            slashes = text.startswith("//", i + 1)
+            if wanted is not None and scheme not in wanted:
+                continue
+            if not slashes and scheme not in prose:
+                continue
+            found = _bare(text, k, i, slashes)
+            if found is not None:
+                uri, end, alternatives = found
+                last_end = end
+                yield Extracted(uri, k, end, None, alternatives)
+        else:
+            angle = ch == "<"
+            dm = (_ANGLE_RE if angle else _QUOTE_RE).match(text, i)
+            if dm is None:
+                continue
+            got = _delimited(dm.group(1), angle, prose, wanted)
+            if got is not None:
+                uri, wrapper, alternatives = got
+                last_end = dm.end()
+                yield Extracted(uri, i, last_end, wrapper, alternatives)
+
+
+def _check_schemes(schemes: object, func: str) -> None:
+    """TypeError unless ``schemes`` is ``None`` or an iterable of str (not one str)."""
+    if schemes is None:
+        return
+    if isinstance(schemes, (str, bytes)) or not hasattr(schemes, "__iter__"):
+        raise arg_type_error(func, "schemes", "an iterable of str or None", schemes)
+
+
+def extract(text: str, *, schemes: Iterable[str] | None = None) -> list[Extracted]:
+    """Every URI in ``text``, in order, by the rules of this module's docstring.
+
+    ``schemes`` restricts the result to those schemes (case-insensitive); a
+    scheme named there also counts bare without ``//`` (``schemes={"doi"}``
+    finds ``doi:10.1000/182``). Never raises on a ``str``.
+
+    >>> [f.uri for f in extract("Mail mailto:a@example.org or see http://example.org/x).")]
+    ['mailto:a@example.org', 'http://example.org/x']
+    >>> [f.uri for f in extract("Note: at 10:30, see C:\\\\tmp or www.foo.com, e.g.: Foo.pm")]
+    []
+    >>> [f.uri for f in extract("urn:isbn:0451450523 and http://a.example/", schemes=["urn"])]
+    ['urn:isbn:0451450523']
+    """
+    check_str(text, "extract", "text")
+    _check_schemes(schemes, "extract")
+    return list(_scan(text, schemes))
+
+
+# A stream is cut into pieces at blank lines: no URI of any form spans one, so
+# extracting piece by piece gives what extracting the whole text gives. A piece
+# longer than this many characters without a blank line is cut at a line end.
+_MAX_PIECE = 1 << 20
+
+
+def iter_extract(
+    text_or_lines: str | Iterable[str], *, schemes: Iterable[str] | None = None
+) -> Iterator[Extracted]:
+    """Like :func:`extract`, lazily; also over an iterable of lines.
+
+    Lines are taken as a file yields them (with their line ends) and offsets are
+    absolute, counted over the concatenation of all lines. A stream is processed
+    one paragraph (up to a blank line) at a time, so memory stays bounded by the
+    longest paragraph (cut at a line end beyond 1 MiB).
+
+    >>> lines = ["See <http://example.org/very-\\n", "  long/path> and\\n", "\\n"]
+    >>> lines.append("mailto:x@y.z\\n")
+    >>> [(f.uri, f.start, f.alternatives) for f in iter_extract(lines)]
+    [('http://example.org/very-long/path', 4, ('http://example.org/verylong/path',)), \
+('mailto:x@y.z', 48, ())]
+    """
+    _check_schemes(schemes, "iter_extract")
+    if isinstance(text_or_lines, str):
+        return _scan(text_or_lines, schemes)
+    if isinstance(text_or_lines, bytes) or not hasattr(text_or_lines, "__iter__"):
+        raise arg_type_error(
+            "iter_extract", "text_or_lines", "str or an iterable of str", text_or_lines
+        )
+    return _iter_lines(text_or_lines, None if schemes is None else list(schemes))
+
+
+def _iter_lines(lines: Iterable[str], schemes: list[str] | None) -> Iterator[Extracted]:
+    buffer: list[str] = []
+    size = 0
+    offset = 0
+    for line in lines:
+        check_str(line, "iter_extract", "line")
+        buffer.append(line)
+        size += len(line)
+        if line.strip(_WS) == "" or size > _MAX_PIECE:
+            piece = "".join(buffer)
+            for found in _scan(piece, schemes):
+                yield found._shifted(offset)
+            offset += len(piece)
+            buffer.clear()
+            size = 0
+    if buffer:
+        piece = "".join(buffer)
+        for found in _scan(piece, schemes):
+            yield found._shifted(offset)
+
+
+# --------------------------------------------------------------------------- fixup
+
+_HOST_LABEL = rf"(?:[{ALNUM_CLASS}]++(?:-++[{ALNUM_CLASS}]++)*+)"
+_DOMAIN = rf"(?:{_HOST_LABEL}\.)++[{ALPHA_CLASS}][{ALNUM_CLASS}]*+(?:-++[{ALNUM_CLASS}]++)*+"
+_IPV4 = r"(?:[0-9]{1,3}\.){3}[0-9]{1,3}"
+_HOST_FORM_RE: Final = re.compile(
+    rf"(?P<host>{_DOMAIN}|{_IPV4}|localhost|\[[{HEXDIG_CLASS}:.]++\])"
+    r"(?::[0-9]++)?+(?P<rest>[/?#][^ \t\r\n\f\v]*+)?+\Z",
+    re.IGNORECASE,
+)
+_EMAIL_RE: Final = re.compile(rf"[{ALNUM_CLASS}.!#$%&'*+/=?^_`{{|}}~\-]++@{_DOMAIN}\Z")
+
+
+def _strip_delimiters(text: str) -> str:
+    body = text.strip(_WS)
+    for opener, closer in (("<", ">"), ('"', '"')):
+        if len(body) >= 2 and body[0] == opener and body[-1] == closer:
+            body = body[1:-1].strip(_WS)
+            break
+    if body[:4].upper() == "URL:":
+        body = body[4:].strip(_WS)
+    return body
+
+
+def fixup(text: str, *, default_scheme: str = "https") -> str:
+    """Turn user-typed text into an absolute URI (RFC 3986 Appendix C; 2003 draft Appendix F).
+
+    The delimiters ``<...>``, ``"..."`` and ``URL:`` and all whitespace are
+    removed first, then the first row that applies gives the answer:
+
+    ==============================  ===================================  ==========================
+    input (after stripping)         reading                              example
+    ==============================  ===================================  ==========================
+    absolute URI, ``scheme://``     unchanged                            ``http://a.example/``
+    or a known scheme (registry,
+    :data:`PROSE_SCHEMES`)
+    ``//host/...``                  ``default_scheme:`` + text           ``https://a.example/x``
+    ``user@host.tld``               ``mailto:`` + text                   ``mailto:me@a.example``
+    ``ftp.``-host[:port][/path]     ``ftp://`` + text                    ``ftp://ftp.a.example/p``
+    host[:port][/path...] (a DNS    ``default_scheme://`` + text         ``https://www.w3.org/A/``
+    name with a dot and a letter
+    TLD, IPv4, ``[...]``,
+    ``localhost``)
+    anything else                   :class:`~urikit.URIError`
+    ==============================  ===================================  ==========================
+
+    Whitespace inside is only removed when the result is a URI with a known
+    scheme or ``//``: text with a space in it is never read as a host name. The
+    result is always checked with :func:`urikit.parse` (rule ``URI``).
+
+    >>> fixup("www.w3.org/Addressing/")
+    'https://www.w3.org/Addressing/'
+    >>> fixup("<URL:ftp://ds.internic.net/rfc/>"), fixup("ftp.example.org/pub")
+    ('ftp://ds.internic.net/rfc/', 'ftp://ftp.example.org/pub')
+    >>> fixup("someone@example.org"), fixup("localhost:8080", default_scheme="http")
+    ('mailto:someone@example.org', 'http://localhost:8080')
+    >>> fixup("just some words")
+    Traceback (most recent call last):
+    urikit.errors.URIError: invalid text: neither a URI nor a host name at position 0
+    """
+    check_str(text, "fixup", "text")
+    check_str(default_scheme, "fixup", "default_scheme")
+    if _SCHEME_COLON_RE.fullmatch(default_scheme + ":") is None:
+        raise ValueError(f"invalid default_scheme {default_scheme!r}")
+    body = _strip_delimiters(text)
+    spaced = any(c in body for c in _WS)
+    if spaced:
+        body = "".join(body.split())
+    m = _SCHEME_COLON_RE.match(body)
+    if m is not None:
+        scheme = body[: m.end() - 1].lower()
+        known = scheme in _SCHEME_REGISTRY or scheme in _prose_schemes(frozenset())
+        if (known or body.startswith("//", m.end())) and is_valid(body, "URI"):
+            return body
+    if spaced:
+        _no_reading(text)
+    candidate: str | None = None
+    if body.startswith("//") and is_valid(body, "relative-ref"):
+        candidate = f"{default_scheme}:{body}"
+    elif _EMAIL_RE.match(body):
+        candidate = "mailto:" + body
+    else:
+        host = _HOST_FORM_RE.match(body)
+        if host is not None:
+            scheme = "ftp" if host.group("host").lower().startswith("ftp.") else default_scheme
+            candidate = f"{scheme}://{body}"
+    if candidate is None or not is_valid(candidate, "URI"):
+        _no_reading(text)
+    return candidate
+
+
+def _no_reading(text: str) -> NoReturn:
+    raise URIError("bad-value", "text", 0, text, detail="neither a URI nor a host name") from None

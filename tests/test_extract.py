@@ -1,0 +1,554 @@
+"""urikit.extract / iter_extract: URIs in running text by the seeds' delimiting rules.
+
+Worked examples are quoted from RFC 3986 Appendix C, RFC 1738's appendix
+"Recommendations for URLs in Context" (English and the Chinese seed), the 2003
+rfc2396bis draft and the 1997 draft Appendix E, and the 1993 URL draft's
+references (all under ../shared). The seed files of the 1997 and 2003 drafts
+lost their line breaks (and the 2003 one its angle-bracketed text) in
+conversion; their examples are quoted here with the line breaks of the
+published drafts, which is what the "break a long URI across lines" rule is
+about.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from strategies import INTERESTING, uris
+
+import urikit
+from urikit import Extracted, extract, iter_extract
+
+SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
+
+# --- the seeds' worked examples ---------------------------------------------------
+
+RFC3986_C = """\
+      Yes, Jim, I found it under "http://www.w3.org/Addressing/",
+      but you can probably pick it up from <ftp://foo.example.
+      com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/
+      ietf/uri/historical.html#WARNING>.
+"""
+# The 2003 draft Appendix E: the same text with the host ds.internic.net.
+DRAFT2003_E = RFC3986_C.replace("foo.example.\n      com", "ds.internic.\n      net")
+DRAFT1997_E = """\
+   Yes, Jim, I found it under "http://www.w3.org/pub/WWW/", but you can
+   probably pick it up from <ftp://ds.internic.
+   net/rfc/>.  Note the warning in <http://ds.internic.net/
+   instructions/overview.html#WARNING>.
+"""
+RFC1738_APPENDIX = """\
+      Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;
+      type=d> but you can probably pick it up from <URL:ftp://ds.in
+      ternic.net/rfc>.  Note the warning in <URL:http://ds.internic.
+      net/instructions/overview.html#WARNING>.
+"""
+RFC1738_ZH = (
+    "是的,Jim,我发现它在<URL:ftp://info.cern.ch/pub/www/doc;type=d>上,但是你可\n"
+    "能能够从<URL:ftp://ds.internic.net/rfc>那儿获得它。请注意\n"
+    "<URL:http://ds.internic.net/instructions/overview.html#WARNING>上的警告。\n"
+)
+RFC1738_ZH_FTP = (
+    "定密码。例如:<URL:ftp://@host.com/>的用户名为空并且没有密码,<\xa0\n"
+    "URL:ftp://host.com/>没有用户名,而<URL:ftp://foo:@host.com/>的用户名是“foo”\n"
+)
+DRAFT1993_REFS = """\
+        Alberti, R., et.al.  (1991) "Notes on the Internet Gopher
+            Protocol" University of Minnesota, December 1991,
+            URL=<ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol
+            >. See also
+            URL=<gopher://gopher.micro.umn.edu/00/Information%20About%2
+            0Gopher/About%20Gopher>
+"""
+
+SEED_EXAMPLES: list[tuple[str, str, list[tuple[str | None, str]]]] = [
+    (
+        "RFC 3986 Appendix C",
+        RFC3986_C,
+        [
+            ("quote", "http://www.w3.org/Addressing/"),
+            ("angle", "ftp://foo.example.com/rfc/"),
+            ("angle", "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING"),
+        ],
+    ),
+    (
+        "2003 draft Appendix E",
+        DRAFT2003_E,
+        [
+            ("quote", "http://www.w3.org/Addressing/"),
+            ("angle", "ftp://ds.internic.net/rfc/"),
+            ("angle", "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING"),
+        ],
+    ),
+    (
+        "1997 draft Appendix E",
+        DRAFT1997_E,
+        [
+            ("quote", "http://www.w3.org/pub/WWW/"),
+            ("angle", "ftp://ds.internic.net/rfc/"),
+            ("angle", "http://ds.internic.net/instructions/overview.html#WARNING"),
+        ],
+    ),
+    (
+        "RFC 1738 appendix",
+        RFC1738_APPENDIX,
+        [
+            ("url", "ftp://info.cern.ch/pub/www/doc;type=d"),
+            ("url", "ftp://ds.internic.net/rfc"),
+            ("url", "http://ds.internic.net/instructions/overview.html#WARNING"),
+        ],
+    ),
+    (
+        "RFC 1738 appendix (Chinese seed)",
+        RFC1738_ZH,
+        [
+            ("url", "ftp://info.cern.ch/pub/www/doc;type=d"),
+            ("url", "ftp://ds.internic.net/rfc"),
+            ("url", "http://ds.internic.net/instructions/overview.html#WARNING"),
+        ],
+    ),
+    (
+        "RFC 1738 3.2.1 (Chinese seed, a wrapper broken after '<')",
+        RFC1738_ZH_FTP,
+        [
+            ("url", "ftp://@host.com/"),
+            ("url", "ftp://host.com/"),
+            ("url", "ftp://foo:@host.com/"),
+        ],
+    ),
+    (
+        "1993 draft references",
+        DRAFT1993_REFS,
+        [
+            ("angle", "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol"),
+            (
+                "angle",
+                "gopher://gopher.micro.umn.edu/00/Information%20About%20Gopher/About%20Gopher",
+            ),
+        ],
+    ),
+    (
+        "RFC 1738 section 1 (Chinese seed: a bare URI after 'URL:' and before '。')",
+        "在URL:http://www.acl.lanl.gov/URI/archive/uri-archive.index.html。\n",
+        [(None, "http://www.acl.lanl.gov/URI/archive/uri-archive.index.html")],
+    ),
+]
+
+
+def strip_wrapper(span: str) -> str:
+    """The URI inside a delimited span, by the rules of RFC 3986 Appendix C (independent)."""
+    inner = span[1:-1]
+    inner = "".join(inner.split())
+    return inner[4:] if inner.startswith("URL:") else inner
+
+
+@pytest.mark.parametrize(("source", "text", "expected"), SEED_EXAMPLES, ids=lambda x: x)
+def test_seed_examples(source: str, text: str, expected: list[tuple[str | None, str]]) -> None:
+    found = extract(text)
+    assert [(f.wrapper, f.uri) for f in found] == expected, source
+    for f in found:
+        span = text[f.start : f.end]
+        if f.wrapper is None:
+            assert span == f.uri
+        else:
+            assert span[0] in '<"' and span[-1] in '>"'
+            assert strip_wrapper(span) == f.uri
+
+
+def test_seed_files_hold_the_quoted_examples() -> None:
+    # The tables above quote the seeds; the seeds must still say so.
+    if not SHARED.is_dir():
+        pytest.skip("../shared is not available")
+    specs = SHARED / "specs"
+    rfc3986 = (specs / "rfc3986.txt").read_text(encoding="utf-8")
+    assert RFC3986_C in rfc3986
+    for uri in ("ftp://foo.example.com/rfc/", "historical.html#WARNING"):
+        assert uri in rfc3986
+    assert RFC1738_APPENDIX in (specs / "rfc1738.txt").read_text(encoding="utf-8")
+    zh = (SHARED / "seeds" / "rfc1738-zh.txt").read_text(encoding="utf-8")
+    assert RFC1738_ZH in zh and RFC1738_ZH_FTP in zh
+    assert DRAFT1993_REFS in (SHARED / "seeds" / "1993-url-internet-draft.txt").read_text(
+        encoding="utf-8"
+    )
+    draft2003 = (SHARED / "seeds" / "2003-draft-fielding-uri-rfc2396bis-01.txt").read_text(
+        encoding="utf-8"
+    )
+    listed = draft2003.split("contains the URI references", 1)[1].split()[:3]
+    assert [uri for _, uri in SEED_EXAMPLES[1][2]] == listed
+    draft1997 = (SHARED / "seeds" / "1997-draft-fielding-url-syntax-05.txt").read_text(
+        encoding="utf-8"
+    )
+    assert " ".join(DRAFT1997_E.split()) in draft1997
+
+
+# --- rules, as tables ----------------------------------------------------------------
+
+NOT_URIS = [
+    "Note: this is prose.",
+    "The meeting is at 10:30, not 11:00.",
+    "Copy it to C:\\path\\file.txt now",
+    "Some words, e.g.: these ones",
+    "See Foo.pm and www.foo.com for details",
+    "<foo bar> is an XML-ish tag",
+    "<foo> and <hsoname> are placeholders",
+    "a <http://example.org/two words> pair",
+    "Perl's Data::Dumper and News::Scan and C<Test::More>",
+    '"Note:" and "e.g.:" in quotes',
+    "http:// alone, and mailto: alone, and file: too.",
+    "a blank line cannot hold a URI: <http://example.org/a\n\nb>",
+    "x" * 70 + "://example.org/ has a scheme too long for prose",
+]
+
+
+@pytest.mark.parametrize("text", NOT_URIS)
+def test_text_that_is_not_a_uri(text: str) -> None:
+    found = extract(text)
+    if text.startswith("a <http"):
+        # the brackets do not hold a URI, but the bare URI inside them counts
+        assert [f.uri for f in found] == ["http://example.org/two"]
+    elif text.startswith("a blank line"):
+        assert [f.uri for f in found] == ["http://example.org/a"]
+    else:
+        assert found == []
+
+
+BARE = [
+    # text, the URI found (None: none)
+    ("see http://example.org/a.", "http://example.org/a"),
+    ("see http://example.org/a?!", "http://example.org/a"),
+    ("(see http://example.org/a)", "http://example.org/a"),
+    ("see http://en.example.org/wiki/Foo_(bar).", "http://en.example.org/wiki/Foo_(bar)"),
+    ("(http://example.org/Foo_(bar))", "http://example.org/Foo_(bar)"),
+    ("[http://example.org/]", "http://example.org/"),
+    ("[http://[::1]:80/]", "http://[::1]:80/"),
+    ("at http://[2001:db8::7]]", "http://[2001:db8::7]"),
+    ("'http://example.org/x'", "http://example.org/x"),
+    ("http://example.org/a;b,c:", "http://example.org/a;b,c"),
+    ("http://example.org/%zz", "http://example.org/"),
+    ("http://example.org/a]b", "http://example.org/a"),
+    ("mailto:someone@example.org.", "mailto:someone@example.org"),
+    ("URN:ISBN:0-395-36341-1;", "URN:ISBN:0-395-36341-1"),
+    ("call tel:+1-816-555-1212!", "tel:+1-816-555-1212"),
+    ("news:comp.infosystems.www.servers.unix,", "news:comp.infosystems.www.servers.unix"),
+    ("data:,A%20brief%20note", "data:,A%20brief%20note"),
+    ("svn+ssh://example.org/repo", "svn+ssh://example.org/repo"),
+    ("foo://example.com:8042/over/there?name=ferret#nose", None),  # filled in below
+    ("the ht://Dig system", "ht://Dig"),
+    ("URL:http://example.org/ (the old prefix)", "http://example.org/"),
+    ("--http://example.org/", "http://example.org/"),
+    ("http://exa mple.org/", "http://exa"),
+    ("http://example.org/é", "http://example.org/"),
+    ("http://example.org/\x00x", "http://example.org/"),
+    ("xmailto:a@b.example", None),
+    ("doi:10.1000/182 is no registered scheme", None),
+]
+
+
+@pytest.mark.parametrize(("text", "uri"), BARE)
+def test_bare_uris(text: str, uri: str | None) -> None:
+    if text.startswith("foo://"):
+        uri = text
+    found = extract(text)
+    if uri is None:
+        assert found == []
+        return
+    (f,) = found
+    assert (f.uri, f.wrapper) == (uri, None)
+    assert text[f.start : f.end] == uri
+
+
+def test_delimited_forms() -> None:
+    text = '<URL: http://a.example/x> <URL:\n  mailto:a@b.example> "http://c.example/" <foo:bar>'
+    found = extract(text)
+    assert [(f.wrapper, f.uri) for f in found] == [
+        ("url", "http://a.example/x"),
+        ("url", "mailto:a@b.example"),
+        ("quote", "http://c.example/"),
+        ("angle", "foo:bar"),
+    ]
+    assert [text[f.start : f.end][0] for f in found] == ["<", "<", '"', "<"]
+    # the old prefix in any case
+    assert [(f.wrapper, f.uri) for f in extract("<url:http://a.example/>")] == [
+        ("url", "http://a.example/")
+    ]
+    # a fragment inside the brackets belongs to the URI
+    assert extract("<http://a.example/#frag>")[0].uri == "http://a.example/#frag"
+    # quotes take the schemes bare URIs take; a relative reference is no URI in prose
+    assert extract('"foo:bar" "word" <../x>') == []
+    # tabs and a CRLF line end are line-breaking whitespace too
+    assert extract("<http://a.example/\r\n\tb>")[0].uri == "http://a.example/b"
+    # whitespace right inside quotes: not a quoted URI (the bare one still counts)
+    assert [(f.wrapper, f.uri) for f in extract('" http://a.example/ "')] == [
+        (None, "http://a.example/")
+    ]
+
+
+def test_hyphen_at_a_line_break() -> None:
+    text = "get <http://example.org/very-\n    long-name/> or http://example.org/a-\n  b/c."
+    first, second = extract(text)
+    assert first.uri == "http://example.org/very-long-name/"
+    assert first.alternatives == ("http://example.org/verylong-name/",)
+    assert (second.uri, second.wrapper) == ("http://example.org/a-b/c", None)
+    assert second.alternatives == ("http://example.org/ab/c",)
+    assert text[second.start : second.end] == "http://example.org/a-\n  b/c"
+    # a hyphen at the end of a line with nothing after it: the URI ends there
+    (f,) = extract("http://example.org/a-\n\nnext paragraph")
+    assert (f.uri, f.alternatives) == ("http://example.org/a-", ())
+
+
+def test_schemes_filter() -> None:
+    text = "http://a.example/ mailto:x@a.example urn:isbn:0451450523 doi:10.1000/182"
+    assert [f.uri for f in extract(text, schemes=["URN", "mailto"])] == [
+        "mailto:x@a.example",
+        "urn:isbn:0451450523",
+    ]
+    # a scheme asked for by name counts without '//' too
+    assert [f.uri for f in extract(text, schemes={"doi"})] == ["doi:10.1000/182"]
+    assert extract(text, schemes=[]) == []
+    assert [f.uri for f in extract('<urn:a:b> "urn:c:d"', schemes=["urn"])] == [
+        "urn:a:b",
+        "urn:c:d",
+    ]
+
+
+def test_urns_are_found_like_any_uri() -> None:
+    text = "The namespace urn:xmpp:omemo:2 and <URN:ISBN:0-395-36341-1>."
+    found = extract(text)
+    assert [f.uri for f in found] == ["urn:xmpp:omemo:2", "URN:ISBN:0-395-36341-1"]
+    assert found[1].parsed.scheme == "URN"
+
+
+def test_extracted_is_immutable_and_comparable() -> None:
+    f = extract("x http://a.example/y z")[0]
+    with pytest.raises(AttributeError):
+        setattr(f, "uri", "other")  # noqa: B010 - the assignment must reach __setattr__
+    with pytest.raises(AttributeError):
+        del f.start
+    assert f == Extracted("http://a.example/y", 2, 20)
+    assert f != Extracted("http://a.example/y", 2, 20, "angle")
+    assert hash(f) == hash(Extracted("http://a.example/y", 2, 20))
+    assert isinstance(f.parsed, urikit.URIReference) and f.parsed.path == "/y"
+    assert f.parsed is f.parsed  # parsed once
+    assert "http://a.example/y" in repr(f)
+
+
+def test_exports_are_lazy_and_the_same_objects() -> None:
+    import urikit.extraction as module
+
+    assert urikit.extract is module.extract and urikit.fixup is module.fixup
+    assert urikit.iter_extract is module.iter_extract and urikit.Extracted is module.Extracted
+    with pytest.raises(AttributeError):
+        _ = urikit.no_such_name
+
+
+def test_iter_extract_over_lines_gives_absolute_offsets(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = DRAFT1993_REFS + "\n" + RFC3986_C + "\n\n" + RFC1738_APPENDIX
+    lines = text.splitlines(keepends=True)
+    assert list(iter_extract(lines)) == extract(text)
+    assert list(iter_extract(text)) == extract(text)
+    # a paragraph longer than the cap is cut at a line end (here no URI spans one)
+    monkeypatch.setattr(urikit.extraction, "_MAX_PIECE", 40)
+    one_liners = [
+        f"line {k}: see <http://h{k}.example/> and mailto:a@b{k}.example.\n" for k in range(50)
+    ]
+    found = list(iter_extract(one_liners))
+    assert found == extract("".join(one_liners)) and len(found) == 100
+    gen = iter_extract(iter(lines))
+    assert next(gen).uri.startswith("ftp://boombox")  # lazy: a generator
+    with pytest.raises(TypeError):
+        extract(b"http://a/")  # type: ignore[arg-type]
+
+
+# --- every <scheme:...> of the RFC texts -------------------------------------------
+
+
+def angle_references(text: str) -> list[tuple[int, int, str]]:
+    """An independent oracle: every ``<...>`` of ``text`` holding ``[URL:]scheme:...``.
+
+    Written with plain string operations. Whitespace inside may only break lines:
+    each run holds one line break (RFC 3986 Appendix C).
+    """
+    found = []
+    i = text.find("<")
+    while i >= 0:
+        j = text.find(">", i + 1)
+        k = text.find("<", i + 1)
+        if j < 0:
+            break
+        if 0 <= k < j:
+            i = k
+            continue
+        inner = text[i + 1 : j]
+        lead = inner[: len(inner) - len(inner.lstrip())]
+        trail = inner[len(inner.rstrip()) :]
+        runs = re.findall(r"[ \t\r\n\f\v]+", inner.strip())
+        body = "".join(inner.split())
+        if body.startswith("URL:"):
+            body = body[4:]
+        scheme, colon, rest = body.partition(":")
+        if (
+            all(s.count("\n") <= 1 and "\f" not in s for s in (lead, trail))
+            and all(s.count("\n") == 1 and "\f" not in s for s in runs)
+            and colon
+            and scheme[:1].isalpha()
+            and not rest.startswith(":")
+            and urikit.is_valid(body, "URI")
+        ):
+            found.append((i, j + 1, body))
+        i = text.find("<", j + 1)
+    return found
+
+
+def spec_texts() -> list[Path]:
+    if not SHARED.is_dir():
+        return []
+    return sorted((SHARED / "specs").glob("rfc*.txt"))
+
+
+@pytest.mark.skipif(not spec_texts(), reason="../shared/specs is not available")
+def test_every_angle_reference_of_the_rfcs_comes_back_whole() -> None:
+    total = wrapped = 0
+    for path in spec_texts():
+        text = path.read_text(encoding="utf-8")
+        found = {(f.start, f.end): f for f in extract(text)}
+        for start, end, uri in angle_references(text):
+            f = found.get((start, end))
+            assert f is not None, (path.name, text[start:end])
+            assert f.uri == uri and f.wrapper in ("angle", "url"), (path.name, f)
+            total += 1
+            wrapped += "\n" in text[start:end]
+    # The oracle must have had something to check, line-wrapped ones included.
+    assert total > 100 and wrapped > 10
+
+
+def test_the_oracle_can_fail() -> None:
+    text = "a <http://x.example/> b <URL:ftp://y.example/\n  z> c <foo bar> d <http://a b>"
+    assert [u for _, _, u in angle_references(text)] == [
+        "http://x.example/",
+        "ftp://y.example/z",
+    ]
+
+
+# --- properties ------------------------------------------------------------------
+
+WORDS = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyzABC"), min_size=1, max_size=8)
+PROSE = st.lists(
+    st.tuples(WORDS, st.sampled_from(["", ",", ".", ";", "!", "?"]), st.sampled_from(" \n")),
+    max_size=6,
+).map(lambda ws: "".join(w + p + s for w, p, s in ws))
+INDENT = st.sampled_from(["", " ", "   ", "\t", "  \t"])
+
+
+@st.composite
+def wrapped(draw: st.DrawFn, uri: str, wrapper: str | None) -> tuple[str, list[int]]:
+    """``uri`` in ``wrapper``, with line breaks (and indentation) at random places."""
+    cuts = sorted(set(draw(st.lists(st.integers(1, max(1, len(uri) - 1)), max_size=3))))
+    if wrapper is None or len(uri) < 2:
+        cuts = []
+    pieces = [uri[a:b] for a, b in zip([0, *cuts], [*cuts, len(uri)], strict=True)]
+    breaks = [draw(st.sampled_from(["", " ", "\t"])) + "\n" + draw(INDENT) for _ in cuts]
+    body = pieces[0] + "".join(b + p for b, p in zip(breaks, pieces[1:], strict=True))
+    if wrapper == "url":
+        return "<URL:" + draw(st.sampled_from(["", " ", "\n   "])) + body + ">", cuts
+    if wrapper == "angle":
+        return "<" + body + ">", cuts
+    if wrapper == "quote":
+        return '"' + body + '"', cuts
+    return body, cuts
+
+
+@given(
+    uris(),
+    st.sampled_from(["url", "angle", "quote", None]),
+    PROSE,
+    PROSE,
+    st.sampled_from(["", ".", ",", ")", "!"]),
+    st.data(),
+)
+def test_embedded_uris_come_back_exactly(
+    g: object, wrapper: str | None, before: str, after: str, punct: str, data: st.DataObject
+) -> None:
+    uri: str = g.text  # type: ignore[attr-defined]
+    scheme: str = g.scheme  # type: ignore[attr-defined]
+    slashes = g.authority is not None  # type: ignore[attr-defined]
+    assume(len(scheme) <= 64 and not uri.startswith(":", len(scheme) + 1))
+    assume(scheme != "URL")
+    if wrapper in ("quote", None):
+        assume(slashes and len(uri) > len(scheme) + 3)
+    if wrapper is None:
+        assume(uri[-1] not in ".,;:!?')]-")
+        assume(punct != ")" or (uri.count("(") < uri.count(")") + 1 and "(" not in uri))
+    piece, cuts = data.draw(wrapped(uri, wrapper))
+    text = before + data.draw(INDENT) + piece + punct + " " + after
+    start = text.index(piece)
+    found = extract(text)
+    assert [(f.uri, f.start, f.end, f.wrapper) for f in found] == [
+        (uri, start, start + len(piece), wrapper)
+    ]
+    hyphen_breaks = [c for c in cuts if uri[c - 1] == "-"]
+    if not hyphen_breaks:
+        assert found[0].alternatives == ()
+    else:
+        alt = "".join(
+            uri[a : b - 1] if b in hyphen_breaks else uri[a:b]
+            for a, b in zip([0, *cuts], [*cuts, len(uri)], strict=True)
+        )
+        assert found[0].alternatives == ((alt,) if urikit.is_valid(alt, "URI") else ())
+    assert found[0].parsed == urikit.parse(uri)
+
+
+TROUBLE = st.lists(
+    st.one_of(
+        st.sampled_from(INTERESTING),
+        st.sampled_from(["<", ">", '"', "URL:", "http://", "mailto:", "-\n", "\n", " ", "::"]),
+        st.text(max_size=5),
+    ),
+    max_size=30,
+).map("".join)
+
+
+@given(st.one_of(TROUBLE, st.text(st.characters(codec=None), max_size=80)))
+def test_any_text_gives_valid_uris_with_consistent_spans(text: str) -> None:
+    found = extract(text)
+    last = 0
+    for f in found:
+        assert urikit.is_valid(f.uri, "URI")
+        assert last <= f.start < f.end <= len(text)
+        last = f.end
+        span = text[f.start : f.end]
+        if f.wrapper is None:
+            assert "".join(span.split()) == f.uri
+        else:
+            assert strip_wrapper(span) == f.uri
+        for alt in f.alternatives:
+            assert urikit.is_valid(alt, "URI") and alt != f.uri
+    # blank lines end every URI, so a stream of lines gives the same results
+    assert list(iter_extract(text.splitlines(keepends=True))) == found
+
+
+def test_linear_time_on_adversarial_input() -> None:
+    # Not a speed test: a quadratic scan would take minutes on these 1 MB inputs,
+    # a linear one takes well under a second each; 5 s is a deliberately loose bound.
+    n = 1_000_000
+    for unit in ["<", ":", '"', "a:", "://", "<a:", '"a:', "<URL:", "http://a-\n", "-\n", "(", ")"]:
+        text = unit * (n // len(unit))
+        t0 = time.perf_counter()
+        extract(text)
+        assert time.perf_counter() - t0 < 5.0, unit
+    for text in ["http://x/" + "." * n, "http://x/" + ")" * n, "a" * n + "://x"]:
+        t0 = time.perf_counter()
+        extract(text)
+        assert time.perf_counter() - t0 < 5.0, text[:12]
+
+
+def test_the_examples_of_docs_extract_md_run() -> None:
+    path = Path(__file__).resolve().parents[1] / "docs" / "extract.md"
+    result = doctest.testfile(str(path), module_relative=False, verbose=False)
+    assert result.attempted >= 10
+    assert result.failed == 0

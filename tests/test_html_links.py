@@ -1,0 +1,146 @@
+"""urikit.html.links: the URI attributes of HTML, resolved against the document's base.
+
+The base element example is quoted from the 1997 draft Appendix D (the 2003
+draft Appendix D has the same example; its seed file lost the markup).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import urikit
+from urikit.html import URI_ATTRIBUTES, Link, links
+
+SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
+
+APPENDIX_D = (
+    '<!doctype html public "-//IETF//DTD HTML//EN"> <HTML><HEAD> '
+    "<TITLE>An example HTML document</TITLE> "
+    '<BASE href="http://www.ics.uci.edu/Test/a/b/c"> </HEAD><BODY> ... '
+    '<A href="../x">a hypertext anchor</A> ... </BODY></HTML>'
+)
+
+
+def test_appendix_d_base_element() -> None:
+    found = links(APPENDIX_D)
+    assert [(k.element, k.attribute, k.uri) for k in found] == [
+        ("base", "href", "http://www.ics.uci.edu/Test/a/b/c"),
+        ("a", "href", "http://www.ics.uci.edu/Test/a/x"),
+    ]
+    # "regardless of the context in which the example document was obtained"
+    assert links(APPENDIX_D, base="ftp://elsewhere.example/")[1].uri == found[1].uri
+
+
+def test_appendix_d_is_quoted_from_the_seed() -> None:
+    if not SHARED.is_dir():
+        pytest.skip("../shared is not available")
+    seed = (SHARED / "seeds" / "1997-draft-fielding-url-syntax-05.txt").read_text(encoding="utf-8")
+    assert APPENDIX_D in seed
+    assert "absolute URL <http://www.ics.uci.edu/Test/a/x>" in seed
+
+
+def test_every_uri_attribute_is_read() -> None:
+    parts = []
+    expected = []
+    for element, attributes in sorted(URI_ATTRIBUTES.items()):
+        for attribute in sorted(attributes):
+            value = f"{element}-{attribute}.x"
+            parts.append(f'<{element} {attribute}="{value}" title="t{attribute}">')
+            if element == "script":  # its content is text up to </script>
+                parts.append("</script>")
+            expected.append((element, attribute, f"http://h.example/d/{value}"))
+    found = links("\n".join(parts), base="http://h.example/d/page")
+    base_href = [k for k in found if k.element == "base"]
+    assert base_href and base_href[0].uri == "http://h.example/d/base-href.x"
+    assert [(k.element, k.attribute, k.uri) for k in found] == expected
+    for name in (
+        "href a area link base",
+        "src img script iframe embed audio video source track input",
+        "action form",
+        "formaction input button",
+        "cite blockquote q",
+        "data object",
+        "poster video",
+        "srcset img source",
+    ).__iter__():
+        attribute, *elements = name.split()
+        for element in elements:
+            assert attribute in URI_ATTRIBUTES[element], (element, attribute)
+
+
+def test_other_attributes_and_elements_are_not_links() -> None:
+    assert links('<p href="x"><a title="http://x.example/" name="y"><div src="z">') == []
+
+
+def test_first_base_wins_and_is_resolved_against_base() -> None:
+    doc = '<a href="x"><base href="/docs/"><base href="http://other.example/"><img src="i.png">'
+    found = links(doc, base="https://example.org/a/index.html")
+    assert [k.uri for k in found] == [
+        "https://example.org/docs/x",  # a link before <base> uses it too
+        "https://example.org/docs/",
+        "http://other.example/",
+        "https://example.org/docs/i.png",
+    ]
+    # without a base argument, a relative <base href> cannot be resolved
+    assert [k.uri for k in links(doc)] == [None, None, "http://other.example/", None]
+    # a <base href> that is no URI reference is ignored
+    found = links('<base href="http://a b/"><a href="y">', base="http://h.example/")
+    assert found[0].error is not None and found[1].uri == "http://h.example/y"
+
+
+def test_raw_is_entity_decoded_and_whitespace_stripped() -> None:
+    (k,) = links('<a href="\n  /p?a=1&amp;b=2&#x23;f \t">', base="http://h.example/")
+    assert k.raw == "\n  /p?a=1&b=2#f \t"
+    assert k.uri == "http://h.example/p?a=1&b=2#f"
+    assert k.error is None
+
+
+def test_errors_carry_the_uri_error() -> None:
+    found = links('<a href="http://h.example/a b">\n  <img src="%zz">', base="http://h.example/")
+    assert [k.uri for k in found] == [None, None]
+    first, second = (k.error for k in found)
+    assert isinstance(first, urikit.URIError) and isinstance(second, urikit.URIError)
+    assert (first.reason, first.position, first.text) == (
+        "invalid-char",
+        18,
+        "http://h.example/a b",
+    )
+    assert second.reason == "bad-percent"
+
+
+def test_positions_dot_segments_and_empty_values() -> None:
+    doc = '<p>\n  <a href="http://h.example/a/../b">x</a>\n<a href>y</a><a href="">z</a>'
+    found = links(doc, base="http://h.example/dir/page#frag")
+    assert [(k.line, k.column) for k in found] == [(2, 2), (3, 0), (3, 13)]
+    assert [k.uri for k in found] == [
+        "http://h.example/b",
+        "http://h.example/dir/page",
+        "http://h.example/dir/page",
+    ]
+    assert all(isinstance(k, Link) for k in found)
+    with pytest.raises(AttributeError):
+        found[0].uri = "x"  # type: ignore[misc]
+
+
+def test_srcset_candidates() -> None:
+    doc = '<img srcset="a.png 1x, b.png 2x,c.png,  d,e.png 100w, f.png (max-width: 10px, 2x) 3x">'
+    found = links(doc, base="http://h.example/")
+    assert [k.raw for k in found] == ["a.png", "b.png", "c.png", "d,e.png", "f.png"]
+    assert found[0].uri == "http://h.example/a.png"
+
+
+def test_bad_base_argument_raises() -> None:
+    with pytest.raises(urikit.URIError):
+        links("<a href='x'>", base="relative/base")
+    with pytest.raises(TypeError):
+        links(b"<a>")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "doc", ["", "<", "<a href=", "<a href='\x00\ud800'>", "<<<>>>" * 1000, "<a href=x" * 500]
+)
+def test_never_crashes_on_odd_documents(doc: str) -> None:
+    for k in links(doc, base="http://h.example/"):
+        assert k.uri is None or urikit.is_valid(k.uri, "URI")
