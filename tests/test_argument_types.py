@@ -25,13 +25,14 @@ import pytest
 import urikit
 import urikit.batch
 import urikit.html
+import urikit.iri
 import urikit.schemes
 import urikit.urn
 from urikit import URIReference
 from urikit.schemes import SchemeView
 from urikit.urn import URN
 
-MODULES = [urikit, urikit.batch, urikit.schemes, urikit.urn, urikit.html]
+MODULES = [urikit, urikit.batch, urikit.schemes, urikit.urn, urikit.html, urikit.iri]
 
 REF = urikit.parse("http://u@h:8/p?q#f")
 URN_OBJ = URN.parse("urn:isbn:0-395-36341-1")

@@ -37,6 +37,7 @@ from .._parser import (
     is_ipv6address,
     split,
 )
+from .._schemeinfo import SchemeRegistry
 from ..errors import URIError
 from ..normalize import normalize as _uri_normalize
 from ..percent import percent_encode
@@ -316,7 +317,7 @@ class IRIReference(URIReference):
 
     def with_query_params(
         self,
-        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]],
+        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]] | None,
         *,
         encoding: str = "utf-8",
     ) -> IRIReference:
@@ -341,9 +342,12 @@ class IRIReference(URIReference):
         """The shortest IRI reference that resolves against this base to ``target``."""
         return parse(relativize(self._text, _text("relativize", "target", target)))
 
-    def normalize(self, level: str = "scheme") -> IRIReference:
-        """The normal form at ``level`` of the RFC 3987 section 5.3 ladder."""
-        return parse(normalize(self._text, level))
+    def normalize(
+        self, level: str = "scheme", *, registry: SchemeRegistry | None = None
+    ) -> IRIReference:
+        """The normal form at ``level`` of the RFC 3987 section 5.3 ladder
+        (``registry``: the scheme facts of level "scheme", as in the core)."""
+        return parse(normalize(self._text, level, registry=registry))
 
     def to_uri(self, *, idna: bool = False) -> URIReference:
         """The URI this IRI maps to (RFC 3987 section 3.1), see :func:`to_uri`."""
@@ -729,12 +733,19 @@ def _nfc(text: str) -> str:
     return "".join(out)
 
 
-def _syntax(text: str, level: str) -> str:
+def _syntax(text: str, level: str, registry: SchemeRegistry | None = None) -> str:
     """Syntax-based (and scheme-based) normalization through the URI form."""
-    return _from_uri(_uri_normalize(to_uri(text), level), idna=False, display=False)
+    uri = to_uri(text)
+    # The C normalize serves calls without registry= (any keyword goes to Python).
+    out = (
+        _uri_normalize(uri, level)
+        if registry is None
+        else _uri_normalize(uri, level, registry=registry)
+    )
+    return _from_uri(out, idna=False, display=False)
 
 
-def normalize(iri: str, level: str = "scheme") -> str:
+def normalize(iri: str, level: str = "scheme", *, registry: SchemeRegistry | None = None) -> str:
     """The normal form of an IRI reference at a ``level`` of the RFC 3987 section 5.3 ladder.
 
     * ``"string"`` (5.3.1): the text itself (validated) - character for character.
@@ -762,11 +773,17 @@ def normalize(iri: str, level: str = "scheme") -> str:
     if level == "nfc":
         once = _nfc(_syntax(text, "syntax"))
         return _syntax(once, "syntax")
-    return _syntax(text, level)
+    return _syntax(text, level, registry)
 
 
 def equivalent(
-    a: str, b: str, level: str = "scheme", *, via_uri: bool = False, idna: bool = False
+    a: str,
+    b: str,
+    level: str = "scheme",
+    *,
+    via_uri: bool = False,
+    idna: bool = False,
+    registry: SchemeRegistry | None = None,
 ) -> bool:
     """True when IRI references ``a`` and ``b`` are equivalent at ``level`` (see :func:`normalize`).
 
@@ -775,6 +792,7 @@ def equivalent(
     ``"string"`` that compares the mapped URIs character for character.
     ``idna=True`` first writes each non-ASCII host label as its A-label, so an
     IDN and its Punycode form compare equal (section 5.3.3); it is never implied.
+    ``registry`` gives the scheme facts of level "scheme", as in the core.
 
     >>> equivalent("http://example.org/~user", "http://example.org/%7euser")
     True
@@ -791,13 +809,15 @@ def equivalent(
         b = _text("equivalent", "b", b)
         a, b = _ascii_host(a, _checked(a)), _ascii_host(b, _checked(b))
     if not via_uri:
-        return normalize(a, level) == normalize(b, level)
-    return _uri_form(a, level) == _uri_form(b, level)
+        return normalize(a, level, registry=registry) == normalize(b, level, registry=registry)
+    return _uri_form(a, level, registry) == _uri_form(b, level, registry)
 
 
-def _uri_form(text: str, level: str) -> str:
+def _uri_form(text: str, level: str, registry: SchemeRegistry | None) -> str:
     if level == "string":
         return to_uri(text)
     if level == "nfc":
         return _uri_normalize(to_uri(normalize(text, "nfc")), "syntax")
-    return _uri_normalize(to_uri(text), level)
+    if registry is None:
+        return _uri_normalize(to_uri(text), level)
+    return _uri_normalize(to_uri(text), level, registry=registry)
