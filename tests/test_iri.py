@@ -221,7 +221,10 @@ def test_from_components_structure_errors_name_the_iri_component() -> None:
     assert info.value.component == "path"
     with pytest.raises(TypeError) as type_info:
         iri.IRIReference.from_components(path=3)  # type: ignore[arg-type]
-    assert str(type_info.value) == "from_components() argument 'path' must be str, not int"
+    assert (
+        str(type_info.value)
+        == "IRIReference.from_components() argument 'path' must be str, not int"
+    )
 
 
 def test_build_keeps_ucschar_and_encodes_the_rest() -> None:

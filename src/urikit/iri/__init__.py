@@ -38,10 +38,10 @@ from .._parser import (
     split,
 )
 from .._schemeinfo import SchemeRegistry
-from ..errors import URIError
+from ..errors import URIError, arg_type_error, check_optional_str, check_str
 from ..normalize import normalize as _uri_normalize
 from ..percent import percent_encode
-from ..reference import URIReference
+from ..reference import URIReference, _port_text, _query_from_params
 from ..reference import is_valid as _uri_is_valid
 from ..reference import parse as _uri_parse
 from ..resolve import Parts, _relative_paths, recompose, resolve_parts
@@ -92,10 +92,6 @@ _UCS_OR_PRIVATE_RUN_RE: Final = re.compile(r"[^\x00-\x7f]+")
 _PCT_RUN_RE: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 
-def _type_error(func: str, param: str, expected: str, value: object) -> TypeError:
-    return TypeError(f"{func}() argument {param!r} must be {expected}, not {type(value).__name__}")
-
-
 def _text(func: str, param: str, value: object) -> str:
     """A str argument (a URIReference counts as its text)."""
     if type(value) is str:
@@ -104,7 +100,31 @@ def _text(func: str, param: str, value: object) -> str:
         return str(value)
     if isinstance(value, str):
         return str(value)
-    raise _type_error(func, param, "str or URIReference", value)
+    raise arg_type_error(func, param, "str or URIReference", value)
+
+
+def _check_components(
+    func: str,
+    scheme: object,
+    userinfo: object,
+    host: object,
+    port: object,
+    path: object,
+    query: object,
+    fragment: object,
+) -> str | None:
+    """TypeError unless the component arguments of ``func`` are ``str`` (or ``None``,
+    but for ``path``; ``port`` may be an ``int``); the port as text."""
+    for name, value in (
+        ("scheme", scheme),
+        ("userinfo", userinfo),
+        ("host", host),
+        ("query", query),
+        ("fragment", fragment),
+    ):
+        check_optional_str(value, func, name)
+    check_str(path, func, "path")
+    return _port_text(port, func)
 
 
 def _error(text: str, rule: str) -> URIError:
@@ -168,6 +188,8 @@ class IRIReference(URIReference):
     def __init__(self, text: str, rule: str = "IRI-reference") -> None:
         """Parse ``text``; same as :func:`parse`."""
         text = _text("IRIReference", "text", text)
+        if type(rule) is not str:
+            check_str(rule, "IRIReference", "rule")
         sp = _checked(text, rule)
         object.__setattr__(self, "_text", text)
         object.__setattr__(self, "_sp", sp)
@@ -192,6 +214,8 @@ class IRIReference(URIReference):
         Traceback (most recent call last):
         urikit.errors.URIError: invalid character '\\ue000' in path at position 1
         """
+        func = "IRIReference.from_components"
+        port = _check_components(func, scheme, userinfo, host, port, path, query, fragment)
         values = {
             "scheme": scheme,
             "userinfo": userinfo,
@@ -201,14 +225,8 @@ class IRIReference(URIReference):
             "fragment": fragment,
         }
         for name, value in values.items():
-            if value is None and name != "path":
-                continue
-            if not isinstance(value, str):
-                expected = "str" if name == "path" else "str or None"
-                raise _type_error("from_components", name, expected, value)
-            check_iri_component(name, value)
-        if port is not None and not isinstance(port, (str, int)):
-            raise _type_error("from_components", "port", "str, int or None", port)
+            if value is not None:
+                check_iri_component(name, value)
         # The structure (authority and path rules) is the core's: check the stand-ins.
         standins = {
             name: None if value is None else stand_in(value, name) for name, value in values.items()
@@ -248,6 +266,9 @@ class IRIReference(URIReference):
         >>> str(IRIReference.build(scheme="http", host="例え.jp", path="/a b/ü", query="q=値"))
         'http://例え.jp/a%20b/ü?q=値'
         """
+        func = "IRIReference.build"
+        _check_components(func, scheme, userinfo, host, port, path, query, fragment)
+        check_str(encoding, func, "encoding")
         enc = encoding
         if host is not None:
             if is_ipv6address(host):
@@ -289,30 +310,42 @@ class IRIReference(URIReference):
 
     def with_scheme(self, scheme: str | None) -> IRIReference:
         """A copy with another scheme; ``None`` removes it."""
+        if scheme is not None and type(scheme) is not str:
+            check_optional_str(scheme, "IRIReference.with_scheme", "scheme")
         return _as_iri(super().with_scheme(scheme))
 
     def with_userinfo(self, userinfo: str | None) -> IRIReference:
         """A copy with another (encoded) userinfo; ``None`` removes it."""
+        if userinfo is not None and type(userinfo) is not str:
+            check_optional_str(userinfo, "IRIReference.with_userinfo", "userinfo")
         return _as_iri(super().with_userinfo(userinfo))
 
     def with_host(self, host: str | None) -> IRIReference:
         """A copy with another (encoded) host; ``None`` removes the whole authority."""
+        if host is not None and type(host) is not str:
+            check_optional_str(host, "IRIReference.with_host", "host")
         return _as_iri(super().with_host(host))
 
     def with_port(self, port: str | int | None) -> IRIReference:
         """A copy with another port; ``None`` removes it (and its ":")."""
-        return _as_iri(super().with_port(port))
+        return _as_iri(super().with_port(_port_text(port, "IRIReference.with_port")))
 
     def with_path(self, path: str) -> IRIReference:
         """A copy with another (encoded) path."""
+        if type(path) is not str:
+            check_str(path, "IRIReference.with_path", "path")
         return _as_iri(super().with_path(path))
 
     def with_query(self, query: str | None) -> IRIReference:
         """A copy with another (encoded) query; ``None`` removes it."""
+        if query is not None and type(query) is not str:
+            check_optional_str(query, "IRIReference.with_query", "query")
         return _as_iri(super().with_query(query))
 
     def with_fragment(self, fragment: str | None) -> IRIReference:
         """A copy with another (encoded) fragment; ``None`` removes it."""
+        if fragment is not None and type(fragment) is not str:
+            check_optional_str(fragment, "IRIReference.with_fragment", "fragment")
         return _as_iri(super().with_fragment(fragment))
 
     def with_query_params(
@@ -322,7 +355,8 @@ class IRIReference(URIReference):
         encoding: str = "utf-8",
     ) -> IRIReference:
         """A copy whose query is built from decoded pairs (percent-encoded as the core does)."""
-        return _as_iri(super().with_query_params(params, encoding=encoding))
+        query = _query_from_params(params, encoding, "IRIReference.with_query_params")
+        return _as_iri(super().with_query(query))
 
     # -- operations on IRIs (RFC 3987 section 6.5: as on URIs) -----------------------
 
@@ -334,19 +368,24 @@ class IRIReference(URIReference):
         >>> str(parse("http://例え.jp/a/b").resolve("../パス"))
         'http://例え.jp/パス'
         """
+        reference = _text("IRIReference.resolve", "reference", reference)
+        if type(rules) is not str:
+            check_str(rules, "IRIReference.resolve", "rules")
         if rules != "rfc3986":
             raise ValueError("IRIs are resolved by RFC 3986 section 5.2 only (rules='rfc3986')")
-        return parse(resolve(self._text, _text("resolve", "reference", reference), strict=strict))
+        return parse(resolve(self._text, reference, strict=strict))
 
     def relativize(self, target: str | URIReference) -> IRIReference:
         """The shortest IRI reference that resolves against this base to ``target``."""
-        return parse(relativize(self._text, _text("relativize", "target", target)))
+        return parse(relativize(self._text, _text("IRIReference.relativize", "target", target)))
 
     def normalize(
         self, level: str = "scheme", *, registry: SchemeRegistry | None = None
     ) -> IRIReference:
         """The normal form at ``level`` of the RFC 3987 section 5.3 ladder
         (``registry``: the scheme facts of level "scheme", as in the core)."""
+        if type(level) is not str:
+            check_str(level, "IRIReference.normalize", "level")
         return parse(normalize(self._text, level, registry=registry))
 
     def to_uri(self, *, idna: bool = False) -> URIReference:
@@ -381,9 +420,10 @@ def _ascii_error(text: str, uri_rule: str) -> URIError:
 def _parse(text: str, rule: str) -> IRIReference:
     """:func:`parse` after the fast path: any text, any rule."""
     if type(text) is not str:
-        if not isinstance(text, str):
-            raise _type_error("parse", "text", "str", text)
+        check_str(text, "parse", "text")
         text = str(text)
+    if type(rule) is not str:
+        check_str(rule, "parse", "rule")
     uri_rule = URI_RULE.get(rule)
     if uri_rule is None:
         raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
@@ -427,8 +467,9 @@ def is_valid(text: str, rule: str = "IRI-reference") -> bool:
     >>> is_valid("パス", rule="irelative-ref"), is_valid("パス", rule="IRI")
     (True, False)
     """
-    if not isinstance(text, str):
-        raise _type_error("is_valid", "text", "str", text)
+    if type(text) is not str or type(rule) is not str:
+        check_str(text, "is_valid", "text")
+        check_str(rule, "is_valid", "rule")
     uri_rule = URI_RULE.get(rule)
     if uri_rule is None:
         raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
@@ -765,6 +806,8 @@ def normalize(iri: str, level: str = "scheme", *, registry: SchemeRegistry | Non
     'http://example.org/résumé.html'
     """
     text = _text("normalize", "iri", iri)
+    if type(level) is not str:
+        check_str(level, "normalize", "level")
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
     if level == "string":
@@ -802,11 +845,13 @@ def equivalent(
     >>> equivalent("http://a/\\u00e9", "http://a/%C3%A9", level="string", via_uri=True)
     True
     """
+    a = _text("equivalent", "a", a)
+    b = _text("equivalent", "b", b)
+    if type(level) is not str:
+        check_str(level, "equivalent", "level")
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
     if idna:
-        a = _text("equivalent", "a", a)
-        b = _text("equivalent", "b", b)
         a, b = _ascii_host(a, _checked(a)), _ascii_host(b, _checked(b))
     if not via_uri:
         return normalize(a, level, registry=registry) == normalize(b, level, registry=registry)

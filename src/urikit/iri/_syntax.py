@@ -39,7 +39,7 @@ from .._parser import (
     diagnose,
     split,
 )
-from ..errors import URIError
+from ..errors import URIError, check_str
 
 __all__ = [
     "AUTHORITY_SPAN",
@@ -233,6 +233,9 @@ def find_error(text: str, rule: str = "IRI-reference") -> URIError | None:
     >>> find_error("http://h/\\ue000").component, find_error("http://h/?\\ue000") is None
     ('path', True)
     """
+    if type(text) is not str or type(rule) is not str:
+        check_str(text, "find_error", "text")
+        check_str(rule, "find_error", "rule")
     uri_rule = URI_RULE.get(rule)
     if uri_rule is None:
         raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
