@@ -2,7 +2,7 @@
 
 The public callables are found, not listed: every function in ``__all__`` of the
 public modules, every public method of their public classes that the issue names
-(``URIReference``, ``URN``, the scheme views), each called with ``None``,
+(``URIReference``, ``IRIReference``, ``URN``, the scheme views), each called with ``None``,
 ``b"x"`` and ``1`` in place of every parameter whose annotation mentions
 ``str`` (a value the annotation allows is skipped). Every call must raise
 
@@ -25,15 +25,18 @@ import pytest
 import urikit
 import urikit.batch
 import urikit.html
+import urikit.iri
 import urikit.schemes
 import urikit.urn
 from urikit import URIReference
+from urikit.iri import IRIReference
 from urikit.schemes import SchemeView
 from urikit.urn import URN
 
-MODULES = [urikit, urikit.batch, urikit.schemes, urikit.urn, urikit.html]
+MODULES = [urikit, urikit.batch, urikit.schemes, urikit.urn, urikit.html, urikit.iri]
 
 REF = urikit.parse("http://u@h:8/p?q#f")
+IRI = urikit.iri.parse("http://例え.jp/a?q#f")
 URN_OBJ = URN.parse("urn:isbn:0-395-36341-1")
 
 # Valid arguments for the parameters without a default (and a few with one, where
@@ -67,6 +70,16 @@ SAMPLES: dict[str, dict[str, object]] = {
     "iter_extract": {"text_or_lines": "see http://h/"},
     "fixup": {"text": "www.example.org"},
     "links": {"document": "<a href=x>"},
+    "iri.equivalent": {"a": "http://例え.jp/", "b": "http://例え.jp/"},
+    "iri.is_valid": {"text": "パス"},
+    "iri.normalize": {"iri": "http://例え.jp/a"},
+    "iri.parse": {"text": "パス"},
+    "iri.relativize": {"base": "http://例え.jp/a", "target": "http://例え.jp/b"},
+    "iri.resolve": {"base": "http://例え.jp/a", "reference": "b"},
+    "find_error": {"text": "パス"},
+    "for_display": {"uri": "http://xn--r8jz45g.jp/"},
+    "from_uri": {"uri": "http://h/%C3%A9"},
+    "to_uri": {"iri": "http://例え.jp/"},
     "URIReference": {"text": "a"},
     "URIReference.build": {"host": "h"},
     "URIReference.from_components": {"host": "h"},
@@ -80,6 +93,17 @@ SAMPLES: dict[str, dict[str, object]] = {
     "URIReference.with_query_params": {"params": [("a", "b")]},
     "URIReference.resolve": {"reference": "x"},
     "URIReference.relativize": {"target": "http://h/x"},
+    "IRIReference": {"text": "パス"},
+    "IRIReference.with_scheme": {"scheme": "x"},
+    "IRIReference.with_userinfo": {"userinfo": "ü"},
+    "IRIReference.with_host": {"host": "ü"},
+    "IRIReference.with_port": {"port": "1"},
+    "IRIReference.with_path": {"path": "/ü"},
+    "IRIReference.with_query": {"query": "ü"},
+    "IRIReference.with_fragment": {"fragment": "ü"},
+    "IRIReference.with_query_params": {"params": [("a", "ü")]},
+    "IRIReference.resolve": {"reference": "ü"},
+    "IRIReference.relativize": {"target": "http://例え.jp/ü"},
     "URN": {"text": "urn:a:b"},
     "URN.parse": {"text": "urn:a:b"},
     "URN.build": {"nid": "ab", "nss_text": "c"},
@@ -121,12 +145,27 @@ NOT_CHECKED = {"IMPLEMENTATION", "schemes", "__version__"}
 DEPRECATED_ALIASES = {"URN.from_parts", "URN.normalized"}
 
 
+#: The short names of the submodules ("schemes", "iri", ...): the prefix of a test name.
+SUBMODULES = {m.__name__.rpartition(".")[2]: m for m in MODULES if m is not urikit}
+
+
 def _name(module: types.ModuleType, attr: str) -> str:
-    if module is urikit.schemes and attr == "normalize":
-        return "schemes.normalize"
-    if module is urikit.urn and attr == "resolve":
-        return "urn.resolve"
+    """The test's name for ``module.attr``: the bare name, unless another public
+    module exports another object under that name; then ``"<module>.<attr>"``
+    ("schemes.normalize", "iri.parse"). The error message shows the bare name."""
+    obj = getattr(module, attr)
+    if module is urikit:
+        return attr
+    for other in MODULES:
+        if other is not module and attr in other.__all__ and getattr(other, attr) is not obj:
+            return f"{module.__name__.rpartition('.')[2]}.{attr}"
     return attr
+
+
+def _shown(name: str) -> str:
+    """The function name the message uses for the test name ``name``."""
+    head, _, rest = name.partition(".")
+    return rest if head in SUBMODULES else name
 
 
 def _methods(cls: type) -> list[tuple[str, Callable[..., Any]]]:
@@ -151,6 +190,7 @@ def _bound(qualname: str) -> Callable[..., Any]:
         raise AssertionError(qualname)
     known: dict[str, type] = {
         "URIReference": URIReference,
+        "IRIReference": IRIReference,
         "URN": URN,
         "Columns": urikit.batch.Columns,
     }
@@ -160,6 +200,8 @@ def _bound(qualname: str) -> Callable[..., Any]:
         return typing.cast("Callable[..., Any]", getattr(cls, attr))
     if cls is URIReference:
         return typing.cast("Callable[..., Any]", getattr(REF, attr))
+    if cls is IRIReference:
+        return typing.cast("Callable[..., Any]", getattr(IRI, attr))
     if cls is URN:
         return typing.cast("Callable[..., Any]", getattr(URN_OBJ, attr))
     if cls is urikit.batch.Columns:
@@ -181,8 +223,9 @@ def public_callables() -> list[tuple[str, Callable[..., Any], Callable[..., Any]
                 name = _name(module, attr)
                 out.append((name, getattr(obj, "__wrapped__", obj), obj))
     out.append(("URIReference", URIReference.__init__, URIReference))
+    out.append(("IRIReference", IRIReference.__init__, IRIReference))
     out.append(("URN", URN.__init__, URN))
-    classes: list[type] = [URIReference, URN, urikit.batch.Columns]
+    classes: list[type] = [URIReference, IRIReference, URN, urikit.batch.Columns]
     classes += [
         getattr(urikit.schemes, n)
         for n in urikit.schemes.__all__
@@ -294,15 +337,23 @@ CASES = _cases()
 
 
 def test_the_walk_finds_the_api() -> None:
-    names = {name for name, _, _ in public_callables()}
+    found = [name for name, _, _ in public_callables()]
+    names = set(found)
     for expected in (
         "resolve",
         "validate",
         "URIReference.with_host",
         "HttpView.build",
         "URN.parse",
+        "iri.parse",
+        "iri.normalize",
+        "to_uri",
+        "IRIReference",
+        "IRIReference.with_host",
     ):
         assert expected in names
+    # One name per callable: SAMPLES and the expected message are keyed by it.
+    assert len(names) == len(found), sorted(n for n in names if found.count(n) > 1)
     assert len(CASES) > 300  # a broken walk would find nothing and pass everything
 
 
@@ -312,8 +363,7 @@ def test_wrong_type_raises_type_error(
 ) -> None:
     with pytest.raises(TypeError) as info:
         _call(name, func, target, param, bad)
-    shown = name.partition(".")[2] if name.startswith(("schemes.", "urn.")) else name
-    prefix = f"{shown}() argument {param!r} must be "
+    prefix = f"{_shown(name)}() argument {param!r} must be "
     message = str(info.value)
     assert message.startswith(prefix), message
     assert message.endswith(f", not {type(bad).__name__}"), message

@@ -36,6 +36,10 @@ SAMPLES: dict[str, tuple[list[str], list[str]]] = {
     ),
     "urn resolve": (["urn", "resolve", "urn:ietf:rfc:8141"], ["urn", "resolve", "urn:ab:c"]),
     "fixup": (["fixup", "www.example.org"], ["fixup", "not a host"]),
+    "iri validate": (["iri", "validate", "http://例え.jp/"], ["iri", "validate", "a b"]),
+    "iri to-uri": (["iri", "to-uri", "http://例え.jp/"], ["iri", "to-uri", "a b"]),
+    "iri from-uri": (["iri", "from-uri", "http://h/%C3%BC"], ["iri", "from-uri", "a b"]),
+    "iri display": (["iri", "display", "http://h/%C3%BC"], ["iri", "display", "a b"]),
 }
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "cli.md"

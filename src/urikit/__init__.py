@@ -60,6 +60,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "iter_extract": ("urikit.extraction", "iter_extract"),
     "Extracted": ("urikit.extraction", "Extracted"),
     "fixup": ("urikit.extraction", "fixup"),
+    "iri": ("urikit.iri", ""),
 }
 
 

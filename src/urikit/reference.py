@@ -114,6 +114,32 @@ def _encode_param(text: str, encoding: str) -> str:
     return encode_except(text, _QUERY_PARAM_SAFE, encoding=encoding, component="query")
 
 
+def _query_from_params(params: object, encoding: str, func: str) -> str | None:
+    """The query ``with_query_params()`` of ``func`` writes (``None`` for
+    ``params=None``); TypeError naming ``func`` for an argument of the wrong type."""
+    check_str(encoding, func, "encoding")
+    if params is None:
+        return None
+    expected = "a mapping or an iterable of (str, str or None) pairs"
+    if isinstance(params, (str, bytes, bytearray)) or not isinstance(params, Iterable):
+        raise arg_type_error(func, "params", expected, params)
+    items = params.items() if isinstance(params, Mapping) else params
+    out = []
+    for item in items:
+        if not isinstance(item, tuple) or len(item) != 2:
+            raise arg_type_error(func, "params", expected, item)
+        name, value = item
+        if not isinstance(name, str):
+            raise arg_type_error(func, "params", expected, name)
+        if value is not None and not isinstance(value, str):
+            raise arg_type_error(func, "params", expected, value)
+        out.append(
+            _encode_param(name, encoding)
+            + ("" if value is None else "=" + _encode_param(value, encoding))
+        )
+    return "&".join(out)
+
+
 class URIReference(SpanRecord):
     """An RFC 3986 URI-reference: a URI or a relative reference (section 4.1).
 
@@ -666,28 +692,8 @@ class URIReference(SpanRecord):
         >>> str(parse("http://h/?x").with_query_params(None))
         'http://h/'
         """
-        func = "URIReference.with_query_params"
-        check_str(encoding, func, "encoding")
-        if params is None:
-            return self._replace(query=None)
-        expected = "a mapping or an iterable of (str, str or None) pairs"
-        if isinstance(params, (str, bytes, bytearray)) or not isinstance(params, Iterable):
-            raise arg_type_error(func, "params", expected, params)
-        items = params.items() if isinstance(params, Mapping) else params
-        out = []
-        for item in items:
-            if not isinstance(item, tuple) or len(item) != 2:
-                raise arg_type_error(func, "params", expected, item)
-            name, value = item
-            if not isinstance(name, str):
-                raise arg_type_error(func, "params", expected, name)
-            if value is not None and not isinstance(value, str):
-                raise arg_type_error(func, "params", expected, value)
-            out.append(
-                _encode_param(name, encoding)
-                + ("" if value is None else "=" + _encode_param(value, encoding))
-            )
-        return self._replace(query="&".join(out))
+        query = _query_from_params(params, encoding, "URIReference.with_query_params")
+        return self._replace(query=query)
 
     # -- operations ----------------------------------------------------------------
 

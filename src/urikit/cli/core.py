@@ -100,6 +100,8 @@ def _human_fields(record: dict[str, Any]) -> str:
 
 def _cmd_parse(args: argparse.Namespace) -> int:
     _check_grammar(args)
+    if args.iri and args.grammar != "rfc3986":
+        usage_error(args, "argument --iri: not allowed with --grammar " + args.grammar)
 
     def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         if args.grammar != "rfc3986":
@@ -119,7 +121,12 @@ def _cmd_parse(args: argparse.Namespace) -> int:
             shown = dict.fromkeys(_COMPONENTS)
             shown.update(record)
             return record, ["ok", text, f"{record['kind']} {_human_fields(shown)}"]
-        ref = parse(text, args.rule)
+        if args.iri:
+            from .iri import parse_as_iri
+
+            ref = parse_as_iri(text, args.rule)
+        else:
+            ref = parse(text, args.rule)
         as_dict = ref.to_dict()
         record = {k: as_dict[k] for k in ("kind", *_COMPONENTS)}
         human = ["ok", text, f"{record['kind']} {_human_fields(record)}"]
@@ -227,6 +234,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("parse", help="split URI references into their components")
     add_inputs(p, "uris", "URI", "inputs")
     _grammar_options(p)
+    p.add_argument("--iri", action="store_true", help="parse as IRIs (RFC 3987; --rule widened)")
     p.add_argument(
         "--scheme",
         action="store_true",

@@ -44,6 +44,7 @@ from ._common import (
     EXIT_OK,
     EXIT_USAGE,
     add_common,
+    add_inputs,
     define_record,
     inputs,
     run_records,
@@ -256,7 +257,7 @@ def register(sub: Any) -> None:
         help="turn user-typed text (www.example.org/x, <URL:...>) into URIs",
         description="Exit status: 0 when every input had a reading, 1 when one had none.",
     )
-    p.add_argument("texts", nargs="*", metavar="TEXT", help="inputs (default: stdin lines)")
+    add_inputs(p, "texts", "TEXT", "inputs")
     p.add_argument(
         "--default-scheme",
         default="https",

@@ -1,0 +1,210 @@
+"""The form of a URI or IRI to show people, and when that form would mislead.
+
+:func:`urikit.iri.for_display` converts with RFC 3987 section 3.2 (percent-encoded UTF-8 of
+characters an IRI may carry is decoded, never anything that changes meaning)
+and turns valid A-labels into U-labels. It then looks for what would make the
+shown text lie about the identifier:
+
+* ``"mixed-script"``: a host label mixing scripts (Latin with Cyrillic, ...),
+  the classic homograph. Latin with Han and Japanese kana, with Han and Hangul,
+  or with Han and Bopomofo is ordinary writing and not flagged (the
+  combinations UTS #39 calls "highly restrictive").
+* ``"bidi"``: a component (host label, path segment or a name's extension,
+  userinfo, query name or value, fragment) that breaks RFC 3987 section 4.2: it mixes right-to-left
+  and left-to-right letters, or has right-to-left letters but does not start
+  and end with one, so the bidi algorithm may reorder what people read.
+* ``"delimiter-lookalike"``: a character that looks like "/", "?", "#", "@",
+  ":" or "." (its compatibility form is one, or it is a known slash look-alike).
+* ``"invalid-a-label"``: an "xn--" label that IDNA does not accept (it is shown
+  as is, but is no name anyone registered).
+
+Script and bidi facts come from :mod:`unicodedata` (the interpreter's Unicode
+version); script is read from the character's name, which is exact for the
+scripts compared here.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Final
+
+from ._syntax import (
+    FRAGMENT_SPAN,
+    HOST_SPAN,
+    PATH_SPAN,
+    QUERY_SPAN,
+    USERINFO_SPAN,
+    iri_split,
+)
+
+__all__ = ["DisplayForm", "DisplayWarning", "display_warnings"]
+
+_SLASH_LIKE: Final = frozenset("\u2215\u2044\u29f8\u2571\u2afd\u3033\u0338\u2cc6")
+#: The full stops UTS #46 maps to "." (RFC 3490 section 3.1): label separators in a host.
+_HOST_DOTS: Final = frozenset("\u3002\uff0e\uff61")
+_DELIMITERS: Final = frozenset("/?#@:.%")
+_ORDINARY_MIXES: Final = (
+    frozenset({"Latin", "Han", "Hiragana", "Katakana"}),
+    frozenset({"Latin", "Han", "Bopomofo"}),
+    frozenset({"Latin", "Han", "Hangul"}),
+)
+_SCRIPT_WORDS: Final = {
+    "CJK": "Han",
+    "IDEOGRAPHIC": "Han",
+    "HIRAGANA": "Hiragana",
+    "KATAKANA": "Katakana",
+    "HALFWIDTH": "",  # HALFWIDTH KATAKANA ... / HANGUL ...: the next word says
+    "FULLWIDTH": "",
+}
+
+
+@dataclass(frozen=True)
+class DisplayWarning:
+    """Why a display form would mislead: ``kind``, where (``component`` and the
+    0-based ``position`` in the display text) and a human ``detail``."""
+
+    kind: str
+    component: str
+    position: int
+    detail: str
+
+
+@dataclass(frozen=True)
+class DisplayForm:
+    """What :func:`for_display` found.
+
+    ``text`` is the form for people; ``uri`` the input; ``warnings`` what makes
+    ``text`` misleading (empty when it is not). ``safe_text`` is ``text`` when
+    it does not mislead and the URI form (RFC 3987 section 3.1) otherwise.
+    """
+
+    text: str
+    uri: str
+    warnings: tuple[DisplayWarning, ...]
+    safe_text: str
+
+    @property
+    def misleading(self) -> bool:
+        """True when some warning says the display form would mislead."""
+        return bool(self.warnings)
+
+    @property
+    def ltr_embedded(self) -> str:
+        """``text`` inside LRE ... PDF when it holds right-to-left characters, the
+        way RFC 3987 section 4.1 says a bidi IRI must be rendered."""
+        if any(unicodedata.bidirectional(c) in ("R", "AL") for c in self.text):
+            return "\u202a" + self.text + "\u202c"
+        return self.text
+
+
+def _script(ch: str) -> str | None:
+    """The script of a letter, from its Unicode name; ``None`` for anything else."""
+    if not unicodedata.category(ch).startswith("L"):
+        return None
+    words = unicodedata.name(ch, "").split()
+    for word in words[:2]:
+        mapped = _SCRIPT_WORDS.get(word)
+        if mapped is None:
+            if "-" in word:  # KATAKANA-HIRAGANA PROLONGED SOUND MARK: both
+                return None
+            return word.title()
+        if mapped:
+            return mapped
+    return None
+
+
+def _label_scripts(label: str) -> set[str]:
+    return {s for s in map(_script, label) if s is not None}
+
+
+def _mixed(scripts: set[str]) -> bool:
+    if len(scripts) <= 1:
+        return False
+    return not any(scripts <= ok for ok in _ORDINARY_MIXES)
+
+
+def _pieces(text: str, a: int, b: int, seps: str) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+    start = a
+    for i in range(a, b + 1):
+        if i == b or text[i] in seps:
+            out.append((start, text[start:i]))
+            start = i + 1
+    return out
+
+
+def _bidi_warning(component: str, pos: int, piece: str) -> DisplayWarning | None:
+    classes = [unicodedata.bidirectional(c) for c in piece]
+    rtl = [c in ("R", "AL") for c in classes]
+    if not any(rtl):
+        return None
+    if "L" in classes:
+        return DisplayWarning(
+            "bidi", component, pos, f"{piece!r} mixes right-to-left and left-to-right letters"
+        )
+    if not (rtl[0] and rtl[-1]):
+        return DisplayWarning(
+            "bidi",
+            component,
+            pos,
+            f"{piece!r} has right-to-left letters but does not start and end with one",
+        )
+    return None
+
+
+def display_warnings(text: str) -> list[DisplayWarning]:
+    """What makes the valid IRI reference ``text`` misleading to show, by position."""
+    sp = iri_split(text)
+    assert sp is not None  # from_uri gives a valid IRI
+    warnings: list[DisplayWarning] = []
+    h0, h1 = sp[HOST_SPAN]
+    if h0 >= 0 and not text.startswith("[", h0):
+        for pos, label in _pieces(text, h0, h1, "."):
+            scripts = _label_scripts(label)
+            if _mixed(scripts):
+                warnings.append(
+                    DisplayWarning(
+                        "mixed-script",
+                        "host",
+                        pos,
+                        f"the label {label!r} mixes scripts: {', '.join(sorted(scripts))}",
+                    )
+                )
+            if label[:4].lower() == "xn--":
+                warnings.append(
+                    DisplayWarning(
+                        "invalid-a-label", "host", pos, f"{label!r} is not a valid IDNA A-label"
+                    )
+                )
+    groups = (
+        (USERINFO_SPAN, "userinfo", ":"),
+        (HOST_SPAN, "host", "."),
+        (PATH_SPAN, "path", "/;."),
+        (QUERY_SPAN, "query", "&=;"),
+        (FRAGMENT_SPAN, "fragment", "/"),
+    )
+    for group, component, seps in groups:
+        a, b = sp[group]
+        if a < 0:
+            continue
+        for pos, piece in _pieces(text, a, b, seps):
+            w = _bidi_warning(component, pos, piece) if piece else None
+            if w is not None:
+                warnings.append(w)
+        for i in range(a, b):
+            ch = text[i]
+            if ch.isascii():
+                continue
+            lookalike = ch in _SLASH_LIKE or (component == "host" and ch in _HOST_DOTS)
+            if lookalike or _DELIMITERS & set(unicodedata.normalize("NFKC", ch)):
+                warnings.append(
+                    DisplayWarning(
+                        "delimiter-lookalike",
+                        component,
+                        i,
+                        f"U+{ord(ch):04X} {unicodedata.name(ch, '')} looks like a delimiter",
+                    )
+                )
+    warnings.sort(key=lambda w: w.position)
+    return warnings
