@@ -61,7 +61,7 @@ LAYER_RULES: tuple[Rule, ...] = (
     Rule("urikit.reference", 4),
     Rule("urikit.schemes", 5),
     Rule("urikit.urn", 5),
-    Rule("urikit.iri", 5, planned=True),
+    Rule("urikit.iri", 5),
     Rule("urikit.extraction", 6),
     Rule("urikit.html", 6),
     Rule("urikit.security", 6, planned=True),

@@ -41,7 +41,7 @@ from .._schemeinfo import SchemeRegistry
 from ..errors import URIError, arg_type_error, check_optional_str, check_str
 from ..normalize import normalize as _uri_normalize
 from ..percent import percent_encode
-from ..reference import URIReference, _port_text, _query_from_params
+from ..reference import URIReference, _check_component_args, _port_text, _query_from_params
 from ..reference import is_valid as _uri_is_valid
 from ..reference import parse as _uri_parse
 from ..resolve import Parts, _relative_paths, recompose, resolve_parts
@@ -113,17 +113,8 @@ def _check_components(
     query: object,
     fragment: object,
 ) -> str | None:
-    """TypeError unless the component arguments of ``func`` are ``str`` (or ``None``,
-    but for ``path``; ``port`` may be an ``int``); the port as text."""
-    for name, value in (
-        ("scheme", scheme),
-        ("userinfo", userinfo),
-        ("host", host),
-        ("query", query),
-        ("fragment", fragment),
-    ):
-        check_optional_str(value, func, name)
-    check_str(path, func, "path")
+    """The core's component-argument checks of ``func``; the port as text."""
+    _check_component_args(func, scheme, userinfo, host, path, query, fragment)
     return _port_text(port, func)
 
 
