@@ -28,12 +28,14 @@ from .errors import URIError, check_str
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Final
 
 __all__ = [
     "Parts",
     "recompose",
     "relativize",
+    "relativize_parts",
     "remove_dot_segments",
     "resolve",
     "resolve_parts",
@@ -264,17 +266,26 @@ def relativize(base: str, target: str) -> str:
     if type(base) is not str or type(target) is not str:
         check_str(base, "relativize", "base")
         check_str(target, "relativize", "target")
-    b = _split_base(base)
-    t = _split_ref(target)
+    return relativize_parts(_split_base(base), _split_ref(target), target, _split_or_none)
+
+
+def _split_or_none(text: str) -> Parts | None:
+    return None if split(text) is None else _split_ref(text)
+
+
+def relativize_parts(
+    b: Parts, t: Parts, target: str, split_candidate: Callable[[str], Parts | None]
+) -> str:
+    """The search behind :func:`relativize`, on the parts of the base ``b`` and of
+    ``target`` (``t``); ``split_candidate`` splits a candidate reference, or gives
+    ``None`` when it is not one (the IRI layer passes its own grammar here)."""
     t_scheme, t_authority, t_path, t_query, t_fragment = t
     b_scheme, b_authority, b_path, b_query, _ = b
     if t_scheme is None or t_scheme != b_scheme:
         return target
 
-    tail = ("" if t_query is None else "?" + t_query) + (
-        "" if t_fragment is None else "#" + t_fragment
-    )
     frag = "" if t_fragment is None else "#" + t_fragment
+    tail = ("" if t_query is None else "?" + t_query) + frag
     candidates: list[str] = []
     if t_authority == b_authority:
         if t_path == b_path:
@@ -295,9 +306,8 @@ def relativize(base: str, target: str) -> str:
     for cand in candidates:
         if len(cand) >= len(target):
             break
-        if split(cand) is None:
-            continue
-        if recompose(resolve_parts(b, _split_ref(cand))) == target:
+        parts = split_candidate(cand)
+        if parts is not None and recompose(resolve_parts(b, parts)) == target:
             return cand
     return target
 

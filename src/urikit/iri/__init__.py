@@ -44,7 +44,7 @@ from ..percent import percent_encode
 from ..reference import URIReference, _check_component_args, _port_text, _query_from_params
 from ..reference import is_valid as _uri_is_valid
 from ..reference import parse as _uri_parse
-from ..resolve import Parts, _relative_paths, recompose, resolve_parts
+from ..resolve import Parts, recompose, relativize_parts, resolve_parts
 from ..resolve import relativize as _uri_relativize
 from ..resolve import resolve as _uri_resolve
 from ._display import DisplayForm, DisplayWarning, display_warnings
@@ -504,37 +504,12 @@ def relativize(base: str, target: str) -> str:
     target = _text("relativize", "target", target)
     if base.isascii() and target.isascii():
         return _uri_relativize(base, target)
-    b = _base_parts(base)
-    t = _parts(target, _checked(target))
-    t_scheme, t_authority, t_path, t_query, t_fragment = t
-    b_scheme, b_authority, b_path, b_query, _ = b
-    if t_scheme is None or t_scheme != b_scheme:
-        return target
-    frag = "" if t_fragment is None else "#" + t_fragment
-    tail = ("" if t_query is None else "?" + t_query) + frag
-    candidates: list[str] = []
-    if t_authority == b_authority:
-        if t_path == b_path:
-            if t_query == b_query:
-                candidates.append(frag)
-            if t_query is not None:
-                candidates.append(tail)
-        plain = t_path[2:] if t_authority is None and t_path.startswith("/.//") else t_path
-        candidates.extend(
-            rel + tail for rel in _relative_paths(b_path, plain, b_authority is not None)
-        )
-        if t_path.startswith("/"):
-            candidates.append(("/." if t_path.startswith("//") else "") + t_path + tail)
-    if t_authority is not None and (not t_path or t_path.startswith("/")):
-        candidates.append("//" + t_authority + t_path + tail)
-    candidates.sort(key=len)
-    for cand in candidates:
-        if len(cand) >= len(target):
-            break
-        sp = iri_split(cand)
-        if sp is not None and recompose(resolve_parts(b, _parts(cand, sp))) == target:
-            return cand
-    return target
+    return relativize_parts(_base_parts(base), _parts(target, _checked(target)), target, _split_iri)
+
+
+def _split_iri(text: str) -> Parts | None:
+    sp = iri_split(text)
+    return None if sp is None else _parts(text, sp)
 
 
 # --- mappings (RFC 3987 section 3) --------------------------------------------------
