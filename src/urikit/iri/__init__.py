@@ -56,7 +56,6 @@ from ._syntax import (
     QUERY_SPAN,
     RULES,
     SCHEME_SPAN,
-    URI_RULE,
     USERINFO_SPAN,
     _reword,
     check_iri_component,
@@ -65,6 +64,7 @@ from ._syntax import (
     is_iprivate,
     is_ucschar,
     stand_in,
+    uri_rule_of,
 )
 
 __all__ = [
@@ -415,9 +415,7 @@ def _parse(text: str, rule: str) -> IRIReference:
         text = str(text)
     if type(rule) is not str:
         check_str(rule, "parse", "rule")
-    uri_rule = URI_RULE.get(rule)
-    if uri_rule is None:
-        raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
+    uri_rule = uri_rule_of(rule)
     if text.isascii():
         # An ASCII IRI is a URI: the core's split (in C when built) gives its spans.
         sp = split(text, uri_rule)
@@ -461,9 +459,7 @@ def is_valid(text: str, rule: str = "IRI-reference") -> bool:
     if type(text) is not str or type(rule) is not str:
         check_str(text, "is_valid", "text")
         check_str(rule, "is_valid", "rule")
-    uri_rule = URI_RULE.get(rule)
-    if uri_rule is None:
-        raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
+    uri_rule = uri_rule_of(rule)
     if text.isascii():
         return _uri_is_valid(text, uri_rule)
     return iri_split(text, rule) is not None

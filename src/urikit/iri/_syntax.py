@@ -60,6 +60,7 @@ __all__ = [
     "is_iprivate",
     "is_ucschar",
     "stand_in",
+    "uri_rule_of",
 ]
 
 #: RFC 3987 section 2.2 ``ucschar``, as inclusive code point ranges.
@@ -204,6 +205,18 @@ def _authority_host_start(text: str, rule: str) -> tuple[int, int]:
     return (at + 1 if at >= 0 else pos + 2), end
 
 
+def uri_rule_of(rule: str) -> str:
+    """The RFC 3986 rule the IRI ``rule`` widens (ValueError for an unknown one).
+
+    >>> uri_rule_of("irelative-ref")
+    'relative-ref'
+    """
+    uri_rule = URI_RULE.get(rule)
+    if uri_rule is None:
+        raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
+    return uri_rule
+
+
 def iri_split(text: str, rule: str = "IRI-reference") -> Spans | None:
     """The component spans of ``text`` under the RFC 3987 ``rule``, or ``None``.
 
@@ -211,9 +224,7 @@ def iri_split(text: str, rule: str = "IRI-reference") -> Spans | None:
     >>> sp[4], sp[6]
     ((7, 12), (12, 15))
     """
-    uri_rule = URI_RULE.get(rule)
-    if uri_rule is None:
-        raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
+    uri_rule = uri_rule_of(rule)
     if text.isascii():
         return split(text, uri_rule)
     sp = split(stand_in(text), uri_rule)
@@ -236,9 +247,7 @@ def find_error(text: str, rule: str = "IRI-reference") -> URIError | None:
     if type(text) is not str or type(rule) is not str:
         check_str(text, "find_error", "text")
         check_str(rule, "find_error", "rule")
-    uri_rule = URI_RULE.get(rule)
-    if uri_rule is None:
-        raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
+    uri_rule = uri_rule_of(rule)
     proxy = text if text.isascii() else stand_in(text)
     err: URIError | None = None
     if split(proxy, uri_rule) is None:
