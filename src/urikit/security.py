@@ -31,8 +31,8 @@ import ipaddress
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Final
+from dataclasses import dataclass
+from typing import Any, Final
 
 from ._parser import (
     FRAGMENT_SPAN,
@@ -144,6 +144,7 @@ _DOMAIN_START_RE: Final = re.compile(r"(?:www\.|[A-Za-z0-9-]+\.[A-Za-z0-9-]+\.[A
 _SPECIAL: Final = frozenset({"http", "https", "ws", "wss", "ftp"})
 _SCHEME_CHECKED: Final = _SCRIPT_SCHEMES | {"data", "file"}
 _HIGH_PCT_RE: Final = re.compile(r"%[89A-Fa-f]")
+_ENCODED_SLASH_RE: Final = re.compile(r"%2[fF]|%5[cC]")
 _LOCAL_ENDINGS: Final = ("localhost", "localhost.")
 _new_report: Final = tuple.__new__
 
@@ -188,7 +189,19 @@ def _frozen(value: object, func: str, param: str, kind: type) -> frozenset[objec
     return items
 
 
-@dataclass(frozen=True, slots=True)
+_POLICY_FIELDS: Final = (
+    "allowed_schemes",
+    "allow_userinfo",
+    "block_private",
+    "allowed_ports",
+    "block_at",
+    "block_codes",
+    "require_host",
+    "whatwg",
+    "registry",
+)
+
+
 class Policy:
     """Which findings make a reference fail (immutable; copy with :meth:`replace`).
 
@@ -210,41 +223,91 @@ class Policy:
     True
     """
 
-    allowed_schemes: frozenset[str] | None = None
-    allow_userinfo: bool = True
-    block_private: bool = False
-    allowed_ports: frozenset[int] | None = None
-    block_at: str | None = "danger"
-    block_codes: frozenset[str] = field(default_factory=frozenset)
-    require_host: bool = False
-    whatwg: bool = True
-    registry: SchemeRegistry | None = None
+    __slots__ = _POLICY_FIELDS
 
-    def __post_init__(self) -> None:
-        schemes = _frozen(self.allowed_schemes, "Policy", "allowed_schemes", str)
+    allowed_schemes: frozenset[str] | None
+    allow_userinfo: bool
+    block_private: bool
+    allowed_ports: frozenset[int] | None
+    block_at: str | None
+    block_codes: frozenset[str]
+    require_host: bool
+    whatwg: bool
+    registry: SchemeRegistry | None
+
+    def __init__(
+        self,
+        allowed_schemes: Iterable[str] | None = None,
+        allow_userinfo: bool = True,
+        block_private: bool = False,
+        allowed_ports: Iterable[int] | None = None,
+        block_at: str | None = "danger",
+        block_codes: Iterable[str] = (),
+        require_host: bool = False,
+        whatwg: bool = True,
+        registry: SchemeRegistry | None = None,
+    ) -> None:
+        schemes = _frozen(allowed_schemes, "Policy", "allowed_schemes", str)
         if schemes is not None:
             schemes = frozenset(str(s).lower() for s in schemes)
-        object.__setattr__(self, "allowed_schemes", schemes)
-        object.__setattr__(
-            self, "allowed_ports", _frozen(self.allowed_ports, "Policy", "allowed_ports", int)
+        codes = _frozen(block_codes, "Policy", "block_codes", str)
+        for name, flag in (
+            ("allow_userinfo", allow_userinfo),
+            ("block_private", block_private),
+            ("require_host", require_host),
+            ("whatwg", whatwg),
+        ):
+            if type(flag) is not bool:
+                raise arg_type_error("Policy", name, "bool", flag)
+        if block_at is not None and block_at not in _RANK:
+            if not isinstance(block_at, str):
+                raise arg_type_error("Policy", "block_at", "str or None", block_at)
+            raise ValueError(f"block_at must be one of {SEVERITIES} or None, not {block_at!r}")
+        if registry is not None and not isinstance(registry, SchemeRegistry):
+            raise arg_type_error("Policy", "registry", "SchemeRegistry or None", registry)
+        values = (
+            schemes,
+            allow_userinfo,
+            block_private,
+            _frozen(allowed_ports, "Policy", "allowed_ports", int),
+            block_at,
+            frozenset() if codes is None else codes,
+            require_host,
+            whatwg,
+            registry,
         )
-        codes = _frozen(self.block_codes, "Policy", "block_codes", str)
-        object.__setattr__(self, "block_codes", frozenset() if codes is None else codes)
-        for name in ("allow_userinfo", "block_private", "require_host", "whatwg"):
-            if type(getattr(self, name)) is not bool:
-                raise arg_type_error("Policy", name, "bool", getattr(self, name))
-        if self.block_at is not None and self.block_at not in _RANK:
-            if not isinstance(self.block_at, str):
-                raise arg_type_error("Policy", "block_at", "str or None", self.block_at)
-            raise ValueError(f"block_at must be one of {SEVERITIES} or None, not {self.block_at!r}")
-        if self.registry is not None and not isinstance(self.registry, SchemeRegistry):
-            raise arg_type_error("Policy", "registry", "SchemeRegistry or None", self.registry)
+        for name, value in zip(_POLICY_FIELDS, values, strict=True):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Policy is immutable; use replace()")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Policy is immutable; use replace()")
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, f) for f in _POLICY_FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Policy):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values()[:-1])
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in _POLICY_FIELDS)
+        return f"Policy({inner})"
 
     def replace(self, **changes: object) -> Policy:
         """A copy with some fields changed."""
-        values: dict[str, object] = {f: getattr(self, f) for f in self.__dataclass_fields__}
+        values: dict[str, Any] = {f: getattr(self, f) for f in _POLICY_FIELDS}
+        unknown = sorted(set(changes) - set(values))
+        if unknown:
+            raise TypeError(f"Policy.replace() got unexpected fields {unknown}")
         values.update(changes)
-        return Policy(**values)  # type: ignore[arg-type]
+        return Policy(**values)
 
     @classmethod
     def ssrf(cls, *, allowed_ports: Iterable[int] = ()) -> Policy:
@@ -754,29 +817,28 @@ def _check_segments(found: _Found, text: str, a: int, b: int) -> None:
         end = start + len(segment)
         if "%" in segment:
             value = _percent_text(segment)
-            if value in (".", ".."):
-                severity = "danger" if value == ".." else "warning"
+            pieces = value.replace("\\", "/").split("/")
+            if value in (".", "..") or ".." in pieces:
+                severity = "warning" if value == "." else "danger"
+                shown = value if value in (".", "..") else ".."
                 found.add(
                     "encoded-dot-segment",
                     severity,
                     "path",
                     start,
                     end,
-                    f"{segment!r} is the dot segment {value!r} once decoded",
+                    f"{segment!r} is {value!r} once decoded: the dot segment {shown!r}",
                 )
-            lower = segment.lower()
-            for enc, char in (("%2f", "/"), ("%5c", "\\")):
-                at = lower.find(enc)
-                if at >= 0:
-                    found.add(
-                        "encoded-delimiter",
-                        "warning",
-                        "path",
-                        start + at,
-                        start + at + 3,
-                        f"{segment[at : at + 3]} is {char!r} once decoded:"
-                        " a back end may split the path there",
-                    )
+            for m in _ENCODED_SLASH_RE.finditer(segment):
+                char = "/" if m.group()[2] in "fF" else "\\"
+                found.add(
+                    "encoded-delimiter",
+                    "warning",
+                    "path",
+                    start + m.start(),
+                    start + m.end(),
+                    f"{m.group()} is {char!r} once decoded: a back end may split the path there",
+                )
         start = end + 1
 
 
@@ -836,6 +898,8 @@ def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
     else:
         ours_host = host.lower()
     path = remove_dot_segments(ref.path) or "/"
+    if not path.isascii():  # an IRI's path as its URI (RFC 3987 section 3.1)
+        path = "".join(c if c.isascii() else _utf8_pct(c) for c in path)
     pairs = (
         ("scheme", scheme, theirs["protocol"][:-1]),
         ("host", ours_host, theirs["hostname"]),
@@ -859,6 +923,10 @@ def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
                 b,
                 f"the {name} is {ours!r} to RFC 3986 but {other!r} to the WHATWG URL Standard",
             )
+
+
+def _utf8_pct(char: str) -> str:
+    return "".join(f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass"))
 
 
 def _same_name(ours: str | None, other: str) -> bool:
@@ -968,7 +1036,7 @@ def check(
                     and host not in METADATA_HOSTS
                     and text.find("/.", a, b) < 0
                 ):
-                    return _new_report(Report, (text, (), (), ref))  # type: ignore[no-any-return]
+                    return _new_report(Report, (text, (), (), ref))
     return _check(text, ref, sp, policy, resolve_dns, resolver)
 
 
