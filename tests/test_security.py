@@ -472,3 +472,17 @@ def test_import_urikit_does_not_import_security_and_check_never_needs_ada() -> N
         "assert 'ada_url' not in sys.modules, 'imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_argument_types() -> None:
+    cases = [
+        ({"policy": "ssrf"}, "check() argument 'policy' must be Policy or None, not str"),
+        ({"resolve_dns": 1}, "check() argument 'resolve_dns' must be bool, not int"),
+        ({"resolver": 1}, "check() argument 'resolver' must be callable or None, not int"),
+    ]
+    for kwargs, message in cases:
+        with pytest.raises(TypeError) as exc:
+            check("http://h/", **kwargs)  # type: ignore[arg-type]
+        assert str(exc.value) == message
+    with pytest.raises(TypeError, match=r"^check\(\) argument 'text' must be str, not bytes$"):
+        check(b"http://h/")  # type: ignore[arg-type]

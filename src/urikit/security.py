@@ -492,6 +492,8 @@ def read_ipv4(text: str) -> ipaddress.IPv4Address | None:
     >>> read_ipv4("example.com"), read_ipv4("1.2.3.4.5"), read_ipv4("08.0.0.1")
     (None, None, None)
     """
+    if type(text) is not str:
+        check_str(text, "read_ipv4", "text")
     if text.endswith("."):
         text = text[:-1]
     parts = text.split(".", 4)
