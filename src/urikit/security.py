@@ -145,6 +145,7 @@ _SPECIAL: Final = frozenset({"http", "https", "ws", "wss", "ftp"})
 _SCHEME_CHECKED: Final = _SCRIPT_SCHEMES | {"data", "file"}
 _HIGH_PCT_RE: Final = re.compile(r"%[89A-Fa-f]")
 _ENCODED_SLASH_RE: Final = re.compile(r"%2[fF]|%5[cC]")
+_ADA_ATTRIBUTES: Final = ("protocol", "hostname", "port", "pathname")
 _LOCAL_ENDINGS: Final = ("localhost", "localhost.")
 _new_report: Final = tuple.__new__
 
@@ -875,7 +876,7 @@ def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
     from .resolve import remove_dot_segments
 
     try:
-        theirs = ada_url.parse_url(text)
+        theirs = ada_url.parse_url(text, attributes=_ADA_ATTRIBUTES)
     except ValueError:
         found.add(
             "whatwg-differs",
