@@ -145,6 +145,23 @@ _SPECIAL: Final = frozenset({"http", "https", "ws", "wss", "ftp"})
 _SCHEME_CHECKED: Final = _SCRIPT_SCHEMES | {"data", "file"}
 _HIGH_PCT_RE: Final = re.compile(r"%[89A-Fa-f]")
 _ENCODED_SLASH_RE: Final = re.compile(r"%2[fF]|%5[cC]")
+_MEMO_SIZE: Final = 4096
+_PLAIN_PREFIXES: dict[str, bool] = {}
+
+
+def _plain_prefix(scheme: str, host: str) -> bool:
+    """True when a lowercase scheme and host (no userinfo, no port, ASCII, no "%")
+    give no finding: no scheme of concern, and a host name whose last label
+    starts with a letter (no address form), no A-label, no local or metadata name."""
+    return (
+        scheme not in _SCHEME_CHECKED
+        and host.rpartition(".")[2][:1].isalpha()
+        and "xn--" not in host
+        and not host.endswith(_LOCAL_ENDINGS)
+        and host not in METADATA_HOSTS
+    )
+
+
 _ADA_ATTRIBUTES: Final = ("protocol", "hostname", "port", "pathname")
 _LOCAL_ENDINGS: Final = ("localhost", "localhost.")
 _new_report: Final = tuple.__new__
@@ -868,10 +885,25 @@ def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) ->
         found.add(code, severity, component, a, b, message)
 
 
+_ADA: list[Any] = []
+
+
+def _ada() -> Any:
+    """The ``ada_url`` module, or ``None`` when the ``[whatwg]`` extra is not
+    installed (looked for once: a failed import searches the whole path)."""
+    if not _ADA:
+        import importlib
+
+        try:
+            _ADA.append(importlib.import_module("ada_url"))
+        except ImportError:
+            _ADA.append(None)
+    return _ADA[0]
+
+
 def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
-    try:
-        import ada_url
-    except ImportError:
+    ada_url = _ada()
+    if ada_url is None:
         return
     from .resolve import remove_dot_segments
 
@@ -1027,19 +1059,19 @@ def check(
         # starts with a letter (no address form), a scheme with no concerns and
         # no path segment starting with "." (for the WHATWG reading).
         _, (s0, s1), _, (u0, _), (h0, h1), (p0, _), (a, b), _, _ = sp
-        if h1 > h0 and u0 < 0 and p0 < 0:
-            scheme = text[s0:s1].lower()
+        if h1 > h0 and u0 < 0 and p0 < 0 and text.find("/.", a, b) < 0:
+            # "scheme://host" -> whether it has nothing to report (a memo of a
+            # pure function, bounded: cleared when full).
+            prefix = text[:h1]
+            plain = _PLAIN_PREFIXES.get(prefix)
+            if plain is None:
+                plain = _plain_prefix(text[s0:s1].lower(), text[h0:h1].lower())
+                if len(_PLAIN_PREFIXES) >= _MEMO_SIZE:
+                    _PLAIN_PREFIXES.clear()
+                _PLAIN_PREFIXES[prefix] = plain
             allowed = policy.allowed_schemes
-            if scheme not in _SCHEME_CHECKED and (allowed is None or scheme in allowed):
-                host = text[h0:h1].lower()
-                if (
-                    host.rpartition(".")[2][:1].isalpha()
-                    and "xn--" not in host
-                    and not host.endswith(_LOCAL_ENDINGS)
-                    and host not in METADATA_HOSTS
-                    and text.find("/.", a, b) < 0
-                ):
-                    return _new_report(Report, (text, (), (), ref))
+            if plain and (allowed is None or text[s0:s1].lower() in allowed):
+                return _new_report(Report, (text, (), (), ref))
     return _check(text, ref, sp, policy, resolve_dns, resolver)
 
 
