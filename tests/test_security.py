@@ -11,6 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import arbitrary_text, interesting_text, mutated, uri_references
 
 from urikit.security import (
     CODES,
@@ -486,3 +489,46 @@ def test_argument_types() -> None:
         assert str(exc.value) == message
     with pytest.raises(TypeError, match=r"^check\(\) argument 'text' must be str, not bytes$"):
         check(b"http://h/")  # type: ignore[arg-type]
+
+
+# --- properties --------------------------------------------------------------------------
+
+ANY_TEXT = st.one_of(
+    arbitrary_text(),
+    interesting_text(),
+    mutated(),
+    uri_references().map(lambda g: g.text),
+    st.sampled_from(INTERNAL_FORMS),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ANY_TEXT)
+def test_any_str_gives_a_consistent_report(text: str) -> None:
+    for policy in (RFC_ONLY, SSRF):
+        report = check(text, policy=policy)
+        assert report.text == text
+        assert report.ok == (not report.blocking)
+        assert set(report.blocking) <= set(report.findings)
+        assert all(0 <= f.start <= f.end <= len(text) for f in report.findings)
+        assert [(f.start, f.end) for f in report.findings] == sorted(
+            (f.start, f.end) for f in report.findings
+        )
+        assert "".join(s.text for s in report.segments()) == text
+        if report.uri is None:
+            assert [f.code for f in report.findings] == ["invalid-syntax"]
+        else:
+            assert str(report.uri) == text
+        assert check(text, policy=policy) == report  # the same verdict twice (memo)
+
+
+def test_the_memo_is_case_and_policy_safe() -> None:
+    assert check("http://Example.COM/", policy=RFC_ONLY).ok
+    assert [f.code for f in check("HTTP://LocalHost/x", policy=RFC_ONLY).findings] == [
+        "private-address"
+    ]
+    assert check("ftp://example.com/", policy=RFC_ONLY).ok
+    assert not check("ftp://example.com/", policy=SSRF).ok  # same host, scheme not allowed
+    assert [f.code for f in check("file://example.com/", policy=RFC_ONLY).findings] == [
+        "dangerous-scheme"
+    ]
