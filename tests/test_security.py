@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import ipaddress
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -90,6 +91,15 @@ RFC_EXAMPLES = [
         "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm",
         [("misleading-userinfo", "danger"), ("private-address", "warning")],
     ),
+    ("3986 7.6", "http://paypal.com@evil.example/", [("misleading-userinfo", "danger")]),
+    ("3986 7.6", "http://www.bank.example@evil.example/", [("misleading-userinfo", "danger")]),
+    ("3986 7.6", "http://john.doe@example.com/", [("misleading-userinfo", "warning")]),
+    ("3986 7.6", "http://10.0.0.1@example.com/", [("misleading-userinfo", "danger")]),
+    ("3986 7.6", "http://a%2F%2Fb@example.com/", [("misleading-userinfo", "danger")]),
+    ("3986 7.6", "ssh://git@example.com/", []),
+    ("3986 7.2", "http://example.com:111/", [("unusual-port", "info")]),
+    ("3986 7.2", "http://example.com:443/", [("unusual-port", "warning")]),
+    ("3986 7.2", "http://example.com:99999/", [("unusual-port", "warning")]),
     # RFC 3987 8: "%C0%AF.." read as "/.." by lax UTF-8 decoders.
     ("3987 8", "http://example.com/a/%C0%AF..", [("overlong-utf8", "danger")]),
     ("3987 8", "http://example.com/%C0%AE%C0%AE/", [("overlong-utf8", "danger")]),
@@ -158,6 +168,12 @@ def test_invalid_input_gives_one_finding_with_the_error_position() -> None:
 def test_never_raises_for_a_str(text: str) -> None:
     report = check(text, policy=SSRF)
     assert isinstance(report, Report)
+
+
+def test_reports_pickle() -> None:
+    report = check("http://u:p@h:25/")
+    assert pickle.loads(pickle.dumps(report)) == report
+    assert pickle.loads(pickle.dumps(SSRF)) == SSRF
 
 
 def test_immutable() -> None:

@@ -139,7 +139,15 @@ _BIDI_FORMAT: Final = frozenset(
 )
 _PCT_RUN_RE: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _HOST_DOTS: Final = str.maketrans({"\u3002": ".", "\uff0e": ".", "\uff61": "."})
-_DOMAIN_START_RE: Final = re.compile(r"(?:www\.|[A-Za-z0-9-]+\.[A-Za-z0-9-]+\.[A-Za-z0-9-]+)")
+#: A user name that starts like a host name: "www.", three labels, or two whose
+#: last is a common top-level domain or two letters (a country code).
+_DOMAIN_START_RE: Final = re.compile(
+    r"(?:www\.|[a-z0-9-]+\.[a-z0-9-]+\.[a-z0-9-]+"
+    r"|[a-z0-9-]+\.(?:[a-z]{2}|com|net|org|edu|gov|mil|int|info|biz|app|dev)(?![a-z0-9-]))",
+    re.IGNORECASE,
+)
+#: One that merely has a dot ("first.last"): a warning, not a danger.
+_DOTTED_RE: Final = re.compile(r"[a-z0-9-]+\.[a-z][a-z0-9-]*", re.IGNORECASE)
 #: Schemes the WHATWG URL Standard treats as special (its own host and path rules).
 _SPECIAL: Final = frozenset({"http", "https", "ws", "wss", "ftp"})
 _SCHEME_CHECKED: Final = _SCRIPT_SCHEMES | {"data", "file"}
@@ -303,6 +311,9 @@ class Policy:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Policy is immutable; use replace()")
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Policy, self._values())
+
     def _values(self) -> tuple[object, ...]:
         return tuple(getattr(self, f) for f in _POLICY_FIELDS)
 
@@ -416,6 +427,9 @@ class Report(tuple):  # type: ignore[type-arg]
     def ok(self) -> bool:
         """True when no finding blocks under the policy."""
         return not self[2]
+
+    def __getnewargs__(self) -> tuple[object, ...]:
+        return tuple(self)
 
     def __repr__(self) -> str:
         codes = [f.code for f in self.findings]
@@ -619,7 +633,7 @@ def _percent_text(value: str) -> str:
     )
 
 
-def _check_userinfo(found: _Found, text: str, a: int, b: int) -> None:
+def _check_userinfo(found: _Found, text: str, a: int, b: int, host_end: int) -> None:
     userinfo = text[a:b]
     user, colon, password = userinfo.partition(":")
     if colon and password:
@@ -630,21 +644,24 @@ def _check_userinfo(found: _Found, text: str, a: int, b: int) -> None:
     shown = _percent_text(userinfo)
     name = shown.partition(":")[0]
     why = None
+    severity = "danger"
     if "://" in shown or "/" in shown:
         why = "holds a URI or path"
     elif read_ipv4(name) is not None or name.startswith("["):
         why = "looks like an address"
     elif _DOMAIN_START_RE.match(name):
         why = "looks like a host name"
+    elif _DOTTED_RE.match(name):
+        why, severity = "may look like a host name", "warning"
     if why is not None:
-        host = text[b + 1 :].split("/", 1)[0]
         found.add(
             "misleading-userinfo",
-            "danger",
+            severity,
             "userinfo",
             a,
             b,
-            f"the userinfo {userinfo!r} {why}; the host is what follows '@' ({host!r})",
+            f"the userinfo {userinfo!r} {why}; the host is what follows '@'"
+            f" ({text[b + 1 : host_end]!r})",
         )
 
 
@@ -738,7 +755,16 @@ def _check_port(
     else:
         other = [s for s, p in registry.ports.items() if p == number and s != (scheme or "")]
         service = SERVICE_PORTS.get(number)
-        if other or service:
+        if not (other or service) and number < 1024:
+            found.add(
+                "unusual-port",
+                "info",
+                "port",
+                a,
+                b,
+                f"port {number} is a well-known port (below 1024) of another protocol",
+            )
+        elif other or service:
             names = ", ".join(sorted(other) + ([service] if service else []))
             found.add(
                 "unusual-port",
@@ -1096,7 +1122,7 @@ def _check(
         )
     u0, u1 = sp[USERINFO_SPAN]
     if u0 >= 0:
-        _check_userinfo(found, text, u0, u1)
+        _check_userinfo(found, text, u0, u1, sp[HOST_SPAN][1])
         if not policy.allow_userinfo:
             found.add(
                 "userinfo-not-allowed", "danger", "userinfo", u0, u1, "userinfo is not allowed"
