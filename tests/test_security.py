@@ -386,6 +386,9 @@ def test_resolve_dns_checks_every_address() -> None:
     assert [f.code for f in report.blocking] == ["private-address"]
     assert check("http://rebind.example/", policy=SSRF).ok  # only when asked
 
+    check("http://例え.jp/", resolve_dns=True, resolver=resolver)
+    assert asked[-1] == "xn--r8jz45g.jp"  # resolvers are asked A-labels
+
     def public(name: str) -> list[str]:
         return ["93.184.216.34"]
 

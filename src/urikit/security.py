@@ -1012,6 +1012,13 @@ def _resolve(
         resolver = _system_resolver
     bare = name[:-1] if name.endswith(".") else name
     try:
+        if not bare.isascii():  # what a resolver is asked: A-labels (IDNA, UTS #46)
+            import idna
+
+            try:
+                bare = idna.encode(bare, uts46=True).decode("ascii")
+            except idna.IDNAError as err:
+                raise ValueError(f"not an IDNA name: {err}") from None
         addresses = list(resolver(bare))
     except (OSError, UnicodeError, ValueError) as err:
         found.add("unresolved-host", "info", "host", a, b, f"{bare!r} did not resolve: {err}")
