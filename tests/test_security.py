@@ -9,6 +9,7 @@ import ipaddress
 import pickle
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -551,3 +552,37 @@ def test_the_memo_is_case_and_policy_safe() -> None:
     assert [f.code for f in check("file://example.com/", policy=RFC_ONLY).findings] == [
         "dangerous-scheme"
     ]
+
+
+#: Large enough that anything quadratic takes hours, small enough that the linear
+#: work stays far below the bound on a loaded machine.
+_BIG = 200_000
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://" + "a." * (_BIG // 2) + "1/",
+        "http://" + "0x1." * (_BIG // 4) + "/",
+        "http://" + "a" * _BIG + ".b.c@h/",
+        "http://h/" + "%2e%2e/" * (_BIG // 7),
+        "http://h/" + "a%2f..%2f" * (_BIG // 9),
+        "http://h/" + "%C0%AE" * (_BIG // 6),
+        "http://h/?" + "%0d%0a" * (_BIG // 6),
+        "http://h/" + "%E2%80%AE" * (_BIG // 9),
+        "http://p\u0430ypal" + ".com" * (_BIG // 4) + "/",
+        "http://h/" + "\u0627a/" * (_BIG // 3),
+        "http://h/" + "".join(f"\u0627a{i}/" for i in range(_BIG // 8)),
+        "http://[" + "1:" * 7 + "1]/" + "a" * _BIG,
+    ],
+    ids=lambda t: repr(t[:16]),
+)
+def test_large_inputs_stay_linear(text: str) -> None:
+    start = time.perf_counter()
+    report = check(text, policy=SSRF)
+    segments = report.segments()
+    elapsed = time.perf_counter() - start
+    assert "".join(s.text for s in segments) == text
+    # A loose bound, as in tests/test_linear_time.py: linear work takes a fraction
+    # of a second here; anything quadratic takes hours.
+    assert elapsed < 5.0

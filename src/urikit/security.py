@@ -28,6 +28,7 @@ or what a server does with the bytes: see the limits in docs/security.md.
 from __future__ import annotations
 
 import ipaddress
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -896,18 +897,20 @@ def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) ->
     except URIError:
         return
     spans = {name: sp[group] for group, name in _PCT_GROUPS}
-    grouped: dict[tuple[str, str], list[str]] = {}
+    grouped: dict[tuple[str, str], dict[str, None]] = {}
     for w in shown.warnings:  # one finding per code and component
         code = "bidi-formatting" if w.kind == "bidi" else "idn-homograph"
-        details = grouped.setdefault((code, w.component), [])
-        if w.detail not in details:
-            details.append(w.detail)
+        grouped.setdefault((code, w.component), {})[w.detail] = None
     for (code, component), details in grouped.items():
         a, b = spans.get(component, (0, len(text)))
         severity = "danger" if component in ("host", "userinfo") else "warning"
-        message = "; ".join(details)
+        message = "; ".join(itertools.islice(details, 3))
+        if len(details) > 3:
+            message += f"; and {len(details) - 3} more"
         if code == "idn-homograph":
-            message += f"; shown as {shown.text!r}, safe form {shown.safe_text!r}"
+            message += (
+                f"; shown as {_shorten(shown.text)!r}, safe form {_shorten(shown.safe_text)!r}"
+            )
         found.add(code, severity, component, a, b, message)
 
 
@@ -925,6 +928,10 @@ def _ada() -> Any:
         except ImportError:
             _ADA.append(None)
     return _ADA[0]
+
+
+def _shorten(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
@@ -982,7 +989,8 @@ def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
                 name,
                 a,
                 b,
-                f"the {name} is {ours!r} to RFC 3986 but {other!r} to the WHATWG URL Standard",
+                f"the {name} is {_shorten(repr(ours))} to RFC 3986"
+                f" but {_shorten(repr(other))} to the WHATWG URL Standard",
             )
 
 
