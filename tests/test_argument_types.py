@@ -27,13 +27,22 @@ import urikit.batch
 import urikit.html
 import urikit.iri
 import urikit.schemes
+import urikit.security
 import urikit.urn
 from urikit import URIReference
 from urikit.iri import IRIReference
 from urikit.schemes import SchemeView
 from urikit.urn import URN
 
-MODULES = [urikit, urikit.batch, urikit.schemes, urikit.urn, urikit.html, urikit.iri]
+MODULES = [
+    urikit,
+    urikit.batch,
+    urikit.schemes,
+    urikit.urn,
+    urikit.html,
+    urikit.iri,
+    urikit.security,
+]
 
 REF = urikit.parse("http://u@h:8/p?q#f")
 IRI = urikit.iri.parse("http://例え.jp/a?q#f")
@@ -80,6 +89,8 @@ SAMPLES: dict[str, dict[str, object]] = {
     "for_display": {"uri": "http://xn--r8jz45g.jp/"},
     "from_uri": {"uri": "http://h/%C3%A9"},
     "to_uri": {"iri": "http://例え.jp/"},
+    "check": {"text": "http://h/"},
+    "read_ipv4": {"text": "1.2.3.4"},
     "URIReference": {"text": "a"},
     "URIReference.build": {"host": "h"},
     "URIReference.from_components": {"host": "h"},

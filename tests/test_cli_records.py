@@ -40,6 +40,7 @@ SAMPLES: dict[str, tuple[list[str], list[str]]] = {
     "iri to-uri": (["iri", "to-uri", "http://例え.jp/"], ["iri", "to-uri", "a b"]),
     "iri from-uri": (["iri", "from-uri", "http://h/%C3%BC"], ["iri", "from-uri", "a b"]),
     "iri display": (["iri", "display", "http://h/%C3%BC"], ["iri", "display", "a b"]),
+    "check": (["check", "http://h/"], ["check", "a b"]),
 }
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "cli.md"

@@ -64,7 +64,7 @@ LAYER_RULES: tuple[Rule, ...] = (
     Rule("urikit.iri", 5),
     Rule("urikit.extraction", 6),
     Rule("urikit.html", 6),
-    Rule("urikit.security", 6, planned=True),
+    Rule("urikit.security", 6),
     Rule("urikit.batch", 7),
     Rule("urikit.arrow", 7, planned=True),
     Rule("urikit.dask", 7, planned=True),

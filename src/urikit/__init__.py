@@ -61,6 +61,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "Extracted": ("urikit.extraction", "Extracted"),
     "fixup": ("urikit.extraction", "fixup"),
     "iri": ("urikit.iri", ""),
+    "security": ("urikit.security", ""),
 }
 
 

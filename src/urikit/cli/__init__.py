@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__, _accel
-from . import core, extract, iri, schemes, urn
+from . import core, extract, iri, schemes, security, urn
 from ._common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -35,6 +35,7 @@ COMMAND_MODULES = [
     urn,
     extract,
     iri,
+    security,
 ]
 
 #: The exit statuses, as ``urikit --help`` shows them (and the README and docs/cli.md).

@@ -1,0 +1,1205 @@
+"""Security verdicts on a URI or IRI reference: RFC 3986 section 7, RFC 3987 section 8.
+
+:func:`check` reads a reference the way RFC 3986 does and reports what the
+security sections warn about, each as an immutable :class:`Finding` with a
+stable ``code``, a ``severity`` (``"info"``, ``"warning"``, ``"danger"``), the
+span it is about and the section it comes from. A :class:`Policy` says which
+findings block; :meth:`Policy.ssrf` is ready for a service that fetches URLs
+given by users.
+
+>>> from urikit.security import Policy, check
+>>> rfc_only = Policy(whatwg=False)  # no comparison with the browser standard's reading
+>>> report = check("http://0x7f.1/admin", policy=rfc_only)
+>>> [(f.code, f.severity) for f in report.findings]
+[('rare-ip-form', 'warning'), ('private-address', 'warning')]
+>>> report.ok, check("http://0x7f.1/admin", policy=Policy.ssrf()).ok
+(True, False)
+>>> check("https://example.org/a?b=c", policy=Policy.ssrf()).ok
+True
+>>> bad = check("http://h/a b")
+>>> [(f.code, f.start, f.end) for f in bad.findings], bad.uri is None
+([('invalid-syntax', 10, 11)], True)
+
+A syntax check cannot know what a host name resolves to (``resolve_dns=True``
+asks a resolver, once; the fetch may get another answer), where redirects lead,
+or what a server does with the bytes: see the limits in docs/security.md.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import itertools
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ._parser import (
+    FRAGMENT_SPAN,
+    HOST_SPAN,
+    PATH_SPAN,
+    PORT_SPAN,
+    QUERY_SPAN,
+    SCHEME_SPAN,
+    USERINFO_SPAN,
+    is_ipv4address,
+)
+from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
+from .errors import URIError, arg_type_error, check_str
+from .reference import URIReference, parse
+
+__all__ = [
+    "CODES",
+    "METADATA_ADDRESSES",
+    "METADATA_HOSTS",
+    "SERVICE_PORTS",
+    "Finding",
+    "Policy",
+    "Report",
+    "Segment",
+    "check",
+    "read_ipv4",
+]
+
+#: Every code :func:`check` may report -> (what it means, the section it comes from).
+CODES: Final[dict[str, tuple[str, str]]] = {
+    "invalid-syntax": ("not a URI or IRI reference", "RFC 3986 3, RFC 3987 2.2"),
+    "password-in-userinfo": ("a password in the userinfo", "RFC 3986 3.2.1, 7.5"),
+    "misleading-userinfo": ("userinfo that looks like a host or a URI", "RFC 3986 7.6"),
+    "rare-ip-form": ("a reg-name that resolvers read as an IPv4 address", "RFC 3986 7.4"),
+    "encoded-control": ("a percent-encoded control character", "RFC 3986 7.3, RFC 1738 6"),
+    "encoded-dot-segment": ("a percent-encoded '.' or '..' segment", "RFC 3986 7.3"),
+    "encoded-delimiter": ("a percent-encoded '/' or '\\' in the path", "RFC 3986 7.3"),
+    "invalid-utf8": ("percent-encoded bytes that are not UTF-8", "RFC 3987 8"),
+    "overlong-utf8": ("an overlong UTF-8 sequence (%C0%AE is '.')", "RFC 3987 8, RFC 3629 10"),
+    "unusual-port": ("the port of another service", "RFC 3986 7.2, RFC 1738 6"),
+    "dangerous-scheme": ("a scheme that runs code or reads local files", "RFC 3986 7"),
+    "private-address": ("a host that is not a public Internet address", "RFC 3986 7.4"),
+    "idn-homograph": ("characters that look like others or mixed scripts", "RFC 3987 8"),
+    "bidi-formatting": ("bidirectional formatting or reordering", "RFC 3987 4.2, 8"),
+    "whatwg-differs": ("the WHATWG URL Standard reads it differently", "RFC 3986 7.3"),
+    "scheme-not-allowed": ("a scheme the policy does not allow", "policy"),
+    "userinfo-not-allowed": ("userinfo the policy does not allow", "policy"),
+    "port-not-allowed": ("a port the policy does not allow", "policy"),
+    "missing-host": ("no host where the policy needs one", "policy"),
+    "unresolved-host": ("the resolver gave no address", "resolve_dns"),
+}
+
+SEVERITIES: Final = ("info", "warning", "danger")
+_RANK: Final = {"info": 0, "warning": 1, "danger": 2}
+
+#: Cloud metadata services: addresses ``ipaddress`` may call global (or only
+#: link-local) that give instance credentials to whoever asks from inside.
+METADATA_ADDRESSES: Final[dict[str, str]] = {
+    "169.254.169.254": "AWS, GCP, Azure, OpenStack, DigitalOcean metadata",
+    "169.254.170.2": "AWS ECS task metadata",
+    "fd00:ec2::254": "AWS EC2 metadata over IPv6",
+    "100.100.100.200": "Alibaba Cloud metadata",
+    "192.0.0.192": "Oracle Cloud metadata",
+    "168.63.129.16": "Azure wire server",
+}
+_METADATA_IPS: Final = frozenset(ipaddress.ip_address(a) for a in METADATA_ADDRESSES)
+#: Host names of metadata services inside their clouds.
+METADATA_HOSTS: Final = frozenset(
+    {"metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal"}
+)
+
+#: Well-known services without a URI scheme of their own: a URI naming one of
+#: these ports may make a client talk to that protocol (RFC 3986 section 7.2).
+SERVICE_PORTS: Final[dict[int, str]] = {
+    22: "ssh",
+    25: "smtp",
+    53: "dns",
+    110: "pop3",
+    143: "imap",
+    465: "smtps",
+    587: "submission",
+    3306: "mysql",
+    5432: "postgresql",
+    6379: "redis",
+    11211: "memcached",
+}
+
+_SCRIPT_SCHEMES: Final = frozenset({"javascript", "vbscript", "livescript", "mocha"})
+_ACTIVE_DATA: Final = frozenset(
+    {
+        "text/html",
+        "application/xhtml+xml",
+        "image/svg+xml",
+        "text/javascript",
+        "application/javascript",
+        "application/ecmascript",
+        "text/ecmascript",
+        "text/xml",
+        "application/xml",
+    }
+)
+_BIDI_FORMAT: Final = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+_PCT_RUN_RE: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_HOST_DOTS: Final = str.maketrans({"\u3002": ".", "\uff0e": ".", "\uff61": "."})
+#: A user name that starts like a host name: "www.", three labels, or two whose
+#: last is a common top-level domain or two letters (a country code).
+_DOMAIN_START_RE: Final = re.compile(
+    r"(?:www\.|[a-z0-9-]+\.[a-z0-9-]+\.[a-z0-9-]+"
+    r"|[a-z0-9-]+\.(?:[a-z]{2}|com|net|org|edu|gov|mil|int|info|biz|app|dev)(?![a-z0-9-]))",
+    re.IGNORECASE,
+)
+#: One that merely has a dot ("first.last"): a warning, not a danger.
+_DOTTED_RE: Final = re.compile(r"[a-z0-9-]+\.[a-z][a-z0-9-]*", re.IGNORECASE)
+#: Schemes the WHATWG URL Standard treats as special (its own host and path rules).
+_SPECIAL: Final = frozenset({"http", "https", "ws", "wss", "ftp"})
+_SCHEME_CHECKED: Final = _SCRIPT_SCHEMES | {"data", "file"}
+_HIGH_PCT_RE: Final = re.compile(r"%[89A-Fa-f]")
+_ENCODED_SLASH_RE: Final = re.compile(r"%2[fF]|%5[cC]")
+_MEMO_SIZE: Final = 4096
+_PLAIN_PREFIXES: dict[str, bool] = {}
+
+
+def _plain_prefix(scheme: str, host: str) -> bool:
+    """True when a lowercase scheme and host (no userinfo, no port, ASCII, no "%")
+    give no finding: no scheme of concern, and a host name whose last label
+    starts with a letter (no address form), no A-label, no local or metadata name."""
+    return (
+        scheme not in _SCHEME_CHECKED
+        and host.rpartition(".")[2][:1].isalpha()
+        and "xn--" not in host
+        and not host.endswith(_LOCAL_ENDINGS)
+        and host not in METADATA_HOSTS
+    )
+
+
+_ADA_ATTRIBUTES: Final = ("protocol", "hostname", "port", "pathname")
+_LOCAL_ENDINGS: Final = ("localhost", "localhost.")
+_new_report: Final = tuple.__new__
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing :func:`check` found: a stable ``code``, its ``severity``, the
+    ``component`` and ``[start, end)`` span it is about, a ``message`` for people
+    and the ``reference`` (the RFC section) it comes from."""
+
+    code: str
+    severity: str
+    component: str
+    start: int
+    end: int
+    message: str
+    reference: str
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A piece of the text for highlighting: ``component`` ("scheme", "userinfo",
+    "host", "port", "path", "query", "fragment", "delimiter" or "invalid"), its
+    ``[start, end)`` span, the ``text`` and the codes of the findings over it."""
+
+    component: str
+    start: int
+    end: int
+    text: str
+    codes: tuple[str, ...]
+
+
+def _frozen(value: object, func: str, param: str, kind: type) -> frozenset[object] | None:
+    if value is None:
+        return None
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise arg_type_error(func, param, f"iterable of {kind.__name__} or None", value)
+    items = frozenset(value)
+    for item in items:
+        if not isinstance(item, kind) or isinstance(item, bool):
+            raise arg_type_error(func, param, f"iterable of {kind.__name__} or None", item)
+    return items
+
+
+_POLICY_FIELDS: Final = (
+    "allowed_schemes",
+    "allow_userinfo",
+    "block_private",
+    "allowed_ports",
+    "block_at",
+    "block_codes",
+    "require_host",
+    "whatwg",
+    "registry",
+)
+
+
+class Policy:
+    """Which findings make a reference fail (immutable; copy with :meth:`replace`).
+
+    ``allowed_schemes``: the schemes allowed (``None``: any), else a
+    ``scheme-not-allowed`` finding. ``allow_userinfo=False``: any userinfo is a
+    ``userinfo-not-allowed`` finding. ``block_private``: a ``private-address``
+    finding blocks, whatever its severity. ``allowed_ports``: ports allowed
+    besides the scheme's default (``None``: any), else ``port-not-allowed``.
+    ``block_at``: the lowest severity that blocks (``None``: none by severity).
+    ``block_codes``: codes that block at any severity. ``require_host``: a
+    reference without a host gets ``missing-host``. ``whatwg``: compare with the
+    WHATWG URL Standard when the ``[whatwg]`` extra (ada-url) is installed.
+    ``registry``: the scheme registry for default ports.
+
+    >>> p = Policy(allowed_schemes={"https"})
+    >>> check("http://example.org/", policy=p).ok
+    False
+    >>> p.replace(allowed_schemes=None) == Policy()
+    True
+    """
+
+    __slots__ = _POLICY_FIELDS
+
+    allowed_schemes: frozenset[str] | None
+    allow_userinfo: bool
+    block_private: bool
+    allowed_ports: frozenset[int] | None
+    block_at: str | None
+    block_codes: frozenset[str]
+    require_host: bool
+    whatwg: bool
+    registry: SchemeRegistry | None
+
+    def __init__(
+        self,
+        allowed_schemes: Iterable[str] | None = None,
+        allow_userinfo: bool = True,
+        block_private: bool = False,
+        allowed_ports: Iterable[int] | None = None,
+        block_at: str | None = "danger",
+        block_codes: Iterable[str] = (),
+        require_host: bool = False,
+        whatwg: bool = True,
+        registry: SchemeRegistry | None = None,
+    ) -> None:
+        schemes = _frozen(allowed_schemes, "Policy", "allowed_schemes", str)
+        if schemes is not None:
+            schemes = frozenset(str(s).lower() for s in schemes)
+        codes = _frozen(block_codes, "Policy", "block_codes", str)
+        for name, flag in (
+            ("allow_userinfo", allow_userinfo),
+            ("block_private", block_private),
+            ("require_host", require_host),
+            ("whatwg", whatwg),
+        ):
+            if type(flag) is not bool:
+                raise arg_type_error("Policy", name, "bool", flag)
+        if block_at is not None and block_at not in _RANK:
+            if not isinstance(block_at, str):
+                raise arg_type_error("Policy", "block_at", "str or None", block_at)
+            raise ValueError(f"block_at must be one of {SEVERITIES} or None, not {block_at!r}")
+        if registry is not None and not isinstance(registry, SchemeRegistry):
+            raise arg_type_error("Policy", "registry", "SchemeRegistry or None", registry)
+        values = (
+            schemes,
+            allow_userinfo,
+            block_private,
+            _frozen(allowed_ports, "Policy", "allowed_ports", int),
+            block_at,
+            frozenset() if codes is None else codes,
+            require_host,
+            whatwg,
+            registry,
+        )
+        for name, value in zip(_POLICY_FIELDS, values, strict=True):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Policy is immutable; use replace()")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Policy is immutable; use replace()")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Policy, self._values())
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, f) for f in _POLICY_FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Policy):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values()[:-1])
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in _POLICY_FIELDS)
+        return f"Policy({inner})"
+
+    def replace(self, **changes: object) -> Policy:
+        """A copy with some fields changed."""
+        values: dict[str, Any] = {f: getattr(self, f) for f in _POLICY_FIELDS}
+        unknown = sorted(set(changes) - set(values))
+        if unknown:
+            raise TypeError(f"Policy.replace() got unexpected fields {unknown}")
+        values.update(changes)
+        return Policy(**values)
+
+    @classmethod
+    def ssrf(cls, *, allowed_ports: Iterable[int] = ()) -> Policy:
+        """The policy for a service that fetches URLs given by users.
+
+        http and https only; no userinfo; a host is required and may not be a
+        private, reserved, loopback, link-local or metadata address in any form
+        RFC 3986, a resolver (``inet_aton``) or a browser accepts; the scheme's
+        default port unless ``allowed_ports`` names another; rare address forms
+        and WHATWG disagreements (with the ``[whatwg]`` extra) block too.
+
+        >>> ssrf = Policy.ssrf()
+        >>> [check(u, policy=ssrf).ok for u in ("https://example.org/", "http://[::1]/")]
+        [True, False]
+        >>> check("https://example.org:8443/", policy=Policy.ssrf(allowed_ports=[8443])).ok
+        True
+        """
+        return cls(
+            allowed_schemes=frozenset({"http", "https"}),
+            allow_userinfo=False,
+            block_private=True,
+            allowed_ports=_frozen(allowed_ports, "Policy.ssrf", "allowed_ports", int),  # type: ignore[arg-type]
+            block_at="danger",
+            block_codes=frozenset({"rare-ip-form", "whatwg-differs", "unresolved-host"}),
+            require_host=True,
+        )
+
+    def blocks(self, finding: Finding) -> bool:
+        """True when ``finding`` makes a reference fail this policy."""
+        if finding.code in self.block_codes:
+            return True
+        if self.block_private and finding.code == "private-address":
+            return True
+        return self.block_at is not None and _RANK[finding.severity] >= _RANK[self.block_at]
+
+
+_DEFAULT_POLICY: Final = Policy()
+
+
+class Report(tuple):  # type: ignore[type-arg]
+    """What :func:`check` found in ``text``: the ``findings`` (by position), the
+    ones the policy is ``blocking`` on, ``ok`` (none blocks) and ``uri`` (the
+    parsed reference, an ``IRIReference`` for an IRI, or ``None`` when invalid).
+
+    Immutable (a tuple underneath, so that making one costs little).
+
+    >>> r = check("http://u:secret@example.org/")
+    >>> r.ok, [f.code for f in r.findings], str(r.uri)
+    (True, ['password-in-userinfo'], 'http://u:secret@example.org/')
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        text: str,
+        findings: tuple[Finding, ...],
+        blocking: tuple[Finding, ...],
+        uri: URIReference | None,
+    ) -> Report:
+        return tuple.__new__(cls, (text, findings, blocking, uri))
+
+    @property
+    def text(self) -> str:
+        """The text that was checked."""
+        value: str = self[0]
+        return value
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """Every finding, by position."""
+        value: tuple[Finding, ...] = self[1]
+        return value
+
+    @property
+    def blocking(self) -> tuple[Finding, ...]:
+        """The findings the policy blocks on."""
+        value: tuple[Finding, ...] = self[2]
+        return value
+
+    @property
+    def uri(self) -> URIReference | None:
+        """The parsed reference, or ``None`` when the text is not valid."""
+        value: URIReference | None = self[3]
+        return value
+
+    @property
+    def ok(self) -> bool:
+        """True when no finding blocks under the policy."""
+        return not self[2]
+
+    def __getnewargs__(self) -> tuple[object, ...]:
+        return tuple(self)
+
+    def __repr__(self) -> str:
+        codes = [f.code for f in self.findings]
+        return f"Report({self.text!r}, ok={self.ok}, findings={codes})"
+
+    def segments(self) -> list[Segment]:
+        """The text cut into its components and delimiters, for highlighting
+        (RFC 3986 section 7.6: show people the components distinctly).
+
+        >>> [(s.component, s.text) for s in check("http://u@h:1/p?q#f").segments()]
+        ... # doctest: +NORMALIZE_WHITESPACE
+        [('scheme', 'http'), ('delimiter', '://'), ('userinfo', 'u'), ('delimiter', '@'),
+         ('host', 'h'), ('delimiter', ':'), ('port', '1'), ('path', '/p'),
+         ('delimiter', '?'), ('query', 'q'), ('delimiter', '#'), ('fragment', 'f')]
+        """
+        text = self.text
+        cuts: list[tuple[str, int, int]] = []
+        if self.uri is None:
+            cuts.append(("invalid", 0, len(text)))
+        else:
+            sp = self.uri._sp
+            for group, name in (
+                (SCHEME_SPAN, "scheme"),
+                (USERINFO_SPAN, "userinfo"),
+                (HOST_SPAN, "host"),
+                (PORT_SPAN, "port"),
+                (PATH_SPAN, "path"),
+                (QUERY_SPAN, "query"),
+                (FRAGMENT_SPAN, "fragment"),
+            ):
+                a, b = sp[group]
+                if a >= 0 and (b > a or name == "host"):
+                    cuts.append((name, a, b))
+        out: list[Segment] = []
+        pos = 0
+        for name, a, b in cuts:
+            if a > pos:
+                out.append(self._segment("delimiter", pos, a))
+            if b > a or name == "host":
+                out.append(self._segment(name, a, b))
+            pos = max(pos, b)
+        if pos < len(text):
+            out.append(self._segment("delimiter", pos, len(text)))
+        return [s for s in out if s.end > s.start or s.component == "host"]
+
+    def _segment(self, name: str, a: int, b: int) -> Segment:
+        codes = tuple(
+            dict.fromkeys(
+                f.code
+                for f in self.findings
+                if (f.start < b and f.end > a) or (f.start == f.end == a == b)
+            )
+        )
+        return Segment(name, a, b, self.text[a:b], codes)
+
+
+# --- IPv4 in the forms resolvers accept (RFC 3986 section 7.4) ---------------------
+
+
+def _read_number(part: str) -> int | None:
+    """One part as C reads it: 0x hex, a leading 0 octal, else decimal. ``None``
+    when it is no such number or longer than any address part (no big ints)."""
+    if part[:2] in ("0x", "0X"):
+        digits, base = part[2:], 16
+        if digits and not all(c in "0123456789abcdefABCDEF" for c in digits):
+            return None
+    elif len(part) > 1 and part[0] == "0":
+        digits, base = part[1:], 8
+        if not all(c in "01234567" for c in digits):
+            return None
+    else:
+        digits, base = part, 10
+        if not digits or not (digits.isascii() and digits.isdigit()):
+            return None
+    digits = digits.lstrip("0")
+    if len(digits) > 12:  # more than 32 bits in any base: no address
+        return None
+    return int(digits, base) if digits else 0
+
+
+def read_ipv4(text: str) -> ipaddress.IPv4Address | None:
+    """The IPv4 address ``text`` names as ``inet_aton()`` and the WHATWG URL
+    Standard read it (RFC 3986 section 7.4), or ``None``.
+
+    One to four parts separated by "."; each decimal, octal (a leading 0) or
+    hexadecimal (0x); the last part fills the bytes the others leave (a 16-bit
+    number after three parts, 24 bits after two, 32 bits alone). One trailing
+    "." is ignored, as the WHATWG host parser does. Linear in the length.
+
+    >>> [str(read_ipv4(s)) for s in ("0x7f.1", "2130706433", "0177.0.0.01", "10.1", "127.0.0.1.")]
+    ['127.0.0.1', '127.0.0.1', '127.0.0.1', '10.0.0.1', '127.0.0.1']
+    >>> read_ipv4("example.com"), read_ipv4("1.2.3.4.5"), read_ipv4("08.0.0.1")
+    (None, None, None)
+    """
+    if type(text) is not str:
+        check_str(text, "read_ipv4", "text")
+    if text.endswith("."):
+        text = text[:-1]
+    parts = text.split(".", 4)
+    if len(parts) > 4:
+        return None
+    numbers: list[int] = []
+    for part in parts:
+        number = _read_number(part)
+        if number is None:
+            return None
+        numbers.append(number)
+    last = numbers.pop()
+    if any(n > 255 for n in numbers) or last >= 256 ** (4 - len(numbers)):
+        return None
+    value = last
+    for i, n in enumerate(numbers):
+        value += n << (8 * (3 - i))
+    return ipaddress.IPv4Address(value)
+
+
+def _embedded(addr: ipaddress.IPv6Address) -> list[tuple[str, ipaddress.IPv4Address]]:
+    """The IPv4 addresses an IPv6 address carries (mapped, compatible, NAT64, 6to4, Teredo)."""
+    out: list[tuple[str, ipaddress.IPv4Address]] = []
+    value = int(addr)
+    if addr.ipv4_mapped is not None:
+        out.append(("IPv4-mapped", addr.ipv4_mapped))
+    elif value >> 32 == 0 and value > 1:
+        out.append(("IPv4-compatible", ipaddress.IPv4Address(value & 0xFFFFFFFF)))
+    elif value >> 32 == 0x64FF9B << 64 or value >> 80 == 0x64FF9B0001:
+        out.append(("NAT64", ipaddress.IPv4Address(value & 0xFFFFFFFF)))
+    if addr.sixtofour is not None:
+        out.append(("6to4", addr.sixtofour))
+    if addr.teredo is not None:
+        server, client = addr.teredo
+        out.extend((("Teredo server", server), ("Teredo client", client)))
+    return out
+
+
+def _why_private(addr: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str | None:
+    if addr in _METADATA_IPS:
+        return f"a cloud metadata address ({METADATA_ADDRESSES[str(addr)]})"
+    if isinstance(addr, ipaddress.IPv6Address):
+        for how, v4 in _embedded(addr):
+            inner = _why_private(v4)
+            if inner is not None:
+                return f"an {how} form of {v4}, {inner}"
+        if addr.scope_id:
+            return "a scoped (zone) address"
+    for attribute, words in (
+        ("is_loopback", "a loopback address"),
+        ("is_unspecified", "the unspecified address"),
+        ("is_link_local", "a link-local address"),
+        ("is_multicast", "a multicast address"),
+        ("is_private", "a private address"),
+        ("is_reserved", "a reserved address"),
+    ):
+        if getattr(addr, attribute):
+            return words
+    if not addr.is_global:
+        return "not a global address"
+    return None
+
+
+# --- the checks -----------------------------------------------------------------
+
+
+class _Found:
+    __slots__ = ("items", "policy")
+
+    def __init__(self, policy: Policy) -> None:
+        self.items: list[Finding] = []
+        self.policy = policy
+
+    def add(self, code: str, severity: str, component: str, a: int, b: int, message: str) -> None:
+        self.items.append(Finding(code, severity, component, a, b, message, CODES[code][1]))
+
+
+def _check_scheme(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
+    a, b = sp[SCHEME_SPAN]
+    scheme = text[a:b].lower()
+    if scheme in _SCRIPT_SCHEMES:
+        found.add("dangerous-scheme", "danger", "scheme", a, b, f"{scheme}: runs script")
+    elif scheme == "data":
+        p0, p1 = sp[PATH_SPAN]
+        path = text[p0:p1]
+        media = re.split(r"[;,]", path, maxsplit=1)[0].strip().lower()
+        media = _percent_text(media).lower()
+        if media in _ACTIVE_DATA:
+            found.add(
+                "dangerous-scheme", "danger", "scheme", a, p1, f"data: with active content {media}"
+            )
+        else:
+            found.add(
+                "dangerous-scheme", "info", "scheme", a, b, "data: carries its content inline"
+            )
+    elif scheme == "file":
+        found.add("dangerous-scheme", "warning", "scheme", a, b, "file: reads local files")
+
+
+def _percent_text(value: str) -> str:
+    if "%" not in value:
+        return value
+    return _PCT_RUN_RE.sub(
+        lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "replace"), value
+    )
+
+
+def _check_userinfo(found: _Found, text: str, a: int, b: int, host_end: int) -> None:
+    userinfo = text[a:b]
+    user, colon, password = userinfo.partition(":")
+    if colon and password:
+        c = a + len(user) + 1
+        found.add(
+            "password-in-userinfo", "warning", "userinfo", c, b, "a password is written in the URI"
+        )
+    shown = _percent_text(userinfo)
+    name = shown.partition(":")[0]
+    why = None
+    severity = "danger"
+    if "://" in shown or "/" in shown:
+        why = "holds a URI or path"
+    elif read_ipv4(name) is not None or name.startswith("["):
+        why = "looks like an address"
+    elif _DOMAIN_START_RE.match(name):
+        why = "looks like a host name"
+    elif _DOTTED_RE.match(name):
+        why, severity = "may look like a host name", "warning"
+    if why is not None:
+        found.add(
+            "misleading-userinfo",
+            severity,
+            "userinfo",
+            a,
+            b,
+            f"the userinfo {userinfo!r} {why}; the host is what follows '@'"
+            f" ({text[b + 1 : host_end]!r})",
+        )
+
+
+def _host_name(host: str) -> str:
+    """The host name a browser or resolver sees: percent-decoded, full-width forms
+    and ideographic full stops mapped (NFKC, as UTS #46 does), lowercase."""
+    name = _percent_text(host) if "%" in host else host
+    if not name.isascii():
+        name = unicodedata.normalize("NFKC", name.translate(_HOST_DOTS)).translate(_HOST_DOTS)
+    return name.lower()
+
+
+def _private(found: _Found, a: int, b: int, subject: str, addr: ipaddress._BaseAddress) -> None:
+    why = _why_private(addr)  # type: ignore[arg-type]
+    if why is not None:
+        severity = "danger" if "metadata" in why else "warning"
+        found.add("private-address", severity, "host", a, b, f"{subject} is {addr}, {why}")
+
+
+def _check_host(found: _Found, text: str, a: int, b: int) -> str | None:
+    """Checks the host; returns the name to resolve (a reg-name that is no address)."""
+    host = text[a:b]
+    if host.startswith("["):
+        inner = host[1:-1]
+        if inner[:1] in ("v", "V"):
+            return None
+        try:
+            addr6 = ipaddress.IPv6Address(inner.replace("%25", "%", 1))
+        except ValueError:
+            return None
+        _private(found, a, b, f"the host {host}", addr6)
+        return None
+    if is_ipv4address(host):
+        _private(found, a, b, f"the host {host}", ipaddress.IPv4Address(host))
+        return None
+    name = _host_name(host)
+    bare = name[:-1] if name.endswith(".") else name
+    if bare == "localhost" or bare.endswith(".localhost"):
+        found.add("private-address", "warning", "host", a, b, f"{host!r} names this machine")
+        return None
+    if bare in METADATA_HOSTS:
+        found.add("private-address", "danger", "host", a, b, f"{host!r} is a cloud metadata host")
+        return None
+    last = bare.rpartition(".")[2]
+    if last[:1].isdigit() and last.isascii():
+        addr = read_ipv4(bare)
+        if addr is not None:
+            forms = _forms(host, name, bare)
+            found.add(
+                "rare-ip-form",
+                "warning",
+                "host",
+                a,
+                b,
+                f"the reg-name {host!r} ({forms}) is the IPv4 address {addr}"
+                " to resolvers and browsers",
+            )
+            _private(found, a, b, f"the host {host!r}", addr)
+            return None
+    return name if host else None
+
+
+def _forms(host: str, name: str, bare: str) -> str:
+    forms = []
+    if "%" in host:
+        forms.append("percent-encoded")
+    if not host.isascii():
+        forms.append("full-width or mapped characters")
+    if name != bare:
+        forms.append("trailing dot")
+    parts = bare.split(".")
+    if len(parts) < 4:
+        forms.append(f"{len(parts)} part{'s' if len(parts) > 1 else ''}")
+    if any(p[:2] in ("0x", "0X") for p in parts):
+        forms.append("hexadecimal")
+    if any(len(p) > 1 and p[0] == "0" and p[1] not in "xX" for p in parts):
+        forms.append("octal or leading zeros")
+    return ", ".join(forms) or "dotted decimal"
+
+
+def _check_port(
+    found: _Found, text: str, scheme: str | None, a: int, b: int, policy: Policy
+) -> None:
+    digits = text[a:b].lstrip("0") or "0"
+    registry = DEFAULT_REGISTRY if policy.registry is None else policy.registry
+    if scheme is not None and registry.is_default_port(scheme, digits):
+        return
+    number = int(digits) if len(digits) <= 6 else 1 << 20
+    if number > 65535:
+        found.add("unusual-port", "warning", "port", a, b, f"port {text[a:b]} is no TCP port")
+    else:
+        other = [s for s, p in registry.ports.items() if p == number and s != (scheme or "")]
+        service = SERVICE_PORTS.get(number)
+        if not (other or service) and number < 1024:
+            found.add(
+                "unusual-port",
+                "info",
+                "port",
+                a,
+                b,
+                f"port {number} is a well-known port (below 1024) of another protocol",
+            )
+        elif other or service:
+            names = ", ".join(sorted(other) + ([service] if service else []))
+            found.add(
+                "unusual-port",
+                "warning",
+                "port",
+                a,
+                b,
+                f"port {number} belongs to another service ({names})",
+            )
+    allowed = policy.allowed_ports
+    if allowed is not None and number not in allowed:
+        found.add("port-not-allowed", "danger", "port", a, b, f"port {number} is not allowed")
+
+
+_PCT_GROUPS: Final = (
+    (USERINFO_SPAN, "userinfo"),
+    (HOST_SPAN, "host"),
+    (PATH_SPAN, "path"),
+    (QUERY_SPAN, "query"),
+    (FRAGMENT_SPAN, "fragment"),
+)
+_NAMES: Final = {0x00: "NUL", 0x0A: "LF", 0x0D: "CR"}
+
+
+def _overlong(data: bytes, i: int) -> bool:
+    lead = data[i]
+    nxt = data[i + 1] if i + 1 < len(data) else 0
+    return (
+        lead in (0xC0, 0xC1)
+        or (lead == 0xE0 and 0x80 <= nxt < 0xA0)
+        or (lead == 0xF0 and 0x80 <= nxt < 0x90)
+    )
+
+
+def _check_percent(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
+    for group, component in _PCT_GROUPS:
+        a, b = sp[group]
+        if a < 0 or text.find("%", a, b) < 0:
+            continue
+        for m in _PCT_RUN_RE.finditer(text, a, b):
+            data = bytes.fromhex(m.group().replace("%", ""))
+            for i, byte in enumerate(data):
+                if byte < 0x20 or byte == 0x7F:
+                    at = m.start() + 3 * i
+                    name = _NAMES.get(byte, f"control 0x{byte:02X}")
+                    severity = "danger" if byte in _NAMES else "warning"
+                    found.add(
+                        "encoded-control",
+                        severity,
+                        component,
+                        at,
+                        at + 3,
+                        f"%{byte:02X} ({name}) in the {component}",
+                    )
+            try:
+                decoded = data.decode("utf-8")
+            except UnicodeDecodeError as err:
+                at = m.start() + 3 * err.start
+                if _overlong(data, err.start):
+                    found.add(
+                        "overlong-utf8",
+                        "danger",
+                        component,
+                        at,
+                        m.end(),
+                        f"an overlong UTF-8 sequence in the {component} (decoders that accept it"
+                        " read an ASCII character)",
+                    )
+                else:
+                    found.add(
+                        "invalid-utf8",
+                        "warning",
+                        component,
+                        at,
+                        m.end(),
+                        f"percent-encoded bytes in the {component} are not UTF-8",
+                    )
+                decoded = data.decode("utf-8", "replace")
+            bidi = [c for c in decoded if c in _BIDI_FORMAT]
+            if bidi:
+                found.add(
+                    "bidi-formatting",
+                    "danger",
+                    component,
+                    m.start(),
+                    m.end(),
+                    f"encoded U+{ord(bidi[0]):04X} {unicodedata.name(bidi[0], '')} reorders text",
+                )
+        if component == "path":
+            _check_segments(found, text, a, b)
+
+
+def _check_segments(found: _Found, text: str, a: int, b: int) -> None:
+    start = a
+    for segment in text[a:b].split("/"):
+        end = start + len(segment)
+        if "%" in segment:
+            value = _percent_text(segment)
+            pieces = value.replace("\\", "/").split("/")
+            if value in (".", "..") or ".." in pieces:
+                severity = "warning" if value == "." else "danger"
+                shown = value if value in (".", "..") else ".."
+                found.add(
+                    "encoded-dot-segment",
+                    severity,
+                    "path",
+                    start,
+                    end,
+                    f"{segment!r} is {value!r} once decoded: the dot segment {shown!r}",
+                )
+            for m in _ENCODED_SLASH_RE.finditer(segment):
+                char = "/" if m.group()[2] in "fF" else "\\"
+                found.add(
+                    "encoded-delimiter",
+                    "warning",
+                    "path",
+                    start + m.start(),
+                    start + m.end(),
+                    f"{m.group()} is {char!r} once decoded: a back end may split the path there",
+                )
+        start = end + 1
+
+
+def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
+    from . import iri  # L5, imported only for references that need it
+
+    try:
+        shown = iri.for_display(text)
+    except URIError:
+        return
+    spans = {name: sp[group] for group, name in _PCT_GROUPS}
+    grouped: dict[tuple[str, str], dict[str, None]] = {}
+    for w in shown.warnings:  # one finding per code and component
+        code = "bidi-formatting" if w.kind == "bidi" else "idn-homograph"
+        grouped.setdefault((code, w.component), {})[w.detail] = None
+    for (code, component), details in grouped.items():
+        a, b = spans.get(component, (0, len(text)))
+        severity = "danger" if component in ("host", "userinfo") else "warning"
+        message = "; ".join(itertools.islice(details, 3))
+        if len(details) > 3:
+            message += f"; and {len(details) - 3} more"
+        if code == "idn-homograph":
+            message += (
+                f"; shown as {_shorten(shown.text)!r}, safe form {_shorten(shown.safe_text)!r}"
+            )
+        found.add(code, severity, component, a, b, message)
+
+
+_ADA: list[Any] = []
+
+
+def _ada() -> Any:
+    """The ``ada_url`` module, or ``None`` when the ``[whatwg]`` extra is not
+    installed (looked for once: a failed import searches the whole path)."""
+    if not _ADA:
+        import importlib
+
+        try:
+            _ADA.append(importlib.import_module("ada_url"))
+        except ImportError:
+            _ADA.append(None)
+    return _ADA[0]
+
+
+def _shorten(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
+    ada_url = _ada()
+    if ada_url is None:
+        return
+    from .resolve import remove_dot_segments
+
+    try:
+        theirs = ada_url.parse_url(text, attributes=_ADA_ATTRIBUTES)
+    except ValueError:
+        found.add(
+            "whatwg-differs",
+            "warning",
+            "uri",
+            0,
+            len(text),
+            "RFC 3986 reads a valid URI; the WHATWG URL Standard rejects it",
+        )
+        return
+    registry = DEFAULT_REGISTRY
+    port = ref.port
+    ours_port = "" if not port or registry.is_default_port(scheme, port) else port.lstrip("0")
+    host = ref.host
+    if host is None:
+        ours_host = None
+    elif host.startswith("["):
+        try:
+            ours_host = f"[{ipaddress.IPv6Address(host[1:-1]).compressed}]"
+        except ValueError:
+            ours_host = host.lower()
+    else:
+        ours_host = host.lower()
+    path = remove_dot_segments(ref.path) or "/"
+    if not path.isascii():  # an IRI's path as its URI (RFC 3987 section 3.1)
+        path = "".join(c if c.isascii() else _utf8_pct(c) for c in path)
+    pairs = (
+        ("scheme", scheme, theirs["protocol"][:-1]),
+        ("host", ours_host, theirs["hostname"]),
+        ("port", ours_port or "", theirs["port"] if host is not None else ""),
+        ("path", path, theirs["pathname"]),
+    )
+    for name, ours, other in pairs:
+        if ours != other and not (name == "host" and _same_name(ours, other)):
+            sp = ref._sp
+            group = {"scheme": SCHEME_SPAN, "host": HOST_SPAN, "port": PORT_SPAN}.get(
+                name, PATH_SPAN
+            )
+            a, b = sp[group]
+            if a < 0:
+                a, b = 0, len(text)
+            found.add(
+                "whatwg-differs",
+                "warning",
+                name,
+                a,
+                b,
+                f"the {name} is {_shorten(repr(ours))} to RFC 3986"
+                f" but {_shorten(repr(other))} to the WHATWG URL Standard",
+            )
+
+
+def _utf8_pct(char: str) -> str:
+    return "".join(f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass"))
+
+
+def _same_name(ours: str | None, other: str) -> bool:
+    if ours is None or not ours or read_ipv4(_host_name(ours)) is not None:
+        return False
+    try:
+        import idna
+
+        return bool(idna.encode(_host_name(ours), uts46=True).decode("ascii") == other)
+    except (idna.IDNAError, UnicodeError, ValueError):
+        return _host_name(ours) == other
+
+
+def _resolve(
+    found: _Found,
+    name: str,
+    a: int,
+    b: int,
+    resolver: Callable[[str], Iterable[str]] | None,
+) -> None:
+    if resolver is None:
+        resolver = _system_resolver
+    bare = name[:-1] if name.endswith(".") else name
+    try:
+        if not bare.isascii():  # what a resolver is asked: A-labels (IDNA, UTS #46)
+            import idna
+
+            try:
+                bare = idna.encode(bare, uts46=True).decode("ascii")
+            except idna.IDNAError as err:
+                raise ValueError(f"not an IDNA name: {err}") from None
+        addresses = list(resolver(bare))
+    except (OSError, UnicodeError, ValueError) as err:
+        found.add("unresolved-host", "info", "host", a, b, f"{bare!r} did not resolve: {err}")
+        return
+    if not addresses:
+        found.add("unresolved-host", "info", "host", a, b, f"{bare!r} resolved to no address")
+    for address in addresses:
+        try:
+            addr = ipaddress.ip_address(str(address).split("%", 1)[0])
+        except ValueError:
+            continue
+        _private(found, a, b, f"{bare!r} resolves to an address that", addr)
+
+
+def _system_resolver(name: str) -> list[str]:
+    import socket
+
+    infos = socket.getaddrinfo(name, None, proto=socket.IPPROTO_TCP)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def check(
+    text: str,
+    *,
+    policy: Policy | None = None,
+    resolve_dns: bool = False,
+    resolver: Callable[[str], Iterable[str]] | None = None,
+) -> Report:
+    """Check ``text`` (a URI or IRI reference) against RFC 3986 section 7 and RFC
+    3987 section 8; never raises for a ``str``.
+
+    ``policy`` (default: :class:`Policy`\\ ``()``, which blocks ``danger``)
+    decides :attr:`Report.ok`. With ``resolve_dns=True`` a host name is resolved
+    (``resolver(name)`` returns addresses as text; by default
+    ``socket.getaddrinfo``) and every address is checked like a literal one.
+
+    >>> [f.code for f in check("ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm").findings]
+    ['misleading-userinfo', 'private-address']
+    >>> r = check("http://h/a%0d%0aSet-Cookie:x")
+    >>> [(f.code, f.severity, f.start) for f in r.findings], r.ok
+    ([('encoded-control', 'danger', 10), ('encoded-control', 'danger', 13)], False)
+    >>> fake_dns = lambda name: ["10.1.2.3"]
+    >>> check("http://intranet.example/", resolve_dns=True, resolver=fake_dns).findings[0].message
+    "'intranet.example' resolves to an address that is 10.1.2.3, a private address"
+    """
+    if type(text) is not str:
+        check_str(text, "check", "text")
+    if policy is None:
+        policy = _DEFAULT_POLICY
+    elif not isinstance(policy, Policy):
+        raise arg_type_error("check", "policy", "Policy or None", policy)
+    if resolve_dns is not False and type(resolve_dns) is not bool:
+        raise arg_type_error("check", "resolve_dns", "bool", resolve_dns)
+    if resolver is not None and not callable(resolver):
+        raise arg_type_error("check", "resolver", "callable or None", resolver)
+    try:
+        ref = parse(text)
+    except URIError as err:
+        if text.isascii():
+            return _invalid(text, err, policy)
+        from . import iri
+
+        try:
+            ref = iri.parse(text)
+        except URIError as err2:
+            return _invalid(text, err2, policy)
+    sp = ref._sp
+    if not resolve_dns and "%" not in text and text.isascii():
+        # The common case, kept cheap: nothing to report when there is no
+        # userinfo, no port, no percent-encoding, a host name whose last label
+        # starts with a letter (no address form), a scheme with no concerns and
+        # no path segment starting with "." (for the WHATWG reading).
+        _, (s0, s1), _, (u0, _), (h0, h1), (p0, _), (a, b), _, _ = sp
+        if h1 > h0 and u0 < 0 and p0 < 0 and text.find("/.", a, b) < 0:
+            # "scheme://host" -> whether it has nothing to report (a memo of a
+            # pure function, bounded: cleared when full).
+            prefix = text[:h1]
+            plain = _PLAIN_PREFIXES.get(prefix)
+            if plain is None:
+                plain = _plain_prefix(text[s0:s1].lower(), text[h0:h1].lower())
+                if len(_PLAIN_PREFIXES) >= _MEMO_SIZE:
+                    _PLAIN_PREFIXES.clear()
+                _PLAIN_PREFIXES[prefix] = plain
+            allowed = policy.allowed_schemes
+            if plain and (allowed is None or text[s0:s1].lower() in allowed):
+                return _new_report(Report, (text, (), (), ref))
+    return _check(text, ref, sp, policy, resolve_dns, resolver)
+
+
+def _check(
+    text: str,
+    ref: URIReference,
+    sp: tuple[tuple[int, int], ...],
+    policy: Policy,
+    resolve_dns: bool,
+    resolver: Callable[[str], Iterable[str]] | None,
+) -> Report:
+    found = _Found(policy)
+    scheme_a, scheme_b = sp[SCHEME_SPAN]
+    scheme = text[scheme_a:scheme_b].lower() if scheme_a >= 0 else None
+    if scheme is not None and scheme in _SCHEME_CHECKED:
+        _check_scheme(found, text, sp)
+    allowed = policy.allowed_schemes
+    if allowed is not None and scheme not in allowed:
+        a, b = (scheme_a, scheme_b) if scheme is not None else (0, 0)
+        found.add(
+            "scheme-not-allowed", "danger", "scheme", a, b, f"the scheme {scheme!r} is not allowed"
+        )
+    u0, u1 = sp[USERINFO_SPAN]
+    if u0 >= 0:
+        _check_userinfo(found, text, u0, u1, sp[HOST_SPAN][1])
+        if not policy.allow_userinfo:
+            found.add(
+                "userinfo-not-allowed", "danger", "userinfo", u0, u1, "userinfo is not allowed"
+            )
+    h0, h1 = sp[HOST_SPAN]
+    name = None
+    plain = False  # an ASCII reg-name the WHATWG host parser reads as RFC 3986 does
+    if h1 > h0:
+        host = text[h0:h1]
+        last = host.rpartition(".")[2]
+        if (
+            last[:1].isalpha()
+            and "%" not in host
+            and host.isascii()
+            and "xn--" not in host
+            and "XN--" not in host
+        ):
+            name = host.lower()
+            bare = name[:-1] if name.endswith(".") else name
+            plain = not (
+                bare == "localhost" or bare.endswith(".localhost") or bare in METADATA_HOSTS
+            )
+        if not plain:
+            name = _check_host(found, text, h0, h1)
+    elif policy.require_host:
+        found.add("missing-host", "danger", "host", max(h0, 0), max(h1, 0), "there is no host")
+    p0, p1 = sp[PORT_SPAN]
+    if p1 > p0:
+        _check_port(found, text, scheme, p0, p1, policy)
+    percent = "%" in text
+    if percent:
+        _check_percent(found, text, sp)
+    if (
+        not text.isascii()
+        or (percent and _HIGH_PCT_RE.search(text))
+        or (not plain and h1 > h0 and "xn--" in text[h0:h1].lower())
+    ):
+        _check_display(found, text, sp)
+    if policy.whatwg and scheme in _SPECIAL:
+        p, q = sp[PATH_SPAN]
+        if not (plain and p1 < 0 and text.find("/.", p, q) < 0 and text.find("%", p, q) < 0):
+            _whatwg(found, text, ref, scheme)
+    if resolve_dns and name:
+        _resolve(found, name, h0, h1, resolver)
+    findings = found.items
+    if not findings:
+        return Report(text, (), (), ref)
+    if len(findings) > 1:
+        findings.sort(key=lambda f: (f.start, f.end))
+    return Report(text, tuple(findings), tuple(f for f in findings if policy.blocks(f)), ref)
+
+
+def _invalid(text: str, err: URIError, policy: Policy) -> Report:
+    end = min(err.position + 1, len(text))
+    finding = Finding(
+        "invalid-syntax",
+        "danger",
+        err.component,
+        err.position,
+        max(end, err.position),
+        str(err),
+        CODES["invalid-syntax"][1],
+    )
+    findings = (finding,)
+    return Report(text, findings, tuple(f for f in findings if policy.blocks(f)), None)

@@ -1,0 +1,588 @@
+"""urikit.security: the examples of RFC 3986 section 7 and RFC 3987 section 8, the
+ways to write internal addresses that resolvers and browsers accept, policies,
+segments, and the shared corpus (no "danger" for ordinary URLs unless real)."""
+
+from __future__ import annotations
+
+import dataclasses
+import ipaddress
+import pickle
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import arbitrary_text, interesting_text, mutated, uri_references
+
+from urikit.security import (
+    CODES,
+    METADATA_ADDRESSES,
+    Finding,
+    Policy,
+    Report,
+    check,
+    read_ipv4,
+)
+
+RFC_ONLY = Policy(whatwg=False)  # the results below do not depend on the [whatwg] extra
+SSRF = Policy.ssrf()
+CORPUS = Path(__file__).resolve().parent.parent / ".." / "shared" / "corpus" / "urls.txt"
+
+
+def codes(text: str, policy: Policy = RFC_ONLY) -> list[tuple[str, str]]:
+    return [(f.code, f.severity) for f in check(text, policy=policy).findings]
+
+
+# --- RFC 3986 section 7 and RFC 3987 section 8, example by example -----------------
+
+#: (section, input, the (code, severity) pairs expected, in order of position)
+RFC_EXAMPLES = [
+    # 7.2: a protocol-based scheme with the port of SMTP.
+    ("3986 7.2", "http://example.com:25/", [("unusual-port", "warning")]),
+    # 7.2: percent-encoded CR and LF for a stream protocol (telnet).
+    (
+        "3986 7.2",
+        "telnet://example.com/%0D%0Aquit",
+        [("encoded-control", "danger"), ("encoded-control", "danger")],
+    ),
+    # 7.3: "%00" (NUL) should be rejected; file system names: "..", "\".
+    ("3986 7.3", "http://example.com/a%00.txt", [("encoded-control", "danger")]),
+    ("3986 7.3", "http://example.com/%2e%2e/etc/passwd", [("encoded-dot-segment", "danger")]),
+    (
+        "3986 7.3",
+        "http://example.com/a%2f..%2fb",
+        [
+            ("encoded-dot-segment", "danger"),
+            ("encoded-delimiter", "warning"),
+            ("encoded-delimiter", "warning"),
+        ],
+    ),
+    ("3986 7.3", "http://example.com/a%5cb", [("encoded-delimiter", "warning")]),
+    # 7.4: the rare IPv4 forms: three and two parts, one number, octal, hex.
+    (
+        "3986 7.4",
+        "http://10.0.1/",
+        [("rare-ip-form", "warning"), ("private-address", "warning")],
+    ),
+    ("3986 7.4", "http://10.1/", [("rare-ip-form", "warning"), ("private-address", "warning")]),
+    (
+        "3986 7.4",
+        "http://2130706433/",
+        [("rare-ip-form", "warning"), ("private-address", "warning")],
+    ),
+    (
+        "3986 7.4",
+        "http://0x7f.1/",
+        [("rare-ip-form", "warning"), ("private-address", "warning")],
+    ),
+    (
+        "3986 7.4",
+        "http://0177.0.0.1/",
+        [("rare-ip-form", "warning"), ("private-address", "warning")],
+    ),
+    ("3986 7.4", "http://0x08.0x08.0x08.0x08/", [("rare-ip-form", "warning")]),
+    # 7.5: a password in the userinfo.
+    ("3986 7.5", "ftp://user:secret@example.com/", [("password-in-userinfo", "warning")]),
+    # 7.6: the semantic attack of the RFC itself.
+    (
+        "3986 7.6",
+        "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm",
+        [("misleading-userinfo", "danger"), ("private-address", "warning")],
+    ),
+    ("3986 7.6", "http://paypal.com@evil.example/", [("misleading-userinfo", "danger")]),
+    ("3986 7.6", "http://www.bank.example@evil.example/", [("misleading-userinfo", "danger")]),
+    ("3986 7.6", "http://john.doe@example.com/", [("misleading-userinfo", "warning")]),
+    ("3986 7.6", "http://10.0.0.1@example.com/", [("misleading-userinfo", "danger")]),
+    ("3986 7.6", "http://a%2F%2Fb@example.com/", [("misleading-userinfo", "danger")]),
+    ("3986 7.6", "ssh://git@example.com/", []),
+    ("3986 7.2", "http://example.com:111/", [("unusual-port", "info")]),
+    ("3986 7.2", "http://example.com:443/", [("unusual-port", "warning")]),
+    ("3986 7.2", "http://example.com:99999/", [("unusual-port", "warning")]),
+    # RFC 3987 8: "%C0%AF.." read as "/.." by lax UTF-8 decoders.
+    ("3987 8", "http://example.com/a/%C0%AF..", [("overlong-utf8", "danger")]),
+    ("3987 8", "http://example.com/%C0%AE%C0%AE/", [("overlong-utf8", "danger")]),
+    # RFC 3987 8: look-alike characters (Cyrillic a among Latin letters).
+    ("3987 8", "http://p\u0430ypal.com/", [("idn-homograph", "danger")]),
+    ("3987 8", "http://xn--pypal-4ve.com/", [("idn-homograph", "danger")]),
+    # RFC 3987 8 and 4.2: bidi spoofing; a look-alike slash in a path.
+    ("3987 8", "http://example.com/%E2%80%AEfdp.exe", [("bidi-formatting", "danger")]),
+    ("3987 8", "http://example.com/a\u2215b", [("idn-homograph", "warning")]),
+    ("3987 8", "http://example.com/%F0%9F", [("invalid-utf8", "warning")]),
+    # Not from a section, but in the issue: schemes that run code or read files.
+    ("issue", "javascript:alert(1)", [("dangerous-scheme", "danger")]),
+    ("issue", "data:text/html;base64,PHNjcmlwdD4=", [("dangerous-scheme", "danger")]),
+    ("issue", "data:text/plain,hello", [("dangerous-scheme", "info")]),
+    ("issue", "file:///etc/passwd", [("dangerous-scheme", "warning")]),
+    # And references with nothing to say.
+    ("none", "https://example.com/a/b?c=d#e", []),
+    ("none", "http://[2606:4700::1111]:8080/", []),
+    ("none", "mailto:someone@example.com", []),
+    ("none", "../relative/path", []),
+]
+
+
+@pytest.mark.parametrize(("section", "text", "expected"), RFC_EXAMPLES)
+def test_rfc_security_examples(section: str, text: str, expected: list[tuple[str, str]]) -> None:
+    assert codes(text) == expected, section
+
+
+def test_every_code_is_documented() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parent.parent / "docs" / "security.md").read_text("utf-8")
+    for code in CODES:
+        assert f"`{code}`" in readme, code
+        assert f"`{code}`" in page, code
+
+
+def test_findings_carry_spans_and_references() -> None:
+    text = "http://u:pw@h.example:25/%2e%2e"
+    report = check(text, policy=RFC_ONLY)
+    for f in report.findings:
+        assert 0 <= f.start <= f.end <= len(text)
+        assert f.reference == CODES[f.code][1]
+        assert f.severity in ("info", "warning", "danger")
+    by_code = {f.code: text[f.start : f.end] for f in report.findings}
+    assert by_code == {
+        "password-in-userinfo": "pw",
+        "unusual-port": "25",
+        "encoded-dot-segment": "%2e%2e",
+    }
+
+
+def test_invalid_input_gives_one_finding_with_the_error_position() -> None:
+    for text, position in (("http://h/a b", 10), ("http://[::1/", 11), ("\x00", 0), ("", None)):
+        report = check(text)
+        if position is None:
+            assert report.findings == () and report.uri is not None
+            continue
+        assert [f.code for f in report.findings] == ["invalid-syntax"]
+        assert report.findings[0].start == position
+        assert report.uri is None and not report.ok
+
+
+@pytest.mark.parametrize(
+    "text", ["\ud800", "a\x00b", "%" * 1000, "http://" + "1." * 5000, "x" * 1_000_000, "[" * 999]
+)
+def test_never_raises_for_a_str(text: str) -> None:
+    report = check(text, policy=SSRF)
+    assert isinstance(report, Report)
+
+
+def test_reports_pickle() -> None:
+    report = check("http://u:p@h:25/")
+    assert pickle.loads(pickle.dumps(report)) == report
+    assert pickle.loads(pickle.dumps(SSRF)) == SSRF
+
+
+def test_immutable() -> None:
+    report = check("http://u:p@h/")
+    finding = report.findings[0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        finding.code = "x"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        report.ok = True  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        SSRF.allow_userinfo = True
+    assert isinstance(finding, Finding)
+
+
+# --- rare address forms and internal addresses -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("form", "address"),
+    [
+        ("127.0.0.1", "127.0.0.1"),
+        ("2130706433", "127.0.0.1"),
+        ("0x7f000001", "127.0.0.1"),
+        ("017700000001", "127.0.0.1"),
+        ("0x7f.1", "127.0.0.1"),
+        ("127.1", "127.0.0.1"),
+        ("127.0.1", "127.0.0.1"),
+        ("0177.0.0.1", "127.0.0.1"),
+        ("0x7F.0X0.00.0x1", "127.0.0.1"),
+        ("127.0.0.1.", "127.0.0.1"),
+        ("0", "0.0.0.0"),
+        ("0x", "0.0.0.0"),
+        ("255.255.255.255", "255.255.255.255"),
+        ("4294967295", "255.255.255.255"),
+        ("167772161", "10.0.0.1"),
+        ("012.0.0.1", "10.0.0.1"),
+        ("169.254.43518", "169.254.169.254"),
+        ("169.16689662", "169.254.169.254"),
+        ("0xa9fea9fe", "169.254.169.254"),
+        ("0251.0376.0251.0376", "169.254.169.254"),
+    ],
+)
+def test_read_ipv4(form: str, address: str) -> None:
+    assert read_ipv4(form) == ipaddress.IPv4Address(address)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        "",
+        ".",
+        "1.2.3.4.5",
+        "256.1.1.1",
+        "1.16777216",
+        "4294967296",
+        "08",
+        "0x1g",
+        "1..2",
+        "a.1",
+        "0x" + "0" * 50 + "1" * 13,
+        "9" * 5000,
+    ],
+)
+def test_read_ipv4_refuses(form: str) -> None:
+    assert read_ipv4(form) is None
+
+
+#: Every way to write 127.0.0.1, ::1, 10.0.0.1 and 169.254.169.254 (and their
+#: names) that RFC 3986, a resolver (inet_aton) or a browser (WHATWG) accepts.
+INTERNAL_FORMS = [
+    # 127.0.0.1
+    "http://127.0.0.1/",
+    "http://2130706433/",
+    "http://0x7f000001/",
+    "http://017700000001/",
+    "http://0x7f.1/",
+    "http://0x7f.0.0.1/",
+    "http://0177.0.0.1/",
+    "http://0177.0.0.01/",
+    "http://127.000.000.001/",
+    "http://127.1/",
+    "http://127.0.1/",
+    "http://127.0.0.1./",
+    "http://%31%32%37.0.0.1/",
+    "http://127.0.0.%31/",
+    "http://127%2e0%2e0%2e1/",
+    "http://\uff11\uff12\uff17.\uff10.\uff10.\uff11/",
+    "http://\uff11\uff12\uff17\uff0e\uff10\uff0e\uff10\uff0e\uff11/",
+    "http://127\u30020\u30020\u30021/",
+    "http://[::ffff:127.0.0.1]/",
+    "http://[::ffff:7f00:1]/",
+    "http://[0:0:0:0:0:ffff:127.0.0.1]/",
+    "http://[::127.0.0.1]/",
+    "http://[64:ff9b::127.0.0.1]/",
+    "http://[2002:7f00:1::]/",
+    "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/",
+    "http://localhost/",
+    "http://LOCALHOST/",
+    "http://localhost./",
+    "http://a.localhost/",
+    "http://loc%61lhost/",
+    "http://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54/",
+    "http://0/",
+    "http://0.0.0.0/",
+    "http://127.0.0.1:80/",
+    "http://127.0.0.1:8080/",
+    "https://127.0.0.1:443/",
+    # ::1
+    "http://[::1]/",
+    "http://[0:0:0:0:0:0:0:1]/",
+    "http://[0000::0001]/",
+    "http://[::1%25eth0]/",
+    "http://[::]/",
+    "http://[::ffff:0:1]/",
+    # 10.0.0.1
+    "http://10.0.0.1/",
+    "http://167772161/",
+    "http://0xa000001/",
+    "http://012.0.0.1/",
+    "http://10.1/",
+    "http://10.0.1/",
+    "http://0xa.0.0.1/",
+    "http://%31%30.0.0.1/",
+    "http://\uff11\uff10.\uff10.\uff10.\uff11/",
+    "http://10.0.0.1./",
+    "http://[::ffff:10.0.0.1]/",
+    "http://[::ffff:a00:1]/",
+    "http://[2002:a00:1::]/",
+    # 169.254.169.254 and the other metadata services
+    "http://169.254.169.254/latest/meta-data/",
+    "http://2852039166/",
+    "http://0xa9fea9fe/",
+    "http://0251.0376.0251.0376/",
+    "http://169.254.43518/",
+    "http://169.16689662/",
+    "http://0xa9.0xfe.0xa9.0xfe/",
+    "http://[::ffff:169.254.169.254]/",
+    "http://[::ffff:a9fe:a9fe]/",
+    "http://[fd00:ec2::254]/",
+    "http://100.100.100.200/",
+    "http://192.0.0.192/",
+    "http://169.254.170.2/",
+    "http://metadata.google.internal/",
+    "http://instance-data/",
+    # userinfo, scheme and structure tricks
+    "http://example.com@127.0.0.1/",
+    "http://example.com:80@127.0.0.1/",
+    "http://127.0.0.1:80@example.com/",
+    "http://user@localhost/",
+    "http://127.0.0.1#@example.com/",
+    "http://127.0.0.1%23@example.com/",
+    "http:/127.0.0.1/",
+    "http:127.0.0.1/",
+    "http:\\\\127.0.0.1\\",
+    "http://127.0.0.1\\@example.com/",
+    "http:///127.0.0.1/",
+    "//127.0.0.1/",
+    "ftp://127.0.0.1/",
+    "gopher://127.0.0.1:6379/_FLUSHALL",
+    "file:///etc/passwd",
+    "http://127.0.0.1:6379/",
+    "http:// 127.0.0.1/",
+    "http://127.0.0.1\t/",
+]
+
+
+@pytest.mark.parametrize("text", INTERNAL_FORMS)
+def test_ssrf_policy_blocks_every_internal_form(text: str) -> None:
+    report = check(text, policy=SSRF)
+    assert not report.ok, report.findings
+    # Not only because of the scheme or the syntax: the address itself is seen.
+    assert report.blocking
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "https://example.com/",
+        "http://example.com/a/b?c=d#e",
+        "https://93.184.216.34/",
+        "https://[2606:2800:220:1:248:1893:25c8:1946]/",
+        "https://example.com:443/",
+        "http://xn--r8jz45g.jp/",
+        "http://\u4f8b\u3048.jp/\u30d1\u30b9",
+        "https://en.wikipedia.org/wiki/URL%20encoding",
+    ],
+)
+def test_ssrf_policy_lets_public_urls_pass(text: str) -> None:
+    report = check(text, policy=SSRF)
+    assert report.ok, report.findings
+
+
+@pytest.mark.parametrize("address", sorted(METADATA_ADDRESSES))
+def test_metadata_addresses_are_danger(address: str) -> None:
+    host = f"[{address}]" if ":" in address else address
+    found = [f for f in check(f"http://{host}/").findings if f.code == "private-address"]
+    assert [f.severity for f in found] == ["danger"]
+    assert not check(f"http://{host}/").ok
+
+
+def test_resolve_dns_checks_every_address() -> None:
+    asked: list[str] = []
+
+    def resolver(name: str) -> list[str]:
+        asked.append(name)
+        return ["93.184.216.34", "::ffff:127.0.0.1"]
+
+    report = check("http://rebind.example./x", policy=SSRF, resolve_dns=True, resolver=resolver)
+    assert asked == ["rebind.example"]
+    assert [f.code for f in report.blocking] == ["private-address"]
+    assert check("http://rebind.example/", policy=SSRF).ok  # only when asked
+
+    check("http://例え.jp/", resolve_dns=True, resolver=resolver)
+    assert asked[-1] == "xn--r8jz45g.jp"  # resolvers are asked A-labels
+
+    def public(name: str) -> list[str]:
+        return ["93.184.216.34"]
+
+    assert check("http://example.com/", policy=SSRF, resolve_dns=True, resolver=public).ok
+
+    def failing(name: str) -> list[str]:
+        raise OSError("no such host")
+
+    report = check("http://nx.example/", policy=SSRF, resolve_dns=True, resolver=failing)
+    assert [f.code for f in report.findings] == ["unresolved-host"] and not report.ok
+    # Addresses are not resolved, they are read.
+    assert check("http://127.1/", resolve_dns=True, resolver=failing).findings[0].code == (
+        "rare-ip-form"
+    )
+
+
+# --- policies ----------------------------------------------------------------------
+
+
+def test_policy_fields() -> None:
+    assert check("http://h/", policy=Policy(allowed_schemes=["HTTPS"])).blocking[0].code == (
+        "scheme-not-allowed"
+    )
+    assert check("HTTPS://h/", policy=Policy(allowed_schemes=["https"])).ok
+    assert not check("http://u@h/", policy=Policy(allow_userinfo=False)).ok
+    assert check("http://u@h/", policy=Policy()).ok
+    assert not check("http://10.0.0.1/", policy=Policy(block_private=True)).ok
+    assert check("http://10.0.0.1/", policy=Policy()).ok
+    assert not check("http://h:8080/", policy=Policy(allowed_ports=[443])).ok
+    assert check("http://h:8080/", policy=Policy(allowed_ports=[8080])).ok
+    assert check("http://h:80/", policy=Policy(allowed_ports=[])).ok  # the default port
+    assert check("http://h:/", policy=Policy(allowed_ports=[])).ok  # empty: the default
+    assert not check("http://u:p@h/", policy=Policy(block_at="warning")).ok
+    assert check("javascript:x", policy=Policy(block_at=None)).ok
+    assert not check("http://u:p@h/", policy=Policy(block_codes={"password-in-userinfo"})).ok
+    assert not check("mailto:x@y", policy=Policy(require_host=True)).ok
+    with pytest.raises(ValueError, match="block_at"):
+        Policy(block_at="severe")
+    with pytest.raises(TypeError, match="argument 'allow_userinfo' must be bool"):
+        Policy(allow_userinfo=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="allowed_ports"):
+        Policy(allowed_ports=["80"])  # type: ignore[list-item]
+    assert Policy.ssrf() == SSRF and hash(SSRF) == hash(Policy.ssrf())
+    assert SSRF.replace(allow_userinfo=True).allow_userinfo is True
+
+
+# --- segments ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["http://u:p@h:1/p?q#f", "http://h", "mailto:a@b", "a b", "", "//h", "?q", "http://@:/?#"],
+)
+def test_segments_cover_the_text_in_order(text: str) -> None:
+    segments = check(text).segments()
+    assert "".join(s.text for s in segments) == text
+    pos = 0
+    for s in segments:
+        assert s.start == pos and s.text == text[s.start : s.end]
+        pos = s.end
+
+
+def test_segments_carry_the_findings_over_them() -> None:
+    text = "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm"
+    marked = {s.component: s.codes for s in check(text).segments() if s.codes}
+    assert marked == {"userinfo": ("misleading-userinfo",), "host": ("private-address",)}
+
+
+# --- the shared corpus -----------------------------------------------------------------
+
+#: The corpus lines that get a "danger" finding, and why: both are scp-style git
+#: addresses ("host:path"), which are no URIs (RFC 3986 reads "debian" as a port).
+CORPUS_DANGER = {
+    "https://salsa.debian.org:debian/remake.git": "invalid-syntax",
+    "git://git@github.com:RPi-Distro/pgzero.git": "invalid-syntax",
+}
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="the shared corpus is not there")
+def test_no_danger_in_ordinary_corpus_urls() -> None:
+    danger: dict[str, str] = {}
+    lines = CORPUS.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    for line in lines:
+        for f in check(line, policy=RFC_ONLY).findings:
+            if f.severity == "danger":
+                danger[line] = f.code
+    assert danger == CORPUS_DANGER
+
+
+# --- imports -------------------------------------------------------------------------------
+
+
+def test_import_urikit_does_not_import_security_and_check_never_needs_ada() -> None:
+    code = (
+        "import sys; sys.modules['ada_url'] = None\n"  # as if the extra were not installed
+        "import urikit\n"
+        "assert 'urikit.security' not in sys.modules\n"
+        "r = urikit.security.check('http://0x7f.1/%2e%2e', policy=urikit.security.Policy.ssrf())\n"
+        "assert not r.ok and 'whatwg-differs' not in [f.code for f in r.findings]\n"
+        "sys.modules.pop('ada_url')\n"
+        "urikit.security.check('http://example.com/a', policy=urikit.security.Policy.ssrf())\n"
+        "urikit.security.check('http://0x7f.1/', policy=urikit.security.Policy(whatwg=False))\n"
+        "assert 'ada_url' not in sys.modules, 'imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_argument_types() -> None:
+    cases = [
+        ({"policy": "ssrf"}, "check() argument 'policy' must be Policy or None, not str"),
+        ({"resolve_dns": 1}, "check() argument 'resolve_dns' must be bool, not int"),
+        ({"resolver": 1}, "check() argument 'resolver' must be callable or None, not int"),
+    ]
+    for kwargs, message in cases:
+        with pytest.raises(TypeError) as exc:
+            check("http://h/", **kwargs)  # type: ignore[arg-type]
+        assert str(exc.value) == message
+    with pytest.raises(TypeError, match=r"^check\(\) argument 'text' must be str, not bytes$"):
+        check(b"http://h/")  # type: ignore[arg-type]
+
+
+# --- properties --------------------------------------------------------------------------
+
+ANY_TEXT = st.one_of(
+    arbitrary_text(),
+    interesting_text(),
+    mutated(),
+    uri_references().map(lambda g: g.text),
+    st.sampled_from(INTERNAL_FORMS),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ANY_TEXT)
+def test_any_str_gives_a_consistent_report(text: str) -> None:
+    for policy in (RFC_ONLY, SSRF):
+        report = check(text, policy=policy)
+        assert report.text == text
+        assert report.ok == (not report.blocking)
+        assert set(report.blocking) <= set(report.findings)
+        assert all(0 <= f.start <= f.end <= len(text) for f in report.findings)
+        assert [(f.start, f.end) for f in report.findings] == sorted(
+            (f.start, f.end) for f in report.findings
+        )
+        assert "".join(s.text for s in report.segments()) == text
+        if report.uri is None:
+            assert [f.code for f in report.findings] == ["invalid-syntax"]
+        else:
+            assert str(report.uri) == text
+        assert check(text, policy=policy) == report  # the same verdict twice (memo)
+
+
+def test_the_memo_is_case_and_policy_safe() -> None:
+    assert check("http://Example.COM/", policy=RFC_ONLY).ok
+    assert [f.code for f in check("HTTP://LocalHost/x", policy=RFC_ONLY).findings] == [
+        "private-address"
+    ]
+    assert check("ftp://example.com/", policy=RFC_ONLY).ok
+    assert not check("ftp://example.com/", policy=SSRF).ok  # same host, scheme not allowed
+    assert [f.code for f in check("file://example.com/", policy=RFC_ONLY).findings] == [
+        "dangerous-scheme"
+    ]
+
+
+#: Large enough that anything quadratic takes hours, small enough that the linear
+#: work stays far below the bound on a loaded machine.
+_BIG = 200_000
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://" + "a." * (_BIG // 2) + "1/",
+        "http://" + "0x1." * (_BIG // 4) + "/",
+        "http://" + "a" * _BIG + ".b.c@h/",
+        "http://h/" + "%2e%2e/" * (_BIG // 7),
+        "http://h/" + "a%2f..%2f" * (_BIG // 9),
+        "http://h/" + "%C0%AE" * (_BIG // 6),
+        "http://h/?" + "%0d%0a" * (_BIG // 6),
+        "http://h/" + "%E2%80%AE" * (_BIG // 9),
+        "http://p\u0430ypal" + ".com" * (_BIG // 4) + "/",
+        "http://h/" + "\u0627a/" * (_BIG // 3),
+        "http://h/" + "".join(f"\u0627a{i}/" for i in range(_BIG // 8)),
+        "http://[" + "1:" * 7 + "1]/" + "a" * _BIG,
+    ],
+    ids=lambda t: repr(t[:16]),
+)
+def test_large_inputs_stay_linear(text: str) -> None:
+    start = time.perf_counter()
+    report = check(text, policy=SSRF)
+    segments = report.segments()
+    elapsed = time.perf_counter() - start
+    assert "".join(s.text for s in segments) == text
+    # A loose bound, as in tests/test_linear_time.py: linear work takes a fraction
+    # of a second here; anything quadratic takes hours.
+    assert elapsed < 5.0
