@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__, _accel
-from . import core, extract, schemes, urn
+from . import batch, core, extract, schemes, urn
 from ._common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -34,6 +34,7 @@ COMMAND_MODULES = [
     schemes,
     urn,
     extract,
+    batch,
 ]
 
 #: The exit statuses, as ``urikit --help`` shows them (and the README and docs/cli.md).
