@@ -1971,25 +1971,31 @@ typedef struct {
 } grow_t;
 
 static int
+grow_more(grow_t *g, int64_t n)
+{
+    int64_t cap = g->cap ? g->cap : 256;
+    while (cap < g->len + n) {
+        cap *= 2;
+    }
+    uchar *q = PyMem_RawRealloc(g->p, (size_t)cap);
+    if (q == NULL) {
+        return -1;
+    }
+    g->p = q;
+    g->cap = cap;
+    return 0;
+}
+
+static inline int
 grow_put(grow_t *g, const uchar *p, int64_t n)
 {
-    if (n == 0) {
-        return 0;
+    if (g->len + n > g->cap && grow_more(g, n) < 0) {
+        return -1;
     }
-    if (g->len + n > g->cap) {
-        int64_t cap = g->cap ? g->cap : 256;
-        while (cap < g->len + n) {
-            cap *= 2;
-        }
-        uchar *q = PyMem_RawRealloc(g->p, (size_t)cap);
-        if (q == NULL) {
-            return -1;
-        }
-        g->p = q;
-        g->cap = cap;
+    if (n > 0) {
+        memcpy(g->p + g->len, p, (size_t)n);
+        g->len += n;
     }
-    memcpy(g->p + g->len, p, (size_t)n);
-    g->len += n;
     return 0;
 }
 
