@@ -12,9 +12,9 @@ result's type). Results hold pyarrow-backed pandas dtypes
 or reordered, and every row equals the single-process :mod:`urikit.arrow`
 result (which equals :func:`urikit.parse` row by row).
 
->>> import pandas as pd, dask.dataframe as dd  # doctest: +SKIP
+>>> import pandas as pd, dask.dataframe as dd
 >>> urls = dd.from_pandas(pd.Series(["http://a/b", "a b", None]), npartitions=2)
->>> validate(urls).compute().tolist()  # doctest: +SKIP
+>>> validate(urls).compute().tolist()
 [True, False, <NA>]
 """
 
