@@ -229,13 +229,10 @@ def _split_c(chunk: Any, rule: str) -> Any:
         else:
             bad_texts = chunk.take(where).to_pylist()
         reasons, positions = _errors_of(bad_texts, rule)
-        full_r: list[str | None] = [None] * n
-        full_p: list[int | None] = [None] * n
-        for k, i in enumerate(where.to_pylist()):
-            full_r[i] = reasons[k]
-            full_p[i] = positions[k]
-        children.append(pa.array(full_r, pa.string()))
-        children.append(pa.array(full_p, pa.int64()))
+        # scatter the few worded errors into all-null columns (no list of n items)
+        replace = _pc().replace_with_mask
+        children.append(replace(pa.nulls(n, pa.string()), bad, pa.array(reasons, pa.string())))
+        children.append(replace(pa.nulls(n, pa.int64()), bad, pa.array(positions, pa.int64())))
     else:
         children.append(pa.nulls(n, pa.string()))
         children.append(pa.nulls(n, pa.int64()))
