@@ -198,10 +198,22 @@ def _errors_of(texts: list[str | None], rule: str) -> tuple[list[str | None], li
             reasons.append(None)
             positions.append(None)
         else:
-            err = diagnose(text, rule)
-            reasons.append(err.reason)
-            positions.append(err.position)
+            reason, position = _diagnose(text, rule)
+            reasons.append(reason)
+            positions.append(position)
     return reasons, positions
+
+
+def _diagnose(text: str, rule: str) -> tuple[str, int]:
+    """The reason and position of the error in ``text``. The error is dropped at
+    once: its traceback links back to the caller's frame (and its arrays), a
+    cycle only the garbage collector would free."""
+    err = diagnose(text, rule)
+    try:
+        return err.reason, err.position
+    finally:
+        err.__traceback__ = None
+        del err
 
 
 def _split_c(chunk: Any, rule: str) -> Any:
@@ -259,9 +271,9 @@ def _split_py(chunk: Any, rule: str) -> Any:
                 columns[-2].append(None)
                 columns[-1].append(None)
             else:
-                err = diagnose(text, rule)
-                columns[-2].append(err.reason)
-                columns[-1].append(err.position)
+                reason, position = _diagnose(text, rule)
+                columns[-2].append(reason)
+                columns[-1].append(position)
             continue
         for c in range(len(COMPONENTS)):
             a, b = sp[c + 1]
@@ -308,9 +320,10 @@ def normalize(array: Any, level: str = "scheme", *, errors: str = "null") -> Any
     def one(text: str) -> str | None:
         try:
             return _normalize(text, level)
-        except URIError:
+        except URIError as err:
             if errors == "raise":
                 raise
+            err.__traceback__ = None  # its frames link back to ours: no cycle for gc
             return None
 
     def kernel(chunk: Any) -> Any:
@@ -359,9 +372,10 @@ def resolve(base: Any, refs: Any, *, strict: bool = True, errors: str = "null") 
             return None
         try:
             return _resolve(b, r, strict=strict)
-        except URIError:
+        except URIError as err:
             if errors == "raise":
                 raise
+            err.__traceback__ = None  # its frames link back to ours: no cycle for gc
             return None
 
     start = 0
