@@ -283,3 +283,23 @@ def test_import_urikit_does_not_import_pyarrow() -> None:
     code = "import sys, urikit, urikit.batch, urikit.cli; print('pyarrow' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_invalid_rows_leave_no_reference_cycles() -> None:
+    """A worded error's traceback links back to the caller's frames: kept, it would
+    hold every batch's arrays until the garbage collector ran (urikit batch's
+    memory then grew with the file)."""
+    import gc
+
+    arr = pa.array(["a b", "%zz", "http://[x]/", "http://a/"] * 10)
+    gc.collect()
+    gc.disable()
+    try:
+        arrow.split(arr)
+        arrow._split_py(arr, "URI-reference")
+        arrow.normalize(arr)
+        arrow.resolve("http://a/", arr)
+        found = gc.collect()
+    finally:
+        gc.enable()
+    assert found == 0
