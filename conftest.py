@@ -12,6 +12,6 @@ def _missing(*names: str) -> bool:
 
 collect_ignore: list[str] = []
 if _missing("pyarrow"):
-    collect_ignore.append("urikit/arrow.py")
+    collect_ignore.append("src/urikit/arrow.py")
 if _missing("pyarrow", "pandas", "dask", "distributed"):
-    collect_ignore.append("urikit/dask.py")
+    collect_ignore.append("src/urikit/dask.py")
