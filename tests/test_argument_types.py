@@ -14,6 +14,8 @@ missing from :data:`SAMPLES` (the valid arguments the other parameters get).
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import inspect
 import types
 import typing
@@ -32,6 +34,32 @@ from urikit.schemes import SchemeView
 from urikit.urn import URN
 
 MODULES = [urikit, urikit.batch, urikit.schemes, urikit.urn, urikit.html]
+#: The columnar modules import without their extras, but their samples need them.
+COLUMNAR_SAMPLES: dict[str, dict[str, object]] = {}
+if importlib.util.find_spec("pyarrow") is not None:
+    import urikit.arrow
+
+    pa = importlib.import_module("pyarrow")  # untyped: Any
+
+    MODULES.append(urikit.arrow)
+    _urls = pa.array(["http://a/"])
+    COLUMNAR_SAMPLES |= {
+        f"arrow.{name}": {"array": _urls} for name in ("validate", "split", "normalize")
+    }
+    COLUMNAR_SAMPLES["arrow.resolve"] = {"base": "http://a/", "refs": _urls}
+    COLUMNAR_SAMPLES["arrow.parse_table"] = {"table": pa.table({"url": _urls}), "column": "url"}
+if all(importlib.util.find_spec(m) is not None for m in ("pyarrow", "dask", "distributed")):
+    import urikit.dask
+
+    dd = importlib.import_module("dask.dataframe")
+    pd = importlib.import_module("pandas")
+
+    MODULES.append(urikit.dask)
+    _series = dd.from_pandas(pd.Series(["http://a/"]), npartitions=1)
+    COLUMNAR_SAMPLES |= {
+        f"dask.{name}": {"urls": _series} for name in ("validate", "split", "normalize")
+    }
+    COLUMNAR_SAMPLES["dask.resolve"] = {"base": "http://a/", "refs": _series}
 
 REF = urikit.parse("http://u@h:8/p?q#f")
 URN_OBJ = URN.parse("urn:isbn:0-395-36341-1")
@@ -97,6 +125,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "ProsperoView.build": {"host": "h", "hsoname": "x"},
     "TelnetView.build": {"host": "h"},
     "WaisView.build": {"host": "h", "database": "d"},
+    **COLUMNAR_SAMPLES,
 }
 
 VIEW_SAMPLES: dict[str, str] = {
@@ -126,6 +155,8 @@ def _name(module: types.ModuleType, attr: str) -> str:
         return "schemes.normalize"
     if module is urikit.urn and attr == "resolve":
         return "urn.resolve"
+    if module.__name__ in ("urikit.arrow", "urikit.dask"):
+        return f"{module.__name__.partition('.')[2]}.{attr}"
     return attr
 
 
@@ -312,7 +343,8 @@ def test_wrong_type_raises_type_error(
 ) -> None:
     with pytest.raises(TypeError) as info:
         _call(name, func, target, param, bad)
-    shown = name.partition(".")[2] if name.startswith(("schemes.", "urn.")) else name
+    prefixes = ("schemes.", "urn.", "arrow.", "dask.")
+    shown = name.partition(".")[2] if name.startswith(prefixes) else name
     prefix = f"{shown}() argument {param!r} must be "
     message = str(info.value)
     assert message.startswith(prefix), message

@@ -415,6 +415,7 @@ def parse_table(
         else:
             raise arg_type_error("parse_table", "table", "a pyarrow Table", table)
     check_str(column, "parse_table", "column")
+    rule = _check_rule(rule, "parse_table")
     if prefix is None:
         prefix = column + "_"
     check_str(prefix, "parse_table", "prefix")
