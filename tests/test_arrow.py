@@ -303,3 +303,24 @@ def test_invalid_rows_leave_no_reference_cycles() -> None:
     finally:
         gc.enable()
     assert found == 0
+
+
+@pytest.mark.skipif(not C_BUILD, reason="the C accelerator is not in use")
+@pytest.mark.parametrize(("length", "buffer", "offset"), [(25, 0, 10), (20, 1, 0), (-3, 0, 0)])
+def test_c_kernels_refuse_views_outside_their_buffers(
+    length: int, buffer: int, offset: int
+) -> None:
+    import struct
+
+    from urikit._accel import speedups
+
+    assert speedups is not None
+    data = pa.py_buffer(b"http://example.org/abcdef")  # 25 bytes, one data buffer
+    view = struct.pack("<i4sii", length, b"http", buffer, offset)
+    arr = pa.Array.from_buffers(pa.string_view(), 1, [None, pa.py_buffer(view), data])
+    s, a = arr.__arrow_c_array__()
+    with pytest.raises(ValueError, match="bad Arrow string view"):
+        speedups.arrow_validate(s, a, "URI-reference")
+    s, a = arr.__arrow_c_array__()
+    with pytest.raises(ValueError, match="bad Arrow string view"):
+        speedups.arrow_split(s, a, "URI-reference", False)

@@ -1736,6 +1736,7 @@ typedef struct {
     const uchar *data;
     const uchar *views;      /* string_view: 16 bytes a row */
     const uchar *const *vdata; /* string_view data buffers */
+    const int64_t *vsizes;   /* their sizes (the last buffer of a string_view array) */
     int64_t n_vdata;
     int64_t total;           /* bytes of all rows (an upper bound for view) */
 } arrow_strings_t;
@@ -1802,6 +1803,9 @@ arrow_open(PyObject *schema_capsule, PyObject *array_capsule, arrow_strings_t *v
         if (v->n_vdata < 0) {
             v->n_vdata = 0;
         }
+        else {
+            v->vsizes = (const int64_t *)array->buffers[array->n_buffers - 1];
+        }
         int64_t t = 0;
         for (int64_t i = 0; i < v->length; i++) {
             int32_t len;
@@ -1844,14 +1848,18 @@ arrow_row(const arrow_strings_t *v, int64_t i, const uchar **p, int64_t *n)
         const uchar *view = v->views + 16 * j;
         int32_t len, idx, off;
         memcpy(&len, view, 4);
+        if (len < 0) {
+            return -1;
+        }
         if (len <= 12) {
             *p = view + 4;
         }
         else {
             memcpy(&idx, view + 8, 4);
             memcpy(&off, view + 12, 4);
-            if (idx < 0 || idx >= v->n_vdata || off < 0) {
-                return -1;
+            if (idx < 0 || idx >= v->n_vdata || off < 0 || v->vsizes == NULL ||
+                (int64_t)off + len > v->vsizes[idx]) {
+                return -1; /* a view outside its buffer: refuse rather than read */
             }
             *p = v->vdata[idx] + off;
         }
