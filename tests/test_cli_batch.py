@@ -3,6 +3,7 @@ format; exit codes 0/1/2 without tracebacks. Skipped without pyarrow."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -178,3 +179,23 @@ def test_stdin_to_stdout_with_summary() -> None:
     err = proc.stderr.decode()
     assert "rows: 3, invalid: 1" in err
     assert "\r" not in err  # stderr is not a terminal: no progress bar
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("flag", [[], ["--no-progress"]])
+def test_progress_bar_only_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flag: list[str]
+) -> None:
+    pytest.importorskip("tqdm")
+    src = tmp_path / "in.txt"
+    write_input(src, "text", TEXTS)
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["batch", str(src), str(tmp_path / "o.parquet"), *flag]) == 1
+    shown = err.getvalue()
+    assert ("rows/s" in shown) != bool(flag)  # the bar shows a rate
+    assert "urikit batch: rows: 8, invalid: 3" in shown
