@@ -1973,40 +1973,6 @@ sp_arrow_validate(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                          (long long)nulls);
 }
 
-typedef struct {
-    uchar *p;
-    int64_t len, cap;
-} grow_t;
-
-static int
-grow_more(grow_t *g, int64_t n)
-{
-    int64_t cap = g->cap ? g->cap : 256;
-    while (cap < g->len + n) {
-        cap *= 2;
-    }
-    uchar *q = PyMem_RawRealloc(g->p, (size_t)cap);
-    if (q == NULL) {
-        return -1;
-    }
-    g->p = q;
-    g->cap = cap;
-    return 0;
-}
-
-static inline int
-grow_put(grow_t *g, const uchar *p, int64_t n)
-{
-    if (g->len + n > g->cap && grow_more(g, n) < 0) {
-        return -1;
-    }
-    if (n > 0) {
-        memcpy(g->p + g->len, p, (size_t)n);
-        g->len += n;
-    }
-    return 0;
-}
-
 /* arrow_split(schema, array, rule, wide) -> (wide, valid bitmap, null bitmap | None, n_invalid,
  *     n_null, components) where components is a tuple of eight
  * (validity bitmap, offsets, data) triples, scheme ... fragment, offsets int32 unless
@@ -2032,11 +1998,10 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     size_t ow = wide ? 8 : 4;
     PyObject *result = NULL, *okb = NULL, *nnb = NULL, *comps = NULL;
-    PyObject *valb[NC] = {NULL}, *offb[NC] = {NULL};
-    uchar *ok, *nn = NULL, *val[NC];
+    PyObject *valb[NC] = {NULL}, *offb[NC] = {NULL}, *datab[NC] = {NULL};
+    uchar *ok, *nn = NULL, *val[NC], *dp[NC];
     char *off[NC];
-    grow_t data[NC];
-    memset(data, 0, sizeof(data));
+    int64_t dl[NC] = {0};
     int64_t invalid = 0, nulls = 0;
     int failed = 0;
     if ((okb = bitmap_new(v.length, &ok)) == NULL) {
@@ -2055,11 +2020,17 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         off[c] = PyBytes_AS_STRING(offb[c]);
         memset(off[c], 0, ow);
+        /* a component is part of its row: v.total bytes always suffice; the pages
+         * never written are never touched, and the end trims each buffer */
+        datab[c] = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)v.total);
+        if (datab[c] == NULL) {
+            goto done;
+        }
+        dp[c] = (uchar *)PyBytes_AS_STRING(datab[c]);
     }
     Py_BEGIN_ALLOW_THREADS
-    for (int64_t i = 0; i < v.length && !failed; i++) {
+    for (int64_t i = 0; i < v.length; i++) {
         spans_t sp;
-        int good = 0;
         const uchar *p = NULL;
         int64_t n = 0;
         if (arrow_is_null(&v, i)) {
@@ -2070,42 +2041,39 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                 BIT_SET(nn, i);
             }
             if (arrow_row(&v, i, &p, &n) < 0) {
-                failed = 2;
+                failed = 1;
                 break;
             }
-            good = arrow_split_row(p, n, code, &sp);
-            if (good) {
+            if (arrow_split_row(p, n, code, &sp)) {
                 BIT_SET(ok, i);
+                for (int c = 0; c < NC; c++) {
+                    Py_ssize_t a = sp.s[c + 1];
+                    if (a >= 0) {
+                        Py_ssize_t len = sp.e[c + 1] - a;
+                        BIT_SET(val[c], i);
+                        memcpy(dp[c] + dl[c], p + a, (size_t)len);
+                        dl[c] += len;
+                    }
+                }
             }
             else {
                 invalid++;
             }
         }
-        for (int c = 0; c < NC; c++) {
-            int g = c + 1;
-            if (good && sp.s[g] >= 0) {
-                BIT_SET(val[c], i);
-                if (grow_put(&data[c], p + sp.s[g], sp.e[g] - sp.s[g]) < 0) {
-                    failed = 1;
-                    break;
-                }
+        if (wide) {
+            for (int c = 0; c < NC; c++) {
+                ((int64_t *)off[c])[i + 1] = dl[c];
             }
-            if (wide) {
-                ((int64_t *)off[c])[i + 1] = data[c].len;
-            }
-            else {
-                ((int32_t *)off[c])[i + 1] = (int32_t)data[c].len;
+        }
+        else {
+            for (int c = 0; c < NC; c++) {
+                ((int32_t *)off[c])[i + 1] = (int32_t)dl[c];
             }
         }
     }
     Py_END_ALLOW_THREADS
     if (failed) {
-        if (failed == 1) {
-            PyErr_NoMemory();
-        }
-        else {
-            PyErr_SetString(PyExc_ValueError, "bad Arrow string view");
-        }
+        PyErr_SetString(PyExc_ValueError, "bad Arrow string view");
         goto done;
     }
     comps = PyTuple_New(NC);
@@ -2113,10 +2081,10 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         goto done;
     }
     for (int c = 0; c < NC; c++) {
-        PyObject *d = PyBytes_FromStringAndSize(data[c].p ? (const char *)data[c].p : "",
-                                                (Py_ssize_t)data[c].len);
-        PyObject *t = d ? PyTuple_Pack(3, valb[c], offb[c], d) : NULL;
-        Py_XDECREF(d);
+        if (dl[c] != v.total && _PyBytes_Resize(&datab[c], (Py_ssize_t)dl[c]) < 0) {
+            goto done; /* datab[c] is NULL now */
+        }
+        PyObject *t = PyTuple_Pack(3, valb[c], offb[c], datab[c]);
         if (t == NULL) {
             goto done;
         }
@@ -2128,7 +2096,7 @@ done:
     for (int c = 0; c < NC; c++) {
         Py_XDECREF(valb[c]);
         Py_XDECREF(offb[c]);
-        PyMem_RawFree(data[c].p);
+        Py_XDECREF(datab[c]);
     }
     Py_XDECREF(okb);
     Py_XDECREF(nnb);
