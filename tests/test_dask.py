@@ -135,3 +135,18 @@ def test_meta_is_declared_and_checked(dataset: tuple[Any, list[str | None]]) -> 
     with pytest.raises(TypeError) as info:
         udask.resolve(1, frame["url"])
     assert str(info.value) == "resolve() argument 'base' must be a str or a Dask Series, not int"
+
+
+def test_resolve_against_a_series_of_bases() -> None:
+    pdf = pd.DataFrame(
+        {"base": ["http://a/b/", "http://x/y", None, "rel"], "ref": ["c", "../d", "e", "f"]}
+    )
+    ddf = dd.from_pandas(pdf, npartitions=2)
+    got = udask.resolve(ddf["base"], ddf, column="ref").compute(scheduler="sync")
+    assert got.index.tolist() == [0, 1, 2, 3]
+    assert [None if pd.isna(v) else v for v in got.tolist()] == [
+        "http://a/b/c",
+        "http://x/d",
+        None,
+        None,
+    ]
