@@ -14,6 +14,8 @@ missing from :data:`SAMPLES` (the valid arguments the other parameters get).
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import inspect
 import types
 import typing
@@ -43,6 +45,31 @@ MODULES = [
     urikit.iri,
     urikit.security,
 ]
+#: The columnar modules import without their extras, but their samples need them.
+COLUMNAR_SAMPLES: dict[str, dict[str, object]] = {}
+import urikit.arrow  # noqa: E402  (imports without pyarrow; its functions need it)
+import urikit.dask  # noqa: E402
+
+if importlib.util.find_spec("pyarrow") is not None:
+    pa = importlib.import_module("pyarrow")  # untyped: Any
+
+    MODULES.append(urikit.arrow)
+    _urls = pa.array(["http://a/"])
+    COLUMNAR_SAMPLES |= {
+        f"arrow.{name}": {"array": _urls} for name in ("validate", "split", "normalize")
+    }
+    COLUMNAR_SAMPLES["arrow.resolve"] = {"base": "http://a/", "refs": _urls}
+    COLUMNAR_SAMPLES["parse_table"] = {"table": pa.table({"url": _urls}), "column": "url"}
+if all(importlib.util.find_spec(m) is not None for m in ("pyarrow", "dask", "distributed")):
+    dd = importlib.import_module("dask.dataframe")
+    pd = importlib.import_module("pandas")
+
+    MODULES.append(urikit.dask)
+    _series = dd.from_pandas(pd.Series(["http://a/"]), npartitions=1)
+    COLUMNAR_SAMPLES |= {
+        f"dask.{name}": {"urls": _series} for name in ("validate", "split", "normalize")
+    }
+    COLUMNAR_SAMPLES["dask.resolve"] = {"base": "http://a/", "refs": _series}
 
 REF = urikit.parse("http://u@h:8/p?q#f")
 IRI = urikit.iri.parse("http://例え.jp/a?q#f")
@@ -60,8 +87,8 @@ SAMPLES: dict[str, dict[str, object]] = {
     "relativize": {"base": "http://a/b", "target": "http://a/c"},
     "remove_dot_segments": {"path": "/a"},
     "resolve": {"base": "http://a/b", "reference": "c"},
-    "validate": {"texts": ["a"]},
-    "split": {"texts": ["a"]},
+    "batch.validate": {"texts": ["a"]},
+    "batch.split": {"texts": ["a"]},
     "iter_file": {"source": ["a"]},
     "get": {"name": "http"},
     "view": {"ref": "http://h/"},
@@ -132,6 +159,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "ProsperoView.build": {"host": "h", "hsoname": "x"},
     "TelnetView.build": {"host": "h"},
     "WaisView.build": {"host": "h", "database": "d"},
+    **COLUMNAR_SAMPLES,
 }
 
 VIEW_SAMPLES: dict[str, str] = {
@@ -157,7 +185,10 @@ DEPRECATED_ALIASES = {"URN.from_parts", "URN.normalized"}
 
 
 #: The short names of the submodules ("schemes", "iri", ...): the prefix of a test name.
-SUBMODULES = {m.__name__.rpartition(".")[2]: m for m in MODULES if m is not urikit}
+#: Every public module, the columnar ones too (they import without their extras):
+#: the test names must not depend on which extras are installed.
+NAMING_MODULES = [*MODULES, *(m for m in (urikit.arrow, urikit.dask) if m not in MODULES)]
+SUBMODULES = {m.__name__.rpartition(".")[2]: m for m in NAMING_MODULES if m is not urikit}
 
 
 def _name(module: types.ModuleType, attr: str) -> str:
@@ -167,7 +198,7 @@ def _name(module: types.ModuleType, attr: str) -> str:
     obj = getattr(module, attr)
     if module is urikit:
         return attr
-    for other in MODULES:
+    for other in NAMING_MODULES:
         if other is not module and attr in other.__all__ and getattr(other, attr) is not obj:
             return f"{module.__name__.rpartition('.')[2]}.{attr}"
     return attr
@@ -352,7 +383,7 @@ def test_the_walk_finds_the_api() -> None:
     names = set(found)
     for expected in (
         "resolve",
-        "validate",
+        "batch.validate",
         "URIReference.with_host",
         "HttpView.build",
         "URN.parse",

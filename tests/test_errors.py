@@ -189,3 +189,14 @@ def test_isbn_conversions_raise_uri_error(func: str, text: str) -> None:
         getattr(urikit.urn, func)(text)
     assert isinstance(info.value, urikit.urn.NSSError)
     assert info.value.text == text or info.value.text == ""
+
+
+@pytest.mark.parametrize("text", ["http://h/a b", "a%zz", "http://[::1/", "1x:y"])
+def test_diagnosed_errors_carry_no_traceback(text: str) -> None:
+    # A returned (not raised) error keeps no traceback: its frames would hold the
+    # caller's locals in a reference cycle (batch and Arrow paths diagnose many).
+    from urikit._parser import diagnose, find_error
+
+    err = find_error(text)
+    assert err is not None and err.__traceback__ is None
+    assert diagnose(text).__traceback__ is None

@@ -66,8 +66,8 @@ LAYER_RULES: tuple[Rule, ...] = (
     Rule("urikit.html", 6),
     Rule("urikit.security", 6),
     Rule("urikit.batch", 7),
-    Rule("urikit.arrow", 7, planned=True),
-    Rule("urikit.dask", 7, planned=True),
+    Rule("urikit.arrow", 7),
+    Rule("urikit.dask", 7),
     Rule("urikit.cli", 7),
     Rule("urikit.__main__", 7),
 )

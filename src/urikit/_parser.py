@@ -426,7 +426,10 @@ def find_error(text: str, rule: str = "URI-reference") -> URIError | None:
     try:
         _reference(text, rule)
     except URIError as err:
-        return err
+        # Returned, not raised: without its traceback, whose frames hold ``err``
+        # again (a cycle only the garbage collector frees, keeping a batch's
+        # arrays alive until it runs).
+        return err.with_traceback(None)
     return None
 
 

@@ -29,6 +29,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #if PY_VERSION_HEX < 0x030C0000
@@ -1686,6 +1687,423 @@ sp_split_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return batch(module, args, nargs, 1);
 }
 
+/* ------------------------------------------------------- Arrow string kernels
+ *
+ * Validate or split a whole Arrow string array without a Python object per row.
+ * The array comes through the Arrow PyCapsule interface: the caller (urikit.arrow)
+ * passes the two capsules of ``array.__arrow_c_array__()``; this module reads the
+ * C Data Interface structs below (a stable ABI, declared here from the Arrow
+ * specification; no Arrow library is linked) and only reads their buffers.
+ * Formats: "u" (string, int32 offsets), "U" (large_string, int64 offsets) and
+ * "vu" (string_view). Rows are UTF-8 bytes; every RFC 3986 character is ASCII,
+ * so a byte >= 0x80 makes a row invalid exactly as a non-ASCII str does.
+ * Results are packed bitmaps (LSB first, from bit 0) and offsets/data buffers
+ * returned as bytes; urikit.arrow wraps them with pyarrow.Array.from_buffers. */
+
+struct ArrowSchema {
+    const char *format;
+    const char *name;
+    const char *metadata;
+    int64_t flags;
+    int64_t n_children;
+    struct ArrowSchema **children;
+    struct ArrowSchema *dictionary;
+    void (*release)(struct ArrowSchema *);
+    void *private_data;
+};
+
+struct ArrowArray {
+    int64_t length;
+    int64_t null_count;
+    int64_t offset;
+    int64_t n_buffers;
+    int64_t n_children;
+    const void **buffers;
+    struct ArrowArray **children;
+    struct ArrowArray *dictionary;
+    void (*release)(struct ArrowArray *);
+    void *private_data;
+};
+
+enum { AK_STRING, AK_LARGE, AK_VIEW };
+
+typedef struct {
+    int kind;
+    int64_t length, offset;
+    const uchar *validity;   /* NULL: no nulls */
+    const int32_t *off32;
+    const int64_t *off64;
+    const uchar *data;
+    const uchar *views;      /* string_view: 16 bytes a row */
+    const uchar *const *vdata; /* string_view data buffers */
+    const int64_t *vsizes;   /* their sizes (the last buffer of a string_view array) */
+    int64_t n_vdata;
+    int64_t total;           /* bytes of all rows (an upper bound for view) */
+} arrow_strings_t;
+
+static int
+arrow_open(PyObject *schema_capsule, PyObject *array_capsule, arrow_strings_t *v)
+{
+    struct ArrowSchema *schema = PyCapsule_GetPointer(schema_capsule, "arrow_schema");
+    if (schema == NULL) {
+        return -1;
+    }
+    struct ArrowArray *array = PyCapsule_GetPointer(array_capsule, "arrow_array");
+    if (array == NULL) {
+        return -1;
+    }
+    if (schema->release == NULL || array->release == NULL) {
+        PyErr_SetString(PyExc_ValueError, "released Arrow array");
+        return -1;
+    }
+    const char *f = schema->format;
+    memset(v, 0, sizeof(*v));
+    if (strcmp(f, "u") == 0) {
+        v->kind = AK_STRING;
+    }
+    else if (strcmp(f, "U") == 0) {
+        v->kind = AK_LARGE;
+    }
+    else if (strcmp(f, "vu") == 0) {
+        v->kind = AK_VIEW;
+    }
+    else {
+        PyErr_Format(PyExc_TypeError, "not an Arrow string array (format %s)", f);
+        return -1;
+    }
+    v->length = array->length;
+    v->offset = array->offset;
+    if (v->length < 0 || v->offset < 0) {
+        PyErr_SetString(PyExc_ValueError, "bad Arrow array length or offset");
+        return -1;
+    }
+    if (array->n_buffers < (v->kind == AK_VIEW ? 2 : 3)) {
+        PyErr_SetString(PyExc_ValueError, "bad Arrow string array: too few buffers");
+        return -1;
+    }
+    v->validity = array->null_count == 0 ? NULL : (const uchar *)array->buffers[0];
+    if (v->length == 0) {
+        return 0;
+    }
+    if (v->kind == AK_STRING) {
+        v->off32 = (const int32_t *)array->buffers[1];
+        v->data = (const uchar *)array->buffers[2];
+        v->total = (int64_t)v->off32[v->offset + v->length] - v->off32[v->offset];
+    }
+    else if (v->kind == AK_LARGE) {
+        v->off64 = (const int64_t *)array->buffers[1];
+        v->data = (const uchar *)array->buffers[2];
+        v->total = v->off64[v->offset + v->length] - v->off64[v->offset];
+    }
+    else {
+        v->views = (const uchar *)array->buffers[1];
+        /* buffers: validity, views, data..., then the variadic sizes (int64) */
+        v->vdata = (const uchar *const *)(array->buffers + 2);
+        v->n_vdata = array->n_buffers - 3;
+        if (v->n_vdata < 0) {
+            v->n_vdata = 0;
+        }
+        else {
+            v->vsizes = (const int64_t *)array->buffers[array->n_buffers - 1];
+        }
+        int64_t t = 0;
+        for (int64_t i = 0; i < v->length; i++) {
+            int32_t len;
+            memcpy(&len, v->views + 16 * (v->offset + i), 4);
+            t += len;
+        }
+        v->total = t;
+    }
+    if (v->total < 0) {
+        PyErr_SetString(PyExc_ValueError, "bad Arrow string array: offsets");
+        return -1;
+    }
+    return 0;
+}
+
+static inline int
+arrow_is_null(const arrow_strings_t *v, int64_t i)
+{
+    if (v->validity == NULL) {
+        return 0;
+    }
+    int64_t j = v->offset + i;
+    return !(v->validity[j >> 3] & (1u << (j & 7)));
+}
+
+/* Row i's bytes; 0, or -1 for a view pointing outside its buffers. */
+static inline int
+arrow_row(const arrow_strings_t *v, int64_t i, const uchar **p, int64_t *n)
+{
+    int64_t j = v->offset + i;
+    if (v->kind == AK_STRING) {
+        *p = v->data + v->off32[j];
+        *n = (int64_t)v->off32[j + 1] - v->off32[j];
+    }
+    else if (v->kind == AK_LARGE) {
+        *p = v->data + v->off64[j];
+        *n = v->off64[j + 1] - v->off64[j];
+    }
+    else {
+        const uchar *view = v->views + 16 * j;
+        int32_t len, idx, off;
+        memcpy(&len, view, 4);
+        if (len < 0) {
+            return -1;
+        }
+        if (len <= 12) {
+            *p = view + 4;
+        }
+        else {
+            memcpy(&idx, view + 8, 4);
+            memcpy(&off, view + 12, 4);
+            if (idx < 0 || idx >= v->n_vdata || off < 0 || v->vsizes == NULL ||
+                (int64_t)off + len > v->vsizes[idx]) {
+                return -1; /* a view outside its buffer: refuse rather than read */
+            }
+            *p = v->vdata[idx] + off;
+        }
+        *n = len;
+    }
+    return 0;
+}
+
+/* 1 valid, 0 invalid under rule code (RULE_REF ... RULE_REL) */
+static inline int
+arrow_split_row(const uchar *p, int64_t n, int code, spans_t *sp)
+{
+    if (!split_ascii(p, (Py_ssize_t)n, sp)) {
+        return 0;
+    }
+    switch (code) {
+    case RULE_URI:
+        return sp->s[G_SCHEME] >= 0;
+    case RULE_ABS:
+        return sp->s[G_SCHEME] >= 0 && sp->s[G_FRAGMENT] < 0;
+    case RULE_REL:
+        return sp->s[G_SCHEME] < 0;
+    default:
+        return 1;
+    }
+}
+
+static int
+arrow_args(PyObject *module, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want,
+           arrow_strings_t *v, int *code)
+{
+    if (nargs != want) {
+        PyErr_SetString(PyExc_TypeError, want == 3
+                                             ? "expected (schema_capsule, array_capsule, rule)"
+                                             : "expected (schema_capsule, array_capsule, rule, wide)");
+        return -1;
+    }
+    *code = rule_code(module_state(module), args[2]);
+    if (*code == RULE_UNKNOWN) {
+        PyErr_Format(PyExc_ValueError, "unknown rule %R", args[2]);
+        return -1;
+    }
+    return arrow_open(args[0], args[1], v);
+}
+
+static PyObject *
+bitmap_new(int64_t n, uchar **bits)
+{
+    PyObject *b = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((n + 7) / 8));
+    if (b != NULL) {
+        *bits = (uchar *)PyBytes_AS_STRING(b);
+        memset(*bits, 0, (size_t)((n + 7) / 8));
+    }
+    return b;
+}
+
+#define BIT_SET(bits, i) ((bits)[(i) >> 3] |= (uchar)(1u << ((i) & 7)))
+
+/* arrow_validate(schema, array, rule) -> (valid bitmap, null bitmap | None, n_invalid, n_null)
+ * A null row has its valid bit clear and is not counted as invalid. */
+static PyObject *
+sp_arrow_validate(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    arrow_strings_t v;
+    int code;
+    if (arrow_args(module, args, nargs, 3, &v, &code) < 0) {
+        return NULL;
+    }
+    uchar *ok, *nn = NULL;
+    PyObject *okb = bitmap_new(v.length, &ok), *nnb = NULL;
+    if (okb == NULL) {
+        return NULL;
+    }
+    if (v.validity != NULL && (nnb = bitmap_new(v.length, &nn)) == NULL) {
+        Py_DECREF(okb);
+        return NULL;
+    }
+    int64_t invalid = 0, nulls = 0;
+    int bad_view = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (int64_t i = 0; i < v.length; i++) {
+        if (arrow_is_null(&v, i)) {
+            nulls++;
+            continue;
+        }
+        if (nn != NULL) {
+            BIT_SET(nn, i);
+        }
+        const uchar *p;
+        int64_t n;
+        spans_t sp;
+        if (arrow_row(&v, i, &p, &n) < 0) {
+            bad_view = 1;
+            break;
+        }
+        if (arrow_split_row(p, n, code, &sp)) {
+            BIT_SET(ok, i);
+        }
+        else {
+            invalid++;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (bad_view) {
+        Py_DECREF(okb);
+        Py_XDECREF(nnb);
+        PyErr_SetString(PyExc_ValueError, "bad Arrow string view");
+        return NULL;
+    }
+    return Py_BuildValue("(NNLL)", okb, nnb ? nnb : Py_NewRef(Py_None), (long long)invalid,
+                         (long long)nulls);
+}
+
+/* arrow_split(schema, array, rule, wide) -> (wide, valid bitmap, null bitmap | None, n_invalid,
+ *     n_null, components) where components is a tuple of eight
+ * (validity bitmap, offsets, data) triples, scheme ... fragment, offsets int32 unless
+ * ``wide`` (int64: the data could pass 2 GiB). A component is null when it is
+ * undefined, the row invalid or null. */
+static PyObject *
+sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    arrow_strings_t v;
+    int code;
+    if (arrow_args(module, args, nargs, 4, &v, &code) < 0) {
+        return NULL;
+    }
+    enum { NC = NG - 1 };
+    int wide = PyObject_IsTrue(args[3]);
+    if (wide < 0) {
+        return NULL;
+    }
+    if (!wide && v.total > 0x7fffffffLL) {
+        PyErr_SetString(PyExc_OverflowError,
+                        "the components of this Arrow array need large_string offsets");
+        return NULL;
+    }
+    size_t ow = wide ? 8 : 4;
+    PyObject *result = NULL, *okb = NULL, *nnb = NULL, *comps = NULL;
+    PyObject *valb[NC] = {NULL}, *offb[NC] = {NULL}, *datab[NC] = {NULL};
+    uchar *ok, *nn = NULL, *val[NC], *dp[NC];
+    char *off[NC];
+    int64_t dl[NC] = {0};
+    int64_t invalid = 0, nulls = 0;
+    int failed = 0;
+    if ((okb = bitmap_new(v.length, &ok)) == NULL) {
+        goto done;
+    }
+    if (v.validity != NULL && (nnb = bitmap_new(v.length, &nn)) == NULL) {
+        goto done;
+    }
+    for (int c = 0; c < NC; c++) {
+        if ((valb[c] = bitmap_new(v.length, &val[c])) == NULL) {
+            goto done;
+        }
+        offb[c] = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(ow * (size_t)(v.length + 1)));
+        if (offb[c] == NULL) {
+            goto done;
+        }
+        off[c] = PyBytes_AS_STRING(offb[c]);
+        memset(off[c], 0, ow);
+        /* a component is part of its row: v.total bytes always suffice; the pages
+         * never written are never touched, and the end trims each buffer */
+        datab[c] = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)v.total);
+        if (datab[c] == NULL) {
+            goto done;
+        }
+        dp[c] = (uchar *)PyBytes_AS_STRING(datab[c]);
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (int64_t i = 0; i < v.length; i++) {
+        spans_t sp;
+        const uchar *p = NULL;
+        int64_t n = 0;
+        if (arrow_is_null(&v, i)) {
+            nulls++;
+        }
+        else {
+            if (nn != NULL) {
+                BIT_SET(nn, i);
+            }
+            if (arrow_row(&v, i, &p, &n) < 0) {
+                failed = 1;
+                break;
+            }
+            if (arrow_split_row(p, n, code, &sp)) {
+                BIT_SET(ok, i);
+                for (int c = 0; c < NC; c++) {
+                    Py_ssize_t a = sp.s[c + 1];
+                    if (a >= 0) {
+                        Py_ssize_t len = sp.e[c + 1] - a;
+                        BIT_SET(val[c], i);
+                        memcpy(dp[c] + dl[c], p + a, (size_t)len);
+                        dl[c] += len;
+                    }
+                }
+            }
+            else {
+                invalid++;
+            }
+        }
+        if (wide) {
+            for (int c = 0; c < NC; c++) {
+                ((int64_t *)off[c])[i + 1] = dl[c];
+            }
+        }
+        else {
+            for (int c = 0; c < NC; c++) {
+                ((int32_t *)off[c])[i + 1] = (int32_t)dl[c];
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (failed) {
+        PyErr_SetString(PyExc_ValueError, "bad Arrow string view");
+        goto done;
+    }
+    comps = PyTuple_New(NC);
+    if (comps == NULL) {
+        goto done;
+    }
+    for (int c = 0; c < NC; c++) {
+        if (dl[c] != v.total && _PyBytes_Resize(&datab[c], (Py_ssize_t)dl[c]) < 0) {
+            goto done; /* datab[c] is NULL now */
+        }
+        PyObject *t = PyTuple_Pack(3, valb[c], offb[c], datab[c]);
+        if (t == NULL) {
+            goto done;
+        }
+        PyTuple_SET_ITEM(comps, c, t);
+    }
+    result = Py_BuildValue("(iOOLLO)", wide, okb, nnb ? nnb : Py_None, (long long)invalid,
+                           (long long)nulls, comps);
+done:
+    for (int c = 0; c < NC; c++) {
+        Py_XDECREF(valb[c]);
+        Py_XDECREF(offb[c]);
+        Py_XDECREF(datab[c]);
+    }
+    Py_XDECREF(okb);
+    Py_XDECREF(nnb);
+    Py_XDECREF(comps);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"accelerate", (PyCFunction)sp_accelerate, METH_VARARGS,
      "accelerate(kind, fallback, *extra): a C accelerated twin of the Python fallback."},
@@ -1710,6 +2128,12 @@ static PyMethodDef methods[] = {
      "validate_many(texts, rule, fallback) -> list[bool]."},
     {"split_many", (PyCFunction)(void (*)(void))sp_split_many, METH_FASTCALL,
      "split_many(texts, rule, fallback) -> list[spans | None]."},
+    {"arrow_validate", (PyCFunction)(void (*)(void))sp_arrow_validate, METH_FASTCALL,
+     "arrow_validate(schema_capsule, array_capsule, rule) -> (valid bits, non-null bits | None,"
+     " n_invalid, n_null) for an Arrow string, large_string or string_view array."},
+    {"arrow_split", (PyCFunction)(void (*)(void))sp_arrow_split, METH_FASTCALL,
+     "arrow_split(schema_capsule, array_capsule, rule, wide) -> (wide, valid bits, non-null bits"
+     " | None, n_invalid, n_null, ((validity, offsets, data) * 8))."},
     {NULL},
 };
 

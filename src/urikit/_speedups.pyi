@@ -31,3 +31,9 @@ def validate_many(
 def split_many(
     texts: Iterable[object], rule: str, fallback: Callable[..., _Spans | None], /
 ) -> list[_Spans | None]: ...
+def arrow_validate(
+    schema_capsule: object, array_capsule: object, rule: str, /
+) -> tuple[bytes, bytes | None, int, int]: ...
+def arrow_split(
+    schema_capsule: object, array_capsule: object, rule: str, wide: bool, /
+) -> tuple[int, bytes, bytes | None, int, int, tuple[tuple[bytes, bytes, bytes], ...]]: ...

@@ -1,0 +1,424 @@
+"""URI references in Apache Arrow arrays: validate, split, normalize, resolve a column.
+
+Needs the ``arrow`` extra (``pip install 'urikit[arrow]'``, which installs
+pyarrow); ``import urikit`` never imports pyarrow, and this module imports it on
+first use. Every function takes a ``pyarrow.Array`` or ``pyarrow.ChunkedArray``
+of ``string``, ``large_string`` or ``string_view`` (or any object with the Arrow
+PyCapsule interface, ``__arrow_c_array__`` / ``__arrow_c_stream__``, such as a
+Polars series) and returns an array of the same length, in the same order and
+with the same chunks: a null row gives a null result, an invalid row a null
+component (and its reason in ``split``); no row is ever dropped.
+
+With the C accelerator, :func:`validate` and :func:`split` read the Arrow string
+buffers directly through the PyCapsule interface, without a Python object per
+row (only the invalid rows of :func:`split` are worded, in Python, by the same
+diagnoser :func:`urikit.parse` uses). :func:`normalize` and :func:`resolve` go
+through one Python ``str`` per row. Results equal :func:`urikit.is_valid`,
+:func:`urikit.parse`, :func:`urikit.normalize` and :func:`urikit.resolve`
+applied to each row. Error positions are character positions, as in
+:class:`~urikit.URIError`.
+
+>>> import pyarrow as pa
+>>> from urikit import arrow
+>>> arr = pa.array(["http://a/b?q", "a b", None, ""])
+>>> arrow.validate(arr).to_pylist()
+[True, False, None, True]
+>>> cols = arrow.split(arr)
+>>> cols.field("host").to_pylist(), cols.field("query").to_pylist()
+(['a', None, None, None], ['q', None, None, None])
+>>> cols.field("error_reason").to_pylist(), cols.field("error_position").to_pylist()
+([None, 'invalid-char', None, None], [None, 1, None, None])
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ._accel import speedups as _speedups
+from ._parser import RULES, diagnose
+from ._parser import split as _split
+from .errors import URIError, arg_type_error, check_str
+from .normalize import normalize as _normalize
+from .resolve import resolve as _resolve
+
+__all__ = [
+    "COMPONENTS",
+    "normalize",
+    "parse_table",
+    "resolve",
+    "split",
+    "split_type",
+    "validate",
+]
+
+#: The component columns of :func:`split`, in order (then ``error_reason`` and
+#: ``error_position``).
+COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+
+_EXPECTED = "a pyarrow string Array or ChunkedArray"
+_ERRORS = ("null", "raise")
+
+
+def _pa() -> Any:
+    try:
+        return importlib.import_module("pyarrow")
+    except ImportError:
+        raise ImportError("urikit.arrow needs pyarrow: pip install 'urikit[arrow]'") from None
+
+
+def _pc() -> Any:
+    _pa()
+    return importlib.import_module("pyarrow.compute")
+
+
+def _strings(value: object, func: str, param: str) -> Any:
+    """``value`` as a pyarrow Array or ChunkedArray of a string type, or TypeError."""
+    pa = _pa()
+    obj: Any = value
+    if not isinstance(value, (pa.Array, pa.ChunkedArray)):
+        try:
+            if hasattr(value, "__arrow_c_stream__"):
+                obj = pa.chunked_array(value)
+            elif hasattr(value, "__arrow_c_array__"):
+                obj = pa.array(value)
+            else:
+                raise arg_type_error(func, param, _EXPECTED, value)
+        except (pa.ArrowException, ValueError):
+            raise arg_type_error(func, param, _EXPECTED, value) from None
+    t = obj.type
+    if not (pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t)):
+        raise arg_type_error(func, param, _EXPECTED, obj)
+    return obj
+
+
+def _check_rule(rule: object, func: str) -> str:
+    if type(rule) is not str:
+        check_str(rule, func, "rule")
+    assert isinstance(rule, str)
+    if rule not in RULES:
+        raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
+    return rule
+
+
+def _per_chunk(obj: Any, kernel: Any) -> Any:
+    pa = _pa()
+    if isinstance(obj, pa.ChunkedArray):
+        chunks = [kernel(c) for c in obj.chunks]
+        if not chunks:
+            return pa.chunked_array([], type=kernel(pa.array([], obj.type)).type)
+        return pa.chunked_array(chunks)
+    return kernel(obj)
+
+
+def _use_c() -> bool:
+    return _speedups is not None and hasattr(_speedups, "arrow_split")
+
+
+# ------------------------------------------------------------------ validate
+
+
+def validate(array: Any, rule: str = "URI-reference") -> Any:
+    """A ``BooleanArray`` (``ChunkedArray`` for a chunked input): is each row a
+    valid ``rule`` (:func:`urikit.is_valid`); null for a null row.
+
+    >>> import pyarrow as pa
+    >>> validate(pa.array(["a:b", "/p", None]), rule="URI").to_pylist()
+    [True, False, None]
+    """
+    obj = _strings(array, "validate", "array")
+    rule = _check_rule(rule, "validate")
+    if _use_c():
+        return _per_chunk(obj, lambda chunk: _validate_c(chunk, rule))
+    return _per_chunk(obj, lambda chunk: _validate_py(chunk, rule))
+
+
+def _validate_c(chunk: Any, rule: str) -> Any:
+    pa = _pa()
+    assert _speedups is not None
+    schema, arr = chunk.__arrow_c_array__()
+    bits, nonnull, _invalid, nulls = _speedups.arrow_validate(schema, arr, rule)
+    validity = None if nonnull is None else pa.py_buffer(nonnull)
+    return pa.Array.from_buffers(
+        pa.bool_(), len(chunk), [validity, pa.py_buffer(bits)], null_count=nulls
+    )
+
+
+def _validate_py(chunk: Any, rule: str) -> Any:
+    pa = _pa()
+    out = [None if s is None else _split(s, rule) is not None for s in chunk.to_pylist()]
+    return pa.array(out, pa.bool_())
+
+
+# --------------------------------------------------------------------- split
+
+
+def split_type(string_type: Any = None) -> Any:
+    """The ``StructType`` :func:`split` returns for an input of ``string_type``
+    (``large_string`` components for a ``large_string`` input, else ``string``):
+    the eight :data:`COMPONENTS`, ``error_reason`` (string) and
+    ``error_position`` (int64).
+
+    >>> [f.name for f in split_type()][-3:]
+    ['fragment', 'error_reason', 'error_position']
+    """
+    pa = _pa()
+    if string_type is not None and pa.types.is_large_string(string_type):
+        text = pa.large_string()
+    else:
+        text = pa.string()
+    fields = [pa.field(name, text) for name in COMPONENTS]
+    fields += [pa.field("error_reason", pa.string()), pa.field("error_position", pa.int64())]
+    return pa.struct(fields)
+
+
+def split(array: Any, rule: str = "URI-reference") -> Any:
+    """A ``StructArray`` (``ChunkedArray`` for a chunked input) of the components
+    of each row as :func:`urikit.parse` splits them (null: undefined), with
+    ``error_reason`` and ``error_position`` (null unless the row is invalid). A
+    null row is a null struct.
+
+    >>> import pyarrow as pa
+    >>> s = split(pa.array(["//h:8/p#f", "%zz"]))
+    >>> s.to_pylist()[0]["port"], s.to_pylist()[1]["error_reason"]
+    ('8', 'bad-percent')
+    """
+    obj = _strings(array, "split", "array")
+    rule = _check_rule(rule, "split")
+    if _use_c():
+        return _per_chunk(obj, lambda chunk: _split_c(chunk, rule))
+    return _per_chunk(obj, lambda chunk: _split_py(chunk, rule))
+
+
+def _errors_of(texts: list[str | None], rule: str) -> tuple[list[str | None], list[int | None]]:
+    reasons: list[str | None] = []
+    positions: list[int | None] = []
+    for text in texts:
+        if text is None:
+            reasons.append(None)
+            positions.append(None)
+        else:
+            reason, position = _diagnose(text, rule)
+            reasons.append(reason)
+            positions.append(position)
+    return reasons, positions
+
+
+def _diagnose(text: str, rule: str) -> tuple[str, int]:
+    """The reason and position of the error in ``text`` (the core's diagnoser
+    returns it without a traceback, so no reference cycle keeps a batch alive)."""
+    err = diagnose(text, rule)
+    return err.reason, err.position
+
+
+def _split_c(chunk: Any, rule: str) -> Any:
+    pa = _pa()
+    assert _speedups is not None
+    stype = split_type(chunk.type)
+    text_type = stype.field(0).type
+    wide = pa.types.is_large_string(text_type)
+    schema, arr = chunk.__arrow_c_array__()
+    _w, ok, nonnull, invalid, nulls, comps = _speedups.arrow_split(schema, arr, rule, wide)
+    n = len(chunk)
+    children = [
+        pa.Array.from_buffers(text_type, n, [pa.py_buffer(v), pa.py_buffer(o), pa.py_buffer(d)])
+        for v, o, d in comps
+    ]
+    if invalid:
+        okarr = pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(ok)])
+        bad = _pc().invert(okarr)
+        if nonnull is not None:
+            isnull = pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(nonnull)])
+            bad = _pc().and_(bad, isnull)
+        where = _pc().indices_nonzero(bad)
+        if pa.types.is_string_view(chunk.type):  # no take kernel for string_view
+            bad_texts = [chunk[i].as_py() for i in where.to_pylist()]
+        else:
+            bad_texts = chunk.take(where).to_pylist()
+        reasons, positions = _errors_of(bad_texts, rule)
+        # scatter the few worded errors into all-null columns (no list of n items)
+        replace = _pc().replace_with_mask
+        children.append(replace(pa.nulls(n, pa.string()), bad, pa.array(reasons, pa.string())))
+        children.append(replace(pa.nulls(n, pa.int64()), bad, pa.array(positions, pa.int64())))
+    else:
+        children.append(pa.nulls(n, pa.string()))
+        children.append(pa.nulls(n, pa.int64()))
+    mask = None
+    if nonnull is not None and nulls:
+        mask = pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(nonnull)])
+        mask = _pc().invert(mask)
+    return pa.StructArray.from_arrays(children, fields=list(stype), mask=mask)
+
+
+def _split_py(chunk: Any, rule: str) -> Any:
+    pa = _pa()
+    stype = split_type(chunk.type)
+    texts = chunk.to_pylist()
+    columns: list[list[Any]] = [[] for _ in range(len(COMPONENTS) + 2)]
+    nulls: list[bool] = []
+    for text in texts:
+        nulls.append(text is None)
+        sp = None if text is None else _split(text, rule)
+        if sp is None:
+            for c in range(len(COMPONENTS)):
+                columns[c].append(None)
+            if text is None:
+                columns[-2].append(None)
+                columns[-1].append(None)
+            else:
+                reason, position = _diagnose(text, rule)
+                columns[-2].append(reason)
+                columns[-1].append(position)
+            continue
+        for c in range(len(COMPONENTS)):
+            a, b = sp[c + 1]
+            columns[c].append(None if a < 0 else text[a:b])
+        columns[-2].append(None)
+        columns[-1].append(None)
+    children = [pa.array(col, f.type) for col, f in zip(columns, stype, strict=True)]
+    mask = pa.array(nulls, pa.bool_()) if any(nulls) else None
+    return pa.StructArray.from_arrays(children, fields=list(stype), mask=mask)
+
+
+# ------------------------------------------------------- normalize, resolve
+
+
+def _check_errors(errors: object, func: str) -> str:
+    if type(errors) is not str:
+        check_str(errors, func, "errors")
+    assert isinstance(errors, str)
+    if errors not in _ERRORS:
+        raise ValueError(f"unknown errors {errors!r}; expected one of {list(_ERRORS)}")
+    return errors
+
+
+def _out_type(t: Any) -> Any:
+    pa = _pa()
+    return pa.large_string() if pa.types.is_large_string(t) else pa.string()
+
+
+def normalize(array: Any, level: str = "scheme", *, errors: str = "null") -> Any:
+    """The normal form of each row (:func:`urikit.normalize`); null for a null
+    row and, with ``errors="null"`` (the default), for an invalid one;
+    ``errors="raise"`` raises the first row's :class:`~urikit.URIError` instead.
+
+    >>> import pyarrow as pa
+    >>> normalize(pa.array(["HTTP://A:80/./b", "a b", None])).to_pylist()
+    ['http://a/b', None, None]
+    """
+    obj = _strings(array, "normalize", "array")
+    check_str(level, "normalize", "level")
+    errors = _check_errors(errors, "normalize")
+    _normalize("a:", level)  # an unknown level raises here, even for an empty array
+    pa = _pa()
+
+    def one(text: str) -> str | None:
+        try:
+            return _normalize(text, level)
+        except URIError as err:
+            if errors == "raise":
+                raise
+            err.__traceback__ = None  # its frames link back to ours: no cycle for gc
+            return None
+
+    def kernel(chunk: Any) -> Any:
+        out = [None if s is None else one(s) for s in chunk.to_pylist()]
+        return pa.array(out, _out_type(chunk.type))
+
+    return _per_chunk(obj, kernel)
+
+
+def resolve(base: Any, refs: Any, *, strict: bool = True, errors: str = "null") -> Any:
+    """Resolve each row of ``refs`` against ``base`` (:func:`urikit.resolve`):
+    ``base`` is one ``str`` (or a pyarrow string scalar) for every row, or an
+    array of the same length, row by row. A null on either side, or (with
+    ``errors="null"``) an invalid base or reference, gives null.
+
+    >>> import pyarrow as pa
+    >>> resolve("http://a/b/c/d;p?q", pa.array(["../g", None, "g?y#s"])).to_pylist()
+    ['http://a/b/g', None, 'http://a/b/c/g?y#s']
+    """
+    pa = _pa()
+    obj = _strings(refs, "resolve", "refs")
+    if type(strict) is not bool:
+        raise arg_type_error("resolve", "strict", "bool", strict)
+    errors = _check_errors(errors, "resolve")
+    if isinstance(base, pa.Scalar) and (
+        pa.types.is_string(base.type)
+        or pa.types.is_large_string(base.type)
+        or pa.types.is_string_view(base.type)
+    ):
+        base = base.as_py()
+    if base is None or isinstance(base, str):
+        scalar: str | None = base
+        bases: list[str | None] | None = None
+    else:
+        try:
+            barr = _strings(base, "resolve", "base")
+        except TypeError:
+            raise arg_type_error("resolve", "base", "a str or " + _EXPECTED, base) from None
+        if len(barr) != len(obj):
+            raise ValueError(f"base has {len(barr)} rows but refs has {len(obj)}")
+        bases = barr.to_pylist()
+        scalar = None
+
+    def one(b: str | None, r: str | None) -> str | None:
+        if b is None or r is None:
+            return None
+        try:
+            return _resolve(b, r, strict=strict)
+        except URIError as err:
+            if errors == "raise":
+                raise
+            err.__traceback__ = None  # its frames link back to ours: no cycle for gc
+            return None
+
+    start = 0
+
+    def kernel(chunk: Any) -> Any:
+        nonlocal start
+        texts = chunk.to_pylist()
+        if bases is None:
+            out = [one(scalar, r) for r in texts]
+        else:
+            out = [one(b, r) for b, r in zip(bases[start : start + len(texts)], texts, strict=True)]
+        start += len(texts)
+        return pa.array(out, _out_type(chunk.type))
+
+    return _per_chunk(obj, kernel)
+
+
+# --------------------------------------------------------------------- table
+
+
+def parse_table(
+    table: Any, column: str, rule: str = "URI-reference", prefix: str | None = None
+) -> Any:
+    """``table`` with the :func:`split` columns of ``column`` appended, named
+    ``prefix + name`` (default prefix: ``column + "_"``), e.g. ``url_host`` and
+    ``url_error_reason``. Rows keep their order; nothing is dropped.
+
+    >>> import pyarrow as pa
+    >>> t = parse_table(pa.table({"url": ["http://h/p", "a b"]}), "url")
+    >>> t.column_names[:3], t["url_host"].to_pylist()
+    (['url', 'url_scheme', 'url_authority'], ['h', None])
+    """
+    pa = _pa()
+    if not isinstance(table, pa.Table):
+        if hasattr(table, "__arrow_c_stream__"):
+            table = pa.table(table)
+        else:
+            raise arg_type_error("parse_table", "table", "a pyarrow Table", table)
+    check_str(column, "parse_table", "column")
+    rule = _check_rule(rule, "parse_table")
+    if prefix is None:
+        prefix = column + "_"
+    check_str(prefix, "parse_table", "prefix")
+    if column not in table.column_names:
+        raise KeyError(f"no column {column!r} in the table (columns: {table.column_names})")
+    parts = split(table[column], rule)
+    stype = parts.type
+    for i, f in enumerate(stype):
+        chunks = [c.field(i) for c in parts.chunks]
+        table = table.append_column(prefix + f.name, pa.chunked_array(chunks, type=f.type))
+    return table

@@ -1,0 +1,326 @@
+"""urikit.arrow: every row equals the one-at-a-time core, for every string type,
+with nulls, empty strings, slices and chunks; the C kernels equal the Python path.
+
+Skipped when pyarrow (the ``arrow`` extra) is not installed.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import interesting_text, mutated, uri_references
+
+import urikit
+from urikit import arrow
+from urikit._parser import diagnose
+
+pa = pytest.importorskip("pyarrow")
+
+CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "urls.txt"
+TYPES = [pa.string(), pa.large_string(), pa.string_view()]
+TYPE_IDS = ["string", "large_string", "string_view"]
+RULES = ["URI-reference", "URI", "absolute-URI", "relative-ref"]
+SAMPLE = [
+    "http://u@h:8/p?q#f",
+    "a b",
+    None,
+    "",
+    "//h",
+    "?",
+    "#",
+    "x:",
+    "http://[::1]:/",
+    "%zz",
+    "é",
+    "a\x00b",
+    "http://exceedingly-long-host-name.example/with/a/path?and=query#frag",
+    None,
+    "/p",
+]
+C_BUILD = urikit.IMPLEMENTATION == "c"
+
+
+def expected_row(text: str | None, rule: str = "URI-reference") -> dict[str, Any] | None:
+    """What split() must give for one row, from urikit.parse / the diagnoser."""
+    if text is None:
+        return None
+    row: dict[str, Any] = dict.fromkeys(arrow.COMPONENTS)
+    try:
+        ref = urikit.parse(text, rule)
+    except urikit.URIError:
+        err = diagnose(text, rule)
+        row["error_reason"], row["error_position"] = err.reason, err.position
+        return row
+    for name in arrow.COMPONENTS:
+        row[name] = getattr(ref, name)
+    row["error_reason"] = row["error_position"] = None
+    return row
+
+
+def encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def check_all(texts: list[str | None], typ: Any, rule: str = "URI-reference") -> None:
+    arr = pa.array(texts, typ)
+    assert arrow.validate(arr, rule).to_pylist() == [
+        None if t is None else urikit.is_valid(t, rule) for t in texts
+    ]
+    got = arrow.split(arr, rule)
+    assert got.type == arrow.split_type(typ)
+    assert got.to_pylist() == [expected_row(t, rule) for t in texts]
+    assert got.null_count == texts.count(None)
+    if C_BUILD:  # the C kernels equal the per-row Python path exactly (types, buffers)
+        assert got.equals(arrow._split_py(arr, rule))
+        assert arrow.validate(arr, rule).equals(arrow._validate_py(arr, rule))
+
+
+@pytest.mark.parametrize("typ", TYPES, ids=TYPE_IDS)
+@pytest.mark.parametrize("rule", RULES)
+def test_sample_every_type_and_rule(typ: Any, rule: str) -> None:
+    check_all(SAMPLE, typ, rule)
+
+
+@pytest.mark.skipif(not CORPUS.is_file(), reason="../shared/corpus is not available")
+def test_every_corpus_url_equals_parse() -> None:
+    texts: list[str | None] = [
+        t
+        for t in CORPUS.read_text(encoding="utf-8", errors="surrogateescape").split("\n")
+        if encodable(t)
+    ]
+    expected = [expected_row(t) for t in texts]
+    valid = [urikit.is_valid(t) for t in texts if t is not None]
+    for typ in TYPES:
+        arr = pa.array(texts, typ)
+        assert arrow.validate(arr).to_pylist() == valid
+        assert arrow.split(arr).to_pylist() == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.none(),
+            uri_references().map(lambda g: g.text),
+            mutated(),
+            interesting_text(),
+        ).filter(lambda t: t is None or encodable(t)),
+        max_size=12,
+    ),
+    st.sampled_from(RULES),
+)
+def test_generated_cases(texts: list[str | None], rule: str) -> None:
+    for typ in TYPES:
+        check_all(texts, typ, rule)
+
+
+@pytest.mark.parametrize("typ", TYPES, ids=TYPE_IDS)
+def test_slices_at_every_offset(typ: Any) -> None:
+    arr = pa.array(SAMPLE * 3, typ)
+    for start in range(0, 17):
+        for length in (0, 1, 7, 9, 20):
+            part = arr.slice(start, length)
+            texts = SAMPLE * 3
+            want = texts[start : start + length]
+            assert arrow.validate(part).to_pylist() == [
+                None if t is None else urikit.is_valid(t) for t in want
+            ]
+            assert arrow.split(part).to_pylist() == [expected_row(t) for t in want]
+
+
+@pytest.mark.parametrize("typ", TYPES, ids=TYPE_IDS)
+def test_chunked_arrays_keep_their_chunks(typ: Any) -> None:
+    chunks: list[list[str | None]] = [SAMPLE[:5], [], SAMPLE[5:], [None, None], [""]]
+    arr = pa.chunked_array([pa.array(c, typ) for c in chunks], type=typ)
+    for result in (arrow.validate(arr), arrow.split(arr), arrow.normalize(arr)):
+        assert isinstance(result, pa.ChunkedArray)
+        assert [len(c) for c in result.chunks] == [len(c) for c in chunks]
+    flat = [t for c in chunks for t in c]
+    assert arrow.split(arr).to_pylist() == [expected_row(t) for t in flat]
+    empty = pa.chunked_array([], type=typ)
+    assert len(arrow.validate(empty)) == 0
+    assert arrow.split(empty).type == arrow.split_type(typ)
+
+
+@pytest.mark.parametrize("typ", TYPES, ids=TYPE_IDS)
+def test_all_null_and_empty(typ: Any) -> None:
+    check_all([None] * 10, typ)
+    check_all([""] * 10, typ)
+    check_all([], typ)
+
+
+def test_normalize_and_resolve_equal_the_core() -> None:
+    texts = ["HTTP://A:80/./b/../c", "a b", None, "", "../x", "http://h/%7e"]
+    for typ in TYPES:
+        arr = pa.array(texts, typ)
+        for level in ("syntax", "scheme"):
+            want = []
+            for t in texts:
+                try:
+                    want.append(None if t is None else urikit.normalize(t, level))
+                except urikit.URIError:
+                    want.append(None)
+            assert arrow.normalize(arr, level).to_pylist() == want
+        base = "http://a/b/c/d;p?q"
+        want = []
+        for t in texts:
+            try:
+                want.append(None if t is None else urikit.resolve(base, t))
+            except urikit.URIError:
+                want.append(None)
+        assert arrow.resolve(base, arr).to_pylist() == want
+        assert arrow.resolve(pa.scalar(base), arr).to_pylist() == want
+        bases = pa.array([base, base, base, None, "rel", base], typ)
+        got = arrow.resolve(bases, arr).to_pylist()
+        assert got[3] is None and got[4] is None and got[0] == want[0]
+    with pytest.raises(urikit.URIError):
+        arrow.normalize(pa.array(["a b"]), errors="raise")
+    with pytest.raises(ValueError, match="rows"):
+        arrow.resolve(pa.array(["http://a/"]), pa.array(["a", "b"]))
+    with pytest.raises(ValueError):
+        arrow.normalize(pa.array([], pa.string()), level="nope")
+
+
+def test_resolve_with_chunked_refs_and_array_base() -> None:
+    refs = pa.chunked_array([["a", "b"], [], ["c"]])
+    bases = pa.array(["http://x/1", "http://y/2/", "http://z/"])
+    assert arrow.resolve(bases, refs).to_pylist() == ["http://x/a", "http://y/2/b", "http://z/c"]
+
+
+def test_parse_table_appends_columns_in_order() -> None:
+    table = pa.table({"id": [1, 2, 3], "url": ["http://h/p", "a b", None]})
+    out = arrow.parse_table(table, "url")
+    assert out.column_names[:2] == ["id", "url"]
+    assert out.column_names[2:] == ["url_" + f.name for f in arrow.split_type()]
+    assert out["id"].to_pylist() == [1, 2, 3]
+    assert out["url_host"].to_pylist() == ["h", None, None]
+    assert out["url_error_reason"].to_pylist() == [None, "invalid-char", None]
+    assert arrow.parse_table(table, "url", prefix="").column_names[2] == "scheme"
+    with pytest.raises(KeyError):
+        arrow.parse_table(table, "nope")
+
+
+def test_capsule_objects_are_accepted() -> None:
+    class Wrapped:  # only the PyCapsule interface, like another library's array
+        def __init__(self, arr: Any) -> None:
+            self.arr = arr
+
+        def __arrow_c_array__(self, requested_schema: object = None) -> object:
+            return self.arr.__arrow_c_array__(requested_schema)
+
+    class Stream:
+        def __init__(self, arr: Any) -> None:
+            self.arr = arr
+
+        def __arrow_c_stream__(self, requested_schema: object = None) -> object:
+            return self.arr.__arrow_c_stream__(requested_schema)
+
+    arr = pa.array(["a:b", "a b"])
+    assert arrow.validate(Wrapped(arr)).to_pylist() == [True, False]
+    assert arrow.validate(Stream(pa.chunked_array([arr]))).to_pylist() == [True, False]
+
+
+@pytest.mark.parametrize("func", ["validate", "split", "normalize"])
+def test_wrong_argument_types(func: str) -> None:
+    f = getattr(arrow, func)
+    expected = "a pyarrow string Array or ChunkedArray"
+    for value, name in [
+        (["a"], "list"),
+        ("a", "str"),
+        (None, "NoneType"),
+        (pa.array([1]), "Int64Array"),
+        (pa.array([b"a"]), "BinaryArray"),
+    ]:
+        with pytest.raises(TypeError) as info:
+            f(value)
+        assert str(info.value) == f"{func}() argument 'array' must be {expected}, not {name}"
+    with pytest.raises(TypeError) as info:
+        f(pa.array(["a"]), 1)
+    param = "level" if func == "normalize" else "rule"
+    assert str(info.value) == f"{func}() argument {param!r} must be str, not int"
+    if func != "normalize":
+        with pytest.raises(ValueError, match="unknown rule"):
+            f(pa.array(["a"]), "nope")
+
+
+def test_resolve_wrong_argument_types() -> None:
+    with pytest.raises(TypeError) as info:
+        arrow.resolve(1, pa.array(["a"]))
+    assert str(info.value) == (
+        "resolve() argument 'base' must be a str or a pyarrow string Array or ChunkedArray, not int"
+    )
+    with pytest.raises(TypeError) as info:
+        arrow.resolve("http://a/", pa.array(["a"]), strict=1)  # type: ignore[arg-type]
+    assert str(info.value) == "resolve() argument 'strict' must be bool, not int"
+
+
+@pytest.mark.skipif(not C_BUILD, reason="the C accelerator is not in use")
+def test_c_kernels_reject_what_they_cannot_read() -> None:
+    from urikit._accel import speedups
+
+    assert speedups is not None
+    s, a = pa.array([1, 2]).__arrow_c_array__()
+    with pytest.raises(TypeError, match="not an Arrow string array"):
+        speedups.arrow_validate(s, a, "URI")
+    s, a = pa.array(["x"]).__arrow_c_array__()
+    with pytest.raises(ValueError, match="unknown rule"):
+        speedups.arrow_split(s, a, "nope", False)
+    with pytest.raises(ValueError):
+        speedups.arrow_validate(a, s, "URI")  # capsules swapped: wrong capsule names
+
+
+def test_import_urikit_does_not_import_pyarrow() -> None:
+    code = "import sys, urikit, urikit.batch, urikit.cli; print('pyarrow' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_invalid_rows_leave_no_reference_cycles() -> None:
+    """A worded error's traceback links back to the caller's frames: kept, it would
+    hold every batch's arrays until the garbage collector ran (urikit batch's
+    memory then grew with the file)."""
+    import gc
+
+    arr = pa.array(["a b", "%zz", "http://[x]/", "http://a/"] * 10)
+    gc.collect()
+    gc.disable()
+    try:
+        arrow.split(arr)
+        arrow._split_py(arr, "URI-reference")
+        arrow.normalize(arr)
+        arrow.resolve("http://a/", arr)
+        found = gc.collect()
+    finally:
+        gc.enable()
+    assert found == 0
+
+
+@pytest.mark.skipif(not C_BUILD, reason="the C accelerator is not in use")
+@pytest.mark.parametrize(("length", "buffer", "offset"), [(25, 0, 10), (20, 1, 0), (-3, 0, 0)])
+def test_c_kernels_refuse_views_outside_their_buffers(
+    length: int, buffer: int, offset: int
+) -> None:
+    import struct
+
+    from urikit._accel import speedups
+
+    assert speedups is not None
+    data = pa.py_buffer(b"http://example.org/abcdef")  # 25 bytes, one data buffer
+    view = struct.pack("<i4sii", length, b"http", buffer, offset)
+    arr = pa.Array.from_buffers(pa.string_view(), 1, [None, pa.py_buffer(view), data])
+    s, a = arr.__arrow_c_array__()
+    with pytest.raises(ValueError, match="bad Arrow string"):
+        speedups.arrow_validate(s, a, "URI-reference")
+    s, a = arr.__arrow_c_array__()
+    with pytest.raises(ValueError, match="bad Arrow string"):
+        speedups.arrow_split(s, a, "URI-reference", False)

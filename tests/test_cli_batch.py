@@ -1,0 +1,201 @@
+"""``urikit batch``: one output row per input row, in order, errors in place, in every
+format; exit codes 0/1/2 without tracebacks. Skipped without pyarrow."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import urikit
+from urikit.cli import main
+from urikit.cli.batch import FORMATS, output_columns
+
+pa = pytest.importorskip("pyarrow")
+pq = pytest.importorskip("pyarrow.parquet")
+pcsv = pytest.importorskip("pyarrow.csv")
+
+TEXTS = ["http://u@h:8/p?q#f", "a b", "", "HTTP://A:80/./x", "%zz", "//h", "é", "x:"]
+EXT = {"text": ".txt", "csv": ".csv", "jsonl": ".jsonl", "parquet": ".parquet"}
+
+
+def write_input(path: Path, fmt: str, texts: Sequence[str | None]) -> None:
+    if fmt == "text":
+        path.write_text("".join(f"{t}\n" for t in texts), encoding="utf-8")
+    elif fmt == "jsonl":
+        path.write_text("".join(json.dumps({"url": t, "n": 1}) + "\n" for t in texts))
+    elif fmt == "csv":
+        pcsv.write_csv(pa.table({"id": range(len(texts)), "url": texts}), path)
+    else:
+        pq.write_table(pa.table({"id": range(len(texts)), "url": texts}), path)
+
+
+def read_output(path: Path, fmt: str) -> list[dict[str, Any]]:
+    if fmt == "parquet":
+        rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
+        return rows
+    if fmt == "csv":
+        opts = pcsv.ConvertOptions(strings_can_be_null=False, column_types={"url": pa.string()})
+        return [
+            {k: (None if v == "" and k != "url" else v) for k, v in r.items()}
+            for r in pcsv.read_csv(path, convert_options=opts).to_pylist()
+        ]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if fmt == "jsonl":
+        return [json.loads(line) for line in lines]
+    head = lines[0].split("\t")
+    return [
+        dict(
+            zip(
+                head,
+                [None if v == "\\N" else v for k, v in zip(head, line.split("\t"), strict=True)],
+                strict=True,
+            )
+        )
+        for line in lines[1:]
+    ]
+
+
+def expected(texts: list[str], ops: list[str]) -> list[dict[str, Any]]:
+    out = []
+    for i, t in enumerate(texts, 1):
+        row: dict[str, Any] = {"row": i, "url": t}
+        try:
+            ref = urikit.parse(t)
+            row |= {"valid": True, "error_reason": None, "error_position": None}
+        except urikit.URIError as err:
+            ref = None
+            row |= {"valid": False, "error_reason": err.reason, "error_position": err.position}
+        if "split" in ops:
+            for name in ("scheme", "authority", "userinfo", "host", "port", "path", "query"):
+                row[name] = None if ref is None else getattr(ref, name)
+            row["fragment"] = None if ref is None else ref.fragment
+        if "normalize" in ops:
+            row["normalized"] = None if ref is None else urikit.normalize(t)
+        out.append(row)
+    return out
+
+
+def as_text(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What a text or CSV output holds: every value as its text."""
+    conv = {True: "True", False: "False"}
+    return [
+        {
+            k: (None if v is None else conv.get(v, str(v)) if isinstance(v, bool) else str(v))
+            for k, v in r.items()
+        }
+        for r in rows
+    ]
+
+
+@pytest.mark.parametrize("in_fmt", FORMATS)
+@pytest.mark.parametrize("out_fmt", FORMATS)
+def test_every_format_pair(tmp_path: Path, in_fmt: str, out_fmt: str) -> None:
+    src = tmp_path / ("in" + EXT[in_fmt])
+    dst = tmp_path / ("out" + EXT[out_fmt])
+    write_input(src, in_fmt, TEXTS)
+    ops = ["split", "normalize"]
+    status = main(["batch", str(src), str(dst), "--ops", "split,normalize", "--batch-size", "3"])
+    assert status == 1  # some rows are invalid
+    got = read_output(dst, out_fmt)
+    want = expected(TEXTS, ops)
+    assert len(got) == len(TEXTS)
+    assert list(got[0]) == output_columns("url", ops)
+    if out_fmt in ("parquet", "jsonl"):
+        assert got == want
+    elif out_fmt == "text":
+        assert got == as_text(want)
+    else:  # csv: booleans are true/false, numbers are typed by the reader
+        assert [r["url"] for r in got] == TEXTS
+        assert [r["valid"] for r in got] == [r["valid"] for r in want]
+        assert [r["error_position"] for r in got] == [r["error_position"] for r in want]
+
+
+def test_all_valid_exits_0_and_nulls_stay_null(tmp_path: Path) -> None:
+    src = tmp_path / "in.parquet"
+    pq.write_table(pa.table({"url": ["http://a/", None, "b"]}), src)
+    dst = tmp_path / "out.jsonl"
+    assert main(["batch", str(src), str(dst)]) == 0
+    got = read_output(dst, "jsonl")
+    assert [r["valid"] for r in got] == [True, None, True]
+    assert [r["row"] for r in got] == [1, 2, 3]
+
+
+def test_many_batches_keep_the_order(tmp_path: Path) -> None:
+    texts = [f"http://h/{i}" if i % 7 else f"bad {i}" for i in range(1000)]
+    src = tmp_path / "in.txt"
+    write_input(src, "text", texts)
+    dst = tmp_path / "out.parquet"
+    assert main(["batch", str(src), str(dst), "--batch-size", "64", "--ops", "check"]) == 1
+    table = pq.read_table(dst)
+    assert table["url"].to_pylist() == texts
+    assert table["row"].to_pylist() == list(range(1, 1001))
+    assert table["valid"].to_pylist() == [urikit.is_valid(t) for t in texts]
+
+
+def test_empty_input_gives_a_headed_output(tmp_path: Path) -> None:
+    src = tmp_path / "in.txt"
+    src.write_text("")
+    dst = tmp_path / "out.parquet"
+    assert main(["batch", str(src), str(dst)]) == 0
+    assert pq.read_table(dst).column_names == output_columns("url", ["validate"])
+
+
+def test_usage_and_input_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "in.csv"
+    write_input(src, "csv", TEXTS)
+    out = str(tmp_path / "o.txt")
+    assert main(["batch", str(src), out, "--column", "nope"]) == 2
+    assert "nope" in capsys.readouterr().err
+    assert main(["batch", str(tmp_path / "missing.txt"), out]) == 2
+    with pytest.raises(SystemExit) as info:
+        main(["batch", str(src), out, "--ops", "split,frobnicate"])
+    assert info.value.code == 2
+    with pytest.raises(SystemExit):
+        main(["batch", str(tmp_path / "x.weird"), out])
+    assert main(["batch", str(src), str(tmp_path / "no" / "dir" / "o.txt")]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+
+
+def test_stdin_to_stdout_with_summary() -> None:
+    text = "http://a/\na b\n\n"
+    proc = subprocess.run(
+        [sys.executable, "-m", "urikit", "batch", "-", "-", "--output-format", "jsonl"],
+        input=text.encode(),
+        capture_output=True,
+        check=False,
+    )
+    assert proc.returncode == 1
+    rows = [json.loads(line) for line in proc.stdout.decode().splitlines()]
+    assert [r["url"] for r in rows] == ["http://a/", "a b", ""]
+    assert [r["valid"] for r in rows] == [True, False, True]
+    err = proc.stderr.decode()
+    assert "rows: 3, invalid: 1" in err
+    assert "\r" not in err  # stderr is not a terminal: no progress bar
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("flag", [[], ["--no-progress"]])
+def test_progress_bar_only_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flag: list[str]
+) -> None:
+    pytest.importorskip("tqdm")
+    src = tmp_path / "in.txt"
+    write_input(src, "text", TEXTS)
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["batch", str(src), str(tmp_path / "o.parquet"), *flag]) == 1
+    shown = err.getvalue()
+    assert ("rows/s" in shown) != bool(flag)  # the bar shows a rate
+    assert "urikit batch: rows: 8, invalid: 3" in shown
