@@ -28,7 +28,6 @@ round, and the median per item is reported. No test asserts on speed.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import statistics
@@ -51,8 +50,12 @@ TARGETS: dict[tuple[str, str], float] = {
 def _timed(func: Callable[[str], object], items: Sequence[str]) -> float:
     start = time.perf_counter()
     for item in items:
-        with contextlib.suppress(ValueError):
+        # a plain try (free in CPython 3.11 when nothing is raised), not a context
+        # manager: its per-item cost would be added to both sides and flatten the ratio
+        try:  # noqa: SIM105
             func(item)
+        except ValueError:
+            pass
     return time.perf_counter() - start
 
 

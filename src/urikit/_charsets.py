@@ -28,6 +28,8 @@ __all__ = [
     "HEXDIG",
     "HEXDIG_CLASS",
     "IPVFUTURE_TAIL",
+    "LDH",
+    "LDH_CLASS",
     "PATH",
     "PCHAR",
     "PCHAR_NC",
@@ -57,6 +59,10 @@ UNRESERVED = ALPHA | DIGIT | frozenset("-._~")
 
 # section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )  (after the first char)
 SCHEME = ALPHA | DIGIT | frozenset("+-.")
+
+# RFC 8141 section 2 (after RFC 1034): ldh = ALPHA / DIGIT / "-", the characters of
+# a URN namespace identifier and of a host name label.
+LDH = ALPHA | DIGIT | frozenset("-")
 
 # section 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
 USERINFO = UNRESERVED | SUB_DELIMS | frozenset(":")
@@ -90,6 +96,8 @@ def regex_class(chars: frozenset[str]) -> str:
 ALPHA_CLASS = regex_class(ALPHA)
 ALNUM_CLASS = regex_class(ALPHA | DIGIT)
 HEXDIG_CLASS = regex_class(HEXDIG)
+#: The body of a regex class matching one ``ldh`` character.
+LDH_CLASS = regex_class(LDH)
 #: Regex of section 2.1 ``pct-encoded = "%" HEXDIG HEXDIG``.
 PCT_ENCODED_PATTERN = f"%[{HEXDIG_CLASS}]{{2}}"
 #: Regex of section 3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.

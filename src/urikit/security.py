@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ._charsets import ALPHA_CLASS, LDH_CLASS, PCT_ENCODED_PATTERN
 from ._parser import (
     FRAGMENT_SPAN,
     HOST_SPAN,
@@ -138,23 +139,24 @@ _ACTIVE_DATA: Final = frozenset(
 _BIDI_FORMAT: Final = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )
-_PCT_RUN_RE: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_PCT_RUN_RE: Final = re.compile(f"(?:{PCT_ENCODED_PATTERN})+")
 _HOST_DOTS: Final = str.maketrans({"\u3002": ".", "\uff0e": ".", "\uff61": "."})
 #: A user name that starts like a host name: "www.", three labels, or two whose
 #: last is a common top-level domain or two letters (a country code).
 _DOMAIN_START_RE: Final = re.compile(
-    r"(?:www\.|[a-z0-9-]+\.[a-z0-9-]+\.[a-z0-9-]+"
-    r"|[a-z0-9-]+\.(?:[a-z]{2}|com|net|org|edu|gov|mil|int|info|biz|app|dev)(?![a-z0-9-]))",
+    rf"(?:www\.|[{LDH_CLASS}]+\.[{LDH_CLASS}]+\.[{LDH_CLASS}]+"
+    rf"|[{LDH_CLASS}]+\.(?:[{ALPHA_CLASS}]{{2}}|com|net|org|edu|gov|mil|int|info|biz|app|dev)"
+    rf"(?![{LDH_CLASS}]))",
     re.IGNORECASE,
 )
 #: One that merely has a dot ("first.last"): a warning, not a danger.
-_DOTTED_RE: Final = re.compile(r"[a-z0-9-]+\.[a-z][a-z0-9-]*", re.IGNORECASE)
+_DOTTED_RE: Final = re.compile(rf"[{LDH_CLASS}]+\.[{ALPHA_CLASS}][{LDH_CLASS}]*", re.IGNORECASE)
 #: Schemes the WHATWG URL Standard treats as special (its own host and path rules).
 _SPECIAL: Final = frozenset({"http", "https", "ws", "wss", "ftp"})
 _SCHEME_CHECKED: Final = _SCRIPT_SCHEMES | {"data", "file"}
 _HIGH_PCT_RE: Final = re.compile(r"%[89A-Fa-f]")
 _ENCODED_SLASH_RE: Final = re.compile(r"%2[fF]|%5[cC]")
-_MEMO_SIZE: Final = 4096
+_MEMO_SIZE: Final = 16384
 _PLAIN_PREFIXES: dict[str, bool] = {}
 
 

@@ -30,6 +30,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Final
 
+from .._charsets import PCT_ENCODED_PATTERN
 from .._parser import (
     Spans,
     diagnose,
@@ -89,7 +90,7 @@ __all__ = [
 LEVELS: Final = ("string", "syntax", "nfc", "scheme")
 
 _UCS_OR_PRIVATE_RUN_RE: Final = re.compile(r"[^\x00-\x7f]+")
-_PCT_RUN_RE: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_PCT_RUN_RE: Final = re.compile(f"(?:{PCT_ENCODED_PATTERN})+")
 
 
 def _text(func: str, param: str, value: object) -> str:
@@ -691,7 +692,7 @@ def for_display(uri: str, *, strict: bool = False) -> DisplayForm:
 # --- comparison (RFC 3987 section 5.3) ----------------------------------------------
 
 # Percent-encodings first: their hex digits must never meet a combining mark.
-_NFC_SPLIT_RE: Final = re.compile(r"(%[0-9A-Fa-f]{2}|[\x00-\x2c/:;<-@\[-\^`{-\x7f])")
+_NFC_SPLIT_RE: Final = re.compile(rf"({PCT_ENCODED_PATTERN}|[\x00-\x2c/:;<-@\[-\^`{{-\x7f])")
 
 
 def _nfc_value(value: str, component: str) -> str:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .._charsets import SCHEME_PATTERN
 from .._parser import (
     AUTHORITY_SPAN,
     FRAGMENT_SPAN,
@@ -192,7 +193,7 @@ def _authority_host_start(text: str, rule: str) -> tuple[int, int]:
     """(host start, authority end) by RFC 3986 Appendix B, or (-1, -1)."""
     pos = 0
     if rule != "relative-ref":
-        m = re.match(r"[A-Za-z][A-Za-z0-9+.\-]*:", text)
+        m = re.match(SCHEME_PATTERN + ":", text)
         if m is not None:
             pos = m.end()
     if not text.startswith("//", pos):

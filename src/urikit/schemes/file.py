@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .._charsets import PCHAR
+from .._charsets import ALPHA_CLASS, PCHAR
 from ..errors import URIError, check_codec, check_optional_str, check_str
 from ..reference import URIReference
 from ._base import SchemeView, bad_value, check_strs, decode, encode
@@ -31,7 +31,7 @@ from ._base import SchemeView, bad_value, check_strs, decode, encode
 __all__ = ["FLAVOURS", "FileView"]
 
 FLAVOURS: Final = ("posix", "windows")
-_DRIVE_RE: Final = re.compile(r"/?([A-Za-z])[:|](?=/|\Z)")
+_DRIVE_RE: Final = re.compile(rf"/?([{ALPHA_CLASS}])[:|](?=/|\Z)")
 _SEGMENT_SAFE: Final = PCHAR
 
 
@@ -201,7 +201,7 @@ class FileView(SchemeView):
             host_text = URIReference.build(scheme="file", host=server).host
             enc = "/" + "/".join(encode(s, _SEGMENT_SAFE) for s in segs)
             return cls(URIReference.from_components(scheme="file", host=host_text, path=enc))
-        m = re.match(r"[A-Za-z]:\\", path)
+        m = re.match(rf"[{ALPHA_CLASS}]:\\", path)
         if m is not None:
             segs = path[3:].split("\\")
             enc = "/" + path[:2] + "/" + "/".join(encode(s, _SEGMENT_SAFE) for s in segs)

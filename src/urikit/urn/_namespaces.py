@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from .._charsets import ALPHA, DIGIT, HEXDIG
+from .._charsets import DIGIT, HEXDIG, LDH
 from ..errors import URIError, check_str
 from ._publicid import nss_to_publicid
 
@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 #: RFC 8141 section 2: ``ldh = alphanum / "-"``, the characters of an NID.
-NID_CHARS: Final = ALPHA | DIGIT | frozenset("-")
+NID_CHARS: Final = LDH
 #: RFC 8141 section 5.2: an informal NID, ``urn-`` and a number without leading zeros.
 INFORMAL_NID_RE: Final = re.compile(r"(?i:urn)-[1-9][0-9]*\Z")
 _DIGITS: Final = DIGIT
