@@ -179,8 +179,6 @@ def _builders() -> list[tuple[Callable[[], Any], str]]:
         (lambda: WaisView.build("h", "d", wpath="p"), "wtype"),
         (lambda: WaisView.build("h", "d", search="s", wtype="T", wpath="p"), "search"),
         (lambda: FileView.build(["", "a"], host=None), "path"),
-        (lambda: FileView.from_path("/a", "vms"), "flavour"),
-        (lambda: FileView("file:///a").to_path("vms"), "flavour"),
     ]
 
 

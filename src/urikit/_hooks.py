@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .errors import unknown_choice
+
 TYPE_CHECKING = False  # typing only for type checkers: it would add ~4 ms to import urikit
 if TYPE_CHECKING:
     from typing import Generic, TypeVar
@@ -86,8 +88,7 @@ class HookTable(Generic[F]):
             self._load()
             function = self._table.get(name)
             if function is None:
-                expected = ", ".join(repr(n) for n in self.names())
-                raise ValueError(f"unknown {self._what} {name!r}; expected one of {expected}")
+                raise unknown_choice(self._what, name, self.names())
         return function
 
 

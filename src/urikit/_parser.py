@@ -39,7 +39,7 @@ from ._charsets import (
     USERINFO,
     regex_class,
 )
-from .errors import URIError
+from .errors import URIError, unknown_choice
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
@@ -199,7 +199,7 @@ def split(text: str, rule: str = "URI-reference") -> Spans | None:
         elif rule == "relative-ref":
             ok = not has_scheme
         else:
-            raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
+            raise unknown_choice("rule", rule, sorted(RULES))
         if not ok:
             return None
     return regs
@@ -422,7 +422,7 @@ def find_error(text: str, rule: str = "URI-reference") -> URIError | None:
     True
     """
     if rule not in RULES:
-        raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
+        raise unknown_choice("rule", rule, sorted(RULES))
     try:
         _reference(text, rule)
     except URIError as err:
@@ -519,7 +519,8 @@ def check_component(name: str, value: str) -> None:
     elif name in ("userinfo", "path", "query", "fragment"):
         _chars(value, 0, n, name, name)
     else:
-        raise ValueError(f"unknown component {name!r}")
+        names = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
+        raise unknown_choice("component", name, names)
 
 
 # The C twin of split (its Python definition above stays as ``split.__wrapped__``).

@@ -38,7 +38,7 @@ from typing import Any
 from ._accel import speedups as _speedups
 from ._parser import RULES, diagnose
 from ._parser import split as _split
-from .errors import URIError, arg_type_error, check_str
+from .errors import URIError, arg_type_error, check_str, unknown_choice
 from .normalize import normalize as _normalize
 from .resolve import resolve as _resolve
 
@@ -97,7 +97,7 @@ def _check_rule(rule: object, func: str) -> str:
         check_str(rule, func, "rule")
     assert isinstance(rule, str)
     if rule not in RULES:
-        raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
+        raise unknown_choice("rule", rule, sorted(RULES))
     return rule
 
 
@@ -288,7 +288,7 @@ def _check_errors(errors: object, func: str) -> str:
         check_str(errors, func, "errors")
     assert isinstance(errors, str)
     if errors not in _ERRORS:
-        raise ValueError(f"unknown errors {errors!r}; expected one of {list(_ERRORS)}")
+        raise unknown_choice("errors", errors, _ERRORS)
     return errors
 
 

@@ -20,7 +20,7 @@ from typing import IO, NamedTuple
 from ._accel import speedups as _speedups
 from ._parser import COMPONENT_SPANS, Spans
 from ._parser import split as _split
-from .errors import URIError, arg_type_error, check_str
+from .errors import URIError, arg_type_error, check_str, unknown_choice
 from .reference import URIReference, is_valid, parse
 
 __all__ = ["Columns", "Record", "iter_file", "split", "validate"]
@@ -89,8 +89,7 @@ class Columns:
         try:
             g = COMPONENT_SPANS[name]
         except KeyError:
-            known = list(COMPONENT_SPANS)
-            raise ValueError(f"unknown component {name!r}; expected one of {known}") from None
+            raise unknown_choice("component", name, COMPONENT_SPANS) from None
         out: list[str | None] = []
         for text, sp in zip(self.texts, self.spans, strict=True):
             if sp is None or sp[g][0] < 0:

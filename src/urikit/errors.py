@@ -14,6 +14,10 @@ code and the C accelerator produce byte-identical messages.
 
 from __future__ import annotations
 
+TYPE_CHECKING = False  # typing only for type checkers, at no import cost
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
 __all__ = [
     "REASONS",
     "URIError",
@@ -22,6 +26,7 @@ __all__ = [
     "check_optional_str",
     "check_str",
     "format_message",
+    "unknown_choice",
 ]
 
 #: Stable reason codes and the message template of each. ``{char}`` is the repr of
@@ -162,6 +167,19 @@ def arg_type_error(func: str, param: str, expected: str, value: object) -> TypeE
     TypeError("resolve() argument 'base' must be str, not bytes")
     """
     return TypeError(f"{func}() argument {param!r} must be {expected}, not {type(value).__name__}")
+
+
+def unknown_choice(what: str, value: object, choices: Iterable[object]) -> ValueError:
+    """The ``ValueError`` for a parameter given none of its choices, worded in one way.
+
+    ``what`` names the parameter (``"level"``, ``"rule"``, ...); ``choices`` are
+    listed by their ``repr``, in the order given.
+
+    >>> unknown_choice("level", "x", ("syntax", "scheme"))
+    ValueError("unknown level 'x'; expected one of 'syntax', 'scheme'")
+    """
+    expected = ", ".join(repr(choice) for choice in choices)
+    return ValueError(f"unknown {what} {value!r}; expected one of {expected}")
 
 
 def check_str(value: object, func: str, param: str) -> None:

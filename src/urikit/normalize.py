@@ -25,7 +25,7 @@ from ._accel import speedups as _speedups
 from ._charsets import PCT_ENCODED_PATTERN, UNRESERVED
 from ._parser import diagnose, split
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
-from .errors import check_str
+from .errors import check_str, unknown_choice
 from .resolve import recompose, remove_dot_segments
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
@@ -98,7 +98,7 @@ def normalize(text: str, level: str = "scheme", *, registry: SchemeRegistry | No
         check_str(text, "normalize", "text")
         check_str(level, "normalize", "level")
     if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+        raise unknown_choice("level", level, LEVELS)
     schemes = DEFAULT_REGISTRY if registry is None else registry
     sp = split(text)
     if sp is None:

@@ -16,7 +16,7 @@ import re
 
 from . import _charsets as cs
 from ._accel import speedups as _speedups
-from .errors import URIError, check_str
+from .errors import URIError, check_str, unknown_choice
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
@@ -116,9 +116,7 @@ def percent_encode(
     try:
         safe_re = _ALL_SAFE_RE[component]
     except KeyError:
-        raise ValueError(
-            f"unknown component {component!r}; expected one of {sorted(COMPONENT_SAFE)}"
-        ) from None
+        raise unknown_choice("component", component, sorted(COMPONENT_SAFE)) from None
     if safe_re.match(text) is not None:
         return text
     return encode_except(

@@ -47,7 +47,7 @@ from ._parser import (
     is_ipv4address,
 )
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
-from .errors import URIError, arg_type_error, check_str
+from .errors import URIError, arg_type_error, check_str, unknown_choice
 from .reference import URIReference, parse
 
 __all__ = [
@@ -291,7 +291,7 @@ class Policy:
         if block_at is not None and block_at not in _RANK:
             if not isinstance(block_at, str):
                 raise arg_type_error("Policy", "block_at", "str or None", block_at)
-            raise ValueError(f"block_at must be one of {SEVERITIES} or None, not {block_at!r}")
+            raise unknown_choice("block_at", block_at, (*SEVERITIES, None))
         if registry is not None and not isinstance(registry, SchemeRegistry):
             raise arg_type_error("Policy", "registry", "SchemeRegistry or None", registry)
         values = (

@@ -39,7 +39,7 @@ from .._parser import (
     split,
 )
 from .._schemeinfo import SchemeRegistry
-from ..errors import URIError, arg_type_error, check_optional_str, check_str
+from ..errors import URIError, arg_type_error, check_optional_str, check_str, unknown_choice
 from ..normalize import normalize as _uri_normalize
 from ..percent import percent_encode
 from ..reference import URIReference, _check_component_args, _port_text, _query_from_params
@@ -772,7 +772,7 @@ def normalize(iri: str, level: str = "scheme", *, registry: SchemeRegistry | Non
     if type(level) is not str:
         check_str(level, "normalize", "level")
     if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+        raise unknown_choice("level", level, LEVELS)
     if level == "string":
         _checked(text)
         return text
@@ -813,7 +813,7 @@ def equivalent(
     if type(level) is not str:
         check_str(level, "equivalent", "level")
     if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+        raise unknown_choice("level", level, LEVELS)
     if idna:
         a, b = _ascii_host(a, _checked(a)), _ascii_host(b, _checked(b))
     if not via_uri:

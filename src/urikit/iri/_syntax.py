@@ -40,7 +40,7 @@ from .._parser import (
     diagnose,
     split,
 )
-from ..errors import URIError, check_str
+from ..errors import URIError, check_str, unknown_choice
 
 __all__ = [
     "AUTHORITY_SPAN",
@@ -214,7 +214,7 @@ def uri_rule_of(rule: str) -> str:
     """
     uri_rule = URI_RULE.get(rule)
     if uri_rule is None:
-        raise ValueError(f"unknown rule {rule!r}; expected one of {sorted(RULES)}")
+        raise unknown_choice("rule", rule, sorted(RULES))
     return uri_rule
 
 

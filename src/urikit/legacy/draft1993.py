@@ -43,6 +43,7 @@ from typing import Final
 
 from .._charsets import ALNUM_CLASS, ALPHA_CLASS
 from .._charsets import PCT_ENCODED_PATTERN as _ESC
+from ..errors import unknown_choice
 
 __all__ = ["RULES", "SCHEME_RULES", "is_valid_draft1993"]
 
@@ -153,4 +154,4 @@ def is_valid_draft1993(text: str, rule: str = "fragmentaddress") -> bool:
         return _generic_re.fullmatch(text) is not None
     if rule in _BY_RULE:
         return _BY_RULE[rule](text)
-    raise ValueError(f"grammar 'draft-1993' has no rule {rule!r}; expected one of {RULES}")
+    raise unknown_choice("draft-1993 rule", rule, RULES)

@@ -53,7 +53,7 @@ import re
 from typing import Final
 
 from .._charsets import RESERVED, SCHEME, UNRESERVED, regex_class
-from ..errors import URIError
+from ..errors import URIError, unknown_choice
 from .grammars import APPENDIX_B_RE as _SPLIT_RE
 
 __all__ = ["LEGACY_RULES", "legacy_remove_dots", "resolve_legacy"]
@@ -270,7 +270,7 @@ def resolve_legacy(base: str, reference: str, *, rules: str, strict: bool = True
     'http://a/b/c/g'
     """
     if rules not in LEGACY_RULES:
-        raise ValueError(f"unknown rules {rules!r}; expected one of {LEGACY_RULES}")
+        raise unknown_choice("rules", rules, LEGACY_RULES)
     _check_chars(base, "base")
     _check_chars(reference, "reference")
     m = _SPLIT_RE.match(base)

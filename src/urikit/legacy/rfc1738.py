@@ -30,6 +30,7 @@ from typing import Final
 
 from .._charsets import ALNUM_CLASS, ALPHA, ALPHA_CLASS, DIGIT
 from .._charsets import PCT_ENCODED_PATTERN as _ESC
+from ..errors import unknown_choice
 
 __all__ = ["RULES", "SCHEME_RULES", "is_valid_rfc1738"]
 
@@ -220,7 +221,7 @@ def is_valid_rfc1738(text: str, rule: str = "url") -> bool:
         expected, check = _BY_RULE[rule]
         return colon != "" and scheme == expected and check(rest)
     if rule not in _URL_ALIASES and rule not in ("genericurl", "otherurl"):
-        raise ValueError(f"grammar 'rfc1738' has no rule {rule!r}; expected one of {RULES}")
+        raise unknown_choice("rfc1738 rule", rule, RULES)
     # genericurl = scheme ":" schemepart; schemepart = *xchar | ip-schemepart, and
     # ip-schemepart is itself made of xchars.
     if not colon or not _SCHEME_RE.fullmatch(scheme):

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from .._charsets import ALPHA_CLASS, PCHAR
-from ..errors import URIError, check_codec, check_optional_str, check_str
+from ..errors import URIError, check_codec, check_optional_str, check_str, unknown_choice
 from ..reference import URIReference
 from ._base import SchemeView, bad_value, check_strs, decode, encode
 
@@ -38,7 +38,7 @@ _SEGMENT_SAFE: Final = PCHAR
 def _flavour(flavour: str, func: str) -> None:
     check_str(flavour, func, "flavour")
     if flavour not in FLAVOURS:
-        raise bad_value("flavour", flavour, f"expected one of {', '.join(FLAVOURS)}")
+        raise unknown_choice("flavour", flavour, FLAVOURS)
 
 
 class FileView(SchemeView):

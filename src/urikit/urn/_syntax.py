@@ -56,7 +56,7 @@ from .._charsets import (
 )
 from .._charsets import regex_class as _rc
 from .._parser import diagnose, split
-from ..errors import URIError, arg_type_error, check_str
+from ..errors import URIError, arg_type_error, check_str, unknown_choice
 from ..percent import percent_encode
 from ._namespaces import (
     INFORMAL_NID_RE,
@@ -269,7 +269,7 @@ def _parse(text: str, syntax: str, func: str = "URN") -> tuple[_Spans, tuple[tup
         check_str(text, func, "text")
         check_str(syntax, func, "syntax")
     if syntax not in _SYNTAXES:
-        raise ValueError(f"unknown syntax {syntax!r}; expected one of {list(_SYNTAXES)}")
+        raise unknown_choice("syntax", syntax, _SYNTAXES)
     if split(text, "URI") is not None:
         return _scan(text, syntax)
     # Not even an RFC 3986 URI: report the first error of either reading.
@@ -570,7 +570,7 @@ class URN:
         """
         check_str(mode, "URN.equivalence_key", "mode")
         if mode not in _MODES:
-            raise ValueError(f"unknown mode {mode!r}; expected one of {list(_MODES)}")
+            raise unknown_choice("mode", mode, _MODES)
         nid = self.nid.lower()
         nss = _upper_pct(self.nss)
         if namespace_rules:
