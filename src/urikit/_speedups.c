@@ -315,6 +315,106 @@ split_ascii(const uchar *s, Py_ssize_t n, spans_t *sp)
     return 1;
 }
 
+/* ------------------------------------------------------------ fast scanner
+ *
+ * The Arrow kernels first try fast_split, a specialised reading of the common
+ * shape  scheme "://" reg-name [ ":" port ] path-abempty [ "?" query ]
+ * [ "#" fragment ]  with the byte table uk_fast (no range check, eight bytes a
+ * step). It answers only "valid, and these are the spans" - the very spans
+ * split_ascii gives - or "not sure"; split_ascii decides every other text, so
+ * the result is split_ascii's on every input (tests/test_arrow_fast.py). */
+
+#define FT(c) (uk_fast[(uchar)(c)])
+
+/* run() with the byte table: *( <bit> / pct-encoded ) from i. */
+static inline Py_ssize_t
+frun(const uchar *s, Py_ssize_t n, Py_ssize_t i, uint8_t bit)
+{
+    for (;;) {
+        while (i + 8 <= n && (FT(s[i]) & FT(s[i + 1]) & FT(s[i + 2]) & FT(s[i + 3]) &
+                              FT(s[i + 4]) & FT(s[i + 5]) & FT(s[i + 6]) & FT(s[i + 7]) & bit)) {
+            i += 8;
+        }
+        while (i < n && (FT(s[i]) & bit)) {
+            i++;
+        }
+        if (i + 2 < n && s[i] == '%' && (FT(s[i + 1]) & FT(s[i + 2]) & UKF_HEXDIG)) {
+            i += 3;
+            continue;
+        }
+        return i;
+    }
+}
+
+/* 1: s[0:n] is a URI-reference of the common shape above and sp holds exactly
+ * what split_ascii would fill; 0: not sure (split_ascii decides). Why the spans
+ * agree: the scheme scan is split_ascii's; the host run stops at the first byte
+ * that is not reg-name or pct-encoded, and the authority is accepted only when
+ * it then ends (at "/", "?", "#" or the end, after an optional ":" port), so
+ * split_ascii's userinfo run (a superset of reg-name, plus ":") stops at that
+ * same end, which is no "@": no userinfo, and the host is not an IP-literal. */
+static inline int
+fast_split(const uchar *s, Py_ssize_t n, spans_t *sp)
+{
+    if (n < 3 || !(FT(s[0]) & UKF_ALPHA)) {
+        return 0;
+    }
+    Py_ssize_t j = 1;
+    while (j < n && (FT(s[j]) & UKF_SCHEME)) {
+        j++;
+    }
+    if (j + 2 >= n || s[j] != ':' || s[j + 1] != '/' || s[j + 2] != '/') {
+        return 0;
+    }
+    Py_ssize_t a0 = j + 3, hk = frun(s, n, a0, UKF_REG_NAME), k = hk, ps = -1;
+    if (k < n && s[k] == ':') {
+        ps = ++k;
+        while (k < n && (FT(s[k]) & UKF_DIGIT)) {
+            k++;
+        }
+    }
+    Py_ssize_t pos = k;
+    if (pos < n) {
+        uchar c = s[pos];
+        if (c == '/') {
+            pos = frun(s, n, pos + 1, UKF_PATH);
+        }
+        else if (c != '?' && c != '#') {
+            return 0;
+        }
+    }
+    Py_ssize_t qs = -1, qe = -1, fs = -1, fe = -1;
+    if (pos < n && s[pos] == '?') {
+        qs = pos + 1;
+        pos = qe = frun(s, n, pos + 1, UKF_QUERY);
+    }
+    if (pos < n && s[pos] == '#') {
+        fs = pos + 1;
+        pos = fe = frun(s, n, pos + 1, UKF_FRAGMENT);
+    }
+    if (pos != n) {
+        return 0;
+    }
+    sp->s[G_ALL] = 0;
+    sp->e[G_ALL] = n;
+    sp->s[G_SCHEME] = 0;
+    sp->e[G_SCHEME] = j;
+    sp->s[G_AUTHORITY] = a0;
+    sp->e[G_AUTHORITY] = k;
+    sp->s[G_USERINFO] = sp->e[G_USERINFO] = -1;
+    sp->s[G_HOST] = a0;
+    sp->e[G_HOST] = hk;
+    sp->s[G_PORT] = ps;
+    sp->e[G_PORT] = ps < 0 ? -1 : k;
+    sp->s[G_PATH] = k;
+    sp->e[G_PATH] = qs >= 0 ? qs - 1 : fs >= 0 ? fs - 1 : n;
+    sp->s[G_QUERY] = qs;
+    sp->e[G_QUERY] = qe;
+    sp->s[G_FRAGMENT] = fs;
+    sp->e[G_FRAGMENT] = fe;
+    return 1;
+}
+
 static int
 rule_code(const state_t *st, PyObject *rule)
 {
@@ -1872,7 +1972,7 @@ arrow_row(const arrow_strings_t *v, int64_t i, const uchar **p, int64_t *n)
 static inline int
 arrow_split_row(const uchar *p, int64_t n, int code, spans_t *sp)
 {
-    if (!split_ascii(p, (Py_ssize_t)n, sp)) {
+    if (!fast_split(p, (Py_ssize_t)n, sp) && !split_ascii(p, (Py_ssize_t)n, sp)) {
         return 0;
     }
     switch (code) {
