@@ -80,7 +80,8 @@ def generate() -> str:
     out.append("/* The fast scanner's byte table (urikit.arrow kernels): one byte a code")
     out.append(" * point for all 256 byte values, so a scan needs no range check. */")
     for bit, name in enumerate(FAST_CLASSES):
-        out.append(f"#define UKF_{name} (1u << {bit})")
+        out.append(f"#define UKK_{name} {bit}")
+        out.append(f"#define UKF_{name} (1u << UKK_{name})")
     out.append("static const uint8_t uk_fast[256] = {")
     for row in range(0, 256, 16):
         cells = []
@@ -93,6 +94,14 @@ def generate() -> str:
             )
             cells.append(f"0x{mask:02x}")
         out.append("    " + ", ".join(cells) + f", /* {row:3d}.. */")
+    out.append("};")
+    out.append("/* The same classes for a 16-byte nibble lookup (SSSE3 pshufb): byte b is")
+    out.append(" * in class k when uk_fast_nib[k][b & 15] has bit (b >> 4) set (b < 128). */")
+    out.append("static const uint8_t uk_fast_nib[8][16] = {")
+    for name in FAST_CLASSES:
+        chars = getattr(cs, name)
+        cells = [sum(1 << hi for hi in range(8) if chr(hi * 16 + lo) in chars) for lo in range(16)]
+        out.append("    {" + ", ".join(f"0x{c:02x}" for c in cells) + f"}}, /* {name} */")
     out.append("};")
     out.append("")
     out.append("/* The components percent_encode knows, and the set each keeps as is. */")
