@@ -2033,12 +2033,19 @@ arrow_row(const arrow_strings_t *v, int64_t i, const uchar **p, int64_t *n)
     return 0;
 }
 
+/* How many bytes from p (row bytes p[0:n]) may be read: up to the end of the
+ * last row's bytes for string / large_string, else just the row. */
+static inline Py_ssize_t
+row_avail(const arrow_strings_t *v, const uchar *p, int64_t n)
+{
+    return v->end != NULL && p >= v->data && p + n <= v->end ? v->end - p : (Py_ssize_t)n;
+}
+
 /* 1 valid, 0 invalid under rule code (RULE_REF ... RULE_REL) */
 static inline int
 arrow_split_row(const arrow_strings_t *v, const uchar *p, int64_t n, int code, spans_t *sp)
 {
-    /* the bytes up to the end of the last row may be read (not counted) */
-    Py_ssize_t avail = v->end != NULL && p >= v->data && p + n <= v->end ? v->end - p : n;
+    Py_ssize_t avail = row_avail(v, p, n);
     int fast;
 #ifdef UK_SSSE3
     fast = v->simd ? fast_split16(p, (Py_ssize_t)n, avail, sp) : fast_split(p, (Py_ssize_t)n, avail, sp);
@@ -2193,9 +2200,10 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         off[c] = PyBytes_AS_STRING(offb[c]);
         memset(off[c], 0, ow);
-        /* a component is part of its row: v.total bytes always suffice; the pages
-         * never written are never touched, and the end trims each buffer */
-        datab[c] = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)v.total);
+        /* a component is part of its row: v.total bytes always suffice, plus 16
+         * for the copies 16 bytes a step; the pages never written are never
+         * touched, and the end trims each buffer */
+        datab[c] = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)v.total + 16);
         if (datab[c] == NULL) {
             goto done;
         }
@@ -2219,14 +2227,29 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             }
             if (arrow_split_row(&v, p, n, code, &sp)) {
                 BIT_SET(ok, i);
+                Py_ssize_t avail = row_avail(&v, p, n);
                 for (int c = 0; c < NC; c++) {
+                    /* without branches on whether the component is defined */
                     Py_ssize_t a = sp.s[c + 1];
-                    if (a >= 0) {
-                        Py_ssize_t len = sp.e[c + 1] - a;
-                        BIT_SET(val[c], i);
-                        memcpy(dp[c] + dl[c], p + a, (size_t)len);
-                        dl[c] += len;
+                    int def = a >= 0;
+                    Py_ssize_t len = def ? sp.e[c + 1] - a : 0;
+                    a = def ? a : 0;
+                    val[c][i >> 3] |= (uchar)(def << (i & 7));
+                    uchar *d = dp[c] + dl[c];
+                    const uchar *q = p + a;
+                    if (a + len + 16 <= avail) {
+                        /* 16 bytes a step: reads stay inside the array's data,
+                         * writes inside the 16 spare bytes of the buffer */
+                        Py_ssize_t k = 0;
+                        do {
+                            memcpy(d + k, q + k, 16);
+                            k += 16;
+                        } while (k < len);
                     }
+                    else {
+                        memcpy(d, q, (size_t)len);
+                    }
+                    dl[c] += len;
                 }
             }
             else {
@@ -2254,7 +2277,7 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         goto done;
     }
     for (int c = 0; c < NC; c++) {
-        if (dl[c] != v.total && _PyBytes_Resize(&datab[c], (Py_ssize_t)dl[c]) < 0) {
+        if (_PyBytes_Resize(&datab[c], (Py_ssize_t)dl[c]) < 0) {
             goto done; /* datab[c] is NULL now */
         }
         PyObject *t = PyTuple_Pack(3, valb[c], offb[c], datab[c]);
