@@ -394,8 +394,9 @@ frun16(const uchar *s, Py_ssize_t n, Py_ssize_t avail, Py_ssize_t i, int k)
 }
 #endif
 
-/* fast_split(s, n, avail, sp): 1 when s[0:n] is a URI-reference of the common
- * shape above and sp holds exactly what split_ascii would fill; 0: not sure
+/* fast_split(s, n, avail, sp): 1 (2: with a fragment) when s[0:n] is a
+ * URI-reference of the common shape above, and sp (unless NULL) holds exactly
+ * what split_ascii would fill; 0: not sure
  * (split_ascii decides). Why the spans agree: the scheme scan is split_ascii's;
  * the host run stops at the first byte that is not reg-name or pct-encoded, and
  * the authority is accepted only when it then ends (at "/", "?", "#" or the
@@ -446,6 +447,9 @@ frun16(const uchar *s, Py_ssize_t n, Py_ssize_t avail, Py_ssize_t i, int k)
         if (pos != n) {                                                       \
             return 0;                                                         \
         }                                                                     \
+        if (sp == NULL) {                                                     \
+            return fs >= 0 ? 2 : 1;                                           \
+        }                                                                     \
         sp->s[G_ALL] = 0;                                                     \
         sp->e[G_ALL] = n;                                                     \
         sp->s[G_SCHEME] = 0;                                                  \
@@ -463,7 +467,7 @@ frun16(const uchar *s, Py_ssize_t n, Py_ssize_t avail, Py_ssize_t i, int k)
         sp->e[G_QUERY] = qe;                                                  \
         sp->s[G_FRAGMENT] = fs;                                               \
         sp->e[G_FRAGMENT] = fe;                                               \
-        return 1;                                                             \
+        return fs >= 0 ? 2 : 1;                                               \
     }
 
 #define FRUN(i, k) frun(s, n, (i), (uint8_t)(1u << (k)))
@@ -2041,18 +2045,28 @@ row_avail(const arrow_strings_t *v, const uchar *p, int64_t n)
     return v->end != NULL && p >= v->data && p + n <= v->end ? v->end - p : (Py_ssize_t)n;
 }
 
-/* 1 valid, 0 invalid under rule code (RULE_REF ... RULE_REL) */
+/* 1 valid, 0 invalid under rule code (RULE_REF ... RULE_REL). sp NULL: only
+ * validate (the fast scanner then fills no spans). */
 static inline int
 arrow_split_row(const arrow_strings_t *v, const uchar *p, int64_t n, int code, spans_t *sp)
 {
     Py_ssize_t avail = row_avail(v, p, n);
     int fast;
 #ifdef UK_SSSE3
-    fast = v->simd ? fast_split16(p, (Py_ssize_t)n, avail, sp) : fast_split(p, (Py_ssize_t)n, avail, sp);
+    fast = v->simd ? fast_split16(p, (Py_ssize_t)n, avail, sp)
+                   : fast_split(p, (Py_ssize_t)n, avail, sp);
 #else
     fast = fast_split(p, (Py_ssize_t)n, avail, sp);
 #endif
-    if (!fast && !split_ascii(p, (Py_ssize_t)n, sp)) {
+    if (fast) {
+        /* the fast shape always has a scheme; 2: it has a fragment */
+        return code == RULE_REL ? 0 : code == RULE_ABS ? fast == 1 : 1;
+    }
+    spans_t local;
+    if (sp == NULL) {
+        sp = &local;
+    }
+    if (!split_ascii(p, (Py_ssize_t)n, sp)) {
         return 0;
     }
     switch (code) {
@@ -2130,12 +2144,11 @@ sp_arrow_validate(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         const uchar *p;
         int64_t n;
-        spans_t sp;
         if (arrow_row(&v, i, &p, &n) < 0) {
             bad_view = 1;
             break;
         }
-        if (arrow_split_row(&v, p, n, code, &sp)) {
+        if (arrow_split_row(&v, p, n, code, NULL)) {
             BIT_SET(ok, i);
         }
         else {
