@@ -151,3 +151,10 @@ EDGES = [
 @pytest.mark.parametrize("text", EDGES)
 def test_edges_equal_reference(text: str) -> None:
     check([text, text + "/x" * 5, "x" + text])
+
+
+def test_rows_that_end_inside_a_prefix() -> None:
+    # the scanner may read past a row into the next ones: a row that is only the
+    # start of "https://" must still be read as itself
+    check(["https:/", "/a", "http:/", "/", "https:", "//", "http://", "https://", "http:"])
+    check(["https://", "http://a", "https://a", "HTTPS://a", "httpx://a", "http:/", "/"])
