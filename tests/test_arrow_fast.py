@@ -12,6 +12,7 @@ build.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,8 +21,8 @@ from hypothesis import strategies as st
 from strategies import fragment, mutated, path_abempty, pct_encoded, port, query, reg_name, scheme
 
 import urikit
+from urikit import _accel, _parser, arrow
 from urikit import _charsets as cs
-from urikit import _parser, arrow
 
 pa = pytest.importorskip("pyarrow")
 pytestmark = pytest.mark.skipif(urikit.IMPLEMENTATION != "c", reason="needs the C build")
@@ -62,6 +63,18 @@ def expected_components(text: str, rule: str) -> dict[str, str | None] | None:
         name: None if spans[g][0] < 0 else text[spans[g][0] : spans[g][1]]
         for g, name in enumerate(arrow.COMPONENTS, start=1)
     }
+
+
+@pytest.fixture(params=["simd", "portable"], autouse=True)
+def scanner(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Run each test with the SIMD scanner (where the CPU has it) and with the
+    portable one, which CPUs without SSSE3 (and non-x86 machines) use."""
+    speedups: Any = _accel.speedups
+    was = speedups._arrow_portable(request.param == "portable")
+    try:
+        yield
+    finally:
+        speedups._arrow_portable(was)
 
 
 def check(texts: list[str]) -> None:

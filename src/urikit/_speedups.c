@@ -71,6 +71,7 @@ typedef struct {
     PyTypeObject *record_base;   /* urikit._accel.SpanRecord, once installed */
     PyTypeObject *reference_type; /* urikit.reference.URIReference, once installed */
     Py_ssize_t text_offset, sp_offset; /* the two slots of record_base */
+    int arrow_portable;          /* tests: the Arrow kernels use no SIMD scanner */
 } state_t;
 
 static inline state_t *
@@ -2119,7 +2120,13 @@ arrow_args(PyObject *module, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t
         PyErr_Format(PyExc_ValueError, "unknown rule %R", args[2]);
         return -1;
     }
-    return arrow_open(args[0], args[1], v);
+    if (arrow_open(args[0], args[1], v) < 0) {
+        return -1;
+    }
+    if (module_state(module)->arrow_portable) {
+        v->simd = 0;
+    }
+    return 0;
 }
 
 /* A hint for a large output buffer about to be written from start to end: on
@@ -2374,6 +2381,21 @@ done:
     return result;
 }
 
+/* _arrow_portable(flag) -> the previous flag: while set, the Arrow kernels use
+ * the portable scanner even where SSSE3 is there (so tests cover both). */
+static PyObject *
+sp_arrow_portable(PyObject *module, PyObject *flag)
+{
+    int on = PyObject_IsTrue(flag);
+    if (on < 0) {
+        return NULL;
+    }
+    state_t *st = module_state(module);
+    int was = st->arrow_portable;
+    st->arrow_portable = on;
+    return PyBool_FromLong(was);
+}
+
 static PyMethodDef methods[] = {
     {"accelerate", (PyCFunction)sp_accelerate, METH_VARARGS,
      "accelerate(kind, fallback, *extra): a C accelerated twin of the Python fallback."},
@@ -2398,6 +2420,8 @@ static PyMethodDef methods[] = {
      "validate_many(texts, rule, fallback) -> list[bool]."},
     {"split_many", (PyCFunction)(void (*)(void))sp_split_many, METH_FASTCALL,
      "split_many(texts, rule, fallback) -> list[spans | None]."},
+    {"_arrow_portable", (PyCFunction)sp_arrow_portable, METH_O,
+     "_arrow_portable(flag) -> previous flag: tests force the portable Arrow scanner."},
     {"arrow_validate", (PyCFunction)(void (*)(void))sp_arrow_validate, METH_FASTCALL,
      "arrow_validate(schema_capsule, array_capsule, rule) -> (valid bits, non-null bits | None,"
      " n_invalid, n_null) for an Arrow string, large_string or string_view array."},
