@@ -38,6 +38,9 @@ CLASSES = (
     "FRAGMENT",
 )
 
+# The classes of the byte table ``uk_fast`` (at most 8: one byte a code point).
+FAST_CLASSES = ("ALPHA", "DIGIT", "HEXDIG", "SCHEME", "REG_NAME", "PATH", "QUERY", "FRAGMENT")
+
 
 def generate() -> str:
     """The text of _tables.h for the current character classes."""
@@ -72,6 +75,33 @@ def generate() -> str:
     for code in range(128):
         mask = sum(1 << bit for bit, (_, chars) in enumerate(sets) if chr(code) in chars)
         out.append(f"    0x{mask:08x}u, /* {code:3d} {chr(code)!r} */")
+    out.append("};")
+    out.append("")
+    out.append("/* The fast scanner's byte table (urikit.arrow kernels): one byte a code")
+    out.append(" * point for all 256 byte values, so a scan needs no range check. */")
+    for bit, name in enumerate(FAST_CLASSES):
+        out.append(f"#define UKK_{name} {bit}")
+        out.append(f"#define UKF_{name} (1u << UKK_{name})")
+    out.append("static const uint8_t uk_fast[256] = {")
+    for row in range(0, 256, 16):
+        cells = []
+        for code in range(row, row + 16):
+            ch = chr(code)
+            mask = sum(
+                1 << bit
+                for bit, name in enumerate(FAST_CLASSES)
+                if code < 128 and ch in getattr(cs, name)
+            )
+            cells.append(f"0x{mask:02x}")
+        out.append("    " + ", ".join(cells) + f", /* {row:3d}.. */")
+    out.append("};")
+    out.append("/* The same classes for a 16-byte nibble lookup (SSSE3 pshufb): byte b is")
+    out.append(" * in class k when uk_fast_nib[k][b & 15] has bit (b >> 4) set (b < 128). */")
+    out.append("static const uint8_t uk_fast_nib[8][16] = {")
+    for name in FAST_CLASSES:
+        chars = getattr(cs, name)
+        cells = [sum(1 << hi for hi in range(8) if chr(hi * 16 + lo) in chars) for lo in range(16)]
+        out.append("    {" + ", ".join(f"0x{c:02x}" for c in cells) + f"}}, /* {name} */")
     out.append("};")
     out.append("")
     out.append("/* The components percent_encode knows, and the set each keeps as is. */")

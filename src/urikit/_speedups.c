@@ -45,6 +45,10 @@
 
 #include "_tables.h"
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 typedef unsigned char uchar;
 
 #define IS(c, mask) ((c) < 128 && (uk_class[(c)] & (mask)))
@@ -67,6 +71,7 @@ typedef struct {
     PyTypeObject *record_base;   /* urikit._accel.SpanRecord, once installed */
     PyTypeObject *reference_type; /* urikit.reference.URIReference, once installed */
     Py_ssize_t text_offset, sp_offset; /* the two slots of record_base */
+    int arrow_portable;          /* tests: the Arrow kernels use no SIMD scanner */
 } state_t;
 
 static inline state_t *
@@ -314,6 +319,187 @@ split_ascii(const uchar *s, Py_ssize_t n, spans_t *sp)
     sp->e[G_ALL] = n;
     return 1;
 }
+
+/* ------------------------------------------------------------ fast scanner
+ *
+ * The Arrow kernels first try fast_split, a specialised reading of the common
+ * shape  scheme "://" reg-name [ ":" port ] path-abempty [ "?" query ]
+ * [ "#" fragment ]  with the byte table uk_fast (no range check, eight bytes a
+ * step). It answers only "valid, and these are the spans" - the very spans
+ * split_ascii gives - or "not sure"; split_ascii decides every other text, so
+ * the result is split_ascii's on every input (tests/test_arrow_fast.py). */
+
+#define FT(c) (uk_fast[(uchar)(c)])
+
+/* run() with the byte table: *( <bit> / pct-encoded ) from i. */
+static inline Py_ssize_t
+frun(const uchar *s, Py_ssize_t n, Py_ssize_t i, uint8_t bit)
+{
+    for (;;) {
+        while (i + 8 <= n && (FT(s[i]) & FT(s[i + 1]) & FT(s[i + 2]) & FT(s[i + 3]) &
+                              FT(s[i + 4]) & FT(s[i + 5]) & FT(s[i + 6]) & FT(s[i + 7]) & bit)) {
+            i += 8;
+        }
+        while (i < n && (FT(s[i]) & bit)) {
+            i++;
+        }
+        if (i + 2 < n && s[i] == '%' && (FT(s[i + 1]) & FT(s[i + 2]) & UKF_HEXDIG)) {
+            i += 3;
+            continue;
+        }
+        return i;
+    }
+}
+
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#define UK_SSSE3 1
+#include <immintrin.h>
+
+/* frun with SSSE3, 16 bytes a step (a nibble lookup in uk_fast_nib); bytes
+ * s[n:avail] may be read (they belong to the next rows of the same buffer) but
+ * never count. k is the class's bit index in uk_fast. */
+__attribute__((target("ssse3"))) static inline Py_ssize_t
+frun16(const uchar *s, Py_ssize_t n, Py_ssize_t avail, Py_ssize_t i, int k)
+{
+    const __m128i lo_t = _mm_loadu_si128((const __m128i *)uk_fast_nib[k]);
+    const __m128i hi_t = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m128i m0f = _mm_set1_epi8(0x0f);
+    const uint8_t bit = (uint8_t)(1u << k);
+    for (;;) {
+        for (;;) {
+            if (i + 16 > avail) {
+                while (i < n && (FT(s[i]) & bit)) {
+                    i++;
+                }
+                break;
+            }
+            __m128i x = _mm_loadu_si128((const __m128i *)(s + i));
+            __m128i lo = _mm_and_si128(x, m0f);
+            __m128i hi = _mm_and_si128(_mm_srli_epi16(x, 4), m0f);
+            __m128i in = _mm_and_si128(_mm_shuffle_epi8(lo_t, lo), _mm_shuffle_epi8(hi_t, hi));
+            unsigned out = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128()));
+            if (out) {
+                i += __builtin_ctz(out);
+                break;
+            }
+            i += 16;
+            if (i >= n) {
+                break;
+            }
+        }
+        if (i >= n) {
+            return n;
+        }
+        if (i + 2 < n && s[i] == '%' && (FT(s[i + 1]) & FT(s[i + 2]) & UKF_HEXDIG)) {
+            i += 3;
+            continue;
+        }
+        return i;
+    }
+}
+#endif
+
+/* The scheme's end (the index of ":") when s[0:n] starts with "https://" (5)
+ * or "http://" (4), else 0: what the scheme scan below finds for them, without
+ * a branch on which. Reads 8 bytes (the caller checks avail >= 8, n >= 7). */
+static inline Py_ssize_t
+http_prefix(const uchar *s, Py_ssize_t n)
+{
+    static const uchar mask7[8] = {255, 255, 255, 255, 255, 255, 255, 0};
+    uint64_t w, https, http, m7;
+    memcpy(&w, s, 8);
+    memcpy(&https, "https://", 8);
+    memcpy(&http, "http://", 8); /* the 8th byte is the NUL, masked out */
+    memcpy(&m7, mask7, 8);
+    Py_ssize_t five = (w == https) & (n >= 8) ? 5 : 0;
+    Py_ssize_t four = ((w ^ http) & m7) == 0 ? 4 : 0;
+    return five | four; /* at most one of them is set */
+}
+
+/* fast_split(s, n, avail, sp): 1 (2: with a fragment) when s[0:n] is a
+ * URI-reference of the common shape above, and sp (unless NULL) holds exactly
+ * what split_ascii would fill; 0: not sure
+ * (split_ascii decides). Why the spans agree: the scheme scan is split_ascii's;
+ * the host run stops at the first byte that is not reg-name or pct-encoded, and
+ * the authority is accepted only when it then ends (at "/", "?", "#" or the
+ * end, after an optional ":" port), so split_ascii's userinfo run (a superset
+ * of reg-name, plus ":") stops at that same end, which is no "@": no userinfo,
+ * and the host is not an IP-literal. RUN(i, k) is the run of class bit k from i.
+ * Defined twice: portable (frun) and, on x86-64, with SSSE3 (frun16). */
+#define DEFINE_FAST_SPLIT(NAME, ATTR, RUN)                                    \
+    ATTR static int NAME(const uchar *s, Py_ssize_t n, Py_ssize_t avail, spans_t *sp) \
+    {                                                                         \
+        Py_ssize_t j = avail >= 8 && n >= 7 ? http_prefix(s, n) : 0;          \
+        if (j == 0) {                                                         \
+            if (n < 3 || !(FT(s[0]) & UKF_ALPHA)) {                           \
+                return 0;                                                     \
+            }                                                                 \
+            j = 1;                                                            \
+            while (j < n && (FT(s[j]) & UKF_SCHEME)) {                        \
+                j++;                                                          \
+            }                                                                 \
+            if (j + 2 >= n || s[j] != ':' || s[j + 1] != '/' || s[j + 2] != '/') { \
+                return 0;                                                     \
+            }                                                                 \
+        }                                                                     \
+        Py_ssize_t a0 = j + 3, hk = RUN(a0, UKK_REG_NAME), k = hk, ps = -1;              \
+        if (k < n && s[k] == ':') {                                           \
+            ps = ++k;                                                         \
+            while (k < n && (FT(s[k]) & UKF_DIGIT)) {                         \
+                k++;                                                          \
+            }                                                                 \
+        }                                                                     \
+        Py_ssize_t pos = k;                                                   \
+        if (pos < n) {                                                        \
+            uchar c = s[pos];                                                 \
+            if (c == '/') {                                                   \
+                pos = RUN(pos + 1, UKK_PATH);                                        \
+            }                                                                 \
+            else if (c != '?' && c != '#') {                                  \
+                return 0;                                                     \
+            }                                                                 \
+        }                                                                     \
+        Py_ssize_t pe = pos, qs = -1, qe = -1, fs = -1, fe = -1;              \
+        if (pos < n && s[pos] == '?') {                                       \
+            qs = pos + 1;                                                     \
+            pos = qe = RUN(pos + 1, UKK_QUERY);                                       \
+        }                                                                     \
+        if (pos < n && s[pos] == '#') {                                       \
+            fs = pos + 1;                                                     \
+            pos = fe = RUN(pos + 1, UKK_FRAGMENT);                                       \
+        }                                                                     \
+        if (pos != n) {                                                       \
+            return 0;                                                         \
+        }                                                                     \
+        if (sp == NULL) {                                                     \
+            return fs >= 0 ? 2 : 1;                                           \
+        }                                                                     \
+        sp->s[G_ALL] = 0;                                                     \
+        sp->e[G_ALL] = n;                                                     \
+        sp->s[G_SCHEME] = 0;                                                  \
+        sp->e[G_SCHEME] = j;                                                  \
+        sp->s[G_AUTHORITY] = a0;                                              \
+        sp->e[G_AUTHORITY] = k;                                               \
+        sp->s[G_USERINFO] = sp->e[G_USERINFO] = -1;                           \
+        sp->s[G_HOST] = a0;                                                   \
+        sp->e[G_HOST] = hk;                                                   \
+        sp->s[G_PORT] = ps;                                                   \
+        sp->e[G_PORT] = ps < 0 ? -1 : k;                                      \
+        sp->s[G_PATH] = k;                                                    \
+        sp->e[G_PATH] = pe;                                                   \
+        sp->s[G_QUERY] = qs;                                                  \
+        sp->e[G_QUERY] = qe;                                                  \
+        sp->s[G_FRAGMENT] = fs;                                               \
+        sp->e[G_FRAGMENT] = fe;                                               \
+        return fs >= 0 ? 2 : 1;                                               \
+    }
+
+#define FRUN(i, k) frun(s, n, (i), (uint8_t)(1u << (k)))
+DEFINE_FAST_SPLIT(fast_split, , FRUN)
+#ifdef UK_SSSE3
+#define FRUN16(i, k) frun16(s, n, avail, (i), (k))
+DEFINE_FAST_SPLIT(fast_split16, __attribute__((target("ssse3"))), FRUN16)
+#endif
 
 static int
 rule_code(const state_t *st, PyObject *rule)
@@ -1739,6 +1925,8 @@ typedef struct {
     const int64_t *vsizes;   /* their sizes (the last buffer of a string_view array) */
     int64_t n_vdata;
     int64_t total;           /* bytes of all rows (an upper bound for view) */
+    const uchar *end;        /* string/large_string: the end of the last row's bytes */
+    int simd;                /* use the SSSE3 scanner */
 } arrow_strings_t;
 
 static int
@@ -1782,6 +1970,9 @@ arrow_open(PyObject *schema_capsule, PyObject *array_capsule, arrow_strings_t *v
         return -1;
     }
     v->validity = array->null_count == 0 ? NULL : (const uchar *)array->buffers[0];
+#ifdef UK_SSSE3
+    v->simd = __builtin_cpu_supports("ssse3") ? 1 : 0;
+#endif
     if (v->length == 0) {
         return 0;
     }
@@ -1789,11 +1980,13 @@ arrow_open(PyObject *schema_capsule, PyObject *array_capsule, arrow_strings_t *v
         v->off32 = (const int32_t *)array->buffers[1];
         v->data = (const uchar *)array->buffers[2];
         v->total = (int64_t)v->off32[v->offset + v->length] - v->off32[v->offset];
+        v->end = v->data + v->off32[v->offset + v->length];
     }
     else if (v->kind == AK_LARGE) {
         v->off64 = (const int64_t *)array->buffers[1];
         v->data = (const uchar *)array->buffers[2];
         v->total = v->off64[v->offset + v->length] - v->off64[v->offset];
+        v->end = v->data + v->off64[v->offset + v->length];
     }
     else {
         v->views = (const uchar *)array->buffers[1];
@@ -1868,10 +2061,35 @@ arrow_row(const arrow_strings_t *v, int64_t i, const uchar **p, int64_t *n)
     return 0;
 }
 
-/* 1 valid, 0 invalid under rule code (RULE_REF ... RULE_REL) */
-static inline int
-arrow_split_row(const uchar *p, int64_t n, int code, spans_t *sp)
+/* How many bytes from p (row bytes p[0:n]) may be read: up to the end of the
+ * last row's bytes for string / large_string, else just the row. */
+static inline Py_ssize_t
+row_avail(const arrow_strings_t *v, const uchar *p, int64_t n)
 {
+    return v->end != NULL && p >= v->data && p + n <= v->end ? v->end - p : (Py_ssize_t)n;
+}
+
+/* 1 valid, 0 invalid under rule code (RULE_REF ... RULE_REL). sp NULL: only
+ * validate (the fast scanner then fills no spans). */
+static inline int
+arrow_split_row(const arrow_strings_t *v, const uchar *p, int64_t n, int code, spans_t *sp)
+{
+    Py_ssize_t avail = row_avail(v, p, n);
+    int fast;
+#ifdef UK_SSSE3
+    fast = v->simd ? fast_split16(p, (Py_ssize_t)n, avail, sp)
+                   : fast_split(p, (Py_ssize_t)n, avail, sp);
+#else
+    fast = fast_split(p, (Py_ssize_t)n, avail, sp);
+#endif
+    if (fast) {
+        /* the fast shape always has a scheme; 2: it has a fragment */
+        return code == RULE_REL ? 0 : code == RULE_ABS ? fast == 1 : 1;
+    }
+    spans_t local;
+    if (sp == NULL) {
+        sp = &local;
+    }
     if (!split_ascii(p, (Py_ssize_t)n, sp)) {
         return 0;
     }
@@ -1902,7 +2120,37 @@ arrow_args(PyObject *module, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t
         PyErr_Format(PyExc_ValueError, "unknown rule %R", args[2]);
         return -1;
     }
-    return arrow_open(args[0], args[1], v);
+    if (arrow_open(args[0], args[1], v) < 0) {
+        return -1;
+    }
+    if (module_state(module)->arrow_portable) {
+        v->simd = 0;
+    }
+    return 0;
+}
+
+/* A hint for a large output buffer about to be written from start to end: on
+ * Linux, back it with transparent huge pages where the system allows them on
+ * request, so the kernel takes one page fault per 2 MiB instead of per 4 KiB
+ * (in the split kernel those faults cost about as much as the splitting).
+ * Only the 2 MiB-aligned interior is advised; any failure is ignored. */
+static void
+advise_huge(void *p, size_t size)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    if (size < 2 * huge) {
+        return;
+    }
+    uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+    uintptr_t b = ((uintptr_t)p + size) & ~(huge - 1);
+    if (a < b) {
+        (void)madvise((void *)a, (size_t)(b - a), MADV_HUGEPAGE);
+    }
+#else
+    (void)p;
+    (void)size;
+#endif
 }
 
 static PyObject *
@@ -1940,26 +2188,37 @@ sp_arrow_validate(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     int64_t invalid = 0, nulls = 0;
     int bad_view = 0;
     Py_BEGIN_ALLOW_THREADS
-    for (int64_t i = 0; i < v.length; i++) {
-        if (arrow_is_null(&v, i)) {
-            nulls++;
-            continue;
+    if (v.validity == NULL && v.kind == AK_STRING) {
+        /* the common case, without the tests for nulls and the kind of array in
+         * each row (arrow_row reads an AK_STRING row exactly so) */
+        const int32_t *o = v.off32 + v.offset;
+        for (int64_t i = 0; i < v.length; i++) {
+            int r = arrow_split_row(&v, v.data + o[i], (int64_t)o[i + 1] - o[i], code, NULL);
+            ok[i >> 3] |= (uchar)(r << (i & 7));
+            invalid += !r;
         }
-        if (nn != NULL) {
-            BIT_SET(nn, i);
-        }
-        const uchar *p;
-        int64_t n;
-        spans_t sp;
-        if (arrow_row(&v, i, &p, &n) < 0) {
-            bad_view = 1;
-            break;
-        }
-        if (arrow_split_row(p, n, code, &sp)) {
-            BIT_SET(ok, i);
-        }
-        else {
-            invalid++;
+    }
+    else {
+        for (int64_t i = 0; i < v.length; i++) {
+            if (arrow_is_null(&v, i)) {
+                nulls++;
+                continue;
+            }
+            if (nn != NULL) {
+                BIT_SET(nn, i);
+            }
+            const uchar *p;
+            int64_t n;
+            if (arrow_row(&v, i, &p, &n) < 0) {
+                bad_view = 1;
+                break;
+            }
+            if (arrow_split_row(&v, p, n, code, NULL)) {
+                BIT_SET(ok, i);
+            }
+            else {
+                invalid++;
+            }
         }
     }
     Py_END_ALLOW_THREADS
@@ -2019,14 +2278,17 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             goto done;
         }
         off[c] = PyBytes_AS_STRING(offb[c]);
+        advise_huge(off[c], ow * (size_t)(v.length + 1));
         memset(off[c], 0, ow);
-        /* a component is part of its row: v.total bytes always suffice; the pages
-         * never written are never touched, and the end trims each buffer */
-        datab[c] = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)v.total);
+        /* a component is part of its row: v.total bytes always suffice, plus 16
+         * for the copies 16 bytes a step; the pages never written are never
+         * touched, and the end trims each buffer */
+        datab[c] = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)v.total + 16);
         if (datab[c] == NULL) {
             goto done;
         }
         dp[c] = (uchar *)PyBytes_AS_STRING(datab[c]);
+        advise_huge(dp[c], (size_t)v.total + 16);
     }
     Py_BEGIN_ALLOW_THREADS
     for (int64_t i = 0; i < v.length; i++) {
@@ -2044,16 +2306,31 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                 failed = 1;
                 break;
             }
-            if (arrow_split_row(p, n, code, &sp)) {
+            if (arrow_split_row(&v, p, n, code, &sp)) {
                 BIT_SET(ok, i);
+                Py_ssize_t avail = row_avail(&v, p, n);
                 for (int c = 0; c < NC; c++) {
+                    /* without branches on whether the component is defined */
                     Py_ssize_t a = sp.s[c + 1];
-                    if (a >= 0) {
-                        Py_ssize_t len = sp.e[c + 1] - a;
-                        BIT_SET(val[c], i);
-                        memcpy(dp[c] + dl[c], p + a, (size_t)len);
-                        dl[c] += len;
+                    int def = a >= 0;
+                    Py_ssize_t len = def ? sp.e[c + 1] - a : 0;
+                    a = def ? a : 0;
+                    val[c][i >> 3] |= (uchar)(def << (i & 7));
+                    uchar *d = dp[c] + dl[c];
+                    const uchar *q = p + a;
+                    if (a + len + 16 <= avail) {
+                        /* 16 bytes a step: reads stay inside the array's data,
+                         * writes inside the 16 spare bytes of the buffer */
+                        Py_ssize_t k = 0;
+                        do {
+                            memcpy(d + k, q + k, 16);
+                            k += 16;
+                        } while (k < len);
                     }
+                    else {
+                        memcpy(d, q, (size_t)len);
+                    }
+                    dl[c] += len;
                 }
             }
             else {
@@ -2081,7 +2358,7 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         goto done;
     }
     for (int c = 0; c < NC; c++) {
-        if (dl[c] != v.total && _PyBytes_Resize(&datab[c], (Py_ssize_t)dl[c]) < 0) {
+        if (_PyBytes_Resize(&datab[c], (Py_ssize_t)dl[c]) < 0) {
             goto done; /* datab[c] is NULL now */
         }
         PyObject *t = PyTuple_Pack(3, valb[c], offb[c], datab[c]);
@@ -2102,6 +2379,21 @@ done:
     Py_XDECREF(nnb);
     Py_XDECREF(comps);
     return result;
+}
+
+/* _arrow_portable(flag) -> the previous flag: while set, the Arrow kernels use
+ * the portable scanner even where SSSE3 is there (so tests cover both). */
+static PyObject *
+sp_arrow_portable(PyObject *module, PyObject *flag)
+{
+    int on = PyObject_IsTrue(flag);
+    if (on < 0) {
+        return NULL;
+    }
+    state_t *st = module_state(module);
+    int was = st->arrow_portable;
+    st->arrow_portable = on;
+    return PyBool_FromLong(was);
 }
 
 static PyMethodDef methods[] = {
@@ -2128,6 +2420,8 @@ static PyMethodDef methods[] = {
      "validate_many(texts, rule, fallback) -> list[bool]."},
     {"split_many", (PyCFunction)(void (*)(void))sp_split_many, METH_FASTCALL,
      "split_many(texts, rule, fallback) -> list[spans | None]."},
+    {"_arrow_portable", (PyCFunction)sp_arrow_portable, METH_O,
+     "_arrow_portable(flag) -> previous flag: tests force the portable Arrow scanner."},
     {"arrow_validate", (PyCFunction)(void (*)(void))sp_arrow_validate, METH_FASTCALL,
      "arrow_validate(schema_capsule, array_capsule, rule) -> (valid bits, non-null bits | None,"
      " n_invalid, n_null) for an Arrow string, large_string or string_view array."},
