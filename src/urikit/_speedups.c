@@ -45,10 +45,6 @@
 
 #include "_tables.h"
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
 typedef unsigned char uchar;
 
 #define IS(c, mask) ((c) < 128 && (uk_class[(c)] & (mask)))
@@ -2129,30 +2125,6 @@ arrow_args(PyObject *module, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t
     return 0;
 }
 
-/* A hint for a large output buffer about to be written from start to end: on
- * Linux, back it with transparent huge pages where the system allows them on
- * request, so the kernel takes one page fault per 2 MiB instead of per 4 KiB
- * (in the split kernel those faults cost about as much as the splitting).
- * Only the 2 MiB-aligned interior is advised; any failure is ignored. */
-static void
-advise_huge(void *p, size_t size)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    const uintptr_t huge = (uintptr_t)2 << 20;
-    if (size < 2 * huge) {
-        return;
-    }
-    uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1);
-    uintptr_t b = ((uintptr_t)p + size) & ~(huge - 1);
-    if (a < b) {
-        (void)madvise((void *)a, (size_t)(b - a), MADV_HUGEPAGE);
-    }
-#else
-    (void)p;
-    (void)size;
-#endif
-}
-
 static PyObject *
 bitmap_new(int64_t n, uchar **bits)
 {
@@ -2278,7 +2250,6 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             goto done;
         }
         off[c] = PyBytes_AS_STRING(offb[c]);
-        advise_huge(off[c], ow * (size_t)(v.length + 1));
         memset(off[c], 0, ow);
         /* a component is part of its row: v.total bytes always suffice, plus 16
          * for the copies 16 bytes a step; the pages never written are never
@@ -2288,7 +2259,6 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             goto done;
         }
         dp[c] = (uchar *)PyBytes_AS_STRING(datab[c]);
-        advise_huge(dp[c], (size_t)v.total + 16);
     }
     Py_BEGIN_ALLOW_THREADS
     for (int64_t i = 0; i < v.length; i++) {
