@@ -41,7 +41,7 @@ def load(*, no_speedups: bool) -> dict[str, ModuleType]:
         os.environ.pop(NO_ENV, None)
     try:
         importlib.import_module("urikit")
-        for sub in ("_parser", "percent", "resolve", "normalize", "reference", "batch"):
+        for sub in ("_parser", "percent", "resolve", "normalize", "reference", "batch", "iri"):
             importlib.import_module("urikit." + sub)
         return {n: m for n, m in sys.modules.items() if n == "urikit" or n.startswith("urikit.")}
     finally:
@@ -175,6 +175,69 @@ def test_unknown_rule_and_bad_types(text: str) -> None:
     same(CU.is_valid, PU.is_valid, text, "nope")
     assert parsed(CU.parse, text, "nope") == parsed(PU.parse, text, "nope")
     assert parsed(CU.parse, text, None) == parsed(PU.parse, text, None)
+
+
+IRI_RULES = ("IRI-reference", "IRI", "absolute-IRI", "irelative-ref", "URI", "nope")
+
+
+@SETTINGS
+@given(texts)
+@example("http://a b/")
+@example("http://例え.jp/パス")
+@example("http://h/?\ue000")
+def test_iri_parse(text: str) -> None:
+    """urikit.iri.parse's C twin (the core's parse kernel building IRIReference,
+    for ASCII text under the default rule) against the pure-Python iri.parse."""
+    c_iri, p_iri = C["urikit.iri"], P["urikit.iri"]
+    assert parsed(c_iri.parse, text) == parsed(p_iri.parse, text)
+    for rule in IRI_RULES:
+        assert parsed(c_iri.parse, text, rule) == parsed(p_iri.parse, text, rule)
+
+
+def test_iri_parse_runs_in_c() -> None:
+    c_iri = C["urikit.iri"]
+    assert type(c_iri.parse) is SP.AcceleratedFunction
+    ref = c_iri.parse("http://a/b?c")
+    assert type(ref) is c_iri.IRIReference and ref.query == "c"
+    assert parsed(c_iri.parse, "http://a/b?c") == parsed(c_iri.parse.__wrapped__, "http://a/b?c")
+
+
+def test_parse_subtype_is_checked() -> None:
+    """accelerate("parse", f, diagnose, subtype): the subtype must subclass the
+    installed reference type with its layout (C fills the same two slots)."""
+    record = C["urikit._accel"].SpanRecord
+    diagnose = P["urikit._parser"].diagnose
+    sp = fresh_speedups()
+    mine = type("Mine", (record,), {"__slots__": ()})
+    sub = type("Sub", (mine,), {"__slots__": ()})
+    with pytest.raises(TypeError, match="installed reference type"):
+        sp.accelerate("parse", PU.parse, diagnose, sub)  # nothing installed yet
+    sp.set_reference_type(record, mine)
+
+    class ExtraSlot(mine):  # type: ignore[misc, valid-type]
+        __slots__ = ("extra",)
+
+    class WithDict(mine):  # type: ignore[misc, valid-type]
+        pass
+
+    for bad in (record, ExtraSlot, WithDict, int, "Sub"):
+        with pytest.raises(TypeError, match="installed reference type"):
+            sp.accelerate("parse", PU.parse, diagnose, bad)
+    fast = sp.accelerate("parse", PU.parse, diagnose, sub)
+    assert type(fast("http://h/p")) is sub
+    # non-ASCII text and any explicit rule go to the fallback, never to C
+    calls: list[tuple[Any, ...]] = []
+
+    def fallback(*args: Any) -> str:
+        calls.append(args)
+        return "fallback"
+
+    fast = sp.accelerate("parse", fallback, diagnose, sub)
+    assert fast("http://h/é") == "fallback" and fast("a:b", "URI-reference") == "fallback"
+    assert type(fast("a:b")) is sub
+    assert calls == [("http://h/é",), ("a:b", "URI-reference")]
+    with pytest.raises(ValueError, match="bad arguments"):
+        sp.accelerate("is_valid", PU.is_valid, sub)  # only parse takes a subtype
 
 
 @pytest.mark.parametrize("value", [None, 1, b"http://a", bytearray(b"x"), ["a"]])

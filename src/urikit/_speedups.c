@@ -21,7 +21,10 @@
  * - the fast ``parse`` builds instances of the type installed through the hook
  *   ``set_reference_type(record_base, reference_type)``, called once per import
  *   by urikit.reference (which must be a SpanRecord subclass adding no slot
- *   that C would leave unset); until then it raises RuntimeError.
+ *   that C would leave unset); until then it raises RuntimeError. A layer above
+ *   may bind a second fast parse building a subtype of that type with the same
+ *   layout (``accelerate("parse", fallback, diagnose, subtype)``: urikit.iri's
+ *   IRIReference, for ASCII text under the default rule only).
  * Multi-phase initialization (PEP 489): all Python objects live in module
  * state, the types are heap types, so each (sub)interpreter and each re-import
  * gets its own independent module.
@@ -1276,7 +1279,7 @@ typedef struct {
     int kind;
     PyObject *fallback;
     PyObject *extra1; /* parse: diagnose; normalize: DEFAULT_PORTS */
-    PyObject *extra2; /* normalize: HTTP_LIKE */
+    PyObject *extra2; /* parse: a subtype of the reference type, or NULL; normalize: HTTP_LIKE */
 } AccelObject;
 
 static PyObject *
@@ -1285,12 +1288,14 @@ call_fallback(AccelObject *self, PyObject *const *args, size_t nargsf, PyObject 
     return PyObject_Vectorcall(self->fallback, args, nargsf, kwnames);
 }
 
-/* A new instance of the installed reference type holding text and spans (both
- * references are stolen on success and on failure). */
+/* A new instance of ``type`` (the installed reference type when NULL) holding
+ * text and spans (both references are stolen on success and on failure). */
 static PyObject *
-new_reference(const state_t *st, PyObject *text, PyObject *spans)
+new_reference(const state_t *st, PyTypeObject *type, PyObject *text, PyObject *spans)
 {
-    PyTypeObject *type = st->reference_type;
+    if (type == NULL) {
+        type = st->reference_type;
+    }
     if (type == NULL) {
         Py_DECREF(text);
         Py_DECREF(spans);
@@ -1329,6 +1334,12 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         }
         const state_t *st = PyType_GetModuleState(Py_TYPE(op));
         PyObject *rule = nargs == 2 ? args[1] : NULL;
+        if (self->kind == K_PARSE && self->extra2 != NULL &&
+            (rule != NULL || !PyUnicode_IS_ASCII(args[0]))) {
+            /* a parse for a subtype (the IRI parse) takes only ASCII text under its
+             * default rule: anything else is its fallback's (other rules, ucschar) */
+            return call_fallback(self, args, nargsf, kwnames);
+        }
         if (rule != NULL && (!PyUnicode_CheckExact(rule) || rule_code(st, rule) == RULE_UNKNOWN)) {
             return call_fallback(self, args, nargsf, kwnames); /* Python words the error */
         }
@@ -1356,7 +1367,7 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         if (spans == NULL || self->kind == K_SPLIT) {
             return spans;
         }
-        return new_reference(st, Py_NewRef(args[0]), spans);
+        return new_reference(st, (PyTypeObject *)self->extra2, Py_NewRef(args[0]), spans);
     }
     case K_RESOLVE: {
         int strict = 1;
@@ -1520,6 +1531,8 @@ sp_accelerate(PyObject *module, PyObject *args)
     static const char *const kinds[NKINDS] = {"split",   "is_valid",  "parse",
                                               "resolve", "normalize", "remove_dot_segments"};
     static const int nextra[NKINDS] = {0, 0, 1, 0, 2, 0};
+    /* parse takes an optional second extra: the subtype it builds */
+    static const int nextra_optional[NKINDS] = {0, 0, 1, 0, 0, 0};
     int k = -1;
     for (int i = 0; i < NKINDS; i++) {
         if (strcmp(kind, kinds[i]) == 0) {
@@ -1527,7 +1540,8 @@ sp_accelerate(PyObject *module, PyObject *args)
         }
     }
     int given = (extra1 != NULL) + (extra2 != NULL);
-    if (k < 0 || !PyCallable_Check(fallback) || given != nextra[k]) {
+    if (k < 0 || !PyCallable_Check(fallback) || given < nextra[k] ||
+        given > nextra[k] + nextra_optional[k]) {
         PyErr_Format(PyExc_ValueError, "accelerate: bad arguments for %s", kind);
         return NULL;
     }
@@ -1540,6 +1554,20 @@ sp_accelerate(PyObject *module, PyObject *args)
         return NULL;
     }
     state_t *st = module_state(module);
+    if (k == K_PARSE && extra2 != NULL) {
+        /* the subtype must have the reference type's layout: C fills the same two
+         * slots and nothing else */
+        PyTypeObject *sub = (PyTypeObject *)extra2;
+        if (st->reference_type == NULL || !PyType_Check(extra2) ||
+            !PyType_IsSubtype(sub, st->reference_type) ||
+            sub->tp_basicsize != st->reference_type->tp_basicsize || sub->tp_itemsize != 0 ||
+            sub->tp_dictoffset != 0) {
+            PyErr_SetString(PyExc_TypeError,
+                            "accelerate('parse', parse, diagnose, subtype): subtype must "
+                            "subclass the installed reference type and add no slot or __dict__");
+            return NULL;
+        }
+    }
     AccelObject *self = PyObject_GC_New(AccelObject, st->accel_type);
     if (self == NULL) {
         return NULL;

@@ -30,6 +30,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Final
 
+from .._accel import speedups as _speedups
 from .._charsets import PCT_ENCODED_PATTERN
 from .._parser import (
     Spans,
@@ -441,11 +442,13 @@ def parse(text: str, rule: str = "IRI-reference") -> IRIReference:
     """
     if rule == "IRI-reference" and type(text) is str and text.isascii():
         # The fast path: an ASCII IRI-reference is a URI-reference with the same
-        # components and the same error, and the core's parse (its C kernel when
-        # built) makes the object; only its class changes (same slots, same layout).
-        ref = _uri_parse(text)
-        object.__setattr__(ref, "__class__", IRIReference)
-        return ref  # type: ignore[return-value]
+        # components and the same error (in the IRI rules' words). In the C build
+        # this whole branch is the core's parse kernel building an IRIReference
+        # (bound at the end of this module).
+        sp = split(text)
+        if sp is None:
+            raise _ascii_error(text, "URI-reference")
+        return _new(text, sp)
     return _parse(text, rule)
 
 
@@ -829,3 +832,11 @@ def _uri_form(text: str, level: str, registry: SchemeRegistry | None) -> str:
     if registry is None:
         return _uri_normalize(to_uri(text), level)
     return _uri_normalize(to_uri(text), level, registry=registry)
+
+
+# The C twin of parse (see urikit._speedups): the core's parse kernel building
+# IRIReference, a URIReference subclass with the same two slots, for ASCII text
+# under the default rule; every other call goes to the Python parse above, and
+# an invalid ASCII text's error is _ascii_error's, as in Python.
+if _speedups is not None:
+    parse = _speedups.accelerate("parse", parse, _ascii_error, IRIReference)
