@@ -71,6 +71,7 @@ def load_urikit(*, no_speedups: bool) -> ModuleType:
     try:
         module = importlib.import_module("urikit")
         importlib.import_module("urikit.batch")
+        importlib.import_module("urikit.iri")
         return module
     finally:
         for n in [n for n in sys.modules if n == "urikit" or n.startswith("urikit.")]:

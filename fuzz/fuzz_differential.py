@@ -45,6 +45,8 @@ def test_one_input(data: bytes) -> None:
         p = outcome(getattr(PY, name), *args, **kwargs)
         assert c == p, (name, args, kwargs, c, p)
     assert outcome(C.batch.split, [text, base]) == outcome(PY.batch.split, [text, base])
+    assert outcome(C._parser.plain_host_end, text) == outcome(PY._parser.plain_host_end, text)
+    assert outcome(C.iri.parse, text) == outcome(PY.iri.parse, text)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from strategies import arbitrary_text, interesting_text, mutated, uri_references
 
@@ -540,6 +540,75 @@ def test_any_str_gives_a_consistent_report(text: str) -> None:
         else:
             assert str(report.uri) == text
         assert check(text, policy=policy) == report  # the same verdict twice (memo)
+
+
+def _full_analysis(text: str, policy: Policy) -> Report:
+    """check() without its shortcut: parse, then every check (security._check)."""
+    from urikit import iri, parse, security
+
+    try:
+        ref = parse(text)
+    except ValueError:
+        ref = iri.parse(text)
+    return security._check(text, ref, ref._sp, policy, False, None)
+
+
+PLAIN_SHAPED = st.builds(
+    "".join,
+    st.tuples(
+        st.sampled_from(["http://", "HTTPS://", "ftp://", "file://", "javascript://", "//", "x:"]),
+        st.sampled_from(
+            ["example.com", "Example.COM", "localhost", "a.localhost.", "127.0.0.1", "0x7f.1",
+             "xn--pple-43d.com", "metadata.google.internal", "h.1", "a.b-", "", "u@h", "h:80",
+             "[::1]", "2130706433", "ex%41mple.com", "sub.example.org.", "1.2.3.4.5"]
+        ),
+        st.sampled_from(
+            ["", "/", "/a/b", "/./a", "/a/..", "/a/.", "/.", "/..", "/.git", "/..a/", "/a./b",
+             "/%2e%2e/", "/a.b", "?q=/./..", "#/../", "/a//b"]
+        ),
+    ),
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(PLAIN_SHAPED, ANY_TEXT))
+@example("//example.com")  # no scheme: not allowed by a policy that lists "" (found here)
+@example("http://example.com/.git/..a/b./")
+@example("http://example.com/a/./b")
+def test_the_shortcut_agrees_with_the_full_analysis(text: str) -> None:
+    """check()'s common-case shortcut (plain_host_end, memo, no parse) only ever
+    answers what the full analysis answers."""
+    for policy in (RFC_ONLY, SSRF, Policy(allowed_schemes={"http", ""}, whatwg=False)):
+        report = check(text, policy=policy)
+        if report.uri is None:
+            continue
+        assert report == _full_analysis(text, policy), text
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="the shared corpus is not there")
+def test_the_shortcut_agrees_on_the_corpus() -> None:
+    lines = CORPUS.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    for text in lines[::20]:
+        report = check(text, policy=RFC_ONLY)
+        if report.uri is not None:
+            assert report == _full_analysis(text, RFC_ONLY), text
+
+
+def test_report_parses_uri_on_access() -> None:
+    """A Report keeps the text and its kind, and parses .uri on access."""
+    from urikit import iri, parse
+
+    plain = check("http://example.org/a")
+    assert type(plain.uri) is type(parse("a:b")) and plain.uri == parse("http://example.org/a")
+    found = check("http://u:p@h:25/")
+    assert found.uri == parse("http://u:p@h:25/")
+    international = check("http://例え.jp/パス")
+    assert type(international.uri) is iri.IRIReference
+    assert international.uri == iri.parse("http://例え.jp/パス")
+    for report in (plain, found, international, check("a b")):
+        again = pickle.loads(pickle.dumps(report))
+        assert again == report and again.uri == report.uri
+    assert Report("x:y", (), (), parse("x:y")) == check("x:y", policy=RFC_ONLY)
 
 
 def test_the_memo_is_case_and_policy_safe() -> None:

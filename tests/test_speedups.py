@@ -167,6 +167,7 @@ def test_split_is_valid_parse(text: str) -> None:
     assert parsed(CU.parse, text) == parsed(PU.parse, text)
     same(CU.is_valid, PU.is_valid, text)
     assert C["urikit._parser"].split(text) == P["urikit._parser"].split(text)
+    same(C["urikit._parser"].plain_host_end, P["urikit._parser"].plain_host_end, text)
 
 
 @given(texts)
@@ -192,6 +193,13 @@ def test_iri_parse(text: str) -> None:
     assert parsed(c_iri.parse, text) == parsed(p_iri.parse, text)
     for rule in IRI_RULES:
         assert parsed(c_iri.parse, text, rule) == parsed(p_iri.parse, text, rule)
+
+
+def test_plain_host_end_runs_in_c() -> None:
+    host_end = C["urikit._parser"].plain_host_end
+    assert type(host_end) is SP.AcceleratedFunction
+    for text in ("http://example.org/a", "//h", "http://u@h/", "http://h:1/", "file:///", "a b"):
+        assert host_end(text) == host_end.__wrapped__(text)
 
 
 def test_iri_parse_runs_in_c() -> None:
@@ -245,6 +253,7 @@ def test_non_str_arguments(value: Any) -> None:
     same(CU.is_valid, PU.is_valid, value)
     assert parsed(CU.parse, value) == parsed(PU.parse, value)
     same(C["urikit._parser"].split, P["urikit._parser"].split, value)
+    same(C["urikit._parser"].plain_host_end, P["urikit._parser"].plain_host_end, value)
     same(CU.normalize, PU.normalize, value)
     same(CU.resolve, PU.resolve, "http://a/b", value)
     same(CU.resolve, PU.resolve, value, "g")
@@ -257,6 +266,7 @@ def test_str_subclass_and_keywords() -> None:
 
     for text in (S("http://a/b"), S("a b")):
         same(CU.is_valid, PU.is_valid, text)
+        same(C["urikit._parser"].plain_host_end, P["urikit._parser"].plain_host_end, text)
         assert parsed(CU.parse, text) == parsed(PU.parse, text)
         same(CU.normalize, PU.normalize, text)
         same(CU.resolve, PU.resolve, "http://a/b", text)

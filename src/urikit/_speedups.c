@@ -1271,7 +1271,7 @@ gc_heap_dealloc(PyObject *self)
  * pure-Python function (``__wrapped__``) for every other call (any argument
  * that is not exactly a str, keywords it does not know, ...), so behaviour,
  * errors, docstring and signature are the Python function's. */
-enum { K_SPLIT, K_IS_VALID, K_PARSE, K_RESOLVE, K_NORMALIZE, K_REMOVE_DOTS, NKINDS };
+enum { K_SPLIT, K_IS_VALID, K_PARSE, K_RESOLVE, K_NORMALIZE, K_REMOVE_DOTS, K_PLAIN_HOST_END, NKINDS };
 
 typedef struct {
     PyObject_HEAD
@@ -1313,6 +1313,32 @@ new_reference(const state_t *st, PyTypeObject *type, PyObject *text, PyObject *s
     *(PyObject **)((char *)obj + st->text_offset) = text;
     *(PyObject **)((char *)obj + st->sp_offset) = spans;
     return obj;
+}
+
+/* _parser.plain_host_end for a valid ASCII text with spans ``sp``. */
+static Py_ssize_t
+plain_host_end(PyObject *text, const spans_t *sp)
+{
+    const uchar *s = PyUnicode_1BYTE_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (sp->e[G_HOST] <= sp->s[G_HOST] || sp->s[G_USERINFO] >= 0 || sp->s[G_PORT] >= 0 ||
+        memchr(s, '%', (size_t)n) != NULL) {
+        return -1;
+    }
+    /* a dot segment: "." or ".." between slashes (or the path's ends) */
+    Py_ssize_t a = sp->s[G_PATH], b = sp->e[G_PATH];
+    for (Py_ssize_t i = a; i < b; i++) {
+        if (s[i] == '.' && (i == a || s[i - 1] == '/')) {
+            Py_ssize_t k = i + 1;
+            if (k < b && s[k] == '.') {
+                k++;
+            }
+            if (k == b || s[k] == '/') {
+                return -1;
+            }
+        }
+    }
+    return sp->e[G_HOST];
 }
 
 static PyObject *
@@ -1411,6 +1437,23 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
             return call_fallback(self, args, nargsf, kwnames);
         }
         return remove_dots_str(args[0]);
+    case K_PLAIN_HOST_END: {
+        /* _parser.plain_host_end: the end of the host of a plain reference (an
+         * authority that is a host alone, no '%', no dot segment in the path);
+         * -1 when valid otherwise; None when invalid */
+        if (kwnames != NULL || nargs != 1 || !PyUnicode_CheckExact(args[0])) {
+            return call_fallback(self, args, nargsf, kwnames);
+        }
+        const state_t *st = PyType_GetModuleState(Py_TYPE(op));
+        int ok = split_text(st, args[0], NULL, &sp);
+        if (ok < 0) {
+            return NULL;
+        }
+        if (!ok) {
+            Py_RETURN_NONE;
+        }
+        return PyLong_FromSsize_t(plain_host_end(args[0], &sp));
+    }
     default:
         PyErr_SetString(PyExc_SystemError, "bad accelerated function");
         return NULL;
@@ -1528,11 +1571,13 @@ sp_accelerate(PyObject *module, PyObject *args)
     if (!PyArg_ParseTuple(args, "sO|OO:accelerate", &kind, &fallback, &extra1, &extra2)) {
         return NULL;
     }
-    static const char *const kinds[NKINDS] = {"split",   "is_valid",  "parse",
-                                              "resolve", "normalize", "remove_dot_segments"};
-    static const int nextra[NKINDS] = {0, 0, 1, 0, 2, 0};
+    static const char *const kinds[NKINDS] = {"split",     "is_valid",
+                                              "parse",     "resolve",
+                                              "normalize", "remove_dot_segments",
+                                              "plain_host_end"};
+    static const int nextra[NKINDS] = {0, 0, 1, 0, 2, 0, 0};
     /* parse takes an optional second extra: the subtype it builds */
-    static const int nextra_optional[NKINDS] = {0, 0, 1, 0, 0, 0};
+    static const int nextra_optional[NKINDS] = {0, 0, 1, 0, 0, 0, 0};
     int k = -1;
     for (int i = 0; i < NKINDS; i++) {
         if (strcmp(kind, kinds[i]) == 0) {

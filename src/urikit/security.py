@@ -45,6 +45,7 @@ from ._parser import (
     SCHEME_SPAN,
     USERINFO_SPAN,
     is_ipv4address,
+    plain_host_end,
 )
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from .errors import URIError, arg_type_error, check_str, unknown_choice
@@ -157,20 +158,26 @@ _SCHEME_CHECKED: Final = _SCRIPT_SCHEMES | {"data", "file"}
 _HIGH_PCT_RE: Final = re.compile(r"%[89A-Fa-f]")
 _ENCODED_SLASH_RE: Final = re.compile(r"%2[fF]|%5[cC]")
 _MEMO_SIZE: Final = 16384
-_PLAIN_PREFIXES: dict[str, bool] = {}
+#: "scheme://host" (or "//host") as written -> its lowercase scheme ("" for none)
+#: when it has nothing to report, else False: a memo of :func:`_plain_origin`.
+_PLAIN_PREFIXES: dict[str, str | bool] = {}
 
 
-def _plain_prefix(scheme: str, host: str) -> bool:
-    """True when a lowercase scheme and host (no userinfo, no port, ASCII, no "%")
-    give no finding: no scheme of concern, and a host name whose last label
-    starts with a letter (no address form), no A-label, no local or metadata name."""
-    return (
+def _plain_origin(prefix: str) -> str | bool:
+    """For "scheme://host" (no userinfo, no port, ASCII, no "%"): the lowercase
+    scheme when it gives no finding (no scheme of concern, and a host name whose
+    last label starts with a letter (no address form), no A-label, no local or
+    metadata name), else False."""
+    head, _, host = prefix.rpartition("//")
+    scheme, host = head[:-1].lower(), host.lower()
+    plain = (
         scheme not in _SCHEME_CHECKED
         and host.rpartition(".")[2][:1].isalpha()
         and "xn--" not in host
         and not host.endswith(_LOCAL_ENDINGS)
         and host not in METADATA_HOSTS
     )
+    return scheme if plain else False
 
 
 _ADA_ATTRIBUTES: Final = ("protocol", "hostname", "port", "pathname")
@@ -379,12 +386,20 @@ class Policy:
 _DEFAULT_POLICY: Final = Policy()
 
 
+#: What a Report keeps in place of its parsed reference (see Report.uri).
+_PARSED_URI: Final = "uri"
+_PARSED_IRI: Final = "iri"
+
+
 class Report(tuple):  # type: ignore[type-arg]
     """What :func:`check` found in ``text``: the ``findings`` (by position), the
     ones the policy is ``blocking`` on, ``ok`` (none blocks) and ``uri`` (the
     parsed reference, an ``IRIReference`` for an IRI, or ``None`` when invalid).
 
-    Immutable (a tuple underneath, so that making one costs little).
+    Immutable (a tuple underneath, so that making one costs little). It keeps
+    the text and whether it is a URI or an IRI reference, not the parsed object:
+    :attr:`uri` parses the text again on each access, so that the many checks
+    whose caller only reads :attr:`ok` never build it.
 
     >>> r = check("http://u:secret@example.org/")
     >>> r.ok, [f.code for f in r.findings], str(r.uri)
@@ -400,7 +415,13 @@ class Report(tuple):  # type: ignore[type-arg]
         blocking: tuple[Finding, ...],
         uri: URIReference | None,
     ) -> Report:
-        return tuple.__new__(cls, (text, findings, blocking, uri))
+        if uri is None:
+            kind = None
+        elif type(uri) is URIReference:
+            kind = _PARSED_URI
+        else:
+            kind = _PARSED_IRI
+        return tuple.__new__(cls, (text, findings, blocking, kind))
 
     @property
     def text(self) -> str:
@@ -422,9 +443,20 @@ class Report(tuple):  # type: ignore[type-arg]
 
     @property
     def uri(self) -> URIReference | None:
-        """The parsed reference, or ``None`` when the text is not valid."""
-        value: URIReference | None = self[3]
-        return value
+        """The parsed reference (parsed on each access), or ``None`` when the
+        text is not valid.
+
+        >>> check("http://example.org/a").uri.host, check("http://a b/").uri
+        ('example.org', None)
+        """
+        kind = self[3]
+        if kind is None:
+            return None
+        if kind == _PARSED_URI:
+            return parse(self[0])
+        from . import iri
+
+        return iri.parse(self[0])
 
     @property
     def ok(self) -> bool:
@@ -432,7 +464,7 @@ class Report(tuple):  # type: ignore[type-arg]
         return not self[2]
 
     def __getnewargs__(self) -> tuple[object, ...]:
-        return tuple(self)
+        return (self.text, self.findings, self.blocking, self.uri)
 
     def __repr__(self) -> str:
         codes = [f.code for f in self.findings]
@@ -450,10 +482,11 @@ class Report(tuple):  # type: ignore[type-arg]
         """
         text = self.text
         cuts: list[tuple[str, int, int]] = []
-        if self.uri is None:
+        uri = self.uri
+        if uri is None:
             cuts.append(("invalid", 0, len(text)))
         else:
-            sp = self.uri._sp
+            sp = uri._sp
             for group, name in (
                 (SCHEME_SPAN, "scheme"),
                 (USERINFO_SPAN, "userinfo"),
@@ -1084,6 +1117,23 @@ def check(
         raise arg_type_error("check", "resolve_dns", "bool", resolve_dns)
     if resolver is not None and not callable(resolver):
         raise arg_type_error("check", "resolver", "callable or None", resolver)
+    end = plain_host_end(text)  # where "scheme://host" ends in a plain reference
+    if end is not None and end > 0 and not resolve_dns:
+        # The common case, kept cheap (no spans, no parse: Report.uri parses on
+        # access): nothing to report for a plain reference (a host with no
+        # userinfo and no port, no percent-encoding, no dot segment) when its
+        # "scheme://host" is plain too (a memo, bounded: cleared when full).
+        prefix = text[:end]
+        scheme = _PLAIN_PREFIXES.get(prefix)
+        if scheme is None:
+            scheme = _plain_origin(prefix)
+            if len(_PLAIN_PREFIXES) >= _MEMO_SIZE:
+                _PLAIN_PREFIXES.clear()
+            _PLAIN_PREFIXES[prefix] = scheme
+        if scheme is not False:
+            allowed = policy.allowed_schemes
+            if allowed is None or (scheme and scheme in allowed):  # "": no scheme
+                return _new_report(Report, (text, (), (), _PARSED_URI))
     try:
         ref = parse(text)
     except URIError as err:
@@ -1096,25 +1146,6 @@ def check(
         except URIError as err2:
             return _invalid(text, err2, policy)
     sp = ref._sp
-    if not resolve_dns and "%" not in text and text.isascii():
-        # The common case, kept cheap: nothing to report when there is no
-        # userinfo, no port, no percent-encoding, a host name whose last label
-        # starts with a letter (no address form), a scheme with no concerns and
-        # no path segment starting with "." (for the WHATWG reading).
-        _, (s0, s1), _, (u0, _), (h0, h1), (p0, _), (a, b), _, _ = sp
-        if h1 > h0 and u0 < 0 and p0 < 0 and text.find("/.", a, b) < 0:
-            # "scheme://host" -> whether it has nothing to report (a memo of a
-            # pure function, bounded: cleared when full).
-            prefix = text[:h1]
-            plain = _PLAIN_PREFIXES.get(prefix)
-            if plain is None:
-                plain = _plain_prefix(text[s0:s1].lower(), text[h0:h1].lower())
-                if len(_PLAIN_PREFIXES) >= _MEMO_SIZE:
-                    _PLAIN_PREFIXES.clear()
-                _PLAIN_PREFIXES[prefix] = plain
-            allowed = policy.allowed_schemes
-            if plain and (allowed is None or text[s0:s1].lower() in allowed):
-                return _new_report(Report, (text, (), (), ref))
     return _check(text, ref, sp, policy, resolve_dns, resolver)
 
 
