@@ -274,7 +274,7 @@ def test_c_kernels_reject_what_they_cannot_read() -> None:
         speedups.arrow_validate(s, a, "URI")
     s, a = pa.array(["x"]).__arrow_c_array__()
     with pytest.raises(ValueError, match="unknown rule"):
-        speedups.arrow_split(s, a, "nope", False)
+        speedups.arrow_split(s, a, "nope", False, pa.allocate_buffer)
     with pytest.raises(ValueError):
         speedups.arrow_validate(a, s, "URI")  # capsules swapped: wrong capsule names
 
@@ -323,4 +323,4 @@ def test_c_kernels_refuse_views_outside_their_buffers(
         speedups.arrow_validate(s, a, "URI-reference")
     s, a = arr.__arrow_c_array__()
     with pytest.raises(ValueError, match="bad Arrow string"):
-        speedups.arrow_split(s, a, "URI-reference", False)
+        speedups.arrow_split(s, a, "URI-reference", False, pa.allocate_buffer)

@@ -211,6 +211,13 @@ def _diagnose(text: str, rule: str) -> tuple[str, int]:
     return err.reason, err.position
 
 
+def _alloc(size: int) -> Any:
+    """A writable, resizable buffer of ``size`` bytes from Arrow's default memory
+    pool, for the C kernels' output: the pool reuses freed memory, where a fresh
+    allocation of every output buffer would fault its pages in again."""
+    return _pa().allocate_buffer(size, resizable=True)
+
+
 def _split_c(chunk: Any, rule: str) -> Any:
     pa = _pa()
     assert _speedups is not None
@@ -218,36 +225,26 @@ def _split_c(chunk: Any, rule: str) -> Any:
     text_type = stype.field(0).type
     wide = pa.types.is_large_string(text_type)
     schema, arr = chunk.__arrow_c_array__()
-    _w, ok, nonnull, invalid, nulls, comps = _speedups.arrow_split(schema, arr, rule, wide)
+    nonnull, invalid, nulls, bad, comps = _speedups.arrow_split(schema, arr, rule, wide, _alloc)
     n = len(chunk)
     children = [
-        pa.Array.from_buffers(text_type, n, [pa.py_buffer(v), pa.py_buffer(o), pa.py_buffer(d)])
-        for v, o, d in comps
+        pa.Array.from_buffers(text_type, n, [v, o, d], null_count=k) for v, o, d, k in comps
     ]
+    reasons: list[str | None] = []
+    positions: list[int | None] = []
     if invalid:
-        okarr = pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(ok)])
-        bad = _pc().invert(okarr)
-        if nonnull is not None:
-            isnull = pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(nonnull)])
-            bad = _pc().and_(bad, isnull)
-        where = _pc().indices_nonzero(bad)
+        where = pa.Array.from_buffers(pa.int64(), invalid, [None, pa.py_buffer(bad)])
         if pa.types.is_string_view(chunk.type):  # no take kernel for string_view
             bad_texts = [chunk[i].as_py() for i in where.to_pylist()]
         else:
             bad_texts = chunk.take(where).to_pylist()
         reasons, positions = _errors_of(bad_texts, rule)
-        # scatter the few worded errors into all-null columns (no list of n items)
-        replace = _pc().replace_with_mask
-        children.append(replace(pa.nulls(n, pa.string()), bad, pa.array(reasons, pa.string())))
-        children.append(replace(pa.nulls(n, pa.int64()), bad, pa.array(positions, pa.int64())))
-    else:
-        children.append(pa.nulls(n, pa.string()))
-        children.append(pa.nulls(n, pa.int64()))
-    mask = None
-    if nonnull is not None and nulls:
-        mask = pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(nonnull)])
-        mask = _pc().invert(mask)
-    return pa.StructArray.from_arrays(children, fields=list(stype), mask=mask)
+    rv, ro, rd, pv, pvals = _speedups.arrow_errors(n, bad, reasons, positions, _alloc)
+    fine = n - invalid
+    children.append(pa.Array.from_buffers(pa.string(), n, [rv, ro, rd], null_count=fine))
+    children.append(pa.Array.from_buffers(pa.int64(), n, [pv, pvals], null_count=fine))
+    validity = nonnull if nulls else None
+    return pa.Array.from_buffers(stype, n, [validity], null_count=nulls, children=children)
 
 
 def _split_py(chunk: Any, rule: str) -> Any:
