@@ -2260,6 +2260,37 @@ obuf_view(obuf_t *b, Py_ssize_t size)
     return 0;
 }
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
+/* Ask for small pages under a large output buffer (Linux; a hint, results
+ * unchanged). Arrow's default pool (mimalloc) asks for transparent huge pages;
+ * on this project's machine the first touch of a fresh huge page costs about
+ * four times the small pages it replaces, which made a process's first split
+ * 2.5x slower, while reused pool memory (every later call) needs no faults at
+ * all, huge pages or not. */
+static void
+obuf_small_pages(const obuf_t *b)
+{
+#if defined(__linux__) && defined(MADV_NOHUGEPAGE)
+    if (b->view.len >= ((Py_ssize_t)1 << 22)) {
+        uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+        if (page == 0 || (page & (page - 1)) != 0) {
+            return;
+        }
+        uintptr_t a = ((uintptr_t)b->view.buf + page - 1) & ~(page - 1);
+        uintptr_t e = ((uintptr_t)b->view.buf + (uintptr_t)b->view.len) & ~(page - 1);
+        if (e > a) {
+            (void)madvise((void *)a, (size_t)(e - a), MADV_NOHUGEPAGE);
+        }
+    }
+#else
+    (void)b;
+#endif
+}
+
 static int
 obuf_new(PyObject *alloc, Py_ssize_t size, obuf_t *b)
 {
@@ -2267,7 +2298,11 @@ obuf_new(PyObject *alloc, Py_ssize_t size, obuf_t *b)
     if (b->obj == NULL) {
         return -1;
     }
-    return obuf_view(b, size);
+    if (obuf_view(b, size) < 0) {
+        return -1;
+    }
+    obuf_small_pages(b);
+    return 0;
 }
 
 /* Resize to size bytes, keeping the first min(size, old size) bytes. */
