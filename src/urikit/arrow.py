@@ -112,7 +112,9 @@ def _per_chunk(obj: Any, kernel: Any) -> Any:
 
 
 def _use_c() -> bool:
-    return _speedups is not None and hasattr(_speedups, "arrow_split")
+    # arrow_errors came with arrow_split's alloc argument: an extension built
+    # before it falls back to Python instead of failing on the call
+    return _speedups is not None and hasattr(_speedups, "arrow_errors")
 
 
 # ------------------------------------------------------------------ validate
