@@ -349,7 +349,7 @@ def test_c_split_grows_what_its_sample_underestimates(typ: Any) -> None:
 
     wide = pa.types.is_large_string(typ)
     schema, array = arr.__arrow_c_array__()
-    nonnull, invalid, nulls, bad, comps = speedups.arrow_split(
+    nonnull, invalid, nulls, bad, bad_texts, comps = speedups.arrow_split(
         schema, array, "URI-reference", wide, alloc
     )
     path_bytes = sum(len(t) - 2 for t in texts if t is not None and t != "a b")
@@ -357,7 +357,7 @@ def test_c_split_grows_what_its_sample_underestimates(typ: Any) -> None:
     assert isinstance(path_data, pa.Buffer)
     assert path_data.size == path_bytes  # trimmed to the bytes written
     assert max(requested) < path_bytes  # so it was grown on the way
-    assert (invalid, nulls, bad) == (1, 1, (9).to_bytes(8, "little"))
+    assert (invalid, nulls, bad, bad_texts) == (1, 1, (9).to_bytes(8, "little"), ["a b"])
     assert nonnull is not None
     got = arrow.split(arr)
     got.validate(full=True)
@@ -382,7 +382,7 @@ def test_c_split_buffers_are_exact_and_any_pool_serves() -> None:
         "URI-reference",
         False,
         lambda size: pa.allocate_buffer(size, memory_pool=pool, resizable=True),
-    )[4]
+    )[5]
     rows = [expected_row(t) for t in texts]
     for name, (_validity, _offsets, data, null_count) in zip(arrow.COMPONENTS, comps, strict=True):
         values = [r[name] for r in rows if r is not None]
@@ -427,9 +427,9 @@ def test_c_kernels_report_allocator_and_argument_errors() -> None:
     with pytest.raises(ValueError, match="ascend"):
         errors(1, two, ["x", "y"], [1, 2], pa.allocate_buffer)
     with pytest.raises(TypeError, match="reasons must be str"):
-        errors(1, one, [None], [1], pa.allocate_buffer)
+        errors(1, one, [None], [1], pa.allocate_buffer)  # type: ignore[list-item]
     with pytest.raises(TypeError):
-        errors(1, one, ["x"], [None], pa.allocate_buffer)
+        errors(1, one, ["x"], [None], pa.allocate_buffer)  # type: ignore[list-item]
     rv, ro, rd, pv, pvals = errors(3, one, ["bad"], [4], pa.allocate_buffer)
     reasons = pa.Array.from_buffers(pa.string(), 3, [rv, ro, rd])
     positions = pa.Array.from_buffers(pa.int64(), 3, [pv, pvals])

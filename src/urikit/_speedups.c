@@ -2443,8 +2443,9 @@ arrow_estimate(const arrow_strings_t *v, int code, int64_t est[NC])
 }
 
 /* arrow_split(schema, array, rule, wide, alloc) -> (non-null bitmap | None, n_invalid,
- *     n_null, invalid rows, components): the invalid rows are their indexes (int64,
- *     ascending, bytes; null rows are not invalid), components a tuple of eight
+ *     n_null, invalid rows, invalid texts, components): the invalid rows are their
+ *     indexes (int64, ascending, bytes; null rows are not invalid), the invalid texts
+ *     a list of their str, components a tuple of eight
  *     (validity bitmap, offsets, data, null count), scheme ... fragment, the buffers
  *     from ``alloc``, offsets int32 unless ``wide`` (int64: the data could pass
  *     2 GiB). A component is null when it is undefined, the row invalid or null.
@@ -2474,7 +2475,7 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     const int64_t n_rows = v.length;
     const Py_ssize_t nbits = (Py_ssize_t)((n_rows + 7) / 8);
     const size_t ow = wide ? 8 : 4;
-    PyObject *result = NULL, *comps = NULL, *badb = NULL;
+    PyObject *result = NULL, *comps = NULL, *badb = NULL, *badt = NULL;
     obuf_t nnb = {0}, valb[NC] = {{0}}, offb[NC] = {{0}}, datab[NC] = {{0}};
     uchar *nn = NULL, *val[NC], *dp[NC];
     char *off[NC];
@@ -2644,6 +2645,24 @@ stop:
         NULL) {
         goto done;
     }
+    /* the invalid rows' texts, for the diagnoser (UTF-8, strict as pyarrow's
+     * to_pylist; only these rows become Python objects) */
+    if ((badt = PyList_New((Py_ssize_t)invalid)) == NULL) {
+        goto done;
+    }
+    for (int64_t j = 0; j < invalid; j++) {
+        const uchar *p;
+        int64_t n;
+        if (arrow_row(&v, bad[j], &p, &n) < 0) { /* read once already: cannot fail */
+            PyErr_SetString(PyExc_ValueError, "bad Arrow string view");
+            goto done;
+        }
+        PyObject *t = PyUnicode_DecodeUTF8((const char *)p, (Py_ssize_t)n, NULL);
+        if (t == NULL) {
+            goto done;
+        }
+        PyList_SET_ITEM(badt, (Py_ssize_t)j, t);
+    }
     if ((comps = PyTuple_New(NC)) == NULL) {
         goto done;
     }
@@ -2658,8 +2677,8 @@ stop:
         }
         PyTuple_SET_ITEM(comps, c, t);
     }
-    result = Py_BuildValue("(NLLOO)", nn != NULL ? obuf_take(&nnb) : Py_NewRef(Py_None),
-                           (long long)invalid, (long long)nulls, badb, comps);
+    result = Py_BuildValue("(NLLOOO)", nn != NULL ? obuf_take(&nnb) : Py_NewRef(Py_None),
+                           (long long)invalid, (long long)nulls, badb, badt, comps);
 done:
     for (int c = 0; c < NC; c++) {
         obuf_clear(&valb[c]);
@@ -2669,6 +2688,7 @@ done:
     obuf_clear(&nnb);
     PyMem_RawFree(bad);
     Py_XDECREF(badb);
+    Py_XDECREF(badt);
     Py_XDECREF(comps);
     return result;
 }
@@ -2827,7 +2847,8 @@ static PyMethodDef methods[] = {
      " n_invalid, n_null) for an Arrow string, large_string or string_view array."},
     {"arrow_split", (PyCFunction)(void (*)(void))sp_arrow_split, METH_FASTCALL,
      "arrow_split(schema_capsule, array_capsule, rule, wide, alloc) -> (non-null bits | None,"
-     " n_invalid, n_null, invalid rows, ((validity, offsets, data, null count) * 8))."},
+     " n_invalid, n_null, invalid rows, invalid texts, ((validity, offsets, data, null count)"
+     " * 8))."},
     {"arrow_errors", (PyCFunction)(void (*)(void))sp_arrow_errors, METH_FASTCALL,
      "arrow_errors(n, invalid_rows, reasons, positions, alloc) -> the buffers of the"
      " error_reason and error_position columns."},

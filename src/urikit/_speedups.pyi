@@ -42,12 +42,14 @@ def arrow_split(
     wide: bool,
     alloc: Callable[[int], object],
     /,
-) -> tuple[object | None, int, int, bytes, tuple[tuple[object, object, object, int], ...]]: ...
+) -> tuple[
+    object | None, int, int, bytes, list[str], tuple[tuple[object, object, object, int], ...]
+]: ...
 def arrow_errors(
     n: int,
     invalid_rows: bytes,
-    reasons: list[str | None],
-    positions: list[int | None],
+    reasons: list[str],
+    positions: list[int],
     alloc: Callable[[int], object],
     /,
 ) -> tuple[object, object, object, object, object]: ...

@@ -32,6 +32,7 @@ applied to each row. Error positions are character positions, as in
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any
 
@@ -192,17 +193,14 @@ def split(array: Any, rule: str = "URI-reference") -> Any:
     return _per_chunk(obj, lambda chunk: _split_py(chunk, rule))
 
 
-def _errors_of(texts: list[str | None], rule: str) -> tuple[list[str | None], list[int | None]]:
-    reasons: list[str | None] = []
-    positions: list[int | None] = []
+def _errors_of(texts: list[str], rule: str) -> tuple[list[str], list[int]]:
+    """The reasons and positions of the errors in the invalid ``texts``."""
+    reasons: list[str] = []
+    positions: list[int] = []
     for text in texts:
-        if text is None:
-            reasons.append(None)
-            positions.append(None)
-        else:
-            reason, position = _diagnose(text, rule)
-            reasons.append(reason)
-            positions.append(position)
+        reason, position = _diagnose(text, rule)
+        reasons.append(reason)
+        positions.append(position)
     return reasons, positions
 
 
@@ -213,35 +211,40 @@ def _diagnose(text: str, rule: str) -> tuple[str, int]:
     return err.reason, err.position
 
 
-def _alloc(size: int) -> Any:
-    """A writable, resizable buffer of ``size`` bytes from Arrow's default memory
-    pool, for the C kernels' output: the pool reuses freed memory, where a fresh
-    allocation of every output buffer would fault its pages in again."""
-    return _pa().allocate_buffer(size, resizable=True)
+_ALLOC: list[Any] = []
+#: large_string input? -> (split_type, its component type)
+_STRUCTS: dict[bool, tuple[Any, Any]] = {}
+
+
+def _allocator() -> Any:
+    """``alloc(size)``: a writable, resizable buffer of ``size`` bytes from
+    Arrow's default memory pool, for the C kernels' output (the pool reuses
+    freed memory, where a fresh allocation of every output buffer would fault
+    its pages in again); made once, it is called for every buffer."""
+    if not _ALLOC:
+        _ALLOC.append(functools.partial(_pa().allocate_buffer, resizable=True))
+    return _ALLOC[0]
 
 
 def _split_c(chunk: Any, rule: str) -> Any:
     pa = _pa()
     assert _speedups is not None
-    stype = split_type(chunk.type)
-    text_type = stype.field(0).type
-    wide = pa.types.is_large_string(text_type)
+    wide = pa.types.is_large_string(chunk.type)
+    if wide not in _STRUCTS:  # made once: split_type costs more than a small chunk's split
+        stype = split_type(chunk.type)
+        _STRUCTS[wide] = (stype, stype.field(0).type)
+    stype, text_type = _STRUCTS[wide]
     schema, arr = chunk.__arrow_c_array__()
-    nonnull, invalid, nulls, bad, comps = _speedups.arrow_split(schema, arr, rule, wide, _alloc)
+    alloc = _allocator()
+    nonnull, invalid, nulls, bad, bad_texts, comps = _speedups.arrow_split(
+        schema, arr, rule, wide, alloc
+    )
     n = len(chunk)
     children = [
         pa.Array.from_buffers(text_type, n, [v, o, d], null_count=k) for v, o, d, k in comps
     ]
-    reasons: list[str | None] = []
-    positions: list[int | None] = []
-    if invalid:
-        where = pa.Array.from_buffers(pa.int64(), invalid, [None, pa.py_buffer(bad)])
-        if pa.types.is_string_view(chunk.type):  # no take kernel for string_view
-            bad_texts = [chunk[i].as_py() for i in where.to_pylist()]
-        else:
-            bad_texts = chunk.take(where).to_pylist()
-        reasons, positions = _errors_of(bad_texts, rule)
-    rv, ro, rd, pv, pvals = _speedups.arrow_errors(n, bad, reasons, positions, _alloc)
+    reasons, positions = _errors_of(bad_texts, rule)
+    rv, ro, rd, pv, pvals = _speedups.arrow_errors(n, bad, reasons, positions, alloc)
     fine = n - invalid
     children.append(pa.Array.from_buffers(pa.string(), n, [rv, ro, rd], null_count=fine))
     children.append(pa.Array.from_buffers(pa.int64(), n, [pv, pvals], null_count=fine))
