@@ -12,7 +12,9 @@ component (and its reason in ``split``); no row is ever dropped.
 With the C accelerator, :func:`validate` and :func:`split` read the Arrow string
 buffers directly through the PyCapsule interface, without a Python object per
 row (only the invalid rows of :func:`split` are worded, in Python, by the same
-diagnoser :func:`urikit.parse` uses). :func:`normalize` and :func:`resolve` go
+diagnoser :func:`urikit.parse` uses); :func:`split` writes its columns into
+buffers from Arrow's default memory pool (``pyarrow.default_memory_pool()``),
+like pyarrow's own kernels. :func:`normalize` and :func:`resolve` go
 through one Python ``str`` per row. Results equal :func:`urikit.is_valid`,
 :func:`urikit.parse`, :func:`urikit.normalize` and :func:`urikit.resolve`
 applied to each row. Error positions are character positions, as in
