@@ -2244,7 +2244,7 @@ typedef struct {
     int held;
 } obuf_t;
 
-#define OB(b) ((uchar *)(b).view.buf)
+#define OBUF_PTR(b) ((uchar *)(b).view.buf)
 
 static int
 obuf_view(obuf_t *b, Py_ssize_t size)
@@ -2344,11 +2344,11 @@ obuf_clear(obuf_t *b)
     Py_CLEAR(b->obj);
 }
 
-enum { NC = NG - 1 }; /* the component columns of arrow_split */
+enum { SPLIT_NC = NG - 1 }; /* the component columns of arrow_split */
 enum { SPLIT_BLOCK = 64 }; /* rows whose offsets and validity bits go out together */
 
 static inline int
-uk_popcount64(uint64_t x)
+arrow_popcount64(uint64_t x)
 {
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
@@ -2396,7 +2396,7 @@ put_offsets(char *off, int wide, int64_t i0, const int64_t *start, int rows, int
 
 /* x in little-endian byte order (Arrow bitmaps are LSB first, byte by byte). */
 static inline uint64_t
-uk_le64(uint64_t x)
+arrow_le64(uint64_t x)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     return __builtin_bswap64(x);
@@ -2409,15 +2409,15 @@ uk_le64(uint64_t x)
  * over the array, with a margin; at most total (a component is part of its
  * row). Only a first size: arrow_split grows a buffer that turns out short. */
 static void
-arrow_estimate(const arrow_strings_t *v, int code, int64_t est[NC])
+arrow_estimate(const arrow_strings_t *v, int code, int64_t est[SPLIT_NC])
 {
     if (v->total <= (1 << 20)) {
-        for (int c = 0; c < NC; c++) {
+        for (int c = 0; c < SPLIT_NC; c++) {
             est[c] = v->total;
         }
         return;
     }
-    int64_t len[NC] = {0}, seen = 0;
+    int64_t len[SPLIT_NC] = {0}, seen = 0;
     int64_t step = v->length / 1024 > 1 ? v->length / 1024 : 1;
     for (int64_t i = 0; i < v->length; i += step) {
         const uchar *p;
@@ -2428,14 +2428,14 @@ arrow_estimate(const arrow_strings_t *v, int code, int64_t est[NC])
         }
         seen += n;
         if (arrow_split_row(v, p, n, code, &sp)) {
-            for (int c = 0; c < NC; c++) {
+            for (int c = 0; c < SPLIT_NC; c++) {
                 if (sp.s[c + 1] >= 0) {
                     len[c] += sp.e[c + 1] - sp.s[c + 1];
                 }
             }
         }
     }
-    for (int c = 0; c < NC; c++) {
+    for (int c = 0; c < SPLIT_NC; c++) {
         double share = seen > 0 ? (double)len[c] / (double)seen : 1.0;
         double e = share * (double)v->total * 1.125 + 65536.0;
         est[c] = e >= (double)v->total ? v->total : (int64_t)e;
@@ -2476,10 +2476,10 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     const Py_ssize_t nbits = (Py_ssize_t)((n_rows + 7) / 8);
     const size_t ow = wide ? 8 : 4;
     PyObject *result = NULL, *comps = NULL, *badb = NULL, *badt = NULL;
-    obuf_t nnb = {0}, valb[NC] = {{0}}, offb[NC] = {{0}}, datab[NC] = {{0}};
-    uchar *nn = NULL, *val[NC], *dp[NC];
-    char *off[NC];
-    int64_t dl[NC] = {0}, defined[NC] = {0}, cap[NC], est[NC];
+    obuf_t nnb = {0}, valb[SPLIT_NC] = {{0}}, offb[SPLIT_NC] = {{0}}, datab[SPLIT_NC] = {{0}};
+    uchar *nn = NULL, *val[SPLIT_NC], *dp[SPLIT_NC];
+    char *off[SPLIT_NC];
+    int64_t dl[SPLIT_NC] = {0}, defined[SPLIT_NC] = {0}, cap[SPLIT_NC], est[SPLIT_NC];
     int64_t invalid = 0, nulls = 0, *bad = NULL, bad_cap = 0;
     int failed = 0; /* 1: a bad view; 2: out of memory (bad rows); 3: a Python error */
     arrow_estimate(&v, code, est);
@@ -2487,29 +2487,29 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         if (obuf_new(alloc, nbits, &nnb) < 0) {
             goto done;
         }
-        nn = OB(nnb);
+        nn = OBUF_PTR(nnb);
     }
-    for (int c = 0; c < NC; c++) {
+    for (int c = 0; c < SPLIT_NC; c++) {
         if (obuf_new(alloc, nbits, &valb[c]) < 0 ||
             obuf_new(alloc, (Py_ssize_t)(ow * (size_t)(n_rows + 1)), &offb[c]) < 0 ||
             /* plus 16 spare bytes for the copies 16 bytes a step */
             obuf_new(alloc, (Py_ssize_t)est[c] + 16, &datab[c]) < 0) {
             goto done;
         }
-        val[c] = OB(valb[c]);
-        off[c] = (char *)OB(offb[c]);
-        dp[c] = OB(datab[c]);
+        val[c] = OBUF_PTR(valb[c]);
+        off[c] = (char *)OBUF_PTR(offb[c]);
+        dp[c] = OBUF_PTR(datab[c]);
         cap[c] = (int64_t)datab[c].view.len - 16;
     }
     /* room: bytes every data buffer can still take (a row's component is at
      * most the row), so one test a row decides whether a buffer must grow */
     int64_t room = cap[0];
-    for (int c = 1; c < NC; c++) {
+    for (int c = 1; c < SPLIT_NC; c++) {
         room = cap[c] < room ? cap[c] : room;
     }
     /* non-temporal offsets only for output far larger than the caches */
-    int nt = (int64_t)ow * n_rows * NC >= ((int64_t)1 << 25);
-    for (int c = 0; c < NC; c++) {
+    int nt = (int64_t)ow * n_rows * SPLIT_NC >= ((int64_t)1 << 25);
+    for (int c = 0; c < SPLIT_NC; c++) {
         nt = nt && ((uintptr_t)off[c] & 15) == 0;
     }
     PyThreadState *ts = PyEval_SaveThread();
@@ -2519,14 +2519,14 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
      * write; eight short sequential runs instead of 24 interleaved streams). */
     for (int64_t i0 = 0; i0 < n_rows; i0 += SPLIT_BLOCK) {
         int64_t i1 = n_rows - i0 < SPLIT_BLOCK ? n_rows : i0 + SPLIT_BLOCK;
-        int64_t start[NC][SPLIT_BLOCK]; /* offsets[i] of each column */
-        uint64_t vbits[NC] = {0}, nnbits = 0;
+        int64_t start[SPLIT_NC][SPLIT_BLOCK]; /* offsets[i] of each column */
+        uint64_t vbits[SPLIT_NC] = {0}, nnbits = 0;
         for (int64_t i = i0; i < i1; i++) {
             const int r = (int)(i - i0);
             spans_t sp;
             const uchar *p;
             int64_t n;
-            for (int c = 0; c < NC; c++) {
+            for (int c = 0; c < SPLIT_NC; c++) {
                 start[c][r] = dl[c];
             }
             if (v.validity != NULL && arrow_is_null(&v, i)) {
@@ -2554,7 +2554,7 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             }
             if (n > room) {
                 PyEval_RestoreThread(ts);
-                for (int c = 0; c < NC && !failed; c++) {
+                for (int c = 0; c < SPLIT_NC && !failed; c++) {
                     if (dl[c] + n > cap[c]) {
                         int64_t want = dl[c] + n, grown = cap[c] + cap[c] / 2;
                         want = grown > want ? grown : want;
@@ -2563,7 +2563,7 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                             failed = 3;
                         }
                         else {
-                            dp[c] = OB(datab[c]);
+                            dp[c] = OBUF_PTR(datab[c]);
                             cap[c] = (int64_t)datab[c].view.len - 16;
                         }
                     }
@@ -2573,13 +2573,13 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                     goto stop;
                 }
                 room = cap[0] - dl[0];
-                for (int c = 1; c < NC; c++) {
+                for (int c = 1; c < SPLIT_NC; c++) {
                     room = cap[c] - dl[c] < room ? cap[c] - dl[c] : room;
                 }
             }
             room -= n;
             Py_ssize_t avail = row_avail(&v, p, n);
-            for (int c = 0; c < NC; c++) {
+            for (int c = 0; c < SPLIT_NC; c++) {
                 /* without branches on whether the component is defined */
                 Py_ssize_t a = sp.s[c + 1];
                 int def = a >= 0;
@@ -2605,18 +2605,18 @@ sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         const int rows = (int)(i1 - i0);
         const size_t bytes = (size_t)(rows + 7) / 8; /* i0 is a multiple of 8 */
-        for (int c = 0; c < NC; c++) {
+        for (int c = 0; c < SPLIT_NC; c++) {
             put_offsets(off[c], wide, i0, start[c], rows, nt);
-            defined[c] += uk_popcount64(vbits[c]);
-            uint64_t le = uk_le64(vbits[c]);
+            defined[c] += arrow_popcount64(vbits[c]);
+            uint64_t le = arrow_le64(vbits[c]);
             memcpy(val[c] + (i0 >> 3), &le, bytes);
         }
         if (nn != NULL) {
-            uint64_t le = uk_le64(nnbits);
+            uint64_t le = arrow_le64(nnbits);
             memcpy(nn + (i0 >> 3), &le, bytes);
         }
     }
-    for (int c = 0; c < NC; c++) {
+    for (int c = 0; c < SPLIT_NC; c++) {
         if (wide) {
             ((int64_t *)off[c])[n_rows] = dl[c];
         }
@@ -2663,10 +2663,10 @@ stop:
         }
         PyList_SET_ITEM(badt, (Py_ssize_t)j, t);
     }
-    if ((comps = PyTuple_New(NC)) == NULL) {
+    if ((comps = PyTuple_New(SPLIT_NC)) == NULL) {
         goto done;
     }
-    for (int c = 0; c < NC; c++) {
+    for (int c = 0; c < SPLIT_NC; c++) {
         if (obuf_resize(&datab[c], (Py_ssize_t)dl[c], 1) < 0) {
             goto done;
         }
@@ -2680,7 +2680,7 @@ stop:
     result = Py_BuildValue("(NLLOOO)", nn != NULL ? obuf_take(&nnb) : Py_NewRef(Py_None),
                            (long long)invalid, (long long)nulls, badb, badt, comps);
 done:
-    for (int c = 0; c < NC; c++) {
+    for (int c = 0; c < SPLIT_NC; c++) {
         obuf_clear(&valb[c]);
         obuf_clear(&offb[c]);
         obuf_clear(&datab[c]);
@@ -2761,11 +2761,11 @@ sp_arrow_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         obuf_new(alloc, 8 * n, &pvals) < 0) {
         goto done;
     }
-    memset(OB(rv), 0, (size_t)nbits);
-    memset(OB(pv), 0, (size_t)nbits);
-    memset(OB(pvals), 0, (size_t)(8 * n));
-    int32_t *o = (int32_t *)OB(ro);
-    int64_t *pos = (int64_t *)OB(pvals);
+    memset(OBUF_PTR(rv), 0, (size_t)nbits);
+    memset(OBUF_PTR(pv), 0, (size_t)nbits);
+    memset(OBUF_PTR(pvals), 0, (size_t)(8 * n));
+    int32_t *o = (int32_t *)OBUF_PTR(ro);
+    int64_t *pos = (int64_t *)OBUF_PTR(pvals);
     int32_t at = 0;
     Py_ssize_t next = 0; /* offsets o[0:next] are written */
     for (Py_ssize_t j = 0; j < k; j++) {
@@ -2780,10 +2780,10 @@ sp_arrow_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         for (; next <= row; next++) {
             o[next] = at;
         }
-        memcpy(OB(rd) + at, r, (size_t)len);
+        memcpy(OBUF_PTR(rd) + at, r, (size_t)len);
         at += (int32_t)len;
-        BIT_SET(OB(rv), row);
-        BIT_SET(OB(pv), row);
+        BIT_SET(OBUF_PTR(rv), row);
+        BIT_SET(OBUF_PTR(pv), row);
         pos[row] = p;
     }
     for (; next <= n; next++) {
