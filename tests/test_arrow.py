@@ -81,6 +81,7 @@ def check_all(texts: list[str | None], typ: Any, rule: str = "URI-reference") ->
     assert got.to_pylist() == [expected_row(t, rule) for t in texts]
     assert got.null_count == texts.count(None)
     if C_BUILD:  # the C kernels equal the per-row Python path exactly (types, buffers)
+        got.validate(full=True)  # well-formed buffers: offsets, bitmaps, UTF-8
         assert got.equals(arrow._split_py(arr, rule))
         assert arrow.validate(arr, rule).equals(arrow._validate_py(arr, rule))
 
@@ -274,7 +275,7 @@ def test_c_kernels_reject_what_they_cannot_read() -> None:
         speedups.arrow_validate(s, a, "URI")
     s, a = pa.array(["x"]).__arrow_c_array__()
     with pytest.raises(ValueError, match="unknown rule"):
-        speedups.arrow_split(s, a, "nope", False)
+        speedups.arrow_split(s, a, "nope", False, pa.allocate_buffer)
     with pytest.raises(ValueError):
         speedups.arrow_validate(a, s, "URI")  # capsules swapped: wrong capsule names
 
@@ -323,4 +324,134 @@ def test_c_kernels_refuse_views_outside_their_buffers(
         speedups.arrow_validate(s, a, "URI-reference")
     s, a = arr.__arrow_c_array__()
     with pytest.raises(ValueError, match="bad Arrow string"):
-        speedups.arrow_split(s, a, "URI-reference", False)
+        speedups.arrow_split(s, a, "URI-reference", False, pa.allocate_buffer)
+
+
+@pytest.mark.skipif(not C_BUILD, reason="the C accelerator is not in use")
+@pytest.mark.parametrize("typ", TYPES, ids=TYPE_IDS)
+def test_c_split_grows_what_its_sample_underestimates(typ: Any) -> None:
+    """arrow_split sizes each data buffer from about 1024 rows spread over the
+    array (every length // 1024-th row): here it sees only the short rows, so
+    the path buffer starts far too small and must grow while splitting."""
+    from urikit._accel import speedups
+
+    assert speedups is not None
+    long_path = "/" + "p" * 1100
+    texts: list[str | None] = ["a:" if i % 2 == 0 else "a:" + long_path for i in range(2048)]
+    texts[7] = None
+    texts[9] = "a b"
+    arr = pa.array(texts, typ)
+    requested: list[int] = []
+
+    def alloc(size: int) -> Any:
+        requested.append(size)
+        return pa.allocate_buffer(size, resizable=True)
+
+    wide = pa.types.is_large_string(typ)
+    schema, array = arr.__arrow_c_array__()
+    nonnull, invalid, nulls, bad, bad_texts, comps = speedups.arrow_split(
+        schema, array, "URI-reference", wide, alloc
+    )
+    path_bytes = sum(len(t) - 2 for t in texts if t is not None and t != "a b")
+    path_data = comps[COMPONENT_INDEX["path"]][2]
+    assert isinstance(path_data, pa.Buffer)
+    assert path_data.size == path_bytes  # trimmed to the bytes written
+    assert max(requested) < path_bytes  # so it was grown on the way
+    assert (invalid, nulls, bad, bad_texts) == (1, 1, (9).to_bytes(8, "little"), ["a b"])
+    assert nonnull is not None
+    got = arrow.split(arr)
+    got.validate(full=True)
+    assert got.to_pylist() == [expected_row(t) for t in texts]
+
+
+COMPONENT_INDEX = {name: i for i, name in enumerate(arrow.COMPONENTS)}
+
+
+@pytest.mark.skipif(not C_BUILD, reason="the C accelerator is not in use")
+def test_c_split_buffers_are_exact_and_any_pool_serves() -> None:
+    from urikit._accel import speedups
+
+    assert speedups is not None
+    texts = [t for t in SAMPLE if t is not None]
+    arr = pa.array(texts)
+    pool = pa.system_memory_pool()
+    schema, array = arr.__arrow_c_array__()
+    comps = speedups.arrow_split(
+        schema,
+        array,
+        "URI-reference",
+        False,
+        lambda size: pa.allocate_buffer(size, memory_pool=pool, resizable=True),
+    )[5]
+    rows = [expected_row(t) for t in texts]
+    for name, (_validity, _offsets, data, null_count) in zip(arrow.COMPONENTS, comps, strict=True):
+        values = [r[name] for r in rows if r is not None]
+        assert null_count == values.count(None), name
+        assert isinstance(data, pa.Buffer)
+        assert data.to_pybytes() == "".join(v for v in values if v is not None).encode(), name
+
+
+@pytest.mark.skipif(not C_BUILD, reason="the C accelerator is not in use")
+def test_c_kernels_report_allocator_and_argument_errors() -> None:
+    from urikit._accel import speedups
+
+    assert speedups is not None
+    arr = pa.array(["http://a/", "a b"])
+
+    def capsules() -> tuple[object, object]:
+        schema, array = arr.__arrow_c_array__()
+        return schema, array
+
+    def failing(size: int) -> Any:
+        raise MemoryError("no memory today")
+
+    with pytest.raises(MemoryError, match="no memory today"):
+        speedups.arrow_split(*capsules(), "URI-reference", False, failing)
+    with pytest.raises(TypeError, match="alloc must be callable"):
+        speedups.arrow_split(*capsules(), "URI-reference", False, None)  # type: ignore[arg-type]
+    with pytest.raises(BufferError):  # read-only: nothing may be written into it
+        speedups.arrow_split(*capsules(), "URI-reference", False, bytes)
+    with pytest.raises(ValueError, match="too small"):
+        speedups.arrow_split(
+            *capsules(), "URI-reference", False, lambda size: bytearray(max(0, size - 1))
+        )
+    with pytest.raises(AttributeError, match="resize"):  # a data buffer is trimmed by resize()
+        speedups.arrow_split(*capsules(), "URI-reference", False, bytearray)
+    one = (0).to_bytes(8, "little")
+    two = one + (1).to_bytes(8, "little")
+    errors = speedups.arrow_errors
+    with pytest.raises(ValueError, match="differ in length"):
+        errors(2, two, ["x"], [1], pa.allocate_buffer)
+    with pytest.raises(ValueError, match="ascend"):
+        errors(2, two[8:] + one, ["x", "y"], [1, 2], pa.allocate_buffer)
+    with pytest.raises(ValueError, match="ascend"):
+        errors(1, two, ["x", "y"], [1, 2], pa.allocate_buffer)
+    with pytest.raises(TypeError, match="reasons must be str"):
+        errors(1, one, [None], [1], pa.allocate_buffer)  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        errors(1, one, ["x"], [None], pa.allocate_buffer)  # type: ignore[list-item]
+    rv, ro, rd, pv, pvals = errors(3, one, ["bad"], [4], pa.allocate_buffer)
+    reasons = pa.Array.from_buffers(pa.string(), 3, [rv, ro, rd])
+    positions = pa.Array.from_buffers(pa.int64(), 3, [pv, pvals])
+    assert reasons.to_pylist() == ["bad", None, None]
+    assert positions.to_pylist() == [4, None, None]
+
+
+@pytest.mark.skipif(not C_BUILD, reason="the C accelerator is not in use")
+@pytest.mark.parametrize("typ", TYPES, ids=TYPE_IDS)
+def test_c_split_of_a_large_array_equals_its_pieces(typ: Any) -> None:
+    """Over 2**20 rows (32 MiB of offsets) arrow_split writes the offsets with
+    non-temporal stores; the result must equal the split of each piece."""
+    # pieces of 11 rows (blocks of 64 rows cut them anywhere), and one with the
+    # invalid rows (each is worded in Python, slowly)
+    good = pa.array([t for t in SAMPLE if t is None or urikit.is_valid(t)], typ)
+    bad = pa.array(SAMPLE, typ)
+    pieces = [good] * ((1 << 20) // len(good) + 64)
+    pieces[len(pieces) // 2] = bad
+    got = arrow.split(pa.concat_arrays(pieces))
+    got.validate(full=True)
+    split_good, split_bad = arrow.split(good), arrow.split(bad)
+    want = pa.concat_arrays([split_bad if p is bad else split_good for p in pieces])
+    assert got.equals(want)
+    assert got.field("path").equals(want.field("path"))
+    assert got.field("error_position").equals(want.field("error_position"))

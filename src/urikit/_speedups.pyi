@@ -36,5 +36,20 @@ def arrow_validate(
     schema_capsule: object, array_capsule: object, rule: str, /
 ) -> tuple[bytes, bytes | None, int, int]: ...
 def arrow_split(
-    schema_capsule: object, array_capsule: object, rule: str, wide: bool, /
-) -> tuple[int, bytes, bytes | None, int, int, tuple[tuple[bytes, bytes, bytes], ...]]: ...
+    schema_capsule: object,
+    array_capsule: object,
+    rule: str,
+    wide: bool,
+    alloc: Callable[[int], object],
+    /,
+) -> tuple[
+    object | None, int, int, bytes, list[str], tuple[tuple[object, object, object, int], ...]
+]: ...
+def arrow_errors(
+    n: int,
+    invalid_rows: bytes,
+    reasons: list[str],
+    positions: list[int],
+    alloc: Callable[[int], object],
+    /,
+) -> tuple[object, object, object, object, object]: ...

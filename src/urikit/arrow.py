@@ -12,7 +12,9 @@ component (and its reason in ``split``); no row is ever dropped.
 With the C accelerator, :func:`validate` and :func:`split` read the Arrow string
 buffers directly through the PyCapsule interface, without a Python object per
 row (only the invalid rows of :func:`split` are worded, in Python, by the same
-diagnoser :func:`urikit.parse` uses). :func:`normalize` and :func:`resolve` go
+diagnoser :func:`urikit.parse` uses); :func:`split` writes its columns into
+buffers from Arrow's default memory pool (``pyarrow.default_memory_pool()``),
+like pyarrow's own kernels. :func:`normalize` and :func:`resolve` go
 through one Python ``str`` per row. Results equal :func:`urikit.is_valid`,
 :func:`urikit.parse`, :func:`urikit.normalize` and :func:`urikit.resolve`
 applied to each row. Error positions are character positions, as in
@@ -32,6 +34,7 @@ applied to each row. Error positions are character positions, as in
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any
 
@@ -112,7 +115,9 @@ def _per_chunk(obj: Any, kernel: Any) -> Any:
 
 
 def _use_c() -> bool:
-    return _speedups is not None and hasattr(_speedups, "arrow_split")
+    # arrow_errors came with arrow_split's alloc argument: an extension built
+    # before it falls back to Python instead of failing on the call
+    return _speedups is not None and hasattr(_speedups, "arrow_errors")
 
 
 # ------------------------------------------------------------------ validate
@@ -190,17 +195,14 @@ def split(array: Any, rule: str = "URI-reference") -> Any:
     return _per_chunk(obj, lambda chunk: _split_py(chunk, rule))
 
 
-def _errors_of(texts: list[str | None], rule: str) -> tuple[list[str | None], list[int | None]]:
-    reasons: list[str | None] = []
-    positions: list[int | None] = []
+def _errors_of(texts: list[str], rule: str) -> tuple[list[str], list[int]]:
+    """The reasons and positions of the errors in the invalid ``texts``."""
+    reasons: list[str] = []
+    positions: list[int] = []
     for text in texts:
-        if text is None:
-            reasons.append(None)
-            positions.append(None)
-        else:
-            reason, position = _diagnose(text, rule)
-            reasons.append(reason)
-            positions.append(position)
+        reason, position = _diagnose(text, rule)
+        reasons.append(reason)
+        positions.append(position)
     return reasons, positions
 
 
@@ -211,43 +213,45 @@ def _diagnose(text: str, rule: str) -> tuple[str, int]:
     return err.reason, err.position
 
 
+_ALLOC: list[Any] = []
+#: large_string input? -> (split_type, its component type)
+_STRUCTS: dict[bool, tuple[Any, Any]] = {}
+
+
+def _allocator() -> Any:
+    """``alloc(size)``: a writable, resizable buffer of ``size`` bytes from
+    Arrow's default memory pool, for the C kernels' output (the pool reuses
+    freed memory, where a fresh allocation of every output buffer would fault
+    its pages in again); made once, it is called for every buffer."""
+    if not _ALLOC:
+        _ALLOC.append(functools.partial(_pa().allocate_buffer, resizable=True))
+    return _ALLOC[0]
+
+
 def _split_c(chunk: Any, rule: str) -> Any:
     pa = _pa()
     assert _speedups is not None
-    stype = split_type(chunk.type)
-    text_type = stype.field(0).type
-    wide = pa.types.is_large_string(text_type)
+    wide = pa.types.is_large_string(chunk.type)
+    if wide not in _STRUCTS:  # made once: split_type costs more than a small chunk's split
+        stype = split_type(chunk.type)
+        _STRUCTS[wide] = (stype, stype.field(0).type)
+    stype, text_type = _STRUCTS[wide]
     schema, arr = chunk.__arrow_c_array__()
-    _w, ok, nonnull, invalid, nulls, comps = _speedups.arrow_split(schema, arr, rule, wide)
+    alloc = _allocator()
+    nonnull, invalid, nulls, bad, bad_texts, comps = _speedups.arrow_split(
+        schema, arr, rule, wide, alloc
+    )
     n = len(chunk)
     children = [
-        pa.Array.from_buffers(text_type, n, [pa.py_buffer(v), pa.py_buffer(o), pa.py_buffer(d)])
-        for v, o, d in comps
+        pa.Array.from_buffers(text_type, n, [v, o, d], null_count=k) for v, o, d, k in comps
     ]
-    if invalid:
-        okarr = pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(ok)])
-        bad = _pc().invert(okarr)
-        if nonnull is not None:
-            isnull = pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(nonnull)])
-            bad = _pc().and_(bad, isnull)
-        where = _pc().indices_nonzero(bad)
-        if pa.types.is_string_view(chunk.type):  # no take kernel for string_view
-            bad_texts = [chunk[i].as_py() for i in where.to_pylist()]
-        else:
-            bad_texts = chunk.take(where).to_pylist()
-        reasons, positions = _errors_of(bad_texts, rule)
-        # scatter the few worded errors into all-null columns (no list of n items)
-        replace = _pc().replace_with_mask
-        children.append(replace(pa.nulls(n, pa.string()), bad, pa.array(reasons, pa.string())))
-        children.append(replace(pa.nulls(n, pa.int64()), bad, pa.array(positions, pa.int64())))
-    else:
-        children.append(pa.nulls(n, pa.string()))
-        children.append(pa.nulls(n, pa.int64()))
-    mask = None
-    if nonnull is not None and nulls:
-        mask = pa.Array.from_buffers(pa.bool_(), n, [None, pa.py_buffer(nonnull)])
-        mask = _pc().invert(mask)
-    return pa.StructArray.from_arrays(children, fields=list(stype), mask=mask)
+    reasons, positions = _errors_of(bad_texts, rule)
+    rv, ro, rd, pv, pvals = _speedups.arrow_errors(n, bad, reasons, positions, alloc)
+    fine = n - invalid
+    children.append(pa.Array.from_buffers(pa.string(), n, [rv, ro, rd], null_count=fine))
+    children.append(pa.Array.from_buffers(pa.int64(), n, [pv, pvals], null_count=fine))
+    validity = nonnull if nulls else None
+    return pa.Array.from_buffers(stype, n, [validity], null_count=nulls, children=children)
 
 
 def _split_py(chunk: Any, rule: str) -> Any:
