@@ -50,7 +50,7 @@ from .resolve import recompose, relativize, resolve
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
-    from typing import Any, Final, NoReturn
+    from typing import Any, Final, NoReturn, Self
 
 __all__ = ["URIReference", "is_valid", "parse"]
 
@@ -166,7 +166,8 @@ class URIReference(SpanRecord):
         object.__setattr__(self, "_sp", sp)
 
     @classmethod
-    def _new(cls, text: str, sp: Spans) -> URIReference:
+    def _new(cls, text: str, sp: Spans) -> Self:
+        """An instance of ``cls`` holding ``text`` and its spans, unchecked."""
         self = object.__new__(cls)
         _set(self, "_text", text)
         _set(self, "_sp", sp)

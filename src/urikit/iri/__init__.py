@@ -233,10 +233,7 @@ class IRIReference(URIReference):
             raise
         authority = _authority(userinfo, host, proxy.port)
         text = recompose((scheme, authority, path, query, fragment))
-        self = object.__new__(cls)
-        object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "_sp", proxy._sp)
-        return self
+        return cls._new(text, proxy._sp)
 
     @classmethod
     def build(
@@ -398,13 +395,6 @@ def _as_iri(ref: URIReference) -> IRIReference:
     return ref
 
 
-def _new(text: str, sp: Spans) -> IRIReference:
-    self = object.__new__(IRIReference)
-    object.__setattr__(self, "_text", text)
-    object.__setattr__(self, "_sp", sp)
-    return self
-
-
 def _ascii_error(text: str, uri_rule: str) -> URIError:
     """The error of an ASCII text: the core's, in the IRI rules' words."""
     return _reword(diagnose(text, uri_rule), text)
@@ -423,8 +413,8 @@ def _parse(text: str, rule: str) -> IRIReference:
         sp = split(text, uri_rule)
         if sp is None:
             raise _ascii_error(text, uri_rule)
-        return _new(text, sp)
-    return _new(text, _checked(text, rule))
+        return IRIReference._new(text, sp)
+    return IRIReference._new(text, _checked(text, rule))
 
 
 def parse(text: str, rule: str = "IRI-reference") -> IRIReference:
@@ -448,7 +438,7 @@ def parse(text: str, rule: str = "IRI-reference") -> IRIReference:
         sp = split(text)
         if sp is None:
             raise _ascii_error(text, "URI-reference")
-        return _new(text, sp)
+        return IRIReference._new(text, sp)
     return _parse(text, rule)
 
 
