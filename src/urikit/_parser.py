@@ -495,29 +495,27 @@ def plain_host_end(text: str) -> int | None:
     """Where the host ends when ``text`` is a *plain* URI-reference.
 
     Plain: valid, with an authority that is a non-empty host alone (no userinfo,
-    no port), no percent-encoded octet anywhere and no dot segment ("." or
-    "..") in the path; so nothing in it needs decoding or dot-segment removal,
-    and ``text[:end]`` is its "scheme://host" (or "//host"). Returns that end
-    offset, -1 for a valid reference that is not plain, ``None`` when ``text``
-    is not a valid URI-reference. One validating pass, no spans built (the
-    security checks' common case uses it instead of :func:`split`).
+    no port), no percent-encoded octet anywhere and no path segment starting
+    with "." (so no dot segment: ``remove_dot_segments`` leaves the path as it
+    is); nothing in it needs decoding, and ``text[:end]`` is its "scheme://host"
+    (or "//host"). Returns that end offset, -1 for a valid reference that is
+    not plain, ``None`` when ``text`` is not a valid URI-reference. One
+    validating pass, no spans built (the security checks' common case uses it
+    instead of :func:`split`).
 
     >>> plain_host_end("http://example.org/a"), plain_host_end("http://u@h/")
     (18, -1)
-    >>> plain_host_end("http://h/a/../b"), plain_host_end("http://h/%41"), plain_host_end("a b")
+    >>> plain_host_end("http://h/a/../b"), plain_host_end("http://h/.git"), plain_host_end("a b")
     (-1, -1, None)
     """
     sp = split(text)
     if sp is None:
         return None
     h0, h1 = sp[HOST_SPAN]
+    p0, p1 = sp[PATH_SPAN]  # after an authority: empty or starting with "/"
     if h1 == h0 or sp[USERINFO_SPAN][0] >= 0 or sp[PORT_SPAN][0] >= 0 or "%" in text:
         return -1
-    p0, p1 = sp[PATH_SPAN]
-    segments = text[p0:p1].split("/")
-    if "." in segments or ".." in segments:
-        return -1
-    return h1
+    return -1 if text.find("/.", p0, p1) >= 0 else h1
 
 
 def check_component(name: str, value: str) -> None:

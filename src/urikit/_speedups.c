@@ -1322,21 +1322,9 @@ plain_host_end(PyObject *text, const spans_t *sp)
     const uchar *s = PyUnicode_1BYTE_DATA(text);
     Py_ssize_t n = PyUnicode_GET_LENGTH(text);
     if (sp->e[G_HOST] <= sp->s[G_HOST] || sp->s[G_USERINFO] >= 0 || sp->s[G_PORT] >= 0 ||
-        memchr(s, '%', (size_t)n) != NULL) {
+        memchr(s, '%', (size_t)n) != NULL ||
+        has_dots(PyUnicode_1BYTE_KIND, s + sp->s[G_PATH], sp->e[G_PATH] - sp->s[G_PATH])) {
         return -1;
-    }
-    /* a dot segment: "." or ".." between slashes (or the path's ends) */
-    Py_ssize_t a = sp->s[G_PATH], b = sp->e[G_PATH];
-    for (Py_ssize_t i = a; i < b; i++) {
-        if (s[i] == '.' && (i == a || s[i - 1] == '/')) {
-            Py_ssize_t k = i + 1;
-            if (k < b && s[k] == '.') {
-                k++;
-            }
-            if (k == b || s[k] == '/') {
-                return -1;
-            }
-        }
     }
     return sp->e[G_HOST];
 }
@@ -1439,7 +1427,7 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         return remove_dots_str(args[0]);
     case K_PLAIN_HOST_END: {
         /* _parser.plain_host_end: the end of the host of a plain reference (an
-         * authority that is a host alone, no '%', no dot segment in the path);
+         * authority that is a host alone, no '%', no path segment starting with '.');
          * -1 when valid otherwise; None when invalid */
         if (kwnames != NULL || nargs != 1 || !PyUnicode_CheckExact(args[0])) {
             return call_fallback(self, args, nargsf, kwnames);

@@ -1121,8 +1121,9 @@ def check(
     if end is not None and end > 0 and not resolve_dns:
         # The common case, kept cheap (no spans, no parse: Report.uri parses on
         # access): nothing to report for a plain reference (a host with no
-        # userinfo and no port, no percent-encoding, no dot segment) when its
-        # "scheme://host" is plain too (a memo, bounded: cleared when full).
+        # userinfo and no port, no percent-encoding, no path segment starting
+        # with ".") when its "scheme://host" is plain too (a memo, bounded:
+        # cleared when full).
         prefix = text[:end]
         scheme = _PLAIN_PREFIXES.get(prefix)
         if scheme is None:
