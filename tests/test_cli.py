@@ -10,21 +10,11 @@ import io
 import json
 import subprocess
 import sys
-from typing import Any
 
 import pytest
+from cli_helpers import FakeStdin, run, run_json
 
 from urikit.cli import main
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
-    status = main(argv)
-    return status, capsys.readouterr().out.splitlines()
-
-
-def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[Any]]:
-    status, lines = run([*argv, "--json"], capsys)
-    return status, [json.loads(line) for line in lines]
 
 
 def usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
@@ -36,13 +26,6 @@ def usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     assert captured.out == ""
     assert "usage: urikit" in captured.err
     return captured.err
-
-
-class FakeStdin:
-    """A stand-in for sys.stdin with the binary ``buffer`` the CLI reads."""
-
-    def __init__(self, data: bytes) -> None:
-        self.buffer = io.BytesIO(data)
 
 
 class UnreadableStdin:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import io
-import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from cli_helpers import FakeStdin, run, run_json
 
 from urikit.cli import main
 
@@ -32,23 +30,6 @@ TEXT = (
     "http://example.org/very-\n"
     '  long/path. And "mailto:jim@example.org".\n'
 )
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
-    status = main(argv)
-    return status, capsys.readouterr().out.splitlines()
-
-
-def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[Any]]:
-    status, lines = run([*argv, "--json"], capsys)
-    return status, [json.loads(line) for line in lines]
-
-
-class FakeStdin:
-    """A stand-in for sys.stdin with the binary ``buffer`` the CLI reads."""
-
-    def __init__(self, data: bytes) -> None:
-        self.buffer = io.BytesIO(data)
 
 
 @pytest.fixture

@@ -3,30 +3,11 @@ in input order, the same JSON keys on success and error, stdin, exit codes 0 / 1
 
 from __future__ import annotations
 
-import io
-import json
 import subprocess
 import sys
-from typing import Any
 
 import pytest
-
-from urikit.cli import main
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
-    status = main(argv)
-    return status, capsys.readouterr().out.splitlines()
-
-
-def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[Any]]:
-    status, lines = run([*argv, "--json"], capsys)
-    return status, [json.loads(line) for line in lines]
-
-
-class FakeStdin:
-    def __init__(self, data: bytes) -> None:
-        self.buffer = io.BytesIO(data)
+from cli_helpers import FakeStdin, run, run_json
 
 
 def test_validate(capsys: pytest.CaptureFixture[str]) -> None:

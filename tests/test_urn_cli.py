@@ -7,13 +7,9 @@ import json
 import sys
 
 import pytest
+from cli_helpers import run
 
 from urikit.cli import main
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
-    status = main(argv)
-    return status, capsys.readouterr().out.splitlines()
 
 
 def test_equivalent_issue_examples(capsys: pytest.CaptureFixture[str]) -> None:
