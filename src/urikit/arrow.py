@@ -213,29 +213,28 @@ def _diagnose(text: str, rule: str) -> tuple[str, int]:
     return err.reason, err.position
 
 
-_ALLOC: list[Any] = []
-#: large_string input? -> (split_type, its component type)
-_STRUCTS: dict[bool, tuple[Any, Any]] = {}
-
-
+@functools.cache
 def _allocator() -> Any:
     """``alloc(size)``: a writable, resizable buffer of ``size`` bytes from
     Arrow's default memory pool, for the C kernels' output (the pool reuses
     freed memory, where a fresh allocation of every output buffer would fault
     its pages in again); made once, it is called for every buffer."""
-    if not _ALLOC:
-        _ALLOC.append(functools.partial(_pa().allocate_buffer, resizable=True))
-    return _ALLOC[0]
+    return functools.partial(_pa().allocate_buffer, resizable=True)
+
+
+@functools.cache
+def _struct_of(wide: bool) -> tuple[Any, Any]:
+    """(split's struct type, its component type) for a large_string input or
+    not; made once: split_type costs more than a small chunk's split."""
+    stype = split_type(_pa().large_string() if wide else None)
+    return stype, stype.field(0).type
 
 
 def _split_c(chunk: Any, rule: str) -> Any:
     pa = _pa()
     assert _speedups is not None
     wide = pa.types.is_large_string(chunk.type)
-    if wide not in _STRUCTS:  # made once: split_type costs more than a small chunk's split
-        stype = split_type(chunk.type)
-        _STRUCTS[wide] = (stype, stype.field(0).type)
-    stype, text_type = _STRUCTS[wide]
+    stype, text_type = _struct_of(wide)
     schema, arr = chunk.__arrow_c_array__()
     alloc = _allocator()
     nonnull, invalid, nulls, bad, bad_texts, comps = _speedups.arrow_split(
