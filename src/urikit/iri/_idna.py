@@ -24,7 +24,7 @@ from typing import Final
 from ..errors import URIError
 from ..percent import percent_decode
 
-__all__ = ["host_to_ascii", "host_to_unicode"]
+__all__ = ["host_to_ascii", "host_to_unicode", "is_ace"]
 
 #: Label separators: FULL STOP and the three dots UTS #46 maps to it.
 _DOTS_RE: Final = re.compile("[.\u3002\uff0e\uff61]")
