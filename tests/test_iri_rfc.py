@@ -10,6 +10,8 @@ letters.
 from __future__ import annotations
 
 import re
+import string
+from collections.abc import Callable
 
 import pytest
 
@@ -255,8 +257,10 @@ FROM_URI = [
         "http://www.example.org/r%E9sum%E9.html",
         "http://www.example.org/r%E9sum%E9.html",
     ),
-    # Step 2: "%", reserved characters and other ASCII are never decoded.
-    ("http://h/%25%2F%3F%23%41%7E%20", "http://h/%25%2F%3F%23%41%7E%20", None),
+    # Step 2: unreserved characters are decoded; "%", reserved characters and ASCII
+    # not allowed in URIs are not.
+    ("http://h/%25%2F%3F%23%41%7E%20", "http://h/%25%2F%3F%23A~%20", None),
+    ("http://h/%7euser/%41%C3%BC%FC", "http://h/~user/A&#xFC;%FC", None),
 ]
 
 
@@ -265,8 +269,53 @@ def test_section_3_2_examples(uri: str, expected: str, expected_idna: str | None
     assert iri.from_uri(uri) == xml(expected)
     assert iri.from_uri(uri, idna=True) == xml(expected_idna or expected)
     assert iri.is_valid(iri.from_uri(uri))
-    # "will always result in an IRI that maps back to the URI" (up to hex case)
-    assert iri.to_uri(iri.from_uri(uri)).upper() == uri.upper()
+    # "will always result in an IRI that maps back to the URI (except for potential
+    # case differences in percent-encoding and for potential percent-encoded
+    # unreserved characters)": the same after RFC 3986 syntax normalization.
+    back = iri.to_uri(iri.from_uri(uri))
+    assert urikit.normalize(back, "syntax") == urikit.normalize(uri, "syntax")
+
+
+#: RFC 3986 section 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".
+UNRESERVED = frozenset(string.ascii_letters + string.digits + "-._~")
+
+
+@pytest.mark.parametrize("octet", range(0x80))
+@pytest.mark.parametrize("hexcase", [str.upper, str.lower])
+def test_section_3_2_step_2_decodes_exactly_the_unreserved_ascii(
+    octet: int, hexcase: Callable[[str], str]
+) -> None:
+    triplet = "%" + hexcase(f"{octet:02X}")
+    expected = chr(octet) if chr(octet) in UNRESERVED else triplet
+    for template in ("http://{}@h/", "http://{}.h/", "http://h/{}", "http://h/?{}", "http://h/#{}"):
+        assert iri.from_uri(template.format(triplet)) == template.format(expected), template
+
+
+STEP_2_COMPONENTS = [
+    # (URI, IRI): every component that may hold a percent-encoding, both hex cases
+    ("http://%7Eu%41:%2d@%41%2Db.example/%7e%2E?%5F=%30#%2d", "http://~uA:-@A-b.example/~.?_=0#-"),
+    ("//%61.b/c", "//a.b/c"),
+    ("%61/b%2e", "a/b."),  # a relative reference: its first segment too
+    ("mailto:%6A%6F%65@example.org", "mailto:joe@example.org"),
+    # IP literals and the port hold no percent-encoding; what follows them is decoded
+    ("http://[::1]:8080/%41", "http://[::1]:8080/A"),
+    ("http://[v1.a]/%41", "http://[v1.a]/A"),
+    ("http://127.0.0.1/%7E", "http://127.0.0.1/~"),
+    # decoded dot segments stay: RFC 3986 6.2.2.3 removes them after decoding anyway
+    ("http://h/a/%2E%2E/b", "http://h/a/../b"),
+    # next to octets that stay encoded (reserved, not UTF-8, bidi formatting)
+    ("http://h/%41%2F%41%FC%41%E2%80%AE%41", "http://h/A%2FA%FCA%E2%80%AEA"),
+]
+
+
+@pytest.mark.parametrize(("uri", "expected"), STEP_2_COMPONENTS)
+def test_section_3_2_step_2_in_each_component(uri: str, expected: str) -> None:
+    assert iri.from_uri(uri) == expected
+    assert iri.from_uri(uri, idna=True) == expected
+    assert iri.from_uri(expected) == expected  # nothing more to decode
+    # equivalent by RFC 3986 section 2.3 and 6.2.2.2, and as IRIs (RFC 3987 5.3.2.3)
+    assert urikit.normalize(uri, "syntax") == urikit.normalize(iri.to_uri(expected), "syntax")
+    assert iri.equivalent(uri, expected, level="syntax")
 
 
 # --- section 4.4: bidi IRIs --------------------------------------------------------
@@ -423,11 +472,88 @@ def test_idna_refused_labels(label: str, why: str) -> None:
     assert urikit.is_valid(iri.to_uri(text))
 
 
-def test_fake_a_label_is_kept_and_flagged() -> None:
+def test_fake_a_label_is_kept_and_flagged_for_display() -> None:
     # RFC 5890 section 2.3.2.1: an "xn--" label that does not decode is no A-label.
     uri = "http://xn--zz-bad.example/"
-    assert iri.from_uri(uri, idna=True) == uri
+    assert iri.from_uri(uri) == uri  # without IDNA no label is looked at
     shown = iri.for_display(uri)
     assert shown.text == uri
     assert [w.kind for w in shown.warnings] == ["invalid-a-label"]
     assert shown.warnings[0].position == 7
+
+
+# --- RFC 5890 section 2.3.2.1: the ACE prefix, and A-labels that are not valid ------
+
+ACE_PREFIXES = ["xn--", "XN--", "Xn--", "xN--"]
+
+BAD_A_LABELS = [
+    # (the label after the prefix, why it is not an A-label)
+    ("zz-bad", "Punycode of control characters: DISALLOWED (RFC 5892)"),
+    ("zz", "not Punycode (RFC 3492 section 6.2)"),
+    ("0", "not Punycode (RFC 3492 section 6.2)"),
+    ("ls8h", "U+1F4A9 PILE OF POO: DISALLOWED (RFC 5892 section 2.6)"),
+    ("g6h", "U+2665 BLACK HEART SUIT: DISALLOWED (RFC 5892 section 2.6)"),
+    ("a-ecp", "U+2488 DIGIT ONE FULL STOP: DISALLOWED, it holds a dot"),
+    ("abc-", "Punycode with nothing to decode, ends with a hyphen (RFC 5891 4.2.3.1)"),
+    ("", "nothing after the prefix"),
+    ("a" * 60, "longer than 63 octets (RFC 5890 section 2.3.2.1)"),
+]
+
+
+@pytest.mark.parametrize("prefix", ACE_PREFIXES)
+def test_ace_prefix_in_any_case(prefix: str) -> None:
+    uri = f"http://www.{prefix}99zt52a.example.org/"
+    assert iri.from_uri(uri, idna=True) == xml("http://www.&#x7D0D;&#x8C46;.example.org/")
+    assert iri.to_uri(uri, idna=True) == uri  # a valid A-label is kept as written
+    assert iri.for_display(uri).text == xml("http://www.&#x7D0D;&#x8C46;.example.org/")
+    mixed = xml(f"http://{prefix}99zt52a.B&#xFC;cher.example/")
+    assert iri.to_uri(mixed, idna=True) == f"http://{prefix}99zt52a.xn--bcher-kva.example/"
+
+
+@pytest.mark.parametrize("prefix", ACE_PREFIXES)
+@pytest.mark.parametrize(("rest", "why"), BAD_A_LABELS)
+def test_a_label_that_is_not_valid_idna_is_an_error(prefix: str, rest: str, why: str) -> None:
+    label = prefix + rest
+    uri = f"http://www.{label}.example/x"
+    for convert in (iri.from_uri, iri.to_uri):
+        for _ in range(2):  # the second time from the cache of answers: still an error
+            with pytest.raises(urikit.URIError) as info:
+                convert(uri, idna=True)
+            err = info.value
+            assert (err.component, err.position, err.text) == ("host", 11, uri), why
+            assert repr(label) in str(err) and "A-label" in str(err), why
+        # Without IDNA nothing looks at host labels: the URI is its own IRI.
+        assert convert(uri) == uri
+    # for display the label is shown as it is, and flagged
+    shown = iri.for_display(uri)
+    assert shown.text == uri
+    assert ("invalid-a-label", 11) in [(w.kind, w.position) for w in shown.warnings]
+    # The same label percent-encoded (RFC 3986 section 3.2.2) is the same label.
+    encoded = f"http://www.{label.replace('-', '%2D')}.example/x"
+    for convert in (iri.from_uri, iri.to_uri):
+        with pytest.raises(urikit.URIError) as info:
+            convert(encoded, idna=True)
+        assert (info.value.position, info.value.text) == (11, encoded)
+
+
+@pytest.mark.parametrize(
+    ("uri", "position"),
+    [
+        ("http://a.b%2Exn--ls8h.example/", 13),  # after a percent-encoded "."
+        ("http://a%E3%80%82xn--ls8h.example/", 17),  # after an encoded ideographic stop
+        (xml("http://&#xFC;.xn--ls8h.example/"), 9),  # next to a U-label
+        ("http://u@xn--ls8h:80/", 9),
+    ],
+)
+def test_bad_a_label_position_is_its_first_character(uri: str, position: int) -> None:
+    for convert in (iri.from_uri, iri.to_uri):
+        with pytest.raises(urikit.URIError) as info:
+            convert(uri, idna=True)
+        assert (info.value.component, info.value.position) == ("host", position)
+        assert "'xn--ls8h'" in str(info.value)
+
+
+def test_equivalent_with_idna_checks_a_labels_too() -> None:
+    with pytest.raises(urikit.URIError):
+        iri.equivalent("http://xn--ls8h.example/", "http://a/", idna=True)
+    assert not iri.equivalent("http://xn--ls8h.example/", "http://a/")

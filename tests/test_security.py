@@ -107,6 +107,8 @@ RFC_EXAMPLES = [
     # RFC 3987 8: look-alike characters (Cyrillic a among Latin letters).
     ("3987 8", "http://p\u0430ypal.com/", [("idn-homograph", "danger")]),
     ("3987 8", "http://xn--pypal-4ve.com/", [("idn-homograph", "danger")]),
+    ("5890 2.3.2.1", "http://Xn--pypal-4ve.com/", [("idn-homograph", "danger")]),
+    ("5890 2.3.2.1", "http://xN--pypal-4ve.com/", [("idn-homograph", "danger")]),
     # RFC 3987 8 and 4.2: bidi spoofing; a look-alike slash in a path.
     ("3987 8", "http://example.com/%E2%80%AEfdp.exe", [("bidi-formatting", "danger")]),
     ("3987 8", "http://example.com/a\u2215b", [("idn-homograph", "warning")]),

@@ -1186,8 +1186,7 @@ def _check(
             last[:1].isalpha()
             and "%" not in host
             and host.isascii()
-            and "xn--" not in host
-            and "XN--" not in host
+            and "xn--" not in host.lower()  # the ACE prefix in any case ("Xn--")
         ):
             name = host.lower()
             bare = name[:-1] if name.endswith(".") else name

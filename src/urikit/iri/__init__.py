@@ -506,11 +506,12 @@ def _split_iri(text: str) -> Parts | None:
 
 
 def _ascii_host(text: str, sp: Spans) -> str:
-    """``text`` with the non-ASCII labels of its reg-name host as A-labels."""
+    """``text`` with the non-ASCII labels of its reg-name host as A-labels (its
+    existing A-labels checked)."""
     h0, h1 = sp[HOST_SPAN]
     if h0 >= 0 and not text.startswith("[", h0):
         host = text[h0:h1]
-        if not host.isascii() or "%" in host:
+        if not host.isascii() or "%" in host or "xn--" in host.lower():
             from ._idna import host_to_ascii
 
             return text[:h0] + host_to_ascii(text, h0, h1) + text[h1:]
@@ -533,13 +534,18 @@ def to_uri(iri: str, *, idna: bool = False) -> str:
     existing percent-encodings included, is kept. The mapping is the identity
     on URIs. ``idna=True`` first turns each non-ASCII label of a reg-name host
     into an A-label (IDNA2008 with the UTS #46 mapping, through the ``idna``
-    package); a label IDNA refuses raises :class:`~urikit.URIError` naming it.
+    package) and checks the A-labels already there (the "xn--" prefix in any
+    case); a label IDNA refuses, or an A-label that is not valid IDNA, raises
+    :class:`~urikit.URIError` naming it.
     No character normalization is done (step 1c: the text is already UCS).
 
     >>> to_uri("http://www.example.org/red%09ros\\u00e9#red")
     'http://www.example.org/red%09ros%C3%A9#red'
     >>> to_uri("http://r\\u00e9sum\\u00e9.example.org", idna=True)
     'http://xn--rsum-bpad.example.org'
+    >>> to_uri("http://XN--zz-bad.example.org", idna=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    urikit.errors.URIError: invalid host: the label 'XN--zz-bad' is not ... at position 7
     """
     text = _text("to_uri", "iri", iri)
     sp = _checked(text)
@@ -561,8 +567,16 @@ def _decodable(ch: str, in_query: bool, *, for_display: bool) -> bool:
     return not (for_display and unicodedata.category(ch) in _HIDDEN_CATEGORIES)
 
 
+#: The octets of RFC 3986 ``unreserved``: the only ASCII that step 2 of RFC 3987
+#: section 3.2 decodes (never "%", a reserved character, or one URIs do not allow).
+_UNRESERVED_OCTETS: Final = frozenset(
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+)
+
+
 def _decode_component(value: str, in_query: bool, display: bool) -> str:
-    """Decode the percent-encoded UTF-8 of allowed non-ASCII characters in ``value``."""
+    """Decode in ``value`` the percent-encoded unreserved characters and the
+    percent-encoded UTF-8 of allowed non-ASCII characters."""
 
     def one_run(m: re.Match[str]) -> str:
         run = m.group()
@@ -572,8 +586,8 @@ def _decode_component(value: str, in_query: bool, display: bool) -> str:
         n = len(data)
         while i < n:
             b = data[i]
-            if b < 0x80:  # ASCII is never decoded (reserved, "%", or already allowed)
-                out.append(run[3 * i : 3 * i + 3])
+            if b < 0x80:  # unreserved is decoded; "%", reserved and the rest never are
+                out.append(chr(b) if b in _UNRESERVED_OCTETS else run[3 * i : 3 * i + 3])
                 i += 1
                 continue
             size = 2 if 0xC2 <= b <= 0xDF else 3 if 0xE0 <= b <= 0xEF else 4 if b <= 0xF4 else 0
@@ -597,7 +611,7 @@ def _decode_component(value: str, in_query: bool, display: bool) -> str:
     return _PCT_RUN_RE.sub(one_run, value)
 
 
-def _from_uri(text: str, *, idna: bool, display: bool) -> str:
+def _from_uri(text: str, *, idna: bool, display: bool, strict_idna: bool = True) -> str:
     sp = _checked(text)
     if "%" not in text and not (idna and "xn--" in text.lower()):
         return text
@@ -611,15 +625,19 @@ def _from_uri(text: str, *, idna: bool, display: bool) -> str:
         value = text[a:b]
         if group == HOST_SPAN:
             if not value.startswith("["):
-                value = _decode_component(value, False, display)
-                if idna:
+                decoded = _decode_component(value, False, display)
+                if idna and "xn--" in decoded.lower():
                     from ._idna import host_to_unicode
 
-                    converted = host_to_unicode(value)
+                    def decode(piece: str) -> str:
+                        return _decode_component(piece, False, display)
+
+                    converted = host_to_unicode(text, a, b, decode, strict=strict_idna)
                     if all(
                         _decodable(c, False, for_display=True) for c in converted if ord(c) > 127
                     ):
-                        value = converted
+                        decoded = converted
+                value = decoded
         elif "%" in value:
             value = _decode_component(value, group == QUERY_SPAN, display)
         out.append(value)
@@ -631,22 +649,36 @@ def _from_uri(text: str, *, idna: bool, display: bool) -> str:
 def from_uri(uri: str, *, idna: bool = False) -> str:
     """Convert a URI reference to an IRI reference (RFC 3987 section 3.2).
 
-    Only percent-encoded octets that form strictly legal UTF-8 of a character an
-    IRI may carry there are decoded (``ucschar``; ``iprivate`` in the query).
-    Never decoded: any ASCII character (so never ``%25``, a reserved character, or
-    anything that would change the reference's meaning or its mapping back), the
-    bidi formatting characters of section 4.1, invisible format characters and
-    spaces (section 6.1). Octets left encoded that were decoded by step 2 are
-    written with uppercase hex digits, as in the RFC's examples.
-    ``idna=True`` also turns valid A-labels of the host into U-labels.
-    ``to_uri(from_uri(u))`` is ``u`` up to the case of those hex digits.
+    Decoded, in every component that may hold them (userinfo, host name, path,
+    query, fragment): percent-encoded ``unreserved`` characters (``%7E`` is
+    ``~``, ``%41`` is ``A``; RFC 3986 section 2.3 makes both forms equivalent),
+    and percent-encoded octets that form strictly legal UTF-8 of a character an
+    IRI may carry there (``ucschar``; ``iprivate`` in the query). Never decoded:
+    ``%25``, a reserved character, or other ASCII (anything that would change
+    the reference's meaning or that a URI does not allow), the bidi formatting
+    characters of section 4.1, invisible format characters and spaces (section
+    6.1). Octets left encoded that were decoded by step 2 are written with
+    uppercase hex digits, as in the RFC's examples. The scheme, the port and IP
+    literals hold no percent-encoding.
+
+    ``idna=True`` also turns valid A-labels of the host (the "xn--" prefix in
+    any case) into U-labels; an A-label that is not valid IDNA (bad Punycode, or
+    a U-label IDNA2008 refuses) raises :class:`~urikit.URIError` naming it.
+
+    ``to_uri(from_uri(u))`` is ``u`` up to the case of those hex digits and the
+    decoded unreserved characters, so it is ``u`` after syntax normalization.
 
     >>> from_uri("http://www.example.org/D%FCrst")
     'http://www.example.org/D%FCrst'
+    >>> from_uri("http://h/%7Euser/%41%2Fb%25")
+    'http://h/~user/A%2Fb%25'
     >>> from_uri("http://xn--99zt52a.example.org/%e2%80%ae")
     'http://xn--99zt52a.example.org/%E2%80%AE'
     >>> from_uri("http://xn--99zt52a.example.org/%e2%80%ae", idna=True)
     'http://納豆.example.org/%E2%80%AE'
+    >>> from_uri("http://a.Xn--ls8h/", idna=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    urikit.errors.URIError: invalid host: the label 'Xn--ls8h' is not ... at position 9
     """
     return _from_uri(_text("from_uri", "uri", uri), idna=idna, display=True)
 
@@ -657,7 +689,9 @@ def from_uri(uri: str, *, idna: bool = False) -> str:
 def for_display(uri: str, *, strict: bool = False) -> DisplayForm:
     """The form of ``uri`` (a URI or IRI reference) to show people, and whether it misleads.
 
-    The text is :func:`urikit.iri.from_uri` with U-labels for A-labels. With
+    The text is :func:`urikit.iri.from_uri` with U-labels for valid A-labels
+    (an A-label that is not valid is shown as it is, with an "invalid-a-label"
+    warning, instead of raising). With
     ``strict=True`` a misleading form raises :class:`~urikit.URIError` (reason
     "bad-value", the first warning's component and position in the display
     text) instead of being returned.
@@ -673,7 +707,8 @@ def for_display(uri: str, *, strict: bool = False) -> DisplayForm:
     urikit.errors.URIError: invalid path: U+2215 DIVISION SLASH looks like a delimiter at position 9
     """
     source = _text("for_display", "uri", uri)
-    text = from_uri(source, idna=True)
+    # An A-label that is not valid stays as it is, with an "invalid-a-label" warning.
+    text = _from_uri(source, idna=True, display=True, strict_idna=False)
     warnings = tuple(display_warnings(text))
     if warnings and strict:
         w = warnings[0]
@@ -791,6 +826,8 @@ def equivalent(
     ``"string"`` that compares the mapped URIs character for character.
     ``idna=True`` first writes each non-ASCII host label as its A-label, so an
     IDN and its Punycode form compare equal (section 5.3.3); it is never implied.
+    As in :func:`to_uri`, a label IDNA refuses (or an A-label that is not
+    valid) then raises :class:`~urikit.URIError`.
     ``registry`` gives the scheme facts of level "scheme", as in the core.
 
     >>> equivalent("http://example.org/~user", "http://example.org/%7euser")

@@ -43,6 +43,8 @@ __all__ = ["DisplayForm", "DisplayWarning", "display_warnings"]
 _SLASH_LIKE: Final = frozenset("\u2215\u2044\u29f8\u2571\u2afd\u3033\u0338\u2cc6")
 #: The full stops UTS #46 maps to "." (RFC 3490 section 3.1): label separators in a host.
 _HOST_DOTS: Final = frozenset("\u3002\uff0e\uff61")
+#: What separates the labels of a host name.
+_LABEL_SEPS: Final = ".\u3002\uff0e\uff61"
 _DELIMITERS: Final = frozenset("/?#@:.%")
 _ORDINARY_MIXES: Final = (
     frozenset({"Latin", "Han", "Hiragana", "Katakana"}),
@@ -160,7 +162,7 @@ def display_warnings(text: str) -> list[DisplayWarning]:
     warnings: list[DisplayWarning] = []
     h0, h1 = sp[HOST_SPAN]
     if h0 >= 0 and not text.startswith("[", h0):
-        for pos, label in _pieces(text, h0, h1, "."):
+        for pos, label in _pieces(text, h0, h1, _LABEL_SEPS):
             scripts = _label_scripts(label)
             if _mixed(scripts):
                 warnings.append(
@@ -171,7 +173,7 @@ def display_warnings(text: str) -> list[DisplayWarning]:
                         f"the label {label!r} mixes scripts: {', '.join(sorted(scripts))}",
                     )
                 )
-            if label[:4].lower() == "xn--":
+            if label[:4].lower() == "xn--":  # the ACE prefix in any case
                 warnings.append(
                     DisplayWarning(
                         "invalid-a-label", "host", pos, f"{label!r} is not a valid IDNA A-label"
@@ -179,7 +181,7 @@ def display_warnings(text: str) -> list[DisplayWarning]:
                 )
     groups = (
         (USERINFO_SPAN, "userinfo", ":"),
-        (HOST_SPAN, "host", "."),
+        (HOST_SPAN, "host", _LABEL_SEPS),
         (PATH_SPAN, "path", "/;."),
         (QUERY_SPAN, "query", "&=;"),
         (FRAGMENT_SPAN, "fragment", "/"),

@@ -6,30 +6,87 @@ for IDNA work (``to_uri(..., idna=True)``, ``from_uri(..., idna=True)``,
 Labels are converted with IDNA2008 plus the UTS #46 mapping (case folding,
 width mapping, the ideographic full stops), non-transitional, with the STD3
 ASCII rules as RFC 3987 section 3.1 asks.
+
+An existing A-label (a label starting with the ACE prefix "xn--", in any case,
+RFC 5890 section 2.3.2.1) is checked by ``idna`` too (RFC 5891 section 5.4:
+Punycode that decodes, to a U-label IDNA2008 accepts, whose encoding is the
+label): one that is not valid raises :class:`URIError` naming it, whichever
+way the host is converted. The answers are kept in a bounded cache.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from typing import Final
 
 from ..errors import URIError
 from ..percent import percent_decode
 
-__all__ = ["host_to_ascii", "host_to_unicode"]
+__all__ = ["host_to_ascii", "host_to_unicode", "is_ace"]
 
 #: Label separators: FULL STOP and the three dots UTS #46 maps to it.
 _DOTS_RE: Final = re.compile("[.\u3002\uff0e\uff61]")
+#: The same separators in a URI host, raw or percent-encoded (UTF-8): what
+#: ``from_uri`` decodes to a label separator.
+_ENCODED_DOTS_RE: Final = re.compile(
+    "[.\u3002\uff0e\uff61]|%(?:2[Ee]|[Ee]3%80%82|[Ee][Ff]%[Bb][Cc]%8[Ee]|[Ee][Ff]%[Bb][Dd]%[Aa]1)"
+)
+#: How many A-label answers :func:`_a_label` keeps.
+_CACHE_SIZE: Final = 1024
+#: RFC 5890 section 2.3.2.1: an A-label has at most 63 octets.
+_MAX_LABEL: Final = 63
 
 
-def _labels(host: str) -> list[tuple[int, str]]:
-    """(offset, label) for each dot-separated label of ``host``."""
-    out: list[tuple[int, str]] = []
-    start = 0
-    for m in _DOTS_RE.finditer(host):
-        out.append((start, host[start : m.start()]))
-        start = m.end()
-    out.append((start, host[start:]))
+def is_ace(label: str) -> bool:
+    """True when ``label`` starts with the ACE prefix "xn--", in any case.
+
+    >>> is_ace("xn--99zt52a"), is_ace("XN--99zt52a"), is_ace("Xn--"), is_ace("xn-a")
+    (True, True, True, False)
+    """
+    return label[:4].lower() == "xn--"
+
+
+def _a_label(label: str) -> tuple[str, str]:
+    """(U-label, "") for the valid A-label ``label``; ("", why) when it is not one.
+
+    A label longer than any A-label is refused without asking ``idna`` (Punycode
+    decoding is not linear in the length) nor filling the cache.
+    """
+    if len(label) > _MAX_LABEL:
+        return "", f"longer than {_MAX_LABEL} characters (RFC 5890 section 2.3.2.1)"
+    return _idna_a_label(label)
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _idna_a_label(label: str) -> tuple[str, str]:
+    import idna
+
+    try:
+        return idna.decode(label), ""
+    except (idna.IDNAError, UnicodeError, ValueError) as exc:
+        return "", str(exc) or type(exc).__name__
+
+
+def _a_label_error(label: str, text: str, pos: int) -> URIError:
+    why = _a_label(label)[1]
+    detail = f"the label {label!r} is not a valid IDNA A-label ({why})"
+    return URIError("bad-value", "host", pos, text, detail=detail)
+
+
+def _encoded_labels(text: str, start: int, end: int) -> list[tuple[int, str, str]]:
+    """(position, label, the separator before it as written; "" for the first)
+    for each label of the host ``text[start:end]``, split at the separators raw
+    or percent-encoded."""
+    out: list[tuple[int, str, str]] = []
+    pos = start
+    sep = ""
+    for m in _ENCODED_DOTS_RE.finditer(text, start, end):
+        out.append((pos, text[pos : m.start()], sep))
+        sep = m.group()
+        pos = m.end()
+    out.append((pos, text[pos:end], sep))
     return out
 
 
@@ -37,17 +94,23 @@ def host_to_ascii(text: str, start: int, end: int) -> str:
     """The ``ireg-name`` ``text[start:end]`` with each non-ASCII label as an A-label.
 
     Labels that are ASCII after percent-decoding, or ASCII with percent-encoded
-    octets that are not UTF-8, are kept as written (they are valid URI labels). A
-    label
-    IDNA refuses raises :class:`URIError` (component "host") naming the label,
-    at the label's position in ``text``.
+    octets that are not UTF-8, are kept as written (they are valid URI labels),
+    but an A-label among them must be valid. A label IDNA refuses raises
+    :class:`URIError` (component "host") naming the label, at the label's
+    position in ``text``.
+
+    >>> host_to_ascii("http://Xn--Bcher-kva.b\u00fccher/", 7, 27)
+    'Xn--Bcher-kva.xn--bcher-kva'
+    >>> host_to_ascii("http://www.xn--ls8h.example/", 7, 27)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    urikit.errors.URIError: invalid host: the label 'xn--ls8h' is not ... at position 11
     """
     import idna
 
-    host = text[start:end]
     out: list[str] = []
-    for offset, label in _labels(host):
-        pos = start + offset
+    for pos, label, sep in _encoded_labels(text, start, end):
+        # A separator in ASCII stays as written, another one is "." (UTS #46 maps it).
+        out.append(sep if sep in ("", ".") or len(sep) == 3 else ".")
         try:
             decoded = percent_decode(label, component="host")
         except URIError:  # octets that are no UTF-8 name no characters IDNA could take
@@ -62,6 +125,8 @@ def host_to_ascii(text: str, start: int, end: int) -> str:
                 detail=f"the label {label!r} has percent-encoded octets that are not UTF-8",
             ) from None
         if decoded.isascii():
+            if is_ace(decoded) and _a_label(decoded)[1]:
+                raise _a_label_error(decoded, text, pos)
             out.append(label)
             continue
         try:
@@ -75,28 +140,39 @@ def host_to_ascii(text: str, start: int, end: int) -> str:
                 detail=f"IDNA refuses the label {decoded!r} ({exc})",
             ) from None
         out.append(alabel.decode("ascii"))
-    return ".".join(out)
+    return "".join(out)
 
 
-def host_to_unicode(host: str) -> str:
-    """``host`` with each valid A-label ("xn--...") turned into its U-label.
+def host_to_unicode(
+    text: str, start: int, end: int, decode: Callable[[str], str], *, strict: bool
+) -> str:
+    """The URI host ``text[start:end]`` decoded, each valid A-label a U-label.
 
-    An A-label that IDNA does not accept is kept as it is (converting is a
-    "MAY" of RFC 3987 section 3.2.1; keeping is always safe).
+    ``decode`` is the percent-decoding of the host (``from_uri``'s), applied
+    label by label; the separators stay as they are once decoded. An "xn--" label
+    (after decoding; the prefix in any case) that IDNA does not accept raises
+    :class:`URIError` naming it at its position in ``text`` when ``strict``, and
+    is kept as it is otherwise (for display, which flags it). A U-label holding
+    a label separator is never put in (it would change the host's structure).
+
+    >>> host_to_unicode("http://XN--99ZT52A.jp/", 7, 21, str, strict=True)
+    '納豆.jp'
+    >>> host_to_unicode("http://a.xn--zz-bad/", 7, 19, str, strict=False)
+    'a.xn--zz-bad'
+    >>> host_to_unicode("http://a.xn--zz-bad/", 7, 19, str, strict=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    urikit.errors.URIError: invalid host: the label 'xn--zz-bad' is not ... at position 9
     """
-    if "xn--" not in host.lower():
-        return host
-    import idna
-
     out: list[str] = []
-    for _, label in _labels(host):
-        if label[:4].lower() == "xn--":
-            try:
-                ulabel = idna.decode(label.lower())
-            except (idna.IDNAError, UnicodeError, ValueError):
-                ulabel = label
-            # A U-label is one label: a dot in it would change the host's structure.
-            out.append(label if _DOTS_RE.search(ulabel) else ulabel)
-        else:
-            out.append(label)
-    return ".".join(out)
+    for pos, raw, sep in _encoded_labels(text, start, end):
+        out.append(decode(sep))
+        label = decode(raw)
+        if is_ace(label):
+            ulabel, why = _a_label(label)
+            if why:
+                if strict:
+                    raise _a_label_error(label, text, pos)
+            elif not _DOTS_RE.search(ulabel):
+                label = ulabel
+        out.append(label)
+    return "".join(out)
