@@ -22,17 +22,24 @@ The rules, in the order they are applied at each position of the text:
 
 * **Delimited forms** ``<URL:...>`` (wrapper ``"url"``, with or without
   whitespace after ``URL:``), ``<...>`` (``"angle"``) and ``"..."``
-  (``"quote"``). Whitespace inside is removed, but only where it breaks a line:
-  each run of spaces, tabs and no-break spaces inside must hold exactly one
-  line break (``\\n``, ``\\r\\n`` or ``\\r``), so ``<foo bar>`` is text and a
-  blank line always ends a URI. Angle brackets may have such whitespace just
-  inside them too; quotes may not. The content, once joined, must be a URI
+  (``"quote"``). All whitespace inside (spaces, tabs, no-break spaces, line
+  breaks ``\\n``, ``\\r\\n`` or ``\\r`` and the next line's indentation) is
+  removed before the content is judged, so ``<http://a.example/ b>`` and
+  ``<http://a.example/\\n  b>`` both give ``http://a.example/b``. Three limits:
+  a run of whitespace holding a blank line (two line breaks), a form feed or a
+  vertical tab ends the text, so no URI spans a paragraph; inside the scheme
+  (before its colon) whitespace must break a line, since words before a colon
+  are prose (``"see http://a.example/ now"`` holds a bare URI, not the scheme
+  ``seehttp``); quotes may not have whitespace just inside them, angle
+  brackets may. The content, once joined, must be a URI
   (RFC 3986 ``URI``: it has a scheme; a fragment inside the delimiters belongs
   to it), and its scheme must not be followed by another colon (Perl's
   ``Data::Dumper`` is no URI). Inside angle brackets any scheme counts
   (``<foo:bar>``, ``<doi:10.1000/182>``); inside quotes only the schemes that
   count for bare URIs (below), since prose quotes words like ``"Note:"``, and
-  something must follow the colon (and the ``//``).
+  something must follow the colon (and the ``//``). When the joined content is
+  no URI, the delimiters count for nothing and the text inside is read again
+  for bare URIs.
 * **Bare URIs** are absolute and end at whitespace or at the first character
   no URI may contain. Trailing sentence punctuation (``. , ; : ! ?`` and
   ``'``) is not part of them, nor is a ``)`` or ``]`` without an opening
@@ -50,7 +57,8 @@ The rules, in the order they are applied at each position of the text:
 * **Hyphens at line breaks.** A bare URI whose last character is ``-`` at the
   end of a line continues on the next line (after its indentation). In every
   form, ``.uri`` keeps such a hyphen and ``.alternatives`` holds the reading
-  without it.
+  without it. Inside delimiters a hyphen before any whitespace counts so (a
+  text converted with its line breaks turned into spaces reads the same).
 
 Extraction never raises on a ``str`` and runs in time linear in the length of
 the text: one regular expression (whose repetitions are all possessive and
@@ -130,9 +138,14 @@ _URI_RUN_RE: Final = re.compile(
 _BLANKS = r"[ \t\xa0]*+"
 _BREAK = r"(?:\r\n?+|\n)"
 _LINE_BREAK_RE: Final = re.compile(_BLANKS + _BREAK + _BLANKS)
-_WS_SPLIT_RE: Final = re.compile(f"([{re.escape(_WS)}]++)")
-# One line break in a run of blanks, or none (for the ends of an angle form).
-_ONE_BREAK_RE: Final = re.compile(_BLANKS + _BREAK + _BLANKS + r"\Z")
+# Whitespace inside a delimited form: every run of it is removed, unless it holds
+# a blank line (two line breaks), a form feed or a vertical tab; before the
+# scheme's colon only runs that break a line are allowed.
+_DROP_WS: Final = str.maketrans("", "", _WS)
+_BAD_WS_RE: Final = re.compile(rf"[\f\v]|{_BREAK}{_BLANKS}[\r\n]")
+_UNBROKEN_RUN_RE: Final = re.compile(r"(?<![ \t\xa0\r\n])[ \t\xa0]++(?![ \t\xa0\r\n])")
+_HYPHEN_BEFORE_WS_RE: Final = re.compile(f"-(?=[{re.escape(_WS)}])")
+# A run of blanks with at most one line break in it (the ends of an angle form).
 _AT_MOST_ONE_BREAK_RE: Final = re.compile(f"{_BLANKS}(?:{_BREAK}{_BLANKS})?+" + r"\Z")
 _SCHEME_COLON_RE: Final = re.compile(_SCHEMEISH + ":")
 
@@ -172,10 +185,10 @@ class Extracted:
     """One URI found in text. Immutable.
 
     Attributes:
-        uri: the URI with its wrapper and inserted whitespace removed, otherwise
-            as written (a hyphen at a line break is kept).
-        start, end: the span of the text it was found in, wrapper included
-            (``text[start:end]``).
+        uri: the URI with its wrapper and the whitespace inside removed,
+            otherwise as written (a hyphen at a line break is kept).
+        start, end: the span of the text it was found in, as written: wrapper
+            and whitespace inside included (``text[start:end]``).
         wrapper: ``"url"`` for ``<URL:...>``, ``"angle"`` for ``<...>``,
             ``"quote"`` for ``"..."``, ``None`` for a bare URI.
         alternatives: other readings (the URI without a hyphen found at a line
@@ -255,26 +268,22 @@ class Extracted:
 
 
 def _join_wrapped(content: str) -> tuple[str, tuple[str, ...]] | None:
-    """Remove line-breaking whitespace from delimited content.
+    """Remove the whitespace inside delimited content (RFC 3986 Appendix C).
 
-    Returns ``(joined, alternatives)`` or ``None`` when a run of whitespace
-    does not break a line (or breaks more than one).
+    Returns ``(joined, alternatives)``, or ``None`` when a run of whitespace
+    holds a blank line (two line breaks), a form feed or a vertical tab, or
+    falls inside the scheme (before the first colon) without breaking a line.
+    A few passes of compiled expressions over ``content``, no Python loop.
     """
-    parts = _WS_SPLIT_RE.split(content)
-    pieces = parts[0::2]
-    hyphen = False
-    for k, sep in enumerate(parts[1::2]):
-        if _ONE_BREAK_RE.match(sep) is None:
-            return None
-        if pieces[k].endswith("-"):
-            hyphen = True
-    joined = "".join(pieces)
-    if not hyphen:
+    if _BAD_WS_RE.search(content) is not None:
+        return None
+    colon = content.find(":")
+    if colon > 0 and _UNBROKEN_RUN_RE.search(content, 0, colon) is not None:
+        return None  # words before a colon: prose, not a scheme
+    joined = content.translate(_DROP_WS)
+    if _HYPHEN_BEFORE_WS_RE.search(content) is None:
         return joined, ()
-    alt = "".join(
-        p[:-1] if (k < len(pieces) - 1 and p.endswith("-")) else p for k, p in enumerate(pieces)
-    )
-    return joined, (alt,)
+    return joined, (_HYPHEN_BEFORE_WS_RE.sub("", content).translate(_DROP_WS),)
 
 
 def _delimited(
