@@ -989,7 +989,11 @@ def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
         return
     registry = DEFAULT_REGISTRY
     port = ref.port
-    ours_port = "" if not port or registry.is_default_port(scheme, port) else port.lstrip("0")
+    # The port as the number it is ("0" and "000" are port 0, not no port); the
+    # WHATWG parser drops the scheme's default port.
+    ours_port = (
+        "" if not port or registry.is_default_port(scheme, port) else port.lstrip("0") or "0"
+    )
     host = ref.host
     if host is None:
         ours_host = None
