@@ -116,7 +116,7 @@ RFC_EXAMPLES = [
     # Not from a section, but in the issue: schemes that run code or read files.
     ("issue", "javascript:alert(1)", [("dangerous-scheme", "danger")]),
     ("issue", "data:text/html;base64,PHNjcmlwdD4=", [("dangerous-scheme", "danger")]),
-    ("issue", "data:text/plain,hello", [("dangerous-scheme", "info")]),
+    ("issue", "data:text/plain,hello", []),
     ("issue", "file:///etc/passwd", [("dangerous-scheme", "warning")]),
     # And references with nothing to say.
     ("none", "https://example.com/a/b?c=d#e", []),
@@ -129,6 +129,60 @@ RFC_EXAMPLES = [
 @pytest.mark.parametrize(("section", "text", "expected"), RFC_EXAMPLES)
 def test_rfc_security_examples(section: str, text: str, expected: list[tuple[str, str]]) -> None:
     assert codes(text) == expected, section
+
+
+# --- data: media types (RFC 2397) -----------------------------------------------------
+
+#: (data: URI, the dangerous-scheme severity expected or None)
+DATA_URIS = [
+    # Media types that cannot run script: nothing to report.
+    ("data:text/plain,hello", None),
+    ("data:,hello", None),  # no media type: text/plain;charset=US-ASCII
+    ("data:;base64,aGk=", None),
+    ("data:;charset=utf-8,hi", None),
+    ("data:Text/Plain;charset=UTF-8,hi", None),
+    ("data:image/png;base64,iVBORw0KGgo=", None),
+    ("DATA:IMAGE/GIF;base64,R0lGODlh", None),
+    ("data:image/jpeg,x", None),
+    ("data:audio/mpeg;base64,SUQz", None),
+    ("data:video/mp4,x", None),
+    ("data:text/plain;name=text/html,x", None),  # a parameter is no type
+    # Media types that run script: danger, in any case, decoded or not.
+    ("data:text/html,hi", "danger"),
+    ("data:TEXT/HTML;charset=utf-8,hi", "danger"),
+    ("data:text/html;base64,PHNjcmlwdD4=", "danger"),
+    ("data:image/svg+xml,x", "danger"),
+    ("data:image/svg+xml;base64,PHN2Zz4=", "danger"),
+    ("data:application/xhtml+xml,x", "danger"),
+    ("data:text/xml,x", "danger"),
+    ("data:application/rss+xml,x", "danger"),
+    ("data:text/javascript,alert(1)", "danger"),
+    ("data:application/javascript,x", "danger"),
+    ("data:application/x-ecmascript,x", "danger"),
+    ("data:text/vbscript,x", "danger"),
+    ("data:text%2Fhtml,x", "danger"),  # a decoder that decodes first reads text/html
+    ("data:text/html%3Bcharset=utf-8,x", "danger"),
+    # Not known to be inert: a warning.
+    ("data:application/octet-stream,x", "warning"),
+    ("data:application/pdf;base64,JVBERi0=", "warning"),
+    ("data:text/css,x", "warning"),
+    ("data:text/plain/html,x", "warning"),  # no media type
+    ("data:html,x", "warning"),
+]
+
+
+@pytest.mark.parametrize(("text", "severity"), DATA_URIS)
+def test_data_is_dangerous_only_for_media_types_that_run_script(
+    text: str, severity: str | None
+) -> None:
+    found = [f for f in check(text, policy=RFC_ONLY).findings if f.code == "dangerous-scheme"]
+    if severity is None:
+        assert found == []
+        assert check(text).ok
+        return
+    assert [f.severity for f in found] == [severity]
+    assert found[0].start == 0 and found[0].end == text.index(",")  # "data:" and the type
+    assert check(text).ok == (severity != "danger")
 
 
 def test_every_code_is_documented() -> None:
@@ -642,6 +696,7 @@ _BIG = 200_000
         "http://h/?" + "%0d%0a" * (_BIG // 6),
         "http://h/" + "%E2%80%AE" * (_BIG // 9),
         "http://p\u0430ypal" + ".com" * (_BIG // 4) + "/",
+        "data:" + "text/plain;" * (_BIG // 11) + ",x",
         "http://h/" + "\u0627a/" * (_BIG // 3),
         "http://h/" + "".join(f"\u0627a{i}/" for i in range(_BIG // 8)),
         "http://[" + "1:" * 7 + "1]/" + "a" * _BIG,
