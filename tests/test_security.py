@@ -116,7 +116,7 @@ RFC_EXAMPLES = [
     # Not from a section, but in the issue: schemes that run code or read files.
     ("issue", "javascript:alert(1)", [("dangerous-scheme", "danger")]),
     ("issue", "data:text/html;base64,PHNjcmlwdD4=", [("dangerous-scheme", "danger")]),
-    ("issue", "data:text/plain,hello", [("dangerous-scheme", "info")]),
+    ("issue", "data:text/plain,hello", []),
     ("issue", "file:///etc/passwd", [("dangerous-scheme", "warning")]),
     # And references with nothing to say.
     ("none", "https://example.com/a/b?c=d#e", []),
@@ -129,6 +129,145 @@ RFC_EXAMPLES = [
 @pytest.mark.parametrize(("section", "text", "expected"), RFC_EXAMPLES)
 def test_rfc_security_examples(section: str, text: str, expected: list[tuple[str, str]]) -> None:
     assert codes(text) == expected, section
+
+
+# --- RFC 3987 section 8: homographs from the Unicode data (UTS #39) ------------------
+
+#: (host, the idn-homograph severity expected or None, a part of its message)
+HOMOGRAPHS = [
+    # Mixed-script confusables: all letters of one script look like letters of
+    # the other, in a U-label, an A-label (its ACE prefix in any case), encoded.
+    ("p\u0430ypal.com", "danger", "reads as Latin: '\u0430' (CYRILLIC SMALL LETTER A)"),
+    ("xn--pypal-4ve.com", "danger", "reads as Latin"),
+    ("Xn--pypal-4ve.com", "danger", "reads as Latin"),
+    ("www.XN--PYPAL-4VE.COM", "danger", "reads as Latin"),
+    ("p%D0%B0ypal.com", "danger", "reads as Latin"),
+    ("\u0440\u0430\u0443\u0440\u0430l.com", "danger", "reads as Cyrillic: 'l'"),
+    # Latin with Han is ordinary writing, but not when the Han letter looks Latin.
+    ("g\u3007\u3007gle.com", "danger", "'\u3007' (IDEOGRAPHIC NUMBER ZERO) looks like"),
+    # Scripts that do not go together, no confusable: still a mix (as before).
+    ("\u03bbx.com", "danger", "mixes scripts: Greek, Latin"),
+    # Whole-script confusable with Latin under a Latin top-level label: a warning.
+    ("\u0430\u0440\u0440\u04cf\u0435.com", "warning", "every letter looks like ASCII: 'appie'"),
+    ("xn--80ak6aa92e.com", "warning", "'appie' (a whole-script confusable)"),
+    # Not homographs: one script (not flagged for not being Latin), the same under
+    # its own script's top-level label, Japanese (Han, Katakana: 力 looks like カ,
+    # but 協 like no Katakana letter), a Latin letter with an accent, a modifier
+    # letter of script Common (the Hawaiian okina), a full-width letter (it maps to
+    # ASCII: the same name to a resolver).
+    ("\u044f\u043d\u0434\u0435\u043a\u0441.\u0440\u0444", None, ""),
+    ("\u0430\u0440\u0440\u04cf\u0435.\u0440\u0444", None, ""),
+    ("\u4f8b\u3048.jp", None, ""),
+    ("\u30d1\u30ef\u30fc\u5354\u529b.jp", None, ""),
+    ("m\u00fcnchen.de", None, ""),
+    ("ha\u02bbawi.com", None, ""),
+    ("\uff50aypal.com", None, ""),
+]
+
+
+@pytest.mark.parametrize(("host", "severity", "why"), HOMOGRAPHS)
+def test_idn_homograph_from_the_unicode_data(host: str, severity: str | None, why: str) -> None:
+    text = f"http://{host}/a"
+    found = [f for f in check(text, policy=RFC_ONLY).findings if f.code == "idn-homograph"]
+    if severity is None:
+        assert found == []
+        return
+    assert [(f.severity, f.component, f.start, f.end) for f in found] == [
+        (severity, "host", 7, 7 + len(host))
+    ]
+    assert why in found[0].message
+    assert check(text).ok == (severity != "danger")
+
+
+def test_confusables_data_is_loaded_only_for_international_hosts() -> None:
+    code = (
+        "import sys, urikit.security as s\n"
+        "assert 'confusable_homoglyphs' not in sys.modules\n"
+        "s.check('http://example.com/a'); s.check('http://h/%E2%80%AE'); s.check('data:,x')\n"
+        "assert 'confusable_homoglyphs' not in sys.modules, 'too early'\n"
+        "assert [f.code for f in s.check('http://xn--pypal-4ve.com/').findings][0] =="
+        " 'idn-homograph'\n"
+        "assert 'confusable_homoglyphs' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- RFC 3987 section 8: bidi formatting, the isolates too ----------------------------
+
+
+@pytest.mark.parametrize("char", ["\u2066", "\u2067", "\u2068", "\u2069", "\u061c"])
+@pytest.mark.parametrize(
+    ("before", "after", "component"),
+    [("http://h/a", "b", "path"), ("http://h/?q=", "", "query"), ("http://h/#", "x", "fragment")],
+)
+def test_bidi_isolates_are_bidi_formatting(
+    char: str, before: str, after: str, component: str
+) -> None:
+    """The isolates (Unicode 6.3) are valid in an IRI (RFC 3987 section 4.1 lists
+    only LRM, RLM, LRE, RLE, LRO, RLO, PDF) but reorder text as those do."""
+    text = before + char + after
+    found = [f for f in check(text, policy=RFC_ONLY).findings if f.code == "bidi-formatting"]
+    at = len(before)
+    raw = [f for f in found if (f.start, f.end) == (at, at + 1)]
+    assert [(f.severity, f.component) for f in raw] == [("danger", component)]
+    assert f"U+{ord(char):04X}" in raw[0].message
+    assert not check(text).ok
+    encoded = before + "".join(f"%{b:02X}" for b in char.encode()) + after
+    assert [f.code for f in check(encoded, policy=RFC_ONLY).findings] == ["bidi-formatting"]
+
+
+# --- data: media types (RFC 2397) -----------------------------------------------------
+
+#: (data: URI, the dangerous-scheme severity expected or None)
+DATA_URIS = [
+    # Media types that cannot run script: nothing to report.
+    ("data:text/plain,hello", None),
+    ("data:,hello", None),  # no media type: text/plain;charset=US-ASCII
+    ("data:;base64,aGk=", None),
+    ("data:;charset=utf-8,hi", None),
+    ("data:Text/Plain;charset=UTF-8,hi", None),
+    ("data:image/png;base64,iVBORw0KGgo=", None),
+    ("DATA:IMAGE/GIF;base64,R0lGODlh", None),
+    ("data:image/jpeg,x", None),
+    ("data:audio/mpeg;base64,SUQz", None),
+    ("data:video/mp4,x", None),
+    ("data:text/plain;name=text/html,x", None),  # a parameter is no type
+    # Media types that run script: danger, in any case, decoded or not.
+    ("data:text/html,hi", "danger"),
+    ("data:TEXT/HTML;charset=utf-8,hi", "danger"),
+    ("data:text/html;base64,PHNjcmlwdD4=", "danger"),
+    ("data:image/svg+xml,x", "danger"),
+    ("data:image/svg+xml;base64,PHN2Zz4=", "danger"),
+    ("data:application/xhtml+xml,x", "danger"),
+    ("data:text/xml,x", "danger"),
+    ("data:application/rss+xml,x", "danger"),
+    ("data:text/javascript,alert(1)", "danger"),
+    ("data:application/javascript,x", "danger"),
+    ("data:application/x-ecmascript,x", "danger"),
+    ("data:text/vbscript,x", "danger"),
+    ("data:text%2Fhtml,x", "danger"),  # a decoder that decodes first reads text/html
+    ("data:text/html%3Bcharset=utf-8,x", "danger"),
+    # Not known to be inert: a warning.
+    ("data:application/octet-stream,x", "warning"),
+    ("data:application/pdf;base64,JVBERi0=", "warning"),
+    ("data:text/css,x", "warning"),
+    ("data:text/plain/html,x", "warning"),  # no media type
+    ("data:html,x", "warning"),
+]
+
+
+@pytest.mark.parametrize(("text", "severity"), DATA_URIS)
+def test_data_is_dangerous_only_for_media_types_that_run_script(
+    text: str, severity: str | None
+) -> None:
+    found = [f for f in check(text, policy=RFC_ONLY).findings if f.code == "dangerous-scheme"]
+    if severity is None:
+        assert found == []
+        assert check(text).ok
+        return
+    assert [f.severity for f in found] == [severity]
+    assert found[0].start == 0 and found[0].end == text.index(",")  # "data:" and the type
+    assert check(text).ok == (severity != "danger")
 
 
 def test_every_code_is_documented() -> None:
@@ -561,8 +700,9 @@ PLAIN_SHAPED = st.builds(
         st.sampled_from(["http://", "HTTPS://", "ftp://", "file://", "javascript://", "//", "x:"]),
         st.sampled_from(
             ["example.com", "Example.COM", "localhost", "a.localhost.", "127.0.0.1", "0x7f.1",
-             "xn--pple-43d.com", "metadata.google.internal", "h.1", "a.b-", "", "u@h", "h:80",
-             "[::1]", "2130706433", "ex%41mple.com", "sub.example.org.", "1.2.3.4.5"]
+             "xn--pple-43d.com", "Xn--pypal-4ve.com", "metadata.google.internal", "h.1", "a.b-",
+             "", "u@h", "h:80", "[::1]", "2130706433", "ex%41mple.com", "sub.example.org.",
+             "1.2.3.4.5"]
         ),
         st.sampled_from(
             ["", "/", "/a/b", "/./a", "/a/..", "/a/.", "/.", "/..", "/.git", "/..a/", "/a./b",
@@ -642,6 +782,12 @@ _BIG = 200_000
         "http://h/?" + "%0d%0a" * (_BIG // 6),
         "http://h/" + "%E2%80%AE" * (_BIG // 9),
         "http://p\u0430ypal" + ".com" * (_BIG // 4) + "/",
+        "http://" + "\u0430a" * (_BIG // 2) + ".com/",
+        "http://" + "\u0430\u0440\u0440\u04cf\u0435" * (_BIG // 5) + ".com/",
+        "http://" + "".join(chr(0x4E00 + i) for i in range(_BIG // 10)) + "a\u0430.com/",
+        "http://" + "xn--80ak6aa92e." * (_BIG // 15) + "com/",
+        "http://h/" + "\u2066" * _BIG,
+        "data:" + "text/plain;" * (_BIG // 11) + ",x",
         "http://h/" + "\u0627a/" * (_BIG // 3),
         "http://h/" + "".join(f"\u0627a{i}/" for i in range(_BIG // 8)),
         "http://[" + "1:" * 7 + "1]/" + "a" * _BIG,

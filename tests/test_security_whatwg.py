@@ -62,6 +62,27 @@ def test_same_reading_gives_no_finding(text: str) -> None:
     assert differs(text) == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://example.com:0/",
+        "http://example.com:000/",
+        "https://example.com:0/a",
+        "ws://example.com:00000/",
+        "http://[::1]:0/",
+        "http://10.0.0.1:0/",
+        "http://example.com:0080/",  # the default port, written with zeros: both drop it
+        "http://example.com:08080/",
+    ],
+)
+def test_port_zero_is_the_number_zero(text: str) -> None:
+    """RFC 3986 keeps "0" and "000" as written, the WHATWG parser as the number 0;
+    both are port 0, not an empty port: no whatwg-differs."""
+    assert differs(text) == []
+    port = text.split("://", 1)[1].split("/", 1)[0].rsplit(":", 1)[1]
+    assert ada_url.parse_url(text)["port"] in (str(int(port)), "")  # what is compared
+
+
 def test_ssrf_blocks_on_it_and_whatwg_false_skips_it() -> None:
     text = "http://h/a/%2e%2e/admin"
     assert "whatwg-differs" in [f.code for f in check(text, policy=Policy.ssrf()).blocking]
