@@ -3,7 +3,7 @@
  * Every kernel has a pure-Python twin and must give the same result on every
  * input (tests/test_speedups.py checks this with Hypothesis, fuzz/ with atheris).
  * C never builds a URIError: on invalid input a kernel returns None (or a
- * position, or a reason/position pair) and Python words the error; the
+ * position, or a reason/position pair, or where the error is) and Python words the error; the
  * accelerated public functions call their Python twin ("fallback") for every
  * case they do not handle themselves, so errors are identical by construction.
  *
