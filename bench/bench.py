@@ -25,8 +25,13 @@ standard, not RFC 3986: they are speed references (TARGETS), not correctness
 peers; their "rejected" counts differ from urikit's.
 
 Operations: parse (validating), validate only, read (parse, then read every
-component), resolve, normalize, and batch validate (one call for the whole
-list where a library has one; otherwise a loop).
+component), resolve, normalize, batch validate (one call for the whole list
+where a library has one; otherwise a loop), and the error path: parse of the
+corpus URLs urikit accepts, each with the character at its middle replaced by a
+space, raising and catching URIError, against a successful parse of the same
+URLs unchanged (each urikit contestant against itself: "urikit valid" is the
+same parse on the valid URLs; the ratio is the cost of a failure in successful
+parses of the same length).
 
 This is a measuring script only: no test asserts on speed.
 """
@@ -68,6 +73,8 @@ TARGETS: dict[tuple[str, str, str], float] = {
     ("resolve", "urikit-c", "urljoin"): 0.10,
     ("normalize", "urikit-c", "can_ada"): 1.0,
     ("batch-validate", "urikit-c", "can_ada"): 0.5,
+    ("parse-error", "urikit", "urikit valid"): 3.0,
+    ("parse-error", "urikit-c", "urikit-c valid"): 3.0,
 }
 
 # The subjects TARGETS are about, by --impl.
@@ -199,6 +206,7 @@ class Contestant:
     name: str
     func: Callable[..., object]
     errors: Errors = (ValueError,)
+    items: Sequence[str] | None = None  # its own input instead of the operation's
 
 
 @dataclass
@@ -210,13 +218,21 @@ class Operation:
     whole: bool = False  # func takes the whole list of items at once
     contestants: list[Contestant] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)  # contestant -> why
+    # subject -> the one contestant it is compared with (instead of every peer)
+    baselines: dict[str, str] = field(default_factory=dict)
 
     @property
     def count(self) -> int:
         return len(self.items if self.items is not None else self.pairs or ())
 
-    def add(self, name: str, func: Callable[..., object], errors: Errors = (ValueError,)) -> None:
-        self.contestants.append(Contestant(name, func, errors))
+    def add(
+        self,
+        name: str,
+        func: Callable[..., object],
+        errors: Errors = (ValueError,),
+        items: Sequence[str] | None = None,
+    ) -> None:
+        self.contestants.append(Contestant(name, func, errors, items))
 
     def skip(self, name: str, why: str) -> None:
         self.skipped[name] = why
@@ -298,7 +314,8 @@ def time_once(op: Operation, contestant: Contestant, limit: int | None = None) -
     gc.disable()
     try:
         if op.items is not None:
-            items = op.items if limit is None else op.items[:limit]
+            own = contestant.items if contestant.items is not None else op.items
+            items = own if limit is None else own[:limit]
             if op.whole:
                 return _whole_list(contestant.func, items)
             return _loop_items(contestant.func, items, contestant.errors)
@@ -390,6 +407,13 @@ def build_operations(
     normalize = Operation("normalize", "normalize", items=urls)
     batch = Operation("batch-validate", "batch validate (whole list)", items=urls, whole=True)
     operations = [parse, validate, read, resolve, normalize, batch]
+    # The error path: the URLs the first urikit accepts, each with its middle
+    # character replaced by a space (same length), against the URLs themselves.
+    accepted = [u for u in urls if urikits and urikits[0][1].is_valid(u)]
+    broken = [u[: len(u) // 2] + " " + u[len(u) // 2 + 1 :] for u in accepted]
+    error = Operation(
+        "parse-error", "error path: parse raising URIError vs parse succeeding", items=broken
+    )
 
     for name, urikit in urikits:
         parse.add(name, urikit.parse)
@@ -397,13 +421,16 @@ def build_operations(
         read.add(name, urikit_reader(urikit.parse))
         resolve.add(name, urikit.resolve)
         normalize.add(name, urikit.normalize)
+        error.add(name, urikit.parse, (urikit.URIError,))
+        error.add(f"{name} valid", urikit.parse, (urikit.URIError,), items=accepted)
+        error.baselines[name] = f"{name} valid"
         batch_module = getattr(urikit, "batch", None)
         if batch_module is None:
             batch.skip(name, "no urikit.batch")
         else:
             batch.add(name, batch_module.validate)
     for name, why in urikit_skipped.items():
-        for op in operations:
+        for op in [*operations, error]:
             op.skip(name, why)
 
     # The cache-bypassed function: urlsplit itself is wrapped in an lru_cache.
@@ -442,7 +469,7 @@ def build_operations(
         resolve.add("uritools", uritools.urijoin)
         normalize.skip("uritools", "has no normalize")
     add_more_peers(peers, parse, validate, read, resolve, normalize, batch)
-    return operations
+    return [*operations, error]
 
 
 def urikit_reader(parse: Callable[[str], object]) -> Callable[[str], object]:
@@ -528,10 +555,16 @@ def ratio_key(subject: str, peer: str) -> str:
     return f"{subject} / {peer}"
 
 
-def ratios(results: list[Result]) -> dict[str, float]:
-    """urikit contestant / peer, for every pair measured."""
+def ratios(results: list[Result], baselines: dict[str, str] | None = None) -> dict[str, float]:
+    """urikit contestant / peer, for every pair measured (only subject / its
+    baseline when ``baselines`` are given)."""
     by_name = {r.name: r for r in results if r.rounds_ns_per_item}
     out: dict[str, float] = {}
+    if baselines:
+        for subject, base in baselines.items():
+            if subject in by_name and base in by_name:
+                out[ratio_key(subject, base)] = by_name[subject].median / by_name[base].median
+        return out
     for subject in (n for n in by_name if n.startswith("urikit")):
         for peer in (n for n in by_name if not n.startswith("urikit")):
             out[ratio_key(subject, peer)] = by_name[subject].median / by_name[peer].median
@@ -553,7 +586,7 @@ def print_operation(op: Operation, results: list[Result], rounds: int) -> dict[s
     for r in results:
         if r.unexpected:
             print(f"  WARNING {r.name}: {r.unexpected:,} unexpected exceptions, e.g. {r.example}")
-    op_ratios = ratios(results)
+    op_ratios = ratios(results, op.baselines)
     for key, value in op_ratios.items():
         print(f"  {key} = {value:.2f}x")
     return op_ratios

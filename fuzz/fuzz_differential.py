@@ -17,7 +17,8 @@ def outcome(func, *args, **kwargs):  # type: ignore[no-untyped-def]
     try:
         value = func(*args, **kwargs)
     except Exception as exc:
-        return ("error", type(exc).__name__, str(exc), getattr(exc, "position", None))
+        fields = tuple(getattr(exc, f, None) for f in ("reason", "component", "position", "detail"))
+        return ("error", type(exc).__name__, str(exc), fields)
     if hasattr(value, "to_dict"):
         return ("ok", value.to_dict(), value._sp)
     if hasattr(value, "spans"):

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import copy
 import pickle
+import traceback
+from collections.abc import Callable
 
 import pytest
 
 import urikit
+from urikit import errors
 from urikit.errors import REASONS, URIError, format_message
 
 
@@ -200,3 +203,95 @@ def test_diagnosed_errors_carry_no_traceback(text: str) -> None:
     err = find_error(text)
     assert err is not None and err.__traceback__ is None
     assert diagnose(text).__traceback__ is None
+
+
+# --- the message is worded on first use (issue 17) ---------------------------------------
+
+
+def test_the_message_is_worded_on_first_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An error that is caught and dropped never pays for its message.
+    calls: list[tuple[object, ...]] = []
+    real = errors.format_message
+
+    def counting(*args: object, **kwargs: object) -> str:
+        calls.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(errors, "format_message", counting)
+    for text in ("http://h/a b", "http://[::1/", "a:b#c"):
+        with pytest.raises(URIError):
+            urikit.parse(text, "absolute-URI" if text == "a:b#c" else "URI-reference")
+    assert calls == []
+    with pytest.raises(URIError) as info:
+        urikit.parse("http://h/a b")
+    err = info.value
+    assert str(err) == "invalid character ' ' in path at position 10"
+    assert err.args == ("invalid character ' ' in path at position 10",)
+    assert repr(err) == """URIError("invalid character ' ' in path at position 10")"""
+    assert len(calls) == 1  # once, then kept
+
+
+def _exception_line(err: BaseException) -> str:
+    return "".join(traceback.format_exception_only(type(err), err)).strip()
+
+
+READERS: dict[str, Callable[[URIError], object]] = {
+    "str": str,
+    "args": lambda err: err.args,
+    "repr": repr,
+    "pickle": lambda err: str(pickle.loads(pickle.dumps(err))),
+    "copy": lambda err: str(copy.copy(err)),
+    "traceback": _exception_line,
+}
+
+
+@pytest.mark.parametrize("read", sorted(READERS))
+def test_every_way_of_reading_the_message_gives_it(read: str) -> None:
+    # Each reader first, on a fresh error, then the others: all see the message.
+    def made() -> list[URIError]:
+        from urikit.urn import NSSError
+
+        return [
+            URIError("invalid-char", "path", 12, "http://h/abc d"),
+            URIError("bad-encoding", "path", 1, "a\ud800", encoding="latin-1"),
+            URIError("bad-value", "port", 3, "h:99999", detail="above 65535"),
+            URIError("invalid-char", "path", 0, "x", message="custom"),
+            NSSError("digits only", 2, "12a"),
+            Custom(5),
+        ]
+
+    messages = [
+        "invalid character ' ' in path at position 12",
+        "character '\\ud800' cannot be encoded as latin-1 at position 1",
+        "invalid port: above 65535 at position 3",
+        "custom",
+        "digits only",
+        "invalid port: too big at position 5",
+    ]
+    for err, message in zip(made(), messages, strict=True):
+        first = READERS[read](err)
+        expected = {
+            "str": message,
+            "args": (message,),
+            "repr": f"{type(err).__name__}({message!r})",
+            "pickle": message,
+            "copy": message,
+            "traceback": f"{type(err).__module__}.{type(err).__qualname__}: {message}",
+        }
+        assert first == expected[read], (read, err.reason)
+        assert (str(err), err.args, repr(err)) == (
+            message,
+            (message,),
+            f"{type(err).__name__}({message!r})",
+        )
+
+
+def test_args_can_be_set_and_an_error_made_without_init_keeps_its_message() -> None:
+    err = URIError("invalid-char", "path", 12, "http://h/abc d")
+    err.args = ("replaced", 1)
+    assert err.args == ("replaced", 1) and str(err) == "('replaced', 1)"
+    bare = URIError.__new__(URIError, "only a message")
+    assert str(bare) == "only a message" and bare.args == ("only a message",)
+    clone = pickle.loads(pickle.dumps(bare))
+    assert type(clone) is URIError and clone.args == ("only a message",)
+    assert not hasattr(clone, "reason")

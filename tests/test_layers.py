@@ -18,6 +18,10 @@ What counts as an import of a module:
   :data:`NAMED_LOOKUPS` with its reason: it is how a low layer's registry finds
   the module that fills it, never a static dependency.
 
+The circle check (:func:`import_graph`) counts every import statement, those
+inside functions too, and every named lookup that :data:`NAMED_LOOKUPS` does not
+list.
+
 The package ``urikit/__init__.py`` is the facade: it re-exports from every layer
 (some names lazily) and only the application layer (7: the CLI, which shows
 ``urikit.__version__``) may import it.
@@ -248,12 +252,26 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def import_graph() -> dict[str, set[str]]:
-    """Module-level import statements between urikit modules (named lookups excluded:
-    they run on first need, after every module involved has been imported)."""
+def import_graph(modules: tuple[str, ...] = MODULES) -> dict[str, set[str]]:
+    """Imports between urikit modules, for the circle check: import statements
+    wherever they are (at module level, or inside a function, where they only run
+    later but are as much a dependency), and named lookups, except the ones listed
+    in :data:`NAMED_LOOKUPS`.
+
+    A listed lookup is left out on purpose: it is how a low layer's registry is
+    filled by the module above it (that module imports the registry, the registry
+    names it back), so it points against the flow by design and is checked by the
+    layer and NAMED_LOOKUPS tests instead. Any other named lookup is a hidden import
+    and counts."""
+    return {m: edges_of(m, imports_of(m)) for m in modules}
+
+
+def edges_of(module: str, imports: list[Import]) -> set[str]:
+    """The modules ``module`` depends on for the circle check (see import_graph)."""
     return {
-        m: {i.target for i in imports_of(m) if i.module_level and not i.by_name and i.target != m}
-        for m in MODULES
+        i.target
+        for i in imports
+        if i.target != module and not (i.by_name and (module, i.target) in NAMED_LOOKUPS)
     }
 
 
@@ -366,3 +384,38 @@ def test_the_checker_finds_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert find_cycle(graph) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_checker_counts_imports_inside_functions_in_circles() -> None:
+    # The circle urikit.urn had: _syntax and _namespaces import at module level,
+    # _publicid imports _syntax only when a function runs.
+    sources = {
+        "urikit.urn._syntax": "from ._namespaces import check_nid\n",
+        "urikit.urn._namespaces": "from ._publicid import nss_to_publicid\n",
+        "urikit.urn._publicid": "def f(urn):\n    from ._syntax import URN\n    return URN\n",
+    }
+    graph = {m: edges_of(m, imports_in(code, "urikit.urn")) for m, code in sources.items()}
+    assert find_cycle(graph) == [
+        "urikit.urn._namespaces",
+        "urikit.urn._publicid",
+        "urikit.urn._syntax",
+        "urikit.urn._namespaces",
+    ]
+    # Without the function-level import there is none.
+    sources["urikit.urn._publicid"] = "def f(urn):\n    return urn\n"
+    graph = {m: edges_of(m, imports_in(code, "urikit.urn")) for m, code in sources.items()}
+    assert find_cycle(graph) is None
+
+
+def test_the_checker_counts_unlisted_named_lookups_in_circles() -> None:
+    # A named lookup that NAMED_LOOKUPS does not list is a hidden import and closes a
+    # circle; a listed one (a registry filled from above) does not.
+    lookup = imports_in("PROVIDER = 'urikit.legacy'\n", "urikit")
+    back = imports_in("from .. import _hooks, errors\n", "urikit.legacy")
+    assert edges_of("urikit._hooks", lookup) == set()
+    assert edges_of("urikit.errors", lookup) == {"urikit.legacy"}
+    graph = {
+        "urikit.errors": edges_of("urikit.errors", lookup),
+        "urikit.legacy": edges_of("urikit.legacy", back),
+    }
+    assert find_cycle(graph) == ["urikit.errors", "urikit.legacy", "urikit.errors"]

@@ -10,7 +10,9 @@ troublemaker inserted or substituted there.
 
 Each reported error is also checked for plausibility: the position lies in
 ``[0, len(s)]``, and where the reason names a character class, the character at
-that position really is not in it.
+that position really is not in it. And the shortcut the error path takes
+(``locate_error``, in Python and in C, and ``diagnose`` built on it) names the
+error ``find_error`` names, for every text the default rule rejects.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from hypothesis import strategies as st
 import urikit
 from urikit import _charsets as cs
 from urikit import _parser
+from urikit._accel import speedups
 from urikit.errors import REASONS
 
 RULES = ("URI-reference", "URI", "absolute-URI", "relative-ref")
@@ -73,6 +76,23 @@ def check_error(text: str, rule: str, err: urikit.URIError) -> None:
         assert rule == "absolute-URI" and ch == "#"
 
 
+def assert_located(text: str, err: urikit.URIError) -> None:
+    """The error path's shortcut says what find_error says (or that it cannot tell),
+    the C one what the Python one says, and diagnose gives find_error's error."""
+    expected = (err.reason, err.component, err.position)
+    located = _parser.locate_error(text)
+    assert located is None or located == expected, (text, located, expected)
+    if speedups is not None:
+        assert speedups.locate_error(text) == located, text
+    got = _parser.diagnose(text)
+    assert (got.reason, got.component, got.position, got.text, got.detail, str(got)) == (
+        *expected,
+        text,
+        err.detail,
+        str(err),
+    )
+
+
 def assert_agree(text: str, rule: str) -> bool:
     """Both paths agree on ``text`` under ``rule``; return whether it is valid."""
     spans = _parser.split(text, rule)
@@ -80,6 +100,8 @@ def assert_agree(text: str, rule: str) -> bool:
     if spans is None:
         assert err is not None, f"split rejects, find_error accepts {text!r} as {rule}"
         check_error(text, rule, err)
+        if rule == "URI-reference":
+            assert_located(text, err)
         return False
     assert err is None, f"split accepts, find_error rejects {text!r} as {rule}: {err}"
     assert spans[0] == (0, len(text))
@@ -262,3 +284,51 @@ def test_sweep_finds_both_outcomes() -> None:
         for piece in S.INTERESTING
     }
     assert outcomes == {True, False}
+
+
+# --- the error path's shortcut ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "located"),
+    [
+        ("http://h/a b", ("invalid-char", "path", 10)),
+        ("http://h/a%2g", ("bad-percent", "path", 12)),
+        ("http://h/a%g", ("bad-percent", "path", 11)),
+        ("http://h/%", ("bad-percent", "path", 10)),
+        ("a:b c", ("invalid-char", "path", 3)),
+        ("1a:b", ("colon-in-first-segment", "path", 2)),
+        ("a/b:c d", ("invalid-char", "path", 5)),
+        ("?a b", ("invalid-char", "query", 2)),
+        ("#a#", ("invalid-char", "fragment", 2)),
+        ("//a b/", ("invalid-char", "host", 3)),
+        ("//a%zz/", ("bad-percent", "host", 4)),
+        ("//u@a b/", ("invalid-char", "host", 5)),
+        ("//h:8x/", ("invalid-char", "port", 5)),
+        ("http://h/\u20ac", ("invalid-char", "path", 9)),
+        ("http://h/" + "a" * 300 + "\U0001f600 b", ("invalid-char", "path", 309)),
+        ("http://h/\u00e9", ("invalid-char", "path", 9)),
+        # find_error decides: IP literals, and an "@" the expression did not reach
+        ("//[::1/", None),
+        ("//[::1]x/", None),
+        ("//a b@h/", None),
+        ("//a \u20ac@h/", None),
+        ("//a:8 x@h/", None),
+    ],
+)
+def test_locate_error(text: str, located: tuple[str, str, int] | None) -> None:
+    assert _parser.locate_error(text) == located
+    if speedups is not None:
+        assert speedups.locate_error(text) == located
+    err = _parser.find_error(text)
+    assert err is not None
+    if located is not None:
+        assert (err.reason, err.component, err.position) == located
+    assert_located(text, err)
+
+
+@pytest.mark.parametrize("text", ["", "http://h/", "a:b", "//[::1]/"])
+def test_locate_error_of_a_valid_text(text: str) -> None:
+    assert _parser.locate_error(text) is None
+    if speedups is not None:
+        assert speedups.locate_error(text) is None

@@ -64,6 +64,7 @@ def error_key(exc: BaseException) -> tuple[Any, ...]:
         getattr(exc, "component", None),
         getattr(exc, "position", None),
         getattr(exc, "text", None),
+        getattr(exc, "detail", None),
     )
 
 
@@ -552,6 +553,41 @@ def test_c_builds_the_object_python_builds(text: str) -> None:
     assert not hasattr(c_ref, "__dict__")
     assert c_ref == p_ref and hash(c_ref) == hash(p_ref)
     c_ref._check_invariants()
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "located"),
+    [
+        ("http://h/a b", None, ("invalid-char", "path", 10)),
+        ("//h:8x", None, ("invalid-char", "port", 5)),
+        ("1a:b", "URI-reference", ("colon-in-first-segment", "path", 2)),
+        ("http://h/\u20ac%", None, ("invalid-char", "path", 9)),
+        ("http://[::1/", None, None),  # an IP literal: Python finds out
+        ("http://h/a b", "URI", None),  # another rule: the same
+    ],
+)
+def test_parse_kernel_hands_the_location_to_the_diagnoser(
+    text: str, rule: str | None, located: tuple[str, str, int] | None
+) -> None:
+    """On a rejected text, the C parse calls its diagnoser with where the error is
+    (what _parser.locate_error says), so that Python does not read the text again."""
+    calls: list[tuple[object, ...]] = []
+    diagnose = P["urikit._parser"].diagnose
+
+    def recorder(*args: Any) -> Any:
+        calls.append(args)
+        return diagnose(*args)
+
+    parse = SP.accelerate("parse", PU.parse, recorder)
+    args = (text,) if rule is None else (text, rule)
+    with pytest.raises(PU.URIError) as info:
+        parse(*args)
+    expected = P["urikit._parser"].find_error(text, rule or "URI-reference")
+    assert error_key(info.value) == error_key(expected)
+    given = (text, rule or "URI-reference")
+    assert calls == [given if located is None else (*given, located)]
+    if located is not None:
+        assert located == (expected.reason, expected.component, expected.position)
 
 
 def test_fast_parse_without_the_hook_fails_loudly() -> None:

@@ -53,6 +53,7 @@ __all__ = [
     "host_kind",
     "is_ipv4address",
     "is_ipv6address",
+    "locate_error",
     "plain_host_end",
     "split",
 ]
@@ -118,7 +119,10 @@ _IPV6ADDRESS = (
 _IPVFUTURE = rf"[vV][{HEXDIG_CLASS}]++\.[{regex_class(IPVFUTURE_TAIL)}]++"
 _IP_LITERAL = rf"\[(?:{_IPV6ADDRESS}|{_IPVFUTURE})\]"
 
-_REFERENCE_PATTERN = (
+# Without the final \Z: every repetition is possessive, so on any text this matches
+# the longest prefix the grammar reads, and stops at the first character it cannot
+# (where locate_error looks).
+_REFERENCE_PREFIX_PATTERN = (
     r"\A"
     rf"(?:({SCHEME_PATTERN}):)?+"  # 1 scheme
     r"(?://("  # 2 authority
@@ -131,8 +135,8 @@ _REFERENCE_PATTERN = (
     rf"((?(2)(?:/{_run(PATH)})?+|(?(1){_run(PATH)}|{_run(PCHAR_NC)}(?:/{_run(PATH)})?+)))"
     rf"(?:\?({_run(QUERY)}))?+"  # 7 query
     rf"(?:\#({_run(FRAGMENT)}))?+"  # 8 fragment
-    r"\Z"
 )
+_REFERENCE_PATTERN = _REFERENCE_PREFIX_PATTERN + r"\Z"
 
 # Expressions are compiled on first use, not at import: with the C accelerator,
 # parsing never needs them (only error diagnosis does), and ``import urikit``
@@ -156,6 +160,8 @@ _PATTERNS: Final = {
     "IPvFuture": rf"{_IPVFUTURE}\Z",
     "scheme": SCHEME_PATTERN,
     "scheme-colon": SCHEME_PATTERN + ":",
+    "reference-prefix": _REFERENCE_PREFIX_PATTERN,
+    "authority-rest": "[^/?#]*+",
     # the runs of the diagnoser: *( <chars> / pct-encoded )
     "userinfo": _run(USERINFO),
     "host": _run(REG_NAME),
@@ -434,12 +440,87 @@ def find_error(text: str, rule: str = "URI-reference") -> URIError | None:
     return None
 
 
-def diagnose(text: str, rule: str = "URI-reference") -> URIError:
+def locate_error(text: str) -> tuple[str, str, int] | None:
+    """``(reason, component, position)`` of the first error of a ``text`` that is
+    not a URI-reference, read off where the reference expression stops; ``None``
+    when that reading cannot tell (the text is valid, or the error is in an IP
+    literal, or in an authority whose "@" the expression did not reach), and
+    :func:`find_error` decides.
+
+    The shortcut of :func:`diagnose` (and of the C kernels, which stop where the
+    expression stops): what it answers is what ``find_error`` answers, which the
+    tests hold for every text. Why: the expression and ``find_error`` read
+    components in the same order with the same character runs, so a run that
+    stops early stops at the same character in both. The one difference is where
+    the authority's parts begin: ``find_error`` takes the userinfo up to the
+    authority's first "@" (RFC 3986 Appendix B delimiting), the expression only
+    when the userinfo characters run up to one; both agree unless an "@" lies past
+    the character where the expression stopped, with no userinfo before it.
+
+    >>> locate_error("http://h/a b"), locate_error("//h:8x")
+    (('invalid-char', 'path', 10), ('invalid-char', 'port', 5))
+    >>> locate_error("1a:b")
+    ('colon-in-first-segment', 'path', 2)
+    >>> locate_error("/a%2g"), locate_error("http://[::1/"), locate_error("http://h/")
+    (('bad-percent', 'path', 4), None, None)
+    """
+    m = _regex("reference-prefix").match(text)
+    assert m is not None  # every part of the expression is optional
+    p = m.end()
+    n = len(text)
+    if p == n:
+        return None
+    regs: Spans = m.regs
+    c = text[p]
+    if p == regs[AUTHORITY_SPAN][1]:  # stopped in the authority, at c (not "/?#")
+        h0 = regs[HOST_SPAN][0]
+        if text.startswith("[", h0):
+            return None  # IP literals: find_error words their errors
+        if regs[USERINFO_SPAN][0] < 0:
+            rest = _regex("authority-rest").match(text, p)
+            assert rest is not None
+            if text.find("@", p, rest.end()) >= 0:
+                return None  # find_error reads a userinfo up to that "@"
+        if regs[PORT_SPAN][0] >= 0:
+            return ("invalid-char", "port", p)
+        component = "host"
+    elif regs[FRAGMENT_SPAN][0] >= 0:
+        component = "fragment"
+    elif regs[QUERY_SPAN][0] >= 0:
+        component = "query"
+    else:
+        component = "path"
+        if (
+            c == ":"
+            and regs[SCHEME_SPAN][0] < 0
+            and regs[AUTHORITY_SPAN][0] < 0
+            and text.find("/", 0, p) < 0
+        ):
+            return ("colon-in-first-segment", "path", p)
+    if c == "%":  # the first character after it that is not a HEXDIG
+        return ("bad-percent", component, p + 2 if text[p + 1 : p + 2] in HEXDIG else p + 1)
+    return ("invalid-char", component, p)
+
+
+def diagnose(
+    text: str, rule: str = "URI-reference", located: tuple[str, str, int] | None = None
+) -> URIError:
     """Return the error for a ``text`` that ``split`` rejected.
 
-    If the rule-by-rule reading finds nothing (which would be a bug, caught by the
-    tests), a generic error at position 0 is returned rather than nothing.
+    For the default rule, :func:`locate_error` says where, most of the time
+    (``located``: its answer, when the caller has it already, as the C parse
+    kernel does); otherwise the rule-by-rule reading (:func:`find_error`). If
+    that finds nothing (which would be a bug, caught by the tests), a generic
+    error at position 0 is returned rather than nothing.
+
+    >>> err = diagnose("http://h/a b")
+    >>> err.reason, err.component, err.position
+    ('invalid-char', 'path', 10)
     """
+    if located is None and rule == "URI-reference":
+        located = locate_error(text)
+    if located is not None:
+        return URIError(located[0], located[1], located[2], text)
     err = find_error(text, rule)
     if err is None:  # pragma: no cover - the tests hold the two readings equal
         return URIError("bad-value", "uri", 0, text, detail="rejected")

@@ -3,7 +3,7 @@
  * Every kernel has a pure-Python twin and must give the same result on every
  * input (tests/test_speedups.py checks this with Hypothesis, fuzz/ with atheris).
  * C never builds a URIError: on invalid input a kernel returns None (or a
- * position, or a reason/position pair) and Python words the error; the
+ * position, or a reason/position pair, or where the error is) and Python words the error; the
  * accelerated public functions call their Python twin ("fallback") for every
  * case they do not handle themselves, so errors are identical by construction.
  *
@@ -61,10 +61,18 @@ typedef struct {
     Py_ssize_t e[NG];
 } spans_t;
 
+/* The reasons and components of the errors locate_error names (indexes into
+ * state_t.words, spelt as in WORDS). */
+enum { W_INVALID_CHAR, W_BAD_PERCENT, W_COLON_IN_FIRST_SEGMENT, W_HOST, W_PORT, W_PATH, W_QUERY,
+       W_FRAGMENT, NWORDS };
+static const char *const WORDS[NWORDS] = {"invalid-char", "bad-percent", "colon-in-first-segment",
+                                          "host", "port", "path", "query", "fragment"};
+
 /* Module state: every Python object the module keeps. */
 typedef struct {
     PyObject *none_pair;         /* (-1, -1) */
     PyObject *str_uri_reference; /* "URI-reference", interned */
+    PyObject *words[NWORDS];     /* the reasons and components locate_error names */
     PyTypeObject *accel_type;    /* AcceleratedFunction */
     PyTypeObject *getter_type;   /* ComponentGetter */
     PyTypeObject *record_base;   /* urikit._accel.SpanRecord, once installed */
@@ -234,7 +242,9 @@ ip_literal(const uchar *s, Py_ssize_t n, Py_ssize_t i)
 
 /* URI-reference (RFC 3986 Appendix A) over ASCII s[0:n]. Fills sp and returns
  * 1, or returns 0 when s is not a URI-reference. Reads exactly like the
- * reference regular expression in _parser.py. */
+ * reference regular expression in _parser.py. On 0, sp holds what was read and
+ * sp->e[G_ALL] where the reading stopped: the character the expression without
+ * its final \Z stops at, or -1 when an IP literal failed. */
 static int
 split_ascii(const uchar *s, Py_ssize_t n, spans_t *sp)
 {
@@ -312,6 +322,7 @@ split_ascii(const uchar *s, Py_ssize_t n, spans_t *sp)
         pos = sp->e[G_FRAGMENT] = run(s, n, pos + 1, UK_FRAGMENT);
     }
     if (pos != n) {
+        sp->e[G_ALL] = pos; /* where it stopped: see locate_error */
         return 0;
     }
     sp->s[G_ALL] = 0;
@@ -555,6 +566,131 @@ split_text(const state_t *st, PyObject *text, PyObject *rule, spans_t *sp)
                      rule);
         return -1;
     }
+}
+
+/* _parser.locate_error in C: the first error of a text that is not a
+ * URI-reference, read off where split_ascii stops. Returns 1 with *reason,
+ * *component (W_* indexes) and *position set; 0 when that reading cannot tell
+ * (a valid text, an error in an IP literal or in an authority whose "@" the
+ * reading did not reach: find_error decides); -1 with an exception set. A text
+ * that is not 1-byte data is read up to its first non-ASCII character (split_ascii
+ * stops there at the latest, as the expression does), with that character
+ * replaced by 0x80, which no class holds. Its comments say why the answer is
+ * find_error's; the tests hold the three equal. */
+static int
+locate_error(PyObject *text, int *reason, int *component, Py_ssize_t *position)
+{
+    if (UK_READY(text) < 0) {
+        return -1;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    spans_t sp;
+    int valid;
+    if (kind == PyUnicode_1BYTE_KIND) {
+        valid = split_ascii((const uchar *)data, n, &sp);
+    }
+    else {
+        Py_ssize_t q = 0;
+        while (q < n && PyUnicode_READ(kind, data, q) < 128) {
+            q++;
+        }
+        uchar small[256], *buf = q < (Py_ssize_t)sizeof(small) ? small : PyMem_Malloc((size_t)q + 1);
+        if (buf == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < q; i++) {
+            buf[i] = (uchar)PyUnicode_READ(kind, data, i);
+        }
+        buf[q] = 0x80;
+        valid = split_ascii(buf, q < n ? q + 1 : n, &sp);
+        if (buf != small) {
+            PyMem_Free(buf);
+        }
+    }
+    Py_ssize_t p = sp.e[G_ALL];
+    if (valid || p < 0) {
+        return 0;
+    }
+#define AT(i) PyUnicode_READ(kind, data, (i))
+    Py_UCS4 c = AT(p);
+    int where;
+    if (p == sp.e[G_AUTHORITY]) { /* stopped in the authority, at c (not "/?#") */
+        Py_ssize_t h0 = sp.s[G_HOST];
+        if (h0 < n && AT(h0) == '[') {
+            return 0; /* IP literals: find_error words their errors */
+        }
+        if (sp.s[G_USERINFO] < 0) {
+            /* find_error reads a userinfo up to an "@" before the authority's end */
+            for (Py_ssize_t k = p; k < n; k++) {
+                Py_UCS4 d = AT(k);
+                if (d == '/' || d == '?' || d == '#') {
+                    break;
+                }
+                if (d == '@') {
+                    return 0;
+                }
+            }
+        }
+        if (sp.s[G_PORT] >= 0) {
+            *reason = W_INVALID_CHAR;
+            *component = W_PORT;
+            *position = p;
+            return 1;
+        }
+        where = W_HOST;
+    }
+    else if (sp.s[G_FRAGMENT] >= 0) {
+        where = W_FRAGMENT;
+    }
+    else if (sp.s[G_QUERY] >= 0) {
+        where = W_QUERY;
+    }
+    else {
+        where = W_PATH;
+        if (c == ':' && sp.s[G_SCHEME] < 0 && sp.s[G_AUTHORITY] < 0) {
+            Py_ssize_t k = 0;
+            while (k < p && AT(k) != '/') {
+                k++;
+            }
+            if (k == p) {
+                *reason = W_COLON_IN_FIRST_SEGMENT;
+                *component = W_PATH;
+                *position = p;
+                return 1;
+            }
+        }
+    }
+    *component = where;
+    if (c == '%') { /* the first character after it that is not a HEXDIG */
+        *reason = W_BAD_PERCENT;
+        *position = p + 1 < n && AT(p + 1) < 128 && ISHEX(AT(p + 1)) ? p + 2 : p + 1;
+    }
+    else {
+        *reason = W_INVALID_CHAR;
+        *position = p;
+    }
+    return 1;
+#undef AT
+}
+
+/* locate_error's answer as _parser.locate_error gives it: (reason, component,
+ * position), or None; NULL with an exception set. */
+static PyObject *
+located_tuple(const state_t *st, PyObject *text)
+{
+    int reason, component;
+    Py_ssize_t position;
+    int found = locate_error(text, &reason, &component, &position);
+    if (found < 0) {
+        return NULL;
+    }
+    if (!found) {
+        Py_RETURN_NONE;
+    }
+    return Py_BuildValue("(OOn)", st->words[reason], st->words[component], position);
 }
 
 static PyObject *
@@ -1368,9 +1504,22 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
             if (self->kind == K_SPLIT) {
                 Py_RETURN_NONE;
             }
-            /* Python words the error: raise diagnose(text, rule) */
+            /* Python makes the error: raise diagnose(text, rule[, located]), where
+             * located is what _parser.locate_error(text) gives, found here (for the
+             * default rule) so that Python need not read the text again */
+            PyObject *located = NULL;
+            if (rule_code(st, rule) == RULE_REF) {
+                located = located_tuple(st, args[0]);
+                if (located == NULL) {
+                    return NULL;
+                }
+                if (located == Py_None) { /* diagnose finds out */
+                    Py_CLEAR(located);
+                }
+            }
             PyObject *err = PyObject_CallFunctionObjArgs(
-                self->extra1, args[0], rule ? rule : st->str_uri_reference, NULL);
+                self->extra1, args[0], rule ? rule : st->str_uri_reference, located, NULL);
+            Py_XDECREF(located);
             if (err != NULL) {
                 PyErr_SetObject((PyObject *)Py_TYPE(err), err);
                 Py_DECREF(err);
@@ -1818,6 +1967,16 @@ sp_component_getter(PyObject *module, PyObject *args)
 }
 
 /* ------------------------------------------------------- kernels, directly */
+
+static PyObject *
+sp_locate_error(PyObject *module, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "locate_error(text): text must be str");
+        return NULL;
+    }
+    return located_tuple(module_state(module), text);
+}
 
 static PyObject *
 sp_resolve_kernel(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
@@ -2855,6 +3014,8 @@ static PyMethodDef methods[] = {
     {"set_reference_type", (PyCFunction)(void (*)(void))sp_set_reference_type, METH_FASTCALL,
      "set_reference_type(record_base, reference_type): the type the fast parse builds "
      "(the hook urikit.reference installs at import; see docs/speedups.md)."},
+    {"locate_error", (PyCFunction)sp_locate_error, METH_O,
+     "locate_error(text) -> (reason, component, position) | None: _parser.locate_error."},
     {"reference_type", (PyCFunction)sp_reference_type, METH_NOARGS,
      "reference_type() -> (record_base, reference_type) | None: what the hook installed."},
     {"component_getter", (PyCFunction)sp_component_getter, METH_VARARGS,
@@ -2902,6 +3063,12 @@ sp_exec(PyObject *m)
     if (st->str_uri_reference == NULL) {
         return -1;
     }
+    for (int w = 0; w < NWORDS; w++) {
+        st->words[w] = PyUnicode_InternFromString(WORDS[w]);
+        if (st->words[w] == NULL) {
+            return -1;
+        }
+    }
     st->accel_type = (PyTypeObject *)PyType_FromModuleAndSpec(m, &accel_spec, NULL);
     if (st->accel_type == NULL) {
         return -1;
@@ -2926,6 +3093,9 @@ sp_traverse(PyObject *m, visitproc visit, void *arg)
     }
     Py_VISIT(st->none_pair);
     Py_VISIT(st->str_uri_reference);
+    for (int w = 0; w < NWORDS; w++) {
+        Py_VISIT(st->words[w]);
+    }
     Py_VISIT(st->accel_type);
     Py_VISIT(st->getter_type);
     Py_VISIT(st->record_base);
@@ -2942,6 +3112,9 @@ sp_clear(PyObject *m)
     }
     Py_CLEAR(st->none_pair);
     Py_CLEAR(st->str_uri_reference);
+    for (int w = 0; w < NWORDS; w++) {
+        Py_CLEAR(st->words[w]);
+    }
     Py_CLEAR(st->accel_type);
     Py_CLEAR(st->getter_type);
     Py_CLEAR(st->record_base);

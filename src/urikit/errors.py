@@ -17,6 +17,7 @@ from __future__ import annotations
 TYPE_CHECKING = False  # typing only for type checkers, at no import cost
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from typing import Final
 
 __all__ = [
     "REASONS",
@@ -119,8 +120,27 @@ class URIError(ValueError):
             (``len(text)`` when the input ended too early).
         text: the input that was rejected.
         detail: the ``detail`` the message was worded with (``""`` if none).
+
+    The message (``str(err)``, ``err.args``, ``repr(err)``) is worded by
+    :func:`format_message` from these fields on first use, not when the error is
+    made: code that catches the error and goes on (``is_valid``-style loops, batch
+    rows) never pays for wording it.
+
+    >>> err = URIError("bad-port", "port", 9, "http://h:x/")
+    >>> err.args
+    ("invalid port 'x' at position 9",)
+    >>> err
+    URIError("invalid port 'x' at position 9")
     """
 
+    # The fields are slots (an exception's __dict__, made on its first attribute,
+    # would cost as much as the rest of raising it); ``_unworded`` is the encoding
+    # to word the message with while it is still to be made (None, or unset for an
+    # error made without URIError.__init__, once ``args`` holds it). Subclasses'
+    # own attributes and notes go to the __dict__ every exception has.
+    __slots__ = ("_unworded", "component", "detail", "position", "reason", "text")
+
+    _unworded: str | None
     reason: str
     component: str
     position: int
@@ -138,22 +158,73 @@ class URIError(ValueError):
         encoding: str = "utf-8",
         detail: str = "",
     ) -> None:
-        if message is None:
-            message = format_message(
-                reason, component, position, text, encoding=encoding, detail=detail
-            )
-        super().__init__(message)
+        # BaseException.__init__ is not called: ``args`` are set when the message is
+        # made (below, or on first use).
         self.reason = reason
         self.component = component
         self.position = position
         self.text = text
         self.detail = detail
+        if message is None:
+            self._unworded = encoding
+        else:
+            self._unworded = None
+            _set_args(self, (message,))
+
+    def _word(self) -> None:
+        """Make the message now, if it is still to be made."""
+        encoding = getattr(self, "_unworded", None)
+        if encoding is not None:
+            message = format_message(
+                self.reason,
+                self.component,
+                self.position,
+                self.text,
+                encoding=encoding,
+                detail=self.detail,
+            )
+            _set_args(self, (message,))
+            self._unworded = None
+
+    @property
+    def args(self) -> tuple[object, ...]:
+        """``(message,)``, as for any exception made with its message."""
+        self._word()
+        args: tuple[object, ...] = _ARGS.__get__(self)
+        return args
+
+    @args.setter
+    def args(self, value: tuple[object, ...]) -> None:
+        self._unworded = None
+        _set_args(self, value)
+
+    def __str__(self) -> str:
+        self._word()
+        return ValueError.__str__(self)
+
+    def __repr__(self) -> str:
+        self._word()
+        return ValueError.__repr__(self)
 
     def __reduce__(self) -> tuple[object, ...]:
-        # The message and every attribute (``detail`` and those of subclasses) travel;
+        # The message and every attribute (the fields and those of subclasses) travel;
         # the class is rebuilt without calling its ``__init__``, whose signature
-        # subclasses may change.
-        return (_rebuild, (type(self), str(self)), dict(self.__dict__))
+        # subclasses may change (BaseException.__setstate__ sets each attribute).
+        state = {name: getattr(self, name) for name in _FIELDS if hasattr(self, name)}
+        state.update(self.__dict__)
+        return (_rebuild, (type(self), str(self)), state)
+
+
+#: The fields of every URIError, kept in its slots.
+_FIELDS: Final = ("reason", "component", "position", "text", "detail")
+
+
+#: The descriptor that stores every exception's ``args`` (URIError's property wraps it).
+_ARGS: Final = BaseException.__dict__["args"]
+
+
+def _set_args(err: BaseException, args: tuple[object, ...]) -> None:
+    _ARGS.__set__(err, args)
 
 
 def _rebuild(cls: type[URIError], message: str) -> URIError:

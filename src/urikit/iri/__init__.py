@@ -395,9 +395,10 @@ def _as_iri(ref: URIReference) -> IRIReference:
     return ref
 
 
-def _ascii_error(text: str, uri_rule: str) -> URIError:
-    """The error of an ASCII text: the core's, in the IRI rules' words."""
-    return _reword(diagnose(text, uri_rule), text)
+def _ascii_error(text: str, uri_rule: str, located: tuple[str, str, int] | None = None) -> URIError:
+    """The error of an ASCII text: the core's, in the IRI rules' words (``located``:
+    as for :func:`urikit._parser.diagnose`)."""
+    return _reword(diagnose(text, uri_rule, located), text)
 
 
 def _parse(text: str, rule: str) -> IRIReference:

@@ -31,8 +31,8 @@ from ._namespaces import (
     isbn13_to_isbn10,
     namespaces,
 )
-from ._publicid import nss_to_publicid, publicid_to_nss, publicid_to_urn, urn_to_publicid
-from ._syntax import QUERY_KEYWORDS, RESOLUTION_SERVICES, URN
+from ._publicid import nss_to_publicid, publicid_to_nss, publicid_to_urn
+from ._syntax import QUERY_KEYWORDS, RESOLUTION_SERVICES, URN, urn_to_publicid
 
 if TYPE_CHECKING:  # loaded on first use, see __getattr__
     from ._resolution import (

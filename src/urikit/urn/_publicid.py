@@ -7,8 +7,12 @@ Reading an NSS back applies the rules the other way round.
 
 >>> publicid_to_urn("-//OASIS//DTD DocBook XML V4.1.2//EN")
 'urn:publicid:-:OASIS:DTD+DocBook+XML+V4.1.2:EN'
->>> urn_to_publicid("urn:publicid:3%2B3=6")
+>>> nss_to_publicid("3%2B3=6")
 '3+3=6'
+
+Reading a whole ``urn:publicid:`` URN (text or :class:`~urikit.URN`) is
+``urn_to_publicid``, which lives with the URN type in ``_syntax`` (this module is
+below it: ``_namespaces`` uses it to check ``publicid`` NSSs).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import re
 from typing import Final
 
 from .._charsets import ALPHA, DIGIT
-from ..errors import URIError, arg_type_error, check_str
+from ..errors import URIError, check_str
 
 __all__ = [
     "PUBID_CHARS",
@@ -25,7 +29,7 @@ __all__ = [
     "nss_to_publicid",
     "publicid_to_nss",
     "publicid_to_urn",
-    "urn_to_publicid",
+    "untranscribe_publicid",
 ]
 
 #: XML 1.0 production 13, PubidChar (after whitespace normalization, only the space
@@ -43,7 +47,6 @@ _ENCODE: Final = {
     "%": "%25",
 }
 _DECODE: Final = {v: k for k, v in _ENCODE.items()}
-_URN_RE: Final = re.compile(r"(?i:urn):(?i:publicid):")
 
 
 def normalize_publicid(text: str) -> str:
@@ -102,11 +105,16 @@ def nss_to_publicid(nss: str) -> str:
     'ISO/IEC 10179:1996//DTD DSSSL Architecture//EN'
     """
     check_str(nss, "nss_to_publicid", "nss")
-    return _untranscribe(nss, 0, len(nss))
+    return untranscribe_publicid(nss, 0, len(nss))
 
 
-def _untranscribe(text: str, start: int, end: int) -> str:
-    """nss_to_publicid over text[start:end]; error positions index ``text``."""
+def untranscribe_publicid(text: str, start: int, end: int) -> str:
+    """:func:`nss_to_publicid` over ``text[start:end]``, with error positions
+    indexing ``text`` (``urn_to_publicid`` reads the NSS inside a whole URN).
+
+    >>> untranscribe_publicid("urn:publicid:a:b+c", 13, 18)
+    'a//b c'
+    """
     out: list[str] = []
     i = start
     if start >= end:
@@ -158,36 +166,3 @@ def publicid_to_urn(pubid: str) -> str:
     """
     check_str(pubid, "publicid_to_urn", "pubid")
     return "urn:publicid:" + publicid_to_nss(pubid)
-
-
-def urn_to_publicid(urn: object) -> str:
-    """The public identifier a ``urn:publicid:`` URN transcribes (RFC 3151).
-
-    ``urn`` is a :class:`~urikit.URN` or its text (anything whose ``str()`` is one).
-
-    Scheme and NID are matched case-insensitively; r-, q- and f-components
-    are not part of the identifier and are refused.
-
-    >>> urn_to_publicid("URN:publicid:%2B:IDN+example.org:DTD+XML+Bookmarks+1.0:EN:XML")
-    '+//IDN example.org//DTD XML Bookmarks 1.0//EN//XML'
-    """
-    if not isinstance(urn, str):
-        from ._syntax import URN  # at call time: _syntax imports this module
-
-        if not isinstance(urn, URN):
-            raise arg_type_error("urn_to_publicid", "urn", "URN or str", urn)
-    text = str(urn)
-    m = _URN_RE.match(text)
-    if m is None:
-        raise URIError("bad-urn", "nid", 0, text, detail="expected a URN starting 'urn:publicid:'")
-    start = m.end()
-    for k in range(start, len(text)):
-        if text[k] in "?#":
-            raise URIError(
-                "bad-urn",
-                "nss",
-                k,
-                text,
-                detail="a public identifier URN has no r-, q-, f-component or query",
-            )
-    return _untranscribe(text, start, len(text))

@@ -66,8 +66,9 @@ from ._namespaces import (
     check_nid,
     namespaces,
 )
+from ._publicid import untranscribe_publicid
 
-__all__ = ["QUERY_KEYWORDS", "RESOLUTION_SERVICES", "URN", "Mode", "Syntax"]
+__all__ = ["QUERY_KEYWORDS", "RESOLUTION_SERVICES", "URN", "Mode", "Syntax", "urn_to_publicid"]
 
 Syntax = Literal["reference", "rfc8141", "assigned-name"]
 Mode = Literal["lexical", "resolution"]
@@ -679,3 +680,37 @@ class URN:
             "namespace_kind": self.namespace_kind,
             "equivalence_key": self.equivalence_key(),
         }
+
+
+#: RFC 3151: the start of a publicid URN (scheme and NID match case-insensitively).
+_PUBLICID_URN_RE: Final = re.compile(r"(?i:urn):(?i:publicid):")
+
+
+def urn_to_publicid(urn: object) -> str:
+    """The public identifier a ``urn:publicid:`` URN transcribes (RFC 3151).
+
+    ``urn`` is a :class:`~urikit.URN` or its text.
+
+    Scheme and NID are matched case-insensitively; r-, q- and f-components
+    are not part of the identifier and are refused.
+
+    >>> urn_to_publicid("URN:publicid:%2B:IDN+example.org:DTD+XML+Bookmarks+1.0:EN:XML")
+    '+//IDN example.org//DTD XML Bookmarks 1.0//EN//XML'
+    """
+    if not isinstance(urn, str | URN):
+        raise arg_type_error("urn_to_publicid", "urn", "URN or str", urn)
+    text = str(urn)
+    m = _PUBLICID_URN_RE.match(text)
+    if m is None:
+        raise URIError("bad-urn", "nid", 0, text, detail="expected a URN starting 'urn:publicid:'")
+    start = m.end()
+    for k in range(start, len(text)):
+        if text[k] in "?#":
+            raise URIError(
+                "bad-urn",
+                "nss",
+                k,
+                text,
+                detail="a public identifier URN has no r-, q-, f-component or query",
+            )
+    return untranscribe_publicid(text, start, len(text))
