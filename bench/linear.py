@@ -56,8 +56,8 @@ def html_ratios(size: int = MB, repeat: int = 5) -> list[tuple[str, float, float
     """Each hostile piece: (piece, seconds at ``size``, seconds at 4 x ``size``).
 
     A time is the best of ``repeat`` timings of ``runs`` calls, divided by ``runs``;
-    ``runs`` makes the small timing last 0.1 s or more, so that a busy machine's
-    noise cannot swing the ratio of two 10 ms runs.
+    ``runs`` makes the small timing last 0.1 s or more, and the two sizes take
+    turns, so that a busy machine's noise cannot swing the ratio of two 10 ms runs.
     """
     out = []
     for piece in HTML_PIECES:
@@ -66,16 +66,14 @@ def html_ratios(size: int = MB, repeat: int = 5) -> list[tuple[str, float, float
         start = time.perf_counter()
         links(small)
         runs = max(1, math.ceil(0.1 / (time.perf_counter() - start)))
-        times = []
-        for doc in (small, large):
-            best = float("inf")
-            for _ in range(repeat):
+        times = [float("inf"), float("inf")]
+        for _ in range(repeat):  # the sizes take turns, so that a change of load hits both
+            for i, doc in enumerate((small, large)):
                 gc.collect()
                 start = time.perf_counter()
                 for _ in range(runs):
                     links(doc, base="http://h.example/")
-                best = min(best, time.perf_counter() - start)
-            times.append(best / runs)
+                times[i] = min(times[i], (time.perf_counter() - start) / runs)
         out.append((piece, times[0], times[1]))
     return out
 
