@@ -7,11 +7,15 @@ Times, in this process, the cases the tests only check for their answer:
   (quadratic before issue 8: 24 s at 80 KB);
 * ``relativize`` on 1 MB dot-heavy paths (2-4 s pure Python before issue 8);
 * the legacy grammars (``is_valid(grammar=...)``) on the 200 KB inputs of
-  tests/test_legacy_grammars.py.
+  tests/test_legacy_grammars.py;
+* ``urikit.html.links`` on hostile HTML (issue 17): each piece of unterminated
+  markup (and deep nesting) repeated to 1 MB and to 4 MB, with the ratio of the
+  two times (best of 5). Linear time gives about 4; quadratic, 16.
 
     python bench/linear.py                 # the active implementation
     URIKIT_NO_SPEEDUPS=1 python bench/linear.py
     python bench/linear.py --check         # exit 1 when a case takes over --limit s
+                                           # or an HTML ratio is over --ratio
 
 This is a measuring script only: no test asserts on these numbers.
 """
@@ -19,15 +23,59 @@ This is a measuring script only: no test asserts on these numbers.
 from __future__ import annotations
 
 import argparse
+import gc
+import math
 import sys
 import time
 from collections.abc import Callable
 from functools import partial
 
 import urikit
+from urikit.html import links
 from urikit.legacy.resolution import LEGACY_RULES
 
 MB = 1_000_000
+
+#: Hostile HTML: each repeated to the size measured. The stdlib's html.parser
+#: (Python 3.11.7) took 170 s for 200 KB of the first.
+HTML_PIECES = (
+    "<a b=",
+    "<a",
+    "<!--",
+    "</",
+    "<?",
+    "<URL:",
+    '<a href="',
+    "<div>",  # deep nesting: no element is ever closed
+    "<b><i><table><tr><td><a href=x><p>",  # deep nesting, formatting and table elements
+    "<a b=\n",  # one tag per line: one feed per line
+)
+
+
+def html_ratios(size: int = MB, repeat: int = 5) -> list[tuple[str, float, float]]:
+    """Each hostile piece: (piece, seconds at ``size``, seconds at 4 x ``size``).
+
+    A time is the best of ``repeat`` timings of ``runs`` calls, divided by ``runs``;
+    ``runs`` makes the small timing last 0.1 s or more, and the two sizes take
+    turns, so that a busy machine's noise cannot swing the ratio of two 10 ms runs.
+    """
+    out = []
+    for piece in HTML_PIECES:
+        small, large = (piece * (n // len(piece)) for n in (size, 4 * size))
+        links(small)
+        start = time.perf_counter()
+        links(small)
+        runs = max(1, math.ceil(0.1 / (time.perf_counter() - start)))
+        times = [float("inf"), float("inf")]
+        for _ in range(repeat):  # the sizes take turns, so that a change of load hits both
+            for i, doc in enumerate((small, large)):
+                gc.collect()
+                start = time.perf_counter()
+                for _ in range(runs):
+                    links(doc, base="http://h.example/")
+                times[i] = min(times[i], (time.perf_counter() - start) / runs)
+        out.append((piece, times[0], times[1]))
+    return out
 
 
 def cases() -> list[tuple[str, Callable[[], object]]]:
@@ -65,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 when a case is too slow")
     parser.add_argument("--limit", type=float, default=1.0, help="seconds per case (--check)")
+    parser.add_argument("--ratio", type=float, default=6.0, help="HTML 4 MB / 1 MB (--check)")
     args = parser.parse_args(argv)
     print(f"implementation: {urikit.IMPLEMENTATION}")
     slow = 0
@@ -77,6 +126,14 @@ def main(argv: list[str] | None = None) -> int:
             slow += 1
             mark = "  SLOW"
         print(f"{elapsed:8.3f} s  {label}{mark}")
+    print("html.links on hostile HTML: 1 MB, 4 MB, ratio (best of 5)")
+    for piece, small, large in html_ratios():
+        ratio = large / small
+        mark = ""
+        if ratio > args.ratio:
+            slow += 1
+            mark = "  NOT LINEAR"
+        print(f"{small:8.3f} s {large:8.3f} s {ratio:6.2f}  html {piece!r}{mark}")
     return 1 if args.check and slow else 0
 
 

@@ -2,9 +2,19 @@
 
 The 2003 rfc2396bis draft (Appendix D) and RFC 3986 section 5.1.1 describe how
 a document sets its own base URI: HTML's ``BASE`` element. :func:`links` reads
-a document with the standard library's :mod:`html.parser`, takes the first
-``<base href>`` (itself resolved against the ``base`` argument, the URI the
-document was retrieved from), and resolves every URI attribute against it.
+a document with libxml2's HTML tokenizer (through :mod:`lxml`, imported on the
+first call), takes the first ``<base href>`` (itself resolved against the
+``base`` argument, the URI the document was retrieved from), and resolves every
+URI attribute against it.
+
+libxml2 (2.14 and later) tokenizes as HTML5 does - character references in
+attribute values, the first of two equal attribute names, ``<script>``,
+``<style>``, ``<textarea>``, ``<title>`` and the other raw-text elements, comments,
+bogus comments (``<?...>``) - and its parser never reorders or clones elements,
+so the start tags come out in the order they are written. Its C core runs in time
+linear in the document on any text (``bench/linear.py``); the standard library's
+:mod:`html.parser` is quadratic on unterminated markup on many Python patch
+releases, and is not used.
 
 >>> doc = '''<!doctype html public "-//IETF//DTD HTML//EN">
 ... <HTML><HEAD>
@@ -28,10 +38,12 @@ are in the stripped value, ``error.text``):
 
 from __future__ import annotations
 
+import contextlib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from types import MappingProxyType
+from typing import Any
 
 from .errors import URIError, check_optional_str, check_str
 from .reference import parse
@@ -75,6 +87,8 @@ URI_ATTRIBUTES: Mapping[str, frozenset[str]] = MappingProxyType(
 _SRCSET = frozenset({"srcset", "imagesrcset"})
 # HTML's "ASCII whitespace": what may surround a URL in an attribute.
 _HTML_WS = " \t\n\f\r"
+# A lone surrogate cannot be encoded for the tokenizer; an HTML decoder gives U+FFFD for it.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +104,14 @@ class Link:
             base to resolve a relative one against.
         error: the :class:`~urikit.URIError` when ``raw`` (stripped of the
             ASCII whitespace HTML allows around it) is no URI reference.
-        line, column: where the element's tag starts (line from 1, column from 0).
+        line: the line (from 1; a line ends at LF, as in HTML5 after CR LF
+            and CR became LF) on which the element's start tag ends, at its
+            ``>``: the line it starts on unless the tag spans lines.
+
+    There is no column: libxml2 reports no position for a tag, and a column
+    found by scanning the text again would be a second, hand-written HTML
+    tokenizer (``<`` inside attribute values, comments and raw text). The line
+    is exact: the document is handed to the tokenizer one line at a time.
     """
 
     element: str
@@ -99,7 +120,6 @@ class Link:
     uri: str | None
     error: URIError | None = field(compare=False)
     line: int
-    column: int
 
 
 def _srcset_urls(value: str) -> list[str]:
@@ -128,28 +148,54 @@ def _srcset_urls(value: str) -> list[str]:
             i += 1
 
 
-class _Collector(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.found: list[tuple[str, str, str, int, int]] = []
-        self.base_href: str | None = None
+class _StartTags:
+    """An lxml parser target that keeps the URI attributes of every start tag, with its line."""
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+    def __init__(self) -> None:
+        self.found: list[tuple[str, str, str, int]] = []
+        self.base_href: str | None = None
+        self.line = 1
+
+    def start(self, tag: str, attrs: Mapping[str, str]) -> None:
         wanted = URI_ATTRIBUTES.get(tag)
         if wanted is None:
             return
-        line, column = self.getpos()
-        for name, value in attrs:
+        for name, raw in attrs.items():
             if name not in wanted:
                 continue
-            raw = "" if value is None else value
             if tag == "base" and self.base_href is None:
                 self.base_href = raw
             if name in _SRCSET:
                 for url in _srcset_urls(raw):
-                    self.found.append((tag, name, url, line, column))
+                    self.found.append((tag, name, url, self.line))
             else:
-                self.found.append((tag, name, raw, line, column))
+                self.found.append((tag, name, raw, self.line))
+
+    def close(self) -> None:
+        return None
+
+
+def _start_tags(document: str) -> _StartTags:
+    """Tokenize ``document`` with libxml2's HTML5 tokenizer, one line per feed."""
+    from lxml import etree  # type: ignore[import-untyped]  # on first use: ``import urikit`` stays light
+
+    if _SURROGATE.search(document) is not None:
+        document = _SURROGATE.sub("\ufffd", document)
+    data = document.encode("utf-8")
+    target = _StartTags()
+    # The encoding is given, so a <meta charset> cannot switch it; huge_tree lifts
+    # libxml2's limits on text size (the SAX target has no depth limit).
+    parser: Any = etree.HTMLParser(target=target, encoding="utf-8", huge_tree=True)
+    start, n = 0, len(data)
+    while start < n:
+        if start:
+            target.line += 1
+        end = data.find(b"\n", start) + 1 or n
+        parser.feed(data[start:end])
+        start = end
+    with contextlib.suppress(etree.XMLSyntaxError):  # a document without any element
+        parser.close()
+    return target
 
 
 def _absolute(base: str | None, text: str) -> str | None:
@@ -183,9 +229,7 @@ def links(document: str, *, base: str | None = None) -> list[Link]:
     check_optional_str(base, "links", "base")
     if base is not None:
         parse(base, "URI")
-    collector = _Collector()
-    collector.feed(document)
-    collector.close()
+    collector = _start_tags(document)
     doc_base = base
     if collector.base_href is not None:
         try:
@@ -195,7 +239,7 @@ def links(document: str, *, base: str | None = None) -> list[Link]:
         if resolved is not None:
             doc_base = resolved
     result: list[Link] = []
-    for tag, name, raw, line, column in collector.found:
+    for tag, name, raw, line in collector.found:
         text = raw.strip(_HTML_WS)
         error: URIError | None = None
         uri: str | None = None
@@ -204,5 +248,5 @@ def links(document: str, *, base: str | None = None) -> list[Link]:
         except URIError as err:
             if err.text == text:
                 error = err
-        result.append(Link(tag, name, raw, uri, error, line, column))
+        result.append(Link(tag, name, raw, uri, error, line))
     return result

@@ -5,9 +5,10 @@ there are none) and prints one record per URI found, in order: the file, the
 line and column where it starts (both counted from 1), the URI, its wrapper
 and its alternative readings. With ``--html`` it prints the URI attributes of
 HTML documents instead (:func:`urikit.html.links`), resolved against
-``--base``. Every ``--json`` record has the same keys: ``file``, ``line``,
-``column``, ``uri``, ``wrapper``, ``alternatives``, ``raw`` (the text as
-written: the span in text, the attribute value in HTML), ``element``,
+``--base``, at the line where the tag ends (no column: ``null``). Every
+``--json`` record has the same keys: ``file``, ``line``, ``column``,
+``uri``, ``wrapper``, ``alternatives``, ``raw`` (the text as written: the
+span in text, the attribute value in HTML), ``element``,
 ``attribute`` and ``error`` (``null`` where they do not apply).
 
 Exit status: 0 when a URI was found, 1 when none was, 2 for usage errors and
@@ -74,7 +75,7 @@ def _open(name: str) -> Iterator[TextIO]:
 def _record(
     file: str,
     line: int,
-    column: int,
+    column: int | None,
     uri: str | None,
     *,
     wrapper: str | None = None,
@@ -151,7 +152,7 @@ def _html_records(
         yield _record(
             name,
             link.line,
-            link.column + 1,
+            None,
             link.uri,
             raw=link.raw,
             element=link.element,
@@ -161,7 +162,9 @@ def _html_records(
 
 
 def _human(record: dict[str, Any]) -> str:
-    where = f"{record['file']}:{record['line']}:{record['column']}"
+    where = f"{record['file']}:{record['line']}"
+    if record["column"] is not None:
+        where += f":{record['column']}"
     if record["element"] is not None:
         shown = record["uri"] if record["uri"] is not None else record["raw"]
         line = f"{where}\t{shown}\t{record['element']} {record['attribute']}"
