@@ -34,7 +34,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ._charsets import ALPHA_CLASS, LDH_CLASS, PCT_ENCODED_PATTERN
 from ._parser import (
@@ -87,6 +87,7 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "port-not-allowed": ("a port the policy does not allow", "policy"),
     "missing-host": ("no host where the policy needs one", "policy"),
     "unresolved-host": ("the resolver gave no address", "resolve_dns"),
+    "denied-network": ("an address in a network the policy denies", "policy"),
 }
 
 SEVERITIES: Final = ("info", "warning", "danger")
@@ -243,7 +244,35 @@ _POLICY_FIELDS: Final = (
     "require_host",
     "whatwg",
     "registry",
+    "allowed_networks",
+    "denied_networks",
+    "one_reading",
 )
+
+_Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def _networks(value: object, param: str) -> frozenset[_Network]:
+    """``value`` (CIDR strings or ``ipaddress`` networks) as a frozenset of networks."""
+    if value is None:
+        return frozenset()
+    expected = "iterable of CIDR str or ip_network"
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise arg_type_error("Policy", param, expected, value)
+    out: set[_Network] = set()
+    for item in value:
+        if isinstance(item, ipaddress.IPv4Network | ipaddress.IPv6Network):
+            out.add(item)
+        elif isinstance(item, str):
+            try:
+                out.add(ipaddress.ip_network(item, strict=False))
+            except ValueError as err:
+                raise URIError(
+                    "bad-value", param, 0, item, detail=f"{item!r} is not a network ({err})"
+                ) from None
+        else:
+            raise arg_type_error("Policy", param, expected, item)
+    return frozenset(out)
 
 
 class Policy:
@@ -259,6 +288,17 @@ class Policy:
     reference without a host gets ``missing-host``. ``whatwg``: compare with the
     WHATWG URL Standard when the ``[whatwg]`` extra (ada-url) is installed.
     ``registry``: the scheme registry for default ports.
+    ``allowed_networks`` and ``denied_networks``: CIDR strings or
+    :mod:`ipaddress` networks (IPv4 and IPv6). An address in a denied network
+    gets a ``denied-network`` finding (danger); an address in an allowed network
+    (and in no denied one) gets no ``private-address`` finding, so that a test
+    or an intranet service can allow ``127.0.0.1/32`` and still block the rest
+    of ``127.0.0.0/8``. They apply to IP literals, to the addresses hidden in
+    IPv6 forms (IPv4-mapped, 6to4, ...) and to the addresses a name resolves to.
+    ``one_reading`` (used by :mod:`urikit.guard`): refuse a URL that the
+    WHATWG URL Standard reads with another host, or that is not valid RFC 3986
+    once surrounding whitespace is stripped, since an HTTP client might then
+    connect somewhere other than what was checked.
 
     >>> p = Policy(allowed_schemes={"https"})
     >>> check("http://example.org/", policy=p).ok
@@ -278,6 +318,9 @@ class Policy:
     require_host: bool
     whatwg: bool
     registry: SchemeRegistry | None
+    allowed_networks: frozenset[_Network]
+    denied_networks: frozenset[_Network]
+    one_reading: bool
 
     def __init__(
         self,
@@ -290,6 +333,9 @@ class Policy:
         require_host: bool = False,
         whatwg: bool = True,
         registry: SchemeRegistry | None = None,
+        allowed_networks: Iterable[str | _Network] | None = None,
+        denied_networks: Iterable[str | _Network] | None = None,
+        one_reading: bool = True,
     ) -> None:
         schemes = _frozen(allowed_schemes, "Policy", "allowed_schemes", str)
         if schemes is not None:
@@ -300,6 +346,7 @@ class Policy:
             ("block_private", block_private),
             ("require_host", require_host),
             ("whatwg", whatwg),
+            ("one_reading", one_reading),
         ):
             if type(flag) is not bool:
                 raise arg_type_error("Policy", name, "bool", flag)
@@ -319,6 +366,9 @@ class Policy:
             require_host,
             whatwg,
             registry,
+            _networks(allowed_networks, "allowed_networks"),
+            _networks(denied_networks, "denied_networks"),
+            one_reading,
         )
         for name, value in zip(_POLICY_FIELDS, values, strict=True):
             object.__setattr__(self, name, value)
@@ -341,7 +391,9 @@ class Policy:
         return self._values() == other._values()
 
     def __hash__(self) -> int:
-        return hash(self._values()[:-1])
+        return hash(
+            tuple(v for f, v in zip(_POLICY_FIELDS, self._values(), strict=True) if f != "registry")
+        )
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in _POLICY_FIELDS)
@@ -357,7 +409,13 @@ class Policy:
         return Policy(**values)
 
     @classmethod
-    def ssrf(cls, *, allowed_ports: Iterable[int] = ()) -> Policy:
+    def ssrf(
+        cls,
+        *,
+        allowed_ports: Iterable[int] = (),
+        allowed_networks: Iterable[str | _Network] | None = None,
+        denied_networks: Iterable[str | _Network] | None = None,
+    ) -> Policy:
         """The policy for a service that fetches URLs given by users.
 
         http and https only; no userinfo; a host is required and may not be a
@@ -371,6 +429,12 @@ class Policy:
         [True, False]
         >>> check("https://example.org:8443/", policy=Policy.ssrf(allowed_ports=[8443])).ok
         True
+
+        ``allowed_networks`` and ``denied_networks`` are those of :class:`Policy`:
+
+        >>> local = Policy.ssrf(allowed_networks=["127.0.0.1/32"])
+        >>> [check(u, policy=local).ok for u in ("http://127.0.0.1/", "http://127.0.0.2/")]
+        [True, False]
         """
         return cls(
             allowed_schemes=frozenset({"http", "https"}),
@@ -380,6 +444,8 @@ class Policy:
             block_at="danger",
             block_codes=frozenset({"rare-ip-form", "whatwg-differs", "unresolved-host"}),
             require_host=True,
+            allowed_networks=allowed_networks,
+            denied_networks=denied_networks,
         )
 
     def blocks(self, finding: Finding) -> bool:
@@ -748,8 +814,37 @@ def _host_name(host: str) -> str:
     return name.lower()
 
 
+def _in(
+    addr: ipaddress.IPv4Address | ipaddress.IPv6Address, networks: frozenset[_Network]
+) -> _Network | None:
+    """The first of ``networks`` (by text) that holds ``addr``, or any of the
+    IPv4 addresses an IPv6 one carries (IPv4-mapped, 6to4, ...)."""
+    if not networks:
+        return None
+    candidates: list[ipaddress.IPv4Address | ipaddress.IPv6Address] = [addr]
+    if isinstance(addr, ipaddress.IPv6Address):
+        if addr.scope_id:
+            candidates[0] = ipaddress.IPv6Address(str(addr).split("%", 1)[0])
+        candidates.extend(v4 for _, v4 in _embedded(addr))
+    for net in sorted(networks, key=str):
+        for candidate in candidates:
+            if candidate.version == net.version and candidate in net:
+                return net
+    return None
+
+
 def _private(found: _Found, a: int, b: int, subject: str, addr: ipaddress._BaseAddress) -> None:
-    why = _why_private(addr)  # type: ignore[arg-type]
+    policy = found.policy
+    ip = cast("ipaddress.IPv4Address | ipaddress.IPv6Address", addr)
+    denied = _in(ip, policy.denied_networks)
+    if denied is not None:
+        found.add(
+            "denied-network", "danger", "host", a, b, f"{subject} is {addr}, in {denied} (denied)"
+        )
+        return
+    if _in(ip, policy.allowed_networks) is not None:
+        return
+    why = _why_private(ip)
     if why is not None:
         severity = "danger" if "metadata" in why else "warning"
         found.add("private-address", severity, "host", a, b, f"{subject} is {addr}, {why}")
@@ -1321,7 +1416,7 @@ def check(
     if resolver is not None and not callable(resolver):
         raise arg_type_error("check", "resolver", "callable or None", resolver)
     end = plain_host_end(text)  # where "scheme://host" ends in a plain reference
-    if end is not None and end > 0 and not resolve_dns:
+    if end is not None and end > 0 and not resolve_dns and not policy.denied_networks:
         # The common case, kept cheap (no spans, no parse: Report.uri parses on
         # access): nothing to report for a plain reference (a host with no
         # userinfo and no port, no percent-encoding, no path segment starting
