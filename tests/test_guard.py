@@ -14,6 +14,8 @@ import asyncio
 import http.server
 import socket
 import ssl
+import subprocess
+import sys
 import threading
 import time
 import urllib.parse
@@ -417,3 +419,46 @@ def test_policy_networks() -> None:
         Policy(allowed_networks=["10.0.0.0/33"])
     with pytest.raises(TypeError):
         Policy(denied_networks="10.0.0.0/8")  # a str is not a collection of networks
+
+
+# --- urikit fetch ----------------------------------------------------------------------
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "urikit", "fetch", *args], capture_output=True, timeout=60
+    )
+
+
+def test_cli_fetch(server: _Server, tmp_path: Any) -> None:
+    url = f"http://127.0.0.1:{server.port}/redirect?/ok"
+    allow = ["--allow-network", "127.0.0.1/32", "--allow-port", str(server.port)]
+    done = _cli(url, *allow)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"ok 127.0.0.1:{server.port}".encode()
+    lines = done.stderr.decode().splitlines()
+    assert [line.split(": pass")[0] for line in lines] == [
+        f"hop 0 {url}",
+        f"hop 1 http://127.0.0.1:{server.port}/ok",
+    ]
+    out = tmp_path / "body"
+    assert _cli(url, *allow, "-o", str(out)).returncode == 0
+    assert out.read_bytes() == f"ok 127.0.0.1:{server.port}".encode()
+    # blocked: exit 1, the blocking finding on stderr, nothing on stdout
+    blocked = _cli(url, *allow, "--deny-network", "127.0.0.0/8")
+    assert blocked.returncode == 1 and blocked.stdout == b""
+    assert b"hop 0" in blocked.stderr and b"denied-network" in blocked.stderr
+    assert _cli(url).returncode == 1  # the ssrf policy refuses 127.0.0.1
+    # trouble: exit 2 (a bad option value, no one listening)
+    assert _cli(url, "--allow-network", "10.0.0.0/33").returncode == 2
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = s.getsockname()[1]
+    refused = _cli(
+        f"http://127.0.0.1:{closed}/",
+        "--allow-network",
+        "127.0.0.1/32",
+        "--allow-port",
+        str(closed),
+    )
+    assert refused.returncode == 2 and b"Connection" in refused.stderr
