@@ -36,8 +36,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
-from ._charsets import ALPHA_CLASS, LDH_CLASS, PCT_ENCODED_PATTERN
-from ._parser import (
+from .._charsets import ALPHA_CLASS, LDH_CLASS, PCT_ENCODED_PATTERN
+from .._parser import (
     FRAGMENT_SPAN,
     HOST_SPAN,
     PATH_SPAN,
@@ -48,9 +48,9 @@ from ._parser import (
     is_ipv4address,
     plain_host_end,
 )
-from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
-from .errors import URIError, arg_type_error, check_str, unknown_choice
-from .reference import URIReference, parse
+from .._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
+from ..errors import URIError, arg_type_error, check_str, unknown_choice
+from ..reference import URIReference, parse
 
 __all__ = [
     "CODES",
@@ -528,7 +528,7 @@ class Report(tuple):  # type: ignore[type-arg]
             return None
         if kind == _PARSED_URI:
             return parse(self[0])
-        from . import iri
+        from .. import iri
 
         return iri.parse(self[0])
 
@@ -1193,7 +1193,7 @@ def _host_homographs(host: str) -> list[tuple[str, str]]:
 
 
 def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
-    from . import iri  # L5, imported only for references that need it
+    from .. import iri  # L5, imported only for references that need it
 
     spans = {name: sp[group] for group, name in _PCT_GROUPS}
     grouped: dict[tuple[str, str], dict[str, None]] = {}
@@ -1267,7 +1267,7 @@ def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
     ada_url = _ada()
     if ada_url is None:
         return
-    from .resolve import remove_dot_segments
+    from ..resolve import remove_dot_segments
 
     try:
         theirs = ada_url.parse_url(text, attributes=_ADA_ATTRIBUTES)
@@ -1438,7 +1438,7 @@ def check(
     except URIError as err:
         if text.isascii():
             return _invalid(text, err, policy)
-        from . import iri
+        from .. import iri
 
         try:
             ref = iri.parse(text)
