@@ -95,6 +95,40 @@ class _Server(http.server.ThreadingHTTPServer):
         self.server_close()
 
 
+_real_connect = socket.socket.connect
+_real_connect_ex = socket.socket.connect_ex
+
+
+def _loopback_only(address: Any) -> None:
+    host = address[0] if isinstance(address, tuple) else address
+    import ipaddress
+
+    if not ipaddress.ip_address(str(host).split("%", 1)[0]).is_loopback:
+        raise AssertionError(f"a test tried to connect to {address!r}, outside 127.0.0.0/8 and ::1")
+
+
+@pytest.fixture(autouse=True)
+def only_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every connection a test in this module makes (any client, sync or async) goes
+    to 127.0.0.0/8 or ::1; any other address fails the test."""
+
+    def connect(self: socket.socket, address: Any) -> None:
+        _loopback_only(address)
+        _real_connect(self, address)
+
+    def connect_ex(self: socket.socket, address: Any) -> int:
+        _loopback_only(address)
+        return _real_connect_ex(self, address)
+
+    monkeypatch.setattr(socket.socket, "connect", connect)
+    monkeypatch.setattr(socket.socket, "connect_ex", connect_ex)
+
+
+def test_the_loopback_fence_can_fail() -> None:
+    with socket.socket() as s, pytest.raises(AssertionError, match="outside 127"):
+        s.connect(("192.0.2.1", 9))
+
+
 @pytest.fixture
 def server() -> Iterator[_Server]:
     srv = _Server("127.0.0.1")
