@@ -69,6 +69,7 @@ LAYER_RULES: tuple[Rule, ...] = (
     Rule("urikit.extraction", 6),
     Rule("urikit.html", 6),
     Rule("urikit.security", 6),
+    Rule("urikit.guard", 6),
     Rule("urikit.batch", 7),
     Rule("urikit.arrow", 7),
     Rule("urikit.dask", 7),
@@ -83,6 +84,12 @@ NAMED_LOOKUPS: dict[tuple[str, str], str] = {
     ),
     ("urikit._schemeinfo", "urikit.schemes"): (
         "the built-in scheme registry finds the typed views and scheme normalizers"
+    ),
+    ("urikit.urn._resolution", "urikit.guard"): (
+        "the RFC 2169 HTTP resolver fetches through the guard, which checks every hop"
+    ),
+    ("urikit.urn._resolution", "urikit.security"): (
+        "the RFC 2169 HTTP resolver's default policy is the guard's, Policy.ssrf()"
     ),
 }
 

@@ -684,14 +684,15 @@ def test_any_str_gives_a_consistent_report(text: str) -> None:
 
 
 def _full_analysis(text: str, policy: Policy) -> Report:
-    """check() without its shortcut: parse, then every check (security._check)."""
-    from urikit import iri, parse, security
+    """check() without its shortcut: parse, then every check (security._check._check)."""
+    from urikit import iri, parse
+    from urikit.security._check import _check
 
     try:
         ref = parse(text)
     except ValueError:
         ref = iri.parse(text)
-    return security._check(text, ref, ref._sp, policy, False, None)
+    return _check(text, ref, ref._sp, policy, False, None)
 
 
 PLAIN_SHAPED = st.builds(

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from urikit import security
 from urikit.security import Policy, check
+from urikit.security._policy import _Found
+from urikit.security._whatwg import _SPECIAL, _whatwg
 
 ada_url = pytest.importorskip("ada_url")
 
@@ -98,10 +99,10 @@ def test_the_fast_path_skips_only_references_both_read_alike() -> None:
     compared = 0
     for line in lines[::7]:
         report = check(line)
-        if report.uri is None or (report.uri.scheme or "").lower() not in security._SPECIAL:
+        if report.uri is None or (report.uri.scheme or "").lower() not in _SPECIAL:
             continue
-        found = security._Found(Policy())
-        security._whatwg(found, line, report.uri, report.uri.scheme.lower())  # type: ignore[union-attr]
+        found = _Found(Policy())
+        _whatwg(found, line, report.uri, report.uri.scheme.lower())  # type: ignore[union-attr]
         full = [f for f in found.items if f.code == "whatwg-differs"]
         assert [f.message for f in full] == differs(line), line
         compared += 1

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import pytest
 
 from urikit import URN, URIError
+from urikit.security import Policy
 from urikit.urn import (
     IETFResolver,
     ISBNResolver,
@@ -139,7 +140,8 @@ def local_server() -> Iterator[int]:
 
 def test_trivial_http_resolver(local_server: int) -> None:
     _Handler.seen.clear()
-    http_resolver = TrivialHTTPResolver("127.0.0.1", port=local_server, timeout=5)
+    local = Policy.ssrf(allowed_ports=[local_server], allowed_networks=["127.0.0.1/32"])
+    http_resolver = TrivialHTTPResolver("127.0.0.1", port=local_server, timeout=5, policy=local)
     registry = ResolverRegistry(fallback=http_resolver)
     url = resolve("urn:example:found?+r1?=q1#f1", registry=registry)
     # the Location URL, with the q- and f-component applied
@@ -164,7 +166,9 @@ def test_trivial_http_resolver_connection_refused() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    registry = ResolverRegistry(fallback=TrivialHTTPResolver("127.0.0.1", port=port, timeout=2))
+    local = Policy.ssrf(allowed_ports=[port], allowed_networks=["127.0.0.1/32"])
+    resolver = TrivialHTTPResolver("127.0.0.1", port=port, timeout=2, policy=local)
+    registry = ResolverRegistry(fallback=resolver)
     with pytest.raises(URIError) as info:
         resolve("urn:example:x", registry=registry)
     assert f"resolver 127.0.0.1:{port} failed: ConnectionRefusedError" in str(info.value)

@@ -23,6 +23,7 @@ import pytest
 
 from urikit import URIError
 from urikit.cli import main
+from urikit.security import Policy
 from urikit.urn import ResolverRegistry, TrivialHTTPResolver, resolve, resolve_all
 from urikit.urn._resolution import MAX_BODY_BYTES
 
@@ -83,7 +84,13 @@ class HostileServer:
 
     def resolver(self, **options: Any) -> TrivialHTTPResolver:
         options.setdefault("timeout", 5.0)
+        options.setdefault("policy", local_policy(self.port))
         return TrivialHTTPResolver("127.0.0.1", port=self.port, **options)
+
+
+def local_policy(port: int) -> Policy:
+    """The guard's default policy, with this test's server let through."""
+    return Policy.ssrf(allowed_ports=[port], allowed_networks=["127.0.0.1/32"])
 
 
 @pytest.fixture
@@ -324,56 +331,67 @@ def test_trickling_server_bounded(serve: Callable[..., HostileServer], script: S
     assert time.monotonic() - started < _BOUND
 
 
-def _fake_lookup(
-    monkeypatch: pytest.MonkeyPatch, answer_for: Callable[[str, int], list[Any]]
-) -> None:
-    """Numeric hosts as usual; a name gets ``answer_for(host, port)`` (no DNS)."""
-    real = socket.getaddrinfo
-
-    def getaddrinfo(host: str, port: int, *args: Any, **kwargs: Any) -> list[Any]:
-        if kwargs.get("flags", 0) & socket.AI_NUMERICHOST:
-            return real(host, port, *args, **kwargs)
-        return answer_for(host, port)
-
-    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
-
-
-def test_name_lookup_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_name_lookup_bounded() -> None:
     release = threading.Event()
 
-    def hang(host: str, port: int) -> list[Any]:  # a system resolver that never answers
+    def hang(host: str) -> list[str]:  # a name resolver that never answers
         release.wait(_LIFETIME)
         raise socket.gaierror(socket.EAI_AGAIN, "no answer")
 
-    _fake_lookup(monkeypatch, hang)
     started = time.monotonic()
     try:
         with pytest.raises(URIError) as info:
-            resolve_with(TrivialHTTPResolver("resolver.test", timeout=_TIMEOUT))
+            resolve_with(TrivialHTTPResolver("resolver.test", timeout=_TIMEOUT, resolver=hang))
     finally:
         release.set()
     assert time.monotonic() - started < _BOUND
     assert "resolver resolver.test:80 did not answer within the timeout of 1 s" in str(info.value)
 
 
-def test_name_lookup_failure(monkeypatch: pytest.MonkeyPatch) -> None:
-    def unknown(host: str, port: int) -> list[Any]:
+def test_name_lookup_failure() -> None:
+    def unknown(host: str) -> list[str]:
         raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
 
-    _fake_lookup(monkeypatch, unknown)
-    with pytest.raises(URIError, match=r"resolver resolver\.test:80 failed: gaierror"):
-        resolve_with(TrivialHTTPResolver("resolver.test", timeout=_TIMEOUT))
+    with pytest.raises(URIError) as info:
+        resolve_with(TrivialHTTPResolver("resolver.test", timeout=_TIMEOUT, resolver=unknown))
+    message = str(info.value)
+    assert "resolver resolver.test:80 refused by the guard" in message
+    assert "did not resolve" in message and "(unresolved-host)" in message
 
 
-def test_name_lookup_then_connect(
-    serve: Callable[..., HostileServer], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_name_lookup_then_connect(serve: Callable[..., HostileServer]) -> None:
     server = serve(reply(redirect("https://example.org/found")))
-    real = socket.getaddrinfo
-    _fake_lookup(monkeypatch, lambda host, port: real("127.0.0.1", port, type=socket.SOCK_STREAM))
-    resolver = TrivialHTTPResolver("resolver.test", port=server.port, timeout=5)
+    asked: list[str] = []
+
+    def lookup(host: str) -> list[str]:
+        asked.append(host)
+        return ["127.0.0.1"]
+
+    resolver = TrivialHTTPResolver(
+        "resolver.test",
+        port=server.port,
+        timeout=5,
+        policy=local_policy(server.port),
+        resolver=lookup,
+    )
     assert resolve_with(resolver) == ["https://example.org/found"]
     assert f"Host: resolver.test:{server.port}\r\n".encode() in server.requests[-1]
+    assert asked == ["resolver.test"]  # looked up once, the checked address dialled
+
+
+def test_internal_resolver_refused_by_default(serve: Callable[..., HostileServer]) -> None:
+    # issue 18: the guard's default policy refuses a resolver on an internal address,
+    # literal or resolved, before any connection is made
+    server = serve(reply(redirect("https://example.org/found")))
+    for resolver in (
+        TrivialHTTPResolver("127.0.0.1", port=server.port, timeout=5),
+        TrivialHTTPResolver(
+            "resolver.test", port=server.port, timeout=5, resolver=lambda h: ["10.1.2.3"]
+        ),
+    ):
+        with pytest.raises(URIError, match=r"refused by the guard.*private-address"):
+            resolve_with(resolver)
+    assert server.requests == []
 
 
 def test_tls_handshake_bounded(serve: Callable[..., HostileServer]) -> None:
@@ -642,14 +660,15 @@ def test_long_ietf_number_cli(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     "modules",
     [
-        "urikit.urn._resolution",  # this module on its own (its network code is in _http)
+        "urikit.urn._resolution",  # this module on its own (its network code is in urikit.guard)
         "urikit, urikit.urn",  # the package as a whole (issue 8, item 8)
     ],
 )
 def test_no_network_modules_on_import(modules: str) -> None:
     code = (
         f"import sys, {modules}\n"
-        "loaded = [m for m in ('http.client', 'ssl', 'urikit.urn._http') if m in sys.modules]\n"
+        "network = ('http.client', 'ssl', 'urikit.guard', 'urikit.guard._wire')\n"
+        "loaded = [m for m in network if m in sys.modules]\n"
         "assert not loaded, loaded\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -24,8 +24,8 @@ urikit.errors.URIError: cannot resolve nid at position 4: I2L is not applicable 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Final
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final
 
 from .._parser import check_component, host_kind, is_ipv6address
 from ..errors import URIError, arg_type_error, check_str
@@ -282,6 +282,13 @@ class TrivialHTTPResolver(Resolver):
     (``"[::1]"``); ``port`` is 1-65535, or None for the scheme's default. See
     :meth:`from_spec` for a ``HOST[:PORT]`` string.
 
+    The request goes through :func:`urikit.guard.urlopen`: ``policy`` (a
+    :class:`urikit.security.Policy`; default ``Policy.ssrf()`` with ``port``
+    allowed) decides which addresses the resolver may be reached at, so an
+    internal resolver needs a policy that allows it (``allowed_networks``);
+    ``resolver`` is the name resolver (``host -> addresses``, default the
+    system's), asked once.
+
     >>> TrivialHTTPResolver("resolver.example").request_url(URN.parse("urn:foo:1?+r#f"), "I2L")
     'http://resolver.example/uri-res/I2L?urn:foo:1?+r'
     >>> TrivialHTTPResolver("resolver.example", port=70000)
@@ -300,6 +307,8 @@ class TrivialHTTPResolver(Resolver):
         timeout: float = 10.0,
         allowed_schemes: Iterable[str] = DEFAULT_ALLOWED_SCHEMES,
         max_body_bytes: int = MAX_BODY_BYTES,
+        policy: Any = None,
+        resolver: Callable[[str], Iterable[str]] | None = None,
     ) -> None:
         func = type(self).__name__
         if not isinstance(host, str):
@@ -346,6 +355,10 @@ class TrivialHTTPResolver(Resolver):
                 detail="the body limit must be at least 1 byte",
             )
         self._max_body_bytes = max_body_bytes
+        if resolver is not None and not callable(resolver):
+            raise arg_type_error(func, "resolver", "callable or None", resolver)
+        self._policy = policy  # a urikit.security.Policy, checked by the guard on use
+        self._resolver = resolver
 
     @staticmethod
     def _check_schemes(schemes: Iterable[str], func: str) -> frozenset[str]:
@@ -381,6 +394,8 @@ class TrivialHTTPResolver(Resolver):
         timeout: float = 10.0,
         allowed_schemes: Iterable[str] = DEFAULT_ALLOWED_SCHEMES,
         max_body_bytes: int = MAX_BODY_BYTES,
+        policy: Any = None,
+        resolver: Callable[[str], Iterable[str]] | None = None,
     ) -> TrivialHTTPResolver:
         """The resolver at ``spec``: ``HOST``, ``HOST:PORT`` or ``[IPv6]:PORT``
         (``[IPv6]`` alone too), as given on a command line. The other arguments are
@@ -444,6 +459,8 @@ class TrivialHTTPResolver(Resolver):
             timeout=timeout,
             allowed_schemes=allowed_schemes,
             max_body_bytes=max_body_bytes,
+            policy=policy,
+            resolver=resolver,
         )
 
     @property
@@ -543,34 +560,43 @@ class TrivialHTTPResolver(Resolver):
 
     def resolve_all(self, urn: URN, service: str) -> list[str]:
         _check_request(self, "resolve_all", urn, service)
-        from . import _http  # http.client, socket and ssl are loaded on first use
+        import importlib
 
-        host = self._host[1:-1] if self._host.startswith("[") else self._host
-        port = self._port if self._port is not None else (443 if self._scheme == "https" else 80)
+        # The fetch goes through urikit.guard (a layer above: looked up by name on
+        # first use, which also keeps http.client, socket and ssl unloaded until then).
+        guard = importlib.import_module("urikit.guard")
+        policy = self._policy
+        if policy is None:
+            security = importlib.import_module("urikit.security")
+            policy = security.Policy.ssrf(allowed_ports=[] if self._port is None else [self._port])
         try:
-            answer = _http.exchange(
-                host,
-                port,
-                self._target(urn, service),
-                tls=self._scheme == "https",
+            answer = guard.urlopen(
+                self.request_url(urn, service),
+                policy=policy,
+                resolver=self._resolver,
                 timeout=self._timeout,
-                max_body=self._max_body_bytes,
+                max_bytes=self._max_body_bytes,
+                follow_redirects=False,
+                headers={"Accept": "text/uri-list"},
             )
-        except _http.ExchangeError as exc:
+        except guard.Blocked as exc:
+            raise _fail(urn, f"resolver {self.address} refused by the guard: {exc}") from exc
+        except guard.FetchError as exc:
             raise _fail(urn, f"resolver {self.address} {exc}") from exc
+        locations = answer.headers.get_all("Location") or []
         status = answer.status
-        if 300 <= status < 400 and answer.locations:
-            if len(answer.locations) > 1:
+        if 300 <= status < 400 and locations:
+            if len(locations) > 1:
                 raise _fail(
                     urn,
                     f"resolver {self.address} answered HTTP {status} with"
-                    f" {len(answer.locations)} Location headers",
+                    f" {len(locations)} Location headers",
                 )
             return [
-                self._checked(urn, answer.locations[0], f"the Location of its HTTP {status} answer")
+                self._checked(urn, str(locations[0]), f"the Location of its HTTP {status} answer")
             ]
         if status == 200:
-            urls = self._uri_list(urn, answer.body, status)
+            urls = self._uri_list(urn, answer.read(), status)
             if urls:
                 return urls
             raise _fail(urn, f"resolver {self.address} answered HTTP 200 for {service} with no URI")

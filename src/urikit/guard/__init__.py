@@ -1,0 +1,268 @@
+"""Guarded fetching: the security verdicts enforced where the request is made.
+
+A URL checked with :func:`urikit.security.check` and then handed to an HTTP
+client is read twice, resolved twice and redirected by the client on its own:
+the checker and the client may read different hosts, the name may resolve to
+another address by the time the client connects (DNS rebinding), and a
+redirect may lead to an internal address. The guard closes each gap:
+
+* **one reading**: each hop's URL is parsed once, by RFC 3986; the parse that
+  is checked is the one that is dialled. A URL the WHATWG URL Standard reads
+  with another host, or that is not RFC 3986 once whitespace is stripped, is
+  refused (``Policy.one_reading``);
+* **one resolution**: the host is resolved once per hop (``resolver``, default
+  the system's), every address is checked (one blocked address blocks the
+  hop), and the connection is made to a checked address; ``Host`` and the TLS
+  server name and certificate check use the URL's host name;
+* **every hop**: redirects are resolved against the hop's URL (RFC 3986
+  section 5.2) and checked like the first request.
+
+:func:`urlopen` does this with the standard library; :class:`HTTPTransport`
+and :class:`AsyncHTTPTransport` (extra ``[httpx]``) and :func:`session` (extra
+``[requests]``) do it inside those clients. A refused hop raises
+:class:`Blocked`, which carries the :class:`~urikit.security.Report`.
+
+>>> from urikit.guard import Blocked, urlopen
+>>> try:
+...     urlopen("http://169.254.169.254/latest/meta-data/")
+... except Blocked as err:
+...     print(err.hop, err.reason, err.report.blocking[0].component)
+0 private-address host
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import URIError, arg_type_error, check_str
+from ..security import Policy, Report
+from ._gate import Blocked, Hop, LookupTimeout, Resolver, admit, too_many_redirects
+
+if TYPE_CHECKING:
+    import http.client
+    import ssl
+
+    from ._httpx import AsyncHTTPTransport, HTTPTransport
+    from ._requests import session
+
+__all__ = [
+    "MAX_BYTES",
+    "REDIRECT_STATUSES",
+    "AsyncHTTPTransport",
+    "Blocked",
+    "FetchError",
+    "HTTPTransport",
+    "Resolver",
+    "Response",
+    "session",
+    "urlopen",
+]
+
+#: The largest body :func:`urlopen` accepts by default (10 MiB).
+MAX_BYTES = 10 * 1024 * 1024
+#: The statuses whose ``Location`` is followed.
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+#: Request headers not sent to another origin after a redirect.
+_CREDENTIALS = frozenset({"authorization", "cookie", "proxy-authorization"})
+
+
+def __getattr__(name: str) -> Any:
+    # The httpx and requests parts load their client only when asked for.
+    if name in ("HTTPTransport", "AsyncHTTPTransport"):
+        from . import _httpx
+
+        return getattr(_httpx, name)
+    if name == "session":
+        from . import _requests
+
+        return _requests.session
+    if name == "FetchError":
+        from ._wire import FetchError
+
+        return FetchError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Response:
+    """The answer to a guarded request (or, in ``history``, to one of its hops).
+
+    ``status``, ``reason`` and ``headers`` (an :class:`email.message.Message`:
+    ``headers["Content-Type"]``, ``headers.get_all("Set-Cookie")``) as sent;
+    ``url`` the URL of this hop (for the final answer, the URL after every
+    redirect); ``history`` the redirect answers before this one, in order;
+    ``report`` this hop's :class:`~urikit.security.Report`; ``address`` the
+    checked address the connection was made to. :meth:`read` gives the body.
+    """
+
+    status: int
+    reason: str
+    headers: http.client.HTTPMessage
+    url: str
+    history: tuple[Response, ...]
+    report: Report
+    address: str
+    _body: bytes = field(repr=False)
+
+    def read(self) -> bytes:
+        """The whole body (already read, within the timeout and ``max_bytes``)."""
+        return self._body
+
+
+def _check_args(
+    url: object,
+    policy: object,
+    resolver: object,
+    timeout: object,
+    max_redirects: object,
+    method: object,
+    data: object,
+    headers: object,
+    max_bytes: object,
+) -> None:
+    check_str(url, "urlopen", "url")
+    if policy is not None and not isinstance(policy, Policy):
+        raise arg_type_error("urlopen", "policy", "Policy or None", policy)
+    if resolver is not None and not callable(resolver):
+        raise arg_type_error("urlopen", "resolver", "callable or None", resolver)
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float):
+        raise arg_type_error("urlopen", "timeout", "float", timeout)
+    if not timeout > 0:
+        raise ValueError(f"urlopen() timeout must be more than 0, not {timeout!r}")
+    for name, value in (("max_redirects", max_redirects), ("max_bytes", max_bytes)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise arg_type_error("urlopen", name, "int", value)
+        if value < 0:
+            raise ValueError(f"urlopen() {name} must be 0 or more, not {value}")
+    check_str(method, "urlopen", "method")
+    if data is not None and not isinstance(data, bytes):
+        raise arg_type_error("urlopen", "data", "bytes or None", data)
+    if headers is not None and not isinstance(headers, Mapping):
+        raise arg_type_error("urlopen", "headers", "mapping or None", headers)
+
+
+def _origin(hop: Hop) -> tuple[str, str, int]:
+    return (hop.scheme, hop.host, hop.port)
+
+
+def urlopen(
+    url: str,
+    *,
+    policy: Policy | None = None,
+    resolver: Resolver | None = None,
+    timeout: float = 10.0,
+    max_redirects: int = 5,
+    method: str = "GET",
+    data: bytes | None = None,
+    headers: Mapping[str, str] | None = None,
+    max_bytes: int = MAX_BYTES,
+    follow_redirects: bool = True,
+    context: ssl.SSLContext | None = None,
+) -> Response:
+    """Fetch ``url`` (http or https), checking every hop under ``policy``.
+
+    ``policy`` defaults to :meth:`Policy.ssrf() <urikit.security.Policy.ssrf>`.
+    Each hop's URL is checked with :func:`urikit.security.check`; its host is
+    resolved once through ``resolver`` (``host -> iterable of address strings``,
+    default the system resolver); every address is checked, and the connection
+    is made to a checked one, with ``Host`` and the TLS server name (and the
+    certificate check) from the URL's host name. A redirect (301, 302, 303,
+    307, 308) is resolved against the hop's URL (RFC 3986 section 5.2) and
+    checked like the first request; 303, and 301/302 after a POST, continue as
+    a GET without a body; ``Authorization`` and ``Cookie`` headers are not sent
+    to another origin. ``follow_redirects=False`` returns the redirect itself.
+
+    Raises :class:`Blocked` for a refused hop, :class:`~urikit.URIError` with
+    ``reason == "too-many-redirects"`` after more than ``max_redirects``
+    redirects (a loop included), and :class:`FetchError` (an ``OSError``) when
+    the exchange fails: no connection, a server that breaks HTTP, the whole
+    request taking more than ``timeout`` seconds (every hop, the name lookups
+    and the body together), or a body of more than ``max_bytes`` bytes (refused,
+    not truncated). ``context`` is the TLS context for https (default: the
+    system's trusted certificates).
+    """
+    _check_args(url, policy, resolver, timeout, max_redirects, method, data, headers, max_bytes)
+    from ._wire import Deadline, FetchError, exchange
+
+    if policy is None:
+        policy = Policy.ssrf()
+    deadline = Deadline(float(timeout))
+    sent: dict[str, str] = dict(headers or {})
+    history: list[Response] = []
+    current = url
+    previous: Hop | None = None
+    hop_number = 0
+    while True:
+        try:
+            hop = admit(
+                current, policy=policy, resolver=resolver, hop=hop_number, time_left=deadline.left
+            )
+        except (LookupTimeout, TimeoutError):
+            raise FetchError(
+                f"did not answer within the timeout of {float(timeout):g} s", timed_out=True
+            ) from None
+        if previous is not None and _origin(previous) != _origin(hop):
+            sent = {k: v for k, v in sent.items() if k.lower() not in _CREDENTIALS}
+        answer = exchange(
+            hop,
+            method=method,
+            headers=sent,
+            data=data,
+            deadline=deadline,
+            max_bytes=max_bytes,
+            context=context,
+        )
+        response = Response(
+            answer.status,
+            answer.reason,
+            answer.headers,
+            hop.url,
+            tuple(history),
+            hop.report,
+            answer.peer,
+            answer.body,
+        )
+        location = answer.headers.get("Location")
+        if not follow_redirects or answer.status not in REDIRECT_STATUSES or location is None:
+            return response
+        history.append(response)
+        target = _redirect_target(hop, location, policy, hop_number + 1)
+        if hop_number >= max_redirects:
+            raise too_many_redirects(target, hop_number + 1, max_redirects)
+        if answer.status == 303 or (answer.status in (301, 302) and method == "POST"):
+            method = "GET" if method != "HEAD" else method
+            data = None
+            sent = {
+                k: v
+                for k, v in sent.items()
+                if k.lower() not in ("content-type", "content-length", "transfer-encoding")
+            }
+        previous = hop
+        current = target
+        hop_number += 1
+
+
+def _redirect_target(hop: Hop, location: str, policy: Policy, number: int) -> str:
+    """The ``Location`` of a redirect resolved against the hop's URL, or
+    :class:`Blocked` when it is no URI reference."""
+    from ..resolve import resolve
+    from ..security import check
+
+    text = location.strip(" \t")
+    try:
+        return resolve(hop.url, text)
+    except URIError as err:
+        raise Blocked(
+            check(text, policy=policy),
+            location,
+            number,
+            why=f"the Location {location!r} is not a URI reference: {err}",
+        ) from None
+
+
+def hops_of(response: Response) -> Iterable[Response]:
+    """Every hop of ``response`` in order: its history, then itself."""
+    yield from response.history
+    yield response

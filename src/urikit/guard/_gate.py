@@ -1,0 +1,269 @@
+"""The check every hop of a guarded request passes, whatever client makes it.
+
+:func:`admit` reads one URL the way RFC 3986 does, checks it with
+:func:`urikit.security.check` under a :class:`~urikit.security.Policy`, resolves
+its host **once** through the resolver, checks every address it got (one
+blocked address blocks the hop) and returns a :class:`Hop`: the host name to
+send in ``Host`` and to verify the TLS certificate against, the port, and the
+checked addresses, the only ones a client may connect to. The clients
+(:func:`urikit.guard.urlopen`, the httpx transports, the requests session) all
+go through it, so that the parse that decided is the parse that is dialled.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ..errors import URIError
+from ..reference import URIReference, parse
+from ..security import Policy, Report, check
+
+__all__ = [
+    "Blocked",
+    "Hop",
+    "LookupTimeout",
+    "Resolver",
+    "admit",
+    "system_resolver",
+    "too_many_redirects",
+]
+
+#: ``resolver(host) -> addresses``: the host is a name (A-labels, no trailing dot).
+Resolver = Callable[[str], Iterable[str]]
+
+#: Characters clients strip from the ends of a URL before they parse it (the
+#: WHATWG URL Standard's C0 control or space).
+_STRIPPED = "".join(chr(c) for c in range(0x21))
+_SCHEMES = frozenset({"http", "https"})
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+class Blocked(URIError):
+    """A hop the policy refused: ``.report`` (the :class:`~urikit.security.Report`
+    of the refused hop, with its findings and spans), ``.url`` (that hop's URL)
+    and ``.hop`` (0 for the first request, 1 for the first redirect, ...).
+
+    ``reason``, ``component`` and ``position`` are those of the first blocking
+    finding (``reason`` is its code, e.g. ``"private-address"``).
+    """
+
+    report: Report
+    url: str
+    hop: int
+
+    def __init__(self, report: Report, url: str, hop: int, *, why: str | None = None) -> None:
+        first = report.blocking[0] if report.blocking else None
+        if first is not None:
+            reason, component, position = first.code, first.component, first.start
+            detail = f"{first.message} ({first.code})"
+        else:
+            reason, component, position = "blocked", "uri", 0
+            detail = why or "refused"
+        where = "the request" if hop == 0 else f"redirect {hop}"
+        message = f"blocked {where} to {_shown(url)}: {why or detail}"
+        super().__init__(reason, component, position, url, message=message, detail=detail)
+        self.report = report
+        self.url = url
+        self.hop = hop
+
+
+def too_many_redirects(url: str, hops: int, limit: int) -> URIError:
+    """The error for a request that would take more than ``limit`` redirects."""
+    return URIError(
+        "too-many-redirects",
+        "uri",
+        0,
+        url,
+        message=f"more than {limit} redirects (the last to {_shown(url)})",
+        detail=f"more than {limit} redirects",
+    )
+
+
+def _shown(text: str, limit: int = 200) -> str:
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
+
+
+@dataclass(frozen=True, slots=True)
+class Hop:
+    """One admitted hop: what to connect to and what to say there.
+
+    ``url`` is the URL as checked (RFC 3986, surrounding whitespace stripped);
+    ``host`` the host as the request names it (``Host`` header, TLS server
+    name; an IPv6 literal without brackets); ``port`` the port to connect to;
+    ``addresses`` the checked addresses, in the resolver's order; ``target``
+    the request target (path and query, ``"/"`` for an empty path).
+    """
+
+    url: str
+    scheme: str
+    host: str
+    port: int
+    addresses: tuple[str, ...]
+    target: str
+    report: Report
+
+    @property
+    def host_header(self) -> str:
+        """The ``Host`` header: the host as written, with the port when it is not
+        the scheme's default."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        if self.port != _DEFAULT_PORTS[self.scheme]:
+            return f"{host}:{self.port}"
+        return host
+
+
+def system_resolver(host: str) -> list[str]:
+    """The system resolver (``socket.getaddrinfo``): the addresses of ``host``."""
+    import socket
+
+    infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def _reading(url: str, policy: Policy, hop: int) -> tuple[str, URIReference]:
+    """The URL as checked and its parse; :class:`Blocked` when it has no one reading."""
+    text = url.strip(_STRIPPED)
+    try:
+        return text, parse(text, "URI")
+    except URIError as err:
+        if policy.one_reading:
+            report = check(url, policy=policy)
+            raise Blocked(
+                report, url, hop, why=f"not a URI by RFC 3986 once whitespace is stripped: {err}"
+            ) from None
+    # A policy without one_reading: an IRI is sent as the URI it maps to.
+    from .. import iri
+
+    try:
+        uri = iri.to_uri(text, idna=True)
+    except URIError as err:
+        raise Blocked(check(url, policy=policy), url, hop, why=str(err)) from None
+    return uri, parse(uri, "URI")
+
+
+class LookupTimeout(Exception):
+    """The resolver did not answer in the time left (not an ``OSError``, so that
+    :func:`~urikit.security.check` does not take it for a failed lookup)."""
+
+
+def _bounded(resolver: Resolver, name: str, seconds: float | None) -> list[str]:
+    """``resolver(name)`` as a list of strings, waiting at most ``seconds`` (a
+    resolver call cannot be interrupted: it runs in a daemon thread)."""
+    if seconds is None:
+        return [str(a) for a in resolver(name)]
+    import threading
+
+    found: list[str] = []
+    failed: list[BaseException] = []
+
+    def lookup() -> None:
+        try:
+            found.extend(str(a) for a in resolver(name))
+        except BaseException as exc:  # handed to the caller below
+            failed.append(exc)
+
+    thread = threading.Thread(target=lookup, name="urikit-guard-lookup", daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        raise LookupTimeout(f"looking up {name!r} took too long")
+    if failed:
+        raise failed[0]
+    return found
+
+
+def admit(
+    url: str,
+    *,
+    policy: Policy,
+    resolver: Resolver | None,
+    hop: int,
+    time_left: Callable[[], float] | None = None,
+) -> Hop:
+    """Check ``url`` for hop number ``hop``; resolve its host once; the :class:`Hop`
+    to connect to, or :class:`Blocked`.
+
+    ``resolver`` is called at most once, with the host name (IP literals are not
+    resolved), and given at most ``time_left()`` seconds (:class:`LookupTimeout`);
+    an answer that is not an address, or no answer, is refused.
+    """
+    text, ref = _reading(url, policy, hop)
+    scheme = (ref.scheme or "").lower()
+    asked: list[list[str]] = []
+
+    def once(name: str) -> list[str]:
+        if asked:  # never: check() asks once; kept so a second ask cannot slip by
+            return asked[0]
+        seconds = None if time_left is None else time_left()
+        addresses = _bounded(resolver or system_resolver, name, seconds)
+        asked.append(addresses)
+        return addresses
+
+    report = check(text, policy=policy, resolve_dns=True, resolver=once)
+    blocking = report.blocking
+    if policy.one_reading and not blocking:
+        differs = [
+            f for f in report.findings if f.code == "whatwg-differs" and f.component == "host"
+        ]
+        if differs:
+            blocking = tuple(differs)
+            report = Report(report.text, report.findings, blocking, ref)
+    if blocking:
+        raise Blocked(report, url, hop)
+    if scheme not in _SCHEMES:
+        raise Blocked(report, url, hop, why=f"the scheme {scheme!r} is not http or https")
+    host = ref.host or ""
+    if not host:
+        raise Blocked(report, url, hop, why="there is no host to connect to")
+    port = int(ref.port) if ref.port else _DEFAULT_PORTS[scheme]
+    if not 0 < port < 65536:
+        raise Blocked(report, url, hop, why=f"the port {port} is outside 1-65535")
+    literal = _literal(host)
+    addresses: tuple[str, ...]
+    if literal is not None:
+        name, addresses = literal, (literal,)
+    else:
+        name = host.lower()
+        if "%" in name:
+            from ..percent import percent_decode
+
+            name = percent_decode(name)
+        name = name.rstrip(".") or name
+        addresses = tuple(_addresses(asked[0] if asked else [], report, url, hop))
+        if not name.isascii():
+            import idna
+
+            name = idna.encode(name, uts46=True).decode("ascii")
+    target = (ref.path or "/") + ("" if ref.query is None else "?" + ref.query)
+    return Hop(text, scheme, name, port, addresses, target, report)
+
+
+def _literal(host: str) -> str | None:
+    """The address of an IP-literal or IPv4 host, as text; None for a reg-name."""
+    if host.startswith("["):
+        inner = host[1:-1]
+        try:
+            return str(ipaddress.IPv6Address(inner.replace("%25", "%", 1)))
+        except ValueError:
+            return None  # IPvFuture: check() has refused it unless the policy allows it
+    try:
+        return str(ipaddress.IPv4Address(host))
+    except ValueError:
+        return None
+
+
+def _addresses(answer: list[str], report: Report, url: str, hop: int) -> list[str]:
+    """The resolver's answer as addresses; refused when it is empty or not addresses."""
+    out: list[str] = []
+    for item in answer:
+        try:
+            out.append(str(ipaddress.ip_address(item.split("%", 1)[0])))
+        except ValueError:
+            raise Blocked(
+                report, url, hop, why=f"the resolver answered {item!r}, which is not an address"
+            ) from None
+    if not out:
+        raise Blocked(report, url, hop, why="the host resolved to no address")
+    return list(dict.fromkeys(out))

@@ -1,0 +1,300 @@
+"""Guarded transports for httpx (extra ``[httpx]``): every request and redirect checked and pinned.
+
+``httpx.Client(transport=HTTPTransport(policy=...))``: httpx follows redirects
+itself and hands every hop to the transport, which admits it (the URL as httpx
+will send it, checked under the policy; the host resolved once; every address
+checked) and then lets httpcore connect, through a network backend that dials
+only the checked addresses of that host. TLS (server name and certificate) is
+httpcore's, with the URL's host name.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpcore
+import httpx
+
+from ..security import Policy
+from ._gate import Hop, Resolver, admit, too_many_redirects
+from ._pins import Pins, Watchdog, current_watchdog
+from ._wire import FetchError
+
+MAX_BYTES = 10 * 1024 * 1024
+#: No connection is kept for another request: each one is made to the addresses
+#: checked for that request, and watched by that request's deadline.
+_NO_KEEPALIVE = httpx.Limits(max_connections=100, max_keepalive_connections=0)
+
+__all__ = ["AsyncHTTPTransport", "HTTPTransport"]
+
+
+def _refused(host: str, port: int) -> httpcore.ConnectError:
+    return httpcore.ConnectError(f"urikit.guard: {host}:{port} was not admitted; not connecting")
+
+
+def _watch(sock: Any) -> None:
+    watchdog = current_watchdog.get()
+    if watchdog is not None and sock is not None:
+        watchdog.add(sock)
+
+
+class _PinnedBackend(httpcore.NetworkBackend):
+    """A network backend that connects to the checked addresses of a host only."""
+
+    def __init__(self, pins: Pins) -> None:
+        self._pins = pins
+        self._real = httpcore.SyncBackend()
+
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Any = None,
+    ) -> httpcore.NetworkStream:
+        addresses = self._pins.addresses(host, port)
+        if not addresses:
+            raise _refused(host, port)
+        error: Exception = _refused(host, port)
+        for address in addresses:
+            try:
+                stream = self._real.connect_tcp(
+                    address, port, timeout, local_address, socket_options
+                )
+            except httpcore.ConnectError as exc:
+                error = exc
+            else:
+                _watch(stream.get_extra_info("socket"))
+                return stream
+        raise error
+
+    def connect_unix_socket(self, *args: Any, **kwargs: Any) -> httpcore.NetworkStream:
+        raise httpcore.ConnectError("urikit.guard: no Unix sockets")
+
+    def sleep(self, seconds: float) -> None:
+        self._real.sleep(seconds)
+
+
+class _AsyncPinnedBackend(httpcore.AsyncNetworkBackend):
+    """The async twin of :class:`_PinnedBackend`."""
+
+    def __init__(self, pins: Pins) -> None:
+        self._pins = pins
+        self._real = httpcore.AnyIOBackend()
+
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Any = None,
+    ) -> httpcore.AsyncNetworkStream:
+        addresses = self._pins.addresses(host, port)
+        if not addresses:
+            raise _refused(host, port)
+        error: Exception = _refused(host, port)
+        for address in addresses:
+            try:
+                stream = await self._real.connect_tcp(
+                    address, port, timeout, local_address, socket_options
+                )
+            except httpcore.ConnectError as exc:
+                error = exc
+            else:
+                _watch(stream.get_extra_info("socket"))
+                return stream
+        raise error
+
+    async def connect_unix_socket(self, *args: Any, **kwargs: Any) -> httpcore.AsyncNetworkStream:
+        raise httpcore.ConnectError("urikit.guard: no Unix sockets")
+
+    async def sleep(self, seconds: float) -> None:
+        await self._real.sleep(seconds)
+
+
+class _Admission:
+    """What both transports do around each request httpx sends."""
+
+    def __init__(
+        self,
+        policy: Policy | None,
+        resolver: Resolver | None,
+        max_redirects: int,
+        timeout: float,
+        max_bytes: int,
+    ) -> None:
+        self.policy = Policy.ssrf() if policy is None else policy
+        self.resolver = resolver
+        self.max_redirects = max_redirects
+        self.timeout = timeout
+        self.max_bytes = max_bytes
+        self.pins = Pins()
+
+    def admit(self, request: httpx.Request) -> tuple[str, int, float, Watchdog]:
+        url = str(request.url)
+        number, end = self.pins.hop_of(url, self.timeout)
+        if number > self.max_redirects:
+            raise too_many_redirects(url, number, self.max_redirects)
+        left = end - time.monotonic()
+        if left <= 0:
+            raise _timed_out(self.timeout)
+        hop: Hop = admit(
+            url,
+            policy=self.policy,
+            resolver=self.resolver,
+            hop=number,
+            time_left=lambda: max(end - time.monotonic(), 0.0),
+        )
+        self.pins.pin(hop)
+        return url, number, end, Watchdog(end - time.monotonic())
+
+    def check_body(self, size: int, declared: str | None) -> None:
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            raise FetchError(
+                f"announced a body of {declared} bytes, more than the limit of"
+                f" {self.max_bytes} bytes"
+            )
+        if size > self.max_bytes:
+            raise FetchError(f"sent a body of more than the limit of {self.max_bytes} bytes")
+
+    def answered(
+        self, url: str, number: int, end: float, response: httpx.Response, body: bytes
+    ) -> httpx.Response:
+        if response.status_code in (301, 302, 303, 307, 308):
+            self.pins.redirected(url, response.headers.get("location"), number, end)
+        return httpx.Response(
+            response.status_code,
+            headers=response.headers,
+            content=body,
+            extensions=response.extensions,
+        )
+
+
+def _timed_out(timeout: float) -> FetchError:
+    return FetchError(f"did not answer within the timeout of {timeout:g} s", timed_out=True)
+
+
+class HTTPTransport(httpx.HTTPTransport):
+    """An ``httpx.HTTPTransport`` that checks and pins every request.
+
+    ``policy`` (default :meth:`Policy.ssrf() <urikit.security.Policy.ssrf>`),
+    ``resolver`` (``host -> addresses``, default the system's) and
+    ``max_redirects`` (a request that is the target of more redirects raises
+    ``URIError`` with ``reason == "too-many-redirects"``); ``timeout`` bounds
+    the whole request, every redirect, name lookup and the body included
+    (:class:`~urikit.guard.FetchError` when it passes; httpx's own timeouts
+    still bound each operation); a body over ``max_bytes`` is refused, not
+    truncated (the body is read by the transport). The other keyword
+    arguments are httpx's (``verify``, ``cert``, ``http2``, ``limits``, ...),
+    except ``proxy`` and ``uds``, which would connect elsewhere than checked;
+    connections are not kept alive by default, so that each is made to the
+    addresses checked for its request.
+
+    >>> import httpx
+    >>> from urikit.guard import Blocked, HTTPTransport
+    >>> with httpx.Client(transport=HTTPTransport()) as client:
+    ...     try:
+    ...         client.get("http://[::1]/")
+    ...     except Blocked as err:
+    ...         print(err.reason, err.hop)
+    private-address 0
+    """
+
+    def __init__(
+        self,
+        *,
+        policy: Policy | None = None,
+        resolver: Resolver | None = None,
+        max_redirects: int = 5,
+        timeout: float = 10.0,
+        max_bytes: int = MAX_BYTES,
+        **kwargs: Any,
+    ) -> None:
+        for name in ("proxy", "uds"):
+            if kwargs.get(name) is not None:
+                raise TypeError(
+                    f"HTTPTransport() does not take {name!r}: it would bypass the guard"
+                )
+        kwargs.setdefault("limits", _NO_KEEPALIVE)
+        super().__init__(**kwargs)
+        self._admission = _Admission(policy, resolver, max_redirects, timeout, max_bytes)
+        self._pool._network_backend = _PinnedBackend(self._admission.pins)
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        url, number, end, watchdog = self._admission.admit(request)
+        token = current_watchdog.set(watchdog)
+        try:
+            response = super().handle_request(request)
+            try:
+                body = bytearray()
+                declared = response.headers.get("content-length")
+                self._admission.check_body(0, declared)
+                for chunk in response.iter_raw():
+                    body += chunk
+                    self._admission.check_body(len(body), None)
+            finally:
+                response.close()
+        except (httpx.TransportError, OSError) as exc:
+            if watchdog.fired:
+                raise _timed_out(self._admission.timeout) from exc
+            raise
+        finally:
+            current_watchdog.reset(token)
+            watchdog.cancel()
+        return self._admission.answered(url, number, end, response, bytes(body))
+
+
+class AsyncHTTPTransport(httpx.AsyncHTTPTransport):
+    """The async :class:`HTTPTransport`, for ``httpx.AsyncClient(transport=...)``.
+
+    The resolver is called in a worker thread, so that a slow lookup does not
+    hold the event loop.
+    """
+
+    def __init__(
+        self,
+        *,
+        policy: Policy | None = None,
+        resolver: Resolver | None = None,
+        max_redirects: int = 5,
+        timeout: float = 10.0,
+        max_bytes: int = MAX_BYTES,
+        **kwargs: Any,
+    ) -> None:
+        for name in ("proxy", "uds"):
+            if kwargs.get(name) is not None:
+                raise TypeError(
+                    f"AsyncHTTPTransport() does not take {name!r}: it would bypass the guard"
+                )
+        kwargs.setdefault("limits", _NO_KEEPALIVE)
+        super().__init__(**kwargs)
+        self._admission = _Admission(policy, resolver, max_redirects, timeout, max_bytes)
+        self._pool._network_backend = _AsyncPinnedBackend(self._admission.pins)
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        import anyio.to_thread
+
+        url, number, end, watchdog = await anyio.to_thread.run_sync(self._admission.admit, request)
+        token = current_watchdog.set(watchdog)
+        try:
+            response = await super().handle_async_request(request)
+            try:
+                body = bytearray()
+                declared = response.headers.get("content-length")
+                self._admission.check_body(0, declared)
+                async for chunk in response.aiter_raw():
+                    body += chunk
+                    self._admission.check_body(len(body), None)
+            finally:
+                await response.aclose()
+        except (httpx.TransportError, OSError) as exc:
+            if watchdog.fired:
+                raise _timed_out(self._admission.timeout) from exc
+            raise
+        finally:
+            current_watchdog.reset(token)
+            watchdog.cancel()
+        return self._admission.answered(url, number, end, response, bytes(body))

@@ -1,0 +1,193 @@
+"""A guarded ``requests.Session`` (extra ``[requests]``): every request and redirect checked.
+
+requests follows redirects itself and sends every hop through the session's
+adapter; the adapter here admits it (the URL as requests prepared it, checked
+under the policy; the host resolved once; every address checked), and its
+urllib3 connections dial only the checked addresses of that host. The TLS
+server name and certificate check are urllib3's, with the URL's host name.
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+from typing import Any
+
+import requests
+import urllib3
+from requests.adapters import HTTPAdapter
+from urllib3.connection import HTTPConnection, HTTPSConnection
+from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
+from urllib3.exceptions import ConnectTimeoutError, NewConnectionError
+from urllib3.util import connection as _connection
+
+from ..security import Policy
+from ._gate import Resolver, admit, too_many_redirects
+from ._pins import Pins, Watchdog, current_watchdog
+from ._wire import FetchError
+
+MAX_BYTES = 10 * 1024 * 1024
+
+__all__ = ["GuardedAdapter", "session"]
+
+
+def _pinned_conn(self: Any) -> socket.socket:
+    """urllib3's ``_new_conn``, connecting to the checked addresses only."""
+    addresses = self.urikit_pins.addresses(self.host, self.port)
+    if not addresses:
+        raise NewConnectionError(self, f"urikit.guard: {self.host}:{self.port} was not admitted")
+    error: Exception | None = None
+    for address in addresses:
+        try:
+            sock = _connection.create_connection(
+                (address, self.port),
+                self.timeout,
+                source_address=self.source_address,
+                socket_options=self.socket_options,
+            )
+        except TimeoutError as exc:
+            raise ConnectTimeoutError(self, f"connecting to {address} timed out") from exc
+        except OSError as exc:
+            error = exc
+        else:
+            watchdog = current_watchdog.get()
+            if watchdog is not None:
+                watchdog.add(sock)
+            return sock
+    raise NewConnectionError(self, f"Failed to establish a new connection: {error}")
+
+
+class GuardedAdapter(HTTPAdapter):
+    """An ``HTTPAdapter`` that admits every request before sending it and whose
+    connections go to checked addresses only (see :func:`session`)."""
+
+    def __init__(
+        self,
+        *,
+        policy: Policy | None = None,
+        resolver: Resolver | None = None,
+        max_redirects: int = 5,
+        timeout: float = 10.0,
+        max_bytes: int = MAX_BYTES,
+        **kwargs: Any,
+    ) -> None:
+        self.policy = Policy.ssrf() if policy is None else policy
+        self.resolver = resolver
+        self.max_redirects = max_redirects
+        self.timeout = timeout
+        self.max_bytes = max_bytes
+        self.pins = Pins()
+        super().__init__(**kwargs)
+
+    def init_poolmanager(
+        self, connections: int, maxsize: int, block: bool = False, **pool_kwargs: Any
+    ) -> None:
+        super().init_poolmanager(connections, maxsize, block, **pool_kwargs)
+        extra = {"urikit_pins": self.pins, "_new_conn": _pinned_conn}
+        http_conn = type("PinnedHTTPConnection", (HTTPConnection,), extra)
+        https_conn = type("PinnedHTTPSConnection", (HTTPSConnection,), extra)
+        http_pool = type("PinnedHTTPPool", (HTTPConnectionPool,), {"ConnectionCls": http_conn})
+        https_pool = type("PinnedHTTPSPool", (HTTPSConnectionPool,), {"ConnectionCls": https_conn})
+        self.poolmanager.pool_classes_by_scheme = {"http": http_pool, "https": https_pool}
+
+    def proxy_manager_for(self, proxy: str, **proxy_kwargs: Any) -> Any:
+        raise requests.exceptions.InvalidProxyURL(
+            f"urikit.guard: no proxies ({proxy!r} would connect elsewhere than checked)"
+        )
+
+    def send(self, request: requests.PreparedRequest, *args: Any, **kwargs: Any) -> Any:
+        url = request.url or ""
+        number, end = self.pins.hop_of(url, self.timeout)
+        if number > self.max_redirects:
+            raise too_many_redirects(url, number, self.max_redirects)
+        if end - time.monotonic() <= 0:
+            raise _timed_out(self.timeout)
+        hop = admit(
+            url,
+            policy=self.policy,
+            resolver=self.resolver,
+            hop=number,
+            time_left=lambda: max(end - time.monotonic(), 0.0),
+        )
+        self.pins.pin(hop)
+        kwargs["proxies"] = {}
+        kwargs["stream"] = True  # the body is read here, within the deadline and the limit
+        request.headers["Connection"] = "close"  # no connection serves another request
+        watchdog = Watchdog(end - time.monotonic())
+        token = current_watchdog.set(watchdog)
+        try:
+            response = super().send(request, *args, **kwargs)
+            try:
+                declared = response.headers.get("content-length")
+                if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+                    raise FetchError(
+                        f"announced a body of {declared} bytes, more than the limit of"
+                        f" {self.max_bytes} bytes"
+                    )
+                body = bytearray()
+                for chunk in response.raw.stream(65536, decode_content=True):
+                    body += chunk
+                    if len(body) > self.max_bytes:
+                        raise FetchError(
+                            f"sent a body of more than the limit of {self.max_bytes} bytes"
+                        )
+            finally:
+                response.close()
+        except (requests.RequestException, OSError, urllib3.exceptions.HTTPError) as exc:
+            if watchdog.fired:
+                raise _timed_out(self.timeout) from exc
+            raise
+        finally:
+            current_watchdog.reset(token)
+            watchdog.cancel()
+        response._content = bytes(body)
+        response._content_consumed = True  # type: ignore[attr-defined]
+        if response.status_code in (301, 302, 303, 307, 308):
+            self.pins.redirected(url, response.headers.get("location"), number, end)
+        return response
+
+
+def _timed_out(timeout: float) -> FetchError:
+    return FetchError(f"did not answer within the timeout of {timeout:g} s", timed_out=True)
+
+
+def session(
+    policy: Policy | None = None,
+    resolver: Resolver | None = None,
+    *,
+    max_redirects: int = 5,
+    timeout: float = 10.0,
+    max_bytes: int = MAX_BYTES,
+) -> requests.Session:
+    """A ``requests.Session`` whose adapters check and pin every request and redirect.
+
+    ``policy`` defaults to :meth:`Policy.ssrf() <urikit.security.Policy.ssrf>`;
+    ``resolver`` (``host -> addresses``) to the system's. ``timeout`` bounds each
+    whole request with its redirects and bodies (:class:`~urikit.guard.FetchError`
+    when it passes); a body over ``max_bytes`` is refused, not truncated (bodies
+    are read by the adapter, also with ``stream=True``); a request that is the
+    target of more than ``max_redirects`` redirects raises ``URIError`` with
+    ``reason == "too-many-redirects"``. Proxies are not used (``trust_env`` is
+    off): a proxy would connect elsewhere than what was checked.
+
+    >>> from urikit.guard import Blocked, session
+    >>> try:
+    ...     session().get("http://10.0.0.1/")
+    ... except Blocked as err:
+    ...     print(err.reason)
+    private-address
+    """
+    s = requests.Session()
+    s.trust_env = False
+    s.max_redirects = max_redirects + 1  # the adapter raises first, with its own error
+    adapter = GuardedAdapter(
+        policy=policy,
+        resolver=resolver,
+        max_redirects=max_redirects,
+        timeout=timeout,
+        max_bytes=max_bytes,
+    )
+    s.mount("http://", adapter)
+    s.mount("https://", adapter)
+    s.mount("", adapter)  # any other scheme reaches the adapter too, which refuses it
+    return s

@@ -1,0 +1,72 @@
+"""Security verdicts on a URI or IRI reference: RFC 3986 section 7, RFC 3987 section 8.
+
+:func:`check` reads a reference the way RFC 3986 does and reports what the
+security sections warn about, each as an immutable :class:`Finding` with a
+stable ``code``, a ``severity`` (``"info"``, ``"warning"``, ``"danger"``), the
+span it is about and the section it comes from. A :class:`Policy` says which
+findings block; :meth:`Policy.ssrf` is ready for a service that fetches URLs
+given by users.
+
+>>> from urikit.security import Policy, check
+>>> rfc_only = Policy(whatwg=False)  # no comparison with the browser standard's reading
+>>> report = check("http://0x7f.1/admin", policy=rfc_only)
+>>> [(f.code, f.severity) for f in report.findings]
+[('rare-ip-form', 'warning'), ('private-address', 'warning')]
+>>> report.ok, check("http://0x7f.1/admin", policy=Policy.ssrf()).ok
+(True, False)
+>>> check("https://example.org/a?b=c", policy=Policy.ssrf()).ok
+True
+>>> bad = check("http://h/a b")
+>>> [(f.code, f.start, f.end) for f in bad.findings], bad.uri is None
+([('invalid-syntax', 10, 11)], True)
+
+A syntax check cannot know what a host name resolves to (``resolve_dns=True``
+asks a resolver, once; the fetch may get another answer), where redirects lead,
+or what a server does with the bytes: see the limits in docs/security.md.
+"""
+
+from __future__ import annotations
+
+# The modules, each readable alone; imports among them flow down this list:
+#   _addresses  IPv4 as resolvers read it, private and metadata addresses, networks
+#   _policy     CODES, SEVERITIES, Finding, Policy; _Found, the findings of one check
+#   _report     Report, Segment
+#   _text       percent-decoded text and host names, shared by the checks
+#   _scheme, _authority, _percent, _display, _whatwg, _dns   the checks, by concern
+#   _check      check(): the plain-reference fast path, then every check in turn
+#               (it imports _display and _dns when a reference first needs them)
+from typing import Final
+
+from . import _addresses, _authority, _policy
+from ._addresses import read_ipv4
+from ._check import check
+from ._policy import SEVERITIES as SEVERITIES
+from ._policy import Finding, Policy
+from ._report import Report, Segment
+
+# The public constants again, by assignment, so that their doc comments are here
+# for the API reference (Sphinx reads "#:" comments only where a name is assigned).
+
+#: Every code :func:`check` may report -> (what it means, the section it comes from).
+CODES: Final[dict[str, tuple[str, str]]] = _policy.CODES
+#: Cloud metadata services: addresses ``ipaddress`` may call global (or only
+#: link-local) that give instance credentials to whoever asks from inside.
+METADATA_ADDRESSES: Final[dict[str, str]] = _addresses.METADATA_ADDRESSES
+#: Host names of metadata services inside their clouds.
+METADATA_HOSTS: Final[frozenset[str]] = _addresses.METADATA_HOSTS
+#: Well-known services without a URI scheme of their own: a URI naming one of
+#: these ports may make a client talk to that protocol (RFC 3986 section 7.2).
+SERVICE_PORTS: Final[dict[int, str]] = _authority.SERVICE_PORTS
+
+__all__ = [
+    "CODES",
+    "METADATA_ADDRESSES",
+    "METADATA_HOSTS",
+    "SERVICE_PORTS",
+    "Finding",
+    "Policy",
+    "Report",
+    "Segment",
+    "check",
+    "read_ipv4",
+]

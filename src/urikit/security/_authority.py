@@ -1,0 +1,194 @@
+"""The authority: userinfo, host and port, with the policy's rules for each.
+
+The userinfo: a password in it, a user name that looks like a host (RFC 3986
+sections 7.5, 7.6). The host: a private, loopback, link-local or metadata
+address in any form a resolver reads, a name of this machine or of a metadata
+service, the policy's networks (section 7.4). The port: another service's
+(section 7.2), the policy's allowed ports."""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from typing import Final, cast
+
+from .._charsets import ALPHA_CLASS, LDH_CLASS
+from .._parser import is_ipv4address
+from .._schemeinfo import DEFAULT_REGISTRY
+from ._addresses import METADATA_HOSTS, _in, _why_private, read_ipv4
+from ._policy import Policy, _Found
+from ._text import _host_name, _percent_text
+
+#: Well-known services without a URI scheme of their own: a URI naming one of
+#: these ports may make a client talk to that protocol (RFC 3986 section 7.2).
+SERVICE_PORTS: Final[dict[int, str]] = {
+    22: "ssh",
+    25: "smtp",
+    53: "dns",
+    110: "pop3",
+    143: "imap",
+    465: "smtps",
+    587: "submission",
+    3306: "mysql",
+    5432: "postgresql",
+    6379: "redis",
+    11211: "memcached",
+}
+
+#: A user name that starts like a host name: "www.", three labels, or two whose
+#: last is a common top-level domain or two letters (a country code).
+_DOMAIN_START_RE: Final = re.compile(
+    rf"(?:www\.|[{LDH_CLASS}]+\.[{LDH_CLASS}]+\.[{LDH_CLASS}]+"
+    rf"|[{LDH_CLASS}]+\.(?:[{ALPHA_CLASS}]{{2}}|com|net|org|edu|gov|mil|int|info|biz|app|dev)"
+    rf"(?![{LDH_CLASS}]))",
+    re.IGNORECASE,
+)
+#: One that merely has a dot ("first.last"): a warning, not a danger.
+_DOTTED_RE: Final = re.compile(rf"[{LDH_CLASS}]+\.[{ALPHA_CLASS}][{LDH_CLASS}]*", re.IGNORECASE)
+
+
+def _check_userinfo(found: _Found, text: str, a: int, b: int, host_end: int) -> None:
+    userinfo = text[a:b]
+    user, colon, password = userinfo.partition(":")
+    if colon and password:
+        c = a + len(user) + 1
+        found.add(
+            "password-in-userinfo", "warning", "userinfo", c, b, "a password is written in the URI"
+        )
+    shown = _percent_text(userinfo)
+    name = shown.partition(":")[0]
+    why = None
+    severity = "danger"
+    if "://" in shown or "/" in shown:
+        why = "holds a URI or path"
+    elif read_ipv4(name) is not None or name.startswith("["):
+        why = "looks like an address"
+    elif _DOMAIN_START_RE.match(name):
+        why = "looks like a host name"
+    elif _DOTTED_RE.match(name):
+        why, severity = "may look like a host name", "warning"
+    if why is not None:
+        found.add(
+            "misleading-userinfo",
+            severity,
+            "userinfo",
+            a,
+            b,
+            f"the userinfo {userinfo!r} {why}; the host is what follows '@'"
+            f" ({text[b + 1 : host_end]!r})",
+        )
+
+
+def _private(found: _Found, a: int, b: int, subject: str, addr: ipaddress._BaseAddress) -> None:
+    policy = found.policy
+    ip = cast("ipaddress.IPv4Address | ipaddress.IPv6Address", addr)
+    denied = _in(ip, policy.denied_networks)
+    if denied is not None:
+        found.add(
+            "denied-network", "danger", "host", a, b, f"{subject} is {addr}, in {denied} (denied)"
+        )
+        return
+    if _in(ip, policy.allowed_networks) is not None:
+        return
+    why = _why_private(ip)
+    if why is not None:
+        severity = "danger" if "metadata" in why else "warning"
+        found.add("private-address", severity, "host", a, b, f"{subject} is {addr}, {why}")
+
+
+def _check_host(found: _Found, text: str, a: int, b: int) -> str | None:
+    """Checks the host; returns the name to resolve (a reg-name that is no address)."""
+    host = text[a:b]
+    if host.startswith("["):
+        inner = host[1:-1]
+        if inner[:1] in ("v", "V"):
+            return None
+        try:
+            addr6 = ipaddress.IPv6Address(inner.replace("%25", "%", 1))
+        except ValueError:
+            return None
+        _private(found, a, b, f"the host {host}", addr6)
+        return None
+    if is_ipv4address(host):
+        _private(found, a, b, f"the host {host}", ipaddress.IPv4Address(host))
+        return None
+    name = _host_name(host)
+    bare = name[:-1] if name.endswith(".") else name
+    if bare == "localhost" or bare.endswith(".localhost"):
+        found.add("private-address", "warning", "host", a, b, f"{host!r} names this machine")
+        return None
+    if bare in METADATA_HOSTS:
+        found.add("private-address", "danger", "host", a, b, f"{host!r} is a cloud metadata host")
+        return None
+    last = bare.rpartition(".")[2]
+    if last[:1].isdigit() and last.isascii():
+        addr = read_ipv4(bare)
+        if addr is not None:
+            forms = _forms(host, name, bare)
+            found.add(
+                "rare-ip-form",
+                "warning",
+                "host",
+                a,
+                b,
+                f"the reg-name {host!r} ({forms}) is the IPv4 address {addr}"
+                " to resolvers and browsers",
+            )
+            _private(found, a, b, f"the host {host!r}", addr)
+            return None
+    return name if host else None
+
+
+def _forms(host: str, name: str, bare: str) -> str:
+    forms = []
+    if "%" in host:
+        forms.append("percent-encoded")
+    if not host.isascii():
+        forms.append("full-width or mapped characters")
+    if name != bare:
+        forms.append("trailing dot")
+    parts = bare.split(".")
+    if len(parts) < 4:
+        forms.append(f"{len(parts)} part{'s' if len(parts) > 1 else ''}")
+    if any(p[:2] in ("0x", "0X") for p in parts):
+        forms.append("hexadecimal")
+    if any(len(p) > 1 and p[0] == "0" and p[1] not in "xX" for p in parts):
+        forms.append("octal or leading zeros")
+    return ", ".join(forms) or "dotted decimal"
+
+
+def _check_port(
+    found: _Found, text: str, scheme: str | None, a: int, b: int, policy: Policy
+) -> None:
+    digits = text[a:b].lstrip("0") or "0"
+    registry = DEFAULT_REGISTRY if policy.registry is None else policy.registry
+    if scheme is not None and registry.is_default_port(scheme, digits):
+        return
+    number = int(digits) if len(digits) <= 6 else 1 << 20
+    if number > 65535:
+        found.add("unusual-port", "warning", "port", a, b, f"port {text[a:b]} is no TCP port")
+    else:
+        other = [s for s, p in registry.ports.items() if p == number and s != (scheme or "")]
+        service = SERVICE_PORTS.get(number)
+        if not (other or service) and number < 1024:
+            found.add(
+                "unusual-port",
+                "info",
+                "port",
+                a,
+                b,
+                f"port {number} is a well-known port (below 1024) of another protocol",
+            )
+        elif other or service:
+            names = ", ".join(sorted(other) + ([service] if service else []))
+            found.add(
+                "unusual-port",
+                "warning",
+                "port",
+                a,
+                b,
+                f"port {number} belongs to another service ({names})",
+            )
+    allowed = policy.allowed_ports
+    if allowed is not None and number not in allowed:
+        found.add("port-not-allowed", "danger", "port", a, b, f"port {number} is not allowed")

@@ -1,0 +1,219 @@
+""":func:`check`: parse the reference, then run every check in turn.
+
+A reference that is no URI is parsed as an IRI; one that is neither gets a
+single ``invalid-syntax`` finding. A plain reference (a "scheme://host" with
+nothing to report, memoised, and no userinfo, port or percent-encoding) takes a
+cheap path that makes no parse; everything else takes the full analysis,
+``_check``, which calls the checks of the other modules."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Final
+
+from .._parser import (
+    HOST_SPAN,
+    PATH_SPAN,
+    PORT_SPAN,
+    SCHEME_SPAN,
+    USERINFO_SPAN,
+    plain_host_end,
+)
+from ..errors import URIError, arg_type_error, check_str
+from ..reference import URIReference, parse
+from ._addresses import METADATA_HOSTS
+from ._authority import _check_host, _check_port, _check_userinfo
+from ._percent import _check_percent
+from ._policy import _DEFAULT_POLICY, CODES, Finding, Policy, _Found
+from ._report import _PARSED_URI, Report
+from ._scheme import _SCHEME_CHECKED, _check_scheme
+from ._whatwg import _SPECIAL, _whatwg
+
+_HIGH_PCT_RE: Final = re.compile(r"%[89A-Fa-f]")
+
+_MEMO_SIZE: Final = 16384
+
+#: "scheme://host" (or "//host") as written -> its lowercase scheme ("" for none)
+#: when it has nothing to report, else False: a memo of :func:`_plain_origin`.
+_PLAIN_PREFIXES: dict[str, str | bool] = {}
+
+_LOCAL_ENDINGS: Final = ("localhost", "localhost.")
+
+_new_report: Final = tuple.__new__
+
+
+def _plain_origin(prefix: str) -> str | bool:
+    """For "scheme://host" (no userinfo, no port, ASCII, no "%"): the lowercase
+    scheme when it gives no finding (no scheme of concern, and a host name whose
+    last label starts with a letter (no address form), no A-label, no local or
+    metadata name), else False."""
+    head, _, host = prefix.rpartition("//")
+    scheme, host = head[:-1].lower(), host.lower()
+    plain = (
+        scheme not in _SCHEME_CHECKED
+        and host.rpartition(".")[2][:1].isalpha()
+        and "xn--" not in host
+        and not host.endswith(_LOCAL_ENDINGS)
+        and host not in METADATA_HOSTS
+    )
+    return scheme if plain else False
+
+
+def check(
+    text: str,
+    *,
+    policy: Policy | None = None,
+    resolve_dns: bool = False,
+    resolver: Callable[[str], Iterable[str]] | None = None,
+) -> Report:
+    """Check ``text`` (a URI or IRI reference) against RFC 3986 section 7 and RFC
+    3987 section 8; never raises for a ``str``.
+
+    ``policy`` (default: :class:`Policy`\\ ``()``, which blocks ``danger``)
+    decides :attr:`Report.ok`. With ``resolve_dns=True`` a host name is resolved
+    (``resolver(name)`` returns addresses as text; by default
+    ``socket.getaddrinfo``) and every address is checked like a literal one.
+
+    >>> [f.code for f in check("ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm").findings]
+    ['misleading-userinfo', 'private-address']
+    >>> r = check("http://h/a%0d%0aSet-Cookie:x")
+    >>> [(f.code, f.severity, f.start) for f in r.findings], r.ok
+    ([('encoded-control', 'danger', 10), ('encoded-control', 'danger', 13)], False)
+    >>> fake_dns = lambda name: ["10.1.2.3"]
+    >>> check("http://intranet.example/", resolve_dns=True, resolver=fake_dns).findings[0].message
+    "'intranet.example' resolves to an address that is 10.1.2.3, a private address"
+    """
+    if type(text) is not str:
+        check_str(text, "check", "text")
+    if policy is None:
+        policy = _DEFAULT_POLICY
+    elif not isinstance(policy, Policy):
+        raise arg_type_error("check", "policy", "Policy or None", policy)
+    if resolve_dns is not False and type(resolve_dns) is not bool:
+        raise arg_type_error("check", "resolve_dns", "bool", resolve_dns)
+    if resolver is not None and not callable(resolver):
+        raise arg_type_error("check", "resolver", "callable or None", resolver)
+    end = plain_host_end(text)  # where "scheme://host" ends in a plain reference
+    if end is not None and end > 0 and not resolve_dns and not policy.denied_networks:
+        # The common case, kept cheap (no spans, no parse: Report.uri parses on
+        # access): nothing to report for a plain reference (a host with no
+        # userinfo and no port, no percent-encoding, no path segment starting
+        # with ".") when its "scheme://host" is plain too (a memo, bounded:
+        # cleared when full).
+        prefix = text[:end]
+        scheme = _PLAIN_PREFIXES.get(prefix)
+        if scheme is None:
+            scheme = _plain_origin(prefix)
+            if len(_PLAIN_PREFIXES) >= _MEMO_SIZE:
+                _PLAIN_PREFIXES.clear()
+            _PLAIN_PREFIXES[prefix] = scheme
+        if scheme is not False:
+            allowed = policy.allowed_schemes
+            if allowed is None or (scheme and scheme in allowed):  # "": no scheme
+                return _new_report(Report, (text, (), (), _PARSED_URI))
+    try:
+        ref = parse(text)
+    except URIError as err:
+        if text.isascii():
+            return _invalid(text, err, policy)
+        from .. import iri
+
+        try:
+            ref = iri.parse(text)
+        except URIError as err2:
+            return _invalid(text, err2, policy)
+    sp = ref._sp
+    return _check(text, ref, sp, policy, resolve_dns, resolver)
+
+
+def _check(
+    text: str,
+    ref: URIReference,
+    sp: tuple[tuple[int, int], ...],
+    policy: Policy,
+    resolve_dns: bool,
+    resolver: Callable[[str], Iterable[str]] | None,
+) -> Report:
+    found = _Found(policy)
+    scheme_a, scheme_b = sp[SCHEME_SPAN]
+    scheme = text[scheme_a:scheme_b].lower() if scheme_a >= 0 else None
+    if scheme is not None and scheme in _SCHEME_CHECKED:
+        _check_scheme(found, text, sp)
+    allowed = policy.allowed_schemes
+    if allowed is not None and scheme not in allowed:
+        a, b = (scheme_a, scheme_b) if scheme is not None else (0, 0)
+        found.add(
+            "scheme-not-allowed", "danger", "scheme", a, b, f"the scheme {scheme!r} is not allowed"
+        )
+    u0, u1 = sp[USERINFO_SPAN]
+    if u0 >= 0:
+        _check_userinfo(found, text, u0, u1, sp[HOST_SPAN][1])
+        if not policy.allow_userinfo:
+            found.add(
+                "userinfo-not-allowed", "danger", "userinfo", u0, u1, "userinfo is not allowed"
+            )
+    h0, h1 = sp[HOST_SPAN]
+    name = None
+    plain = False  # an ASCII reg-name the WHATWG host parser reads as RFC 3986 does
+    if h1 > h0:
+        host = text[h0:h1]
+        last = host.rpartition(".")[2]
+        if (
+            last[:1].isalpha()
+            and "%" not in host
+            and host.isascii()
+            and "xn--" not in host.lower()  # the ACE prefix in any case ("Xn--")
+        ):
+            name = host.lower()
+            bare = name[:-1] if name.endswith(".") else name
+            plain = not (
+                bare == "localhost" or bare.endswith(".localhost") or bare in METADATA_HOSTS
+            )
+        if not plain:
+            name = _check_host(found, text, h0, h1)
+    elif policy.require_host:
+        found.add("missing-host", "danger", "host", max(h0, 0), max(h1, 0), "there is no host")
+    p0, p1 = sp[PORT_SPAN]
+    if p1 > p0:
+        _check_port(found, text, scheme, p0, p1, policy)
+    percent = "%" in text
+    if percent:
+        _check_percent(found, text, sp)
+    if (
+        not text.isascii()
+        or (percent and _HIGH_PCT_RE.search(text))
+        or (not plain and h1 > h0 and "xn--" in text[h0:h1].lower())
+    ):
+        from ._display import _check_display  # imported for the references that need it
+
+        _check_display(found, text, sp)
+    if policy.whatwg and scheme in _SPECIAL:
+        p, q = sp[PATH_SPAN]
+        if not (plain and p1 < 0 and text.find("/.", p, q) < 0 and text.find("%", p, q) < 0):
+            _whatwg(found, text, ref, scheme)
+    if resolve_dns and name:
+        from ._dns import _resolve
+
+        _resolve(found, name, h0, h1, resolver)
+    findings = found.items
+    if not findings:
+        return Report(text, (), (), ref)
+    if len(findings) > 1:
+        findings.sort(key=lambda f: (f.start, f.end))
+    return Report(text, tuple(findings), tuple(f for f in findings if policy.blocks(f)), ref)
+
+
+def _invalid(text: str, err: URIError, policy: Policy) -> Report:
+    end = min(err.position + 1, len(text))
+    finding = Finding(
+        "invalid-syntax",
+        "danger",
+        err.component,
+        err.position,
+        max(end, err.position),
+        str(err),
+        CODES["invalid-syntax"][1],
+    )
+    findings = (finding,)
+    return Report(text, findings, tuple(f for f in findings if policy.blocks(f)), None)

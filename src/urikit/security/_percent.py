@@ -1,0 +1,117 @@
+"""Percent-encoding (RFC 3986 section 7.3, RFC 3987 section 8).
+
+Encoded control characters (CR, LF, NUL ...), octets that are not UTF-8 or an
+overlong UTF-8 sequence, encoded bidirectional formatting, and in the path the
+encoded dot segments and encoded "/" or "\\"."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Final
+
+from ._policy import _Found
+from ._text import _BIDI_FORMAT, _PCT_GROUPS, _PCT_RUN_RE, _percent_text
+
+_ENCODED_SLASH_RE: Final = re.compile(r"%2[fF]|%5[cC]")
+
+_NAMES: Final = {0x00: "NUL", 0x0A: "LF", 0x0D: "CR"}
+
+
+def _overlong(data: bytes, i: int) -> bool:
+    lead = data[i]
+    nxt = data[i + 1] if i + 1 < len(data) else 0
+    return (
+        lead in (0xC0, 0xC1)
+        or (lead == 0xE0 and 0x80 <= nxt < 0xA0)
+        or (lead == 0xF0 and 0x80 <= nxt < 0x90)
+    )
+
+
+def _check_percent(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
+    for group, component in _PCT_GROUPS:
+        a, b = sp[group]
+        if a < 0 or text.find("%", a, b) < 0:
+            continue
+        for m in _PCT_RUN_RE.finditer(text, a, b):
+            data = bytes.fromhex(m.group().replace("%", ""))
+            for i, byte in enumerate(data):
+                if byte < 0x20 or byte == 0x7F:
+                    at = m.start() + 3 * i
+                    name = _NAMES.get(byte, f"control 0x{byte:02X}")
+                    severity = "danger" if byte in _NAMES else "warning"
+                    found.add(
+                        "encoded-control",
+                        severity,
+                        component,
+                        at,
+                        at + 3,
+                        f"%{byte:02X} ({name}) in the {component}",
+                    )
+            try:
+                decoded = data.decode("utf-8")
+            except UnicodeDecodeError as err:
+                at = m.start() + 3 * err.start
+                if _overlong(data, err.start):
+                    found.add(
+                        "overlong-utf8",
+                        "danger",
+                        component,
+                        at,
+                        m.end(),
+                        f"an overlong UTF-8 sequence in the {component} (decoders that accept it"
+                        " read an ASCII character)",
+                    )
+                else:
+                    found.add(
+                        "invalid-utf8",
+                        "warning",
+                        component,
+                        at,
+                        m.end(),
+                        f"percent-encoded bytes in the {component} are not UTF-8",
+                    )
+                decoded = data.decode("utf-8", "replace")
+            bidi = [c for c in decoded if c in _BIDI_FORMAT]
+            if bidi:
+                found.add(
+                    "bidi-formatting",
+                    "danger",
+                    component,
+                    m.start(),
+                    m.end(),
+                    f"encoded U+{ord(bidi[0]):04X} {unicodedata.name(bidi[0], '')} reorders text",
+                )
+        if component == "path":
+            _check_segments(found, text, a, b)
+
+
+def _check_segments(found: _Found, text: str, a: int, b: int) -> None:
+    start = a
+    for segment in text[a:b].split("/"):
+        end = start + len(segment)
+        if "%" in segment:
+            value = _percent_text(segment)
+            pieces = value.replace("\\", "/").split("/")
+            if value in (".", "..") or ".." in pieces:
+                severity = "warning" if value == "." else "danger"
+                shown = value if value in (".", "..") else ".."
+                found.add(
+                    "encoded-dot-segment",
+                    severity,
+                    "path",
+                    start,
+                    end,
+                    f"{segment!r} is {value!r} once decoded: the dot segment {shown!r}",
+                )
+            for m in _ENCODED_SLASH_RE.finditer(segment):
+                char = "/" if m.group()[2] in "fF" else "\\"
+                found.add(
+                    "encoded-delimiter",
+                    "warning",
+                    "path",
+                    start + m.start(),
+                    start + m.end(),
+                    f"{m.group()} is {char!r} once decoded: a back end may split the path there",
+                )
+        start = end + 1
