@@ -672,3 +672,19 @@ def test_no_network_modules_on_import(modules: str) -> None:
         "assert not loaded, loaded\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_cli_allow_network(
+    serve: Callable[..., HostileServer], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # issue 18: the CLI's --http resolver goes through the guard; --allow-network lets
+    # a resolver on an internal address be reached
+    server = serve(reply(redirect("https://example.org/found")))
+    spec = f"127.0.0.1:{server.port}"
+    assert main(["urn", "resolve", "--http", spec, "urn:example:x"]) == 1
+    assert "refused by the guard" in capsys.readouterr().out
+    assert server.requests == []
+    allow = ["--allow-network", "127.0.0.1/32"]
+    assert main(["urn", "resolve", "--http", spec, *allow, "urn:example:x"]) == 0
+    assert "https://example.org/found" in capsys.readouterr().out
+    assert main(["urn", "resolve", "--http", spec, "--allow-network", "1.2.3.4/99", "x"]) == 2

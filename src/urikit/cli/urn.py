@@ -116,7 +116,22 @@ def _cmd_equivalent(args: argparse.Namespace) -> int:
 def _cmd_resolve(args: argparse.Namespace) -> int:
     registry = None
     if args.http is not None:
-        registry = ResolverRegistry(fallback=args.http)
+        resolver = args.http
+        if args.allow_network:
+            from ..security import Policy
+
+            try:
+                policy = Policy.ssrf(
+                    allowed_ports=[] if resolver.port is None else [resolver.port],
+                    allowed_networks=args.allow_network,
+                )
+            except URIError as err:
+                print(f"urikit urn resolve: {err}", file=sys.stderr)
+                return EXIT_USAGE
+            resolver = TrivialHTTPResolver(
+                resolver.host, port=resolver.port, scheme=resolver.scheme, policy=policy
+            )
+        registry = ResolverRegistry(fallback=resolver)
 
     def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         urls = resolve_all(text, args.service, registry=registry)
@@ -183,7 +198,16 @@ def register(sub: Any) -> None:
         "--http",
         metavar="HOST[:PORT]",
         type=http_resolver,
-        help="ask this RFC 2169 trivial HTTP resolver (the only option that uses the network)",
+        help="ask this RFC 2169 trivial HTTP resolver (the only option that uses the network;"
+        " through urikit.guard, which refuses internal addresses)",
+    )
+    p.add_argument(
+        "--allow-network",
+        action="append",
+        default=[],
+        metavar="CIDR",
+        help="with --http: let the resolver be reached at an address in CIDR (repeatable),"
+        " e.g. 127.0.0.1/32",
     )
     add_common(p)
     p.set_defaults(run=_cmd_resolve)
