@@ -24,7 +24,6 @@ from urikit.schemes import WaisView, view
 from urikit.urn import URN, NamespaceRegistry
 from urikit.urn._namespaces import Namespace
 
-
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 
