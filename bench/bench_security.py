@@ -12,9 +12,10 @@ Targets (issue 20 item 5), measured within one run, per build of urikit:
 
 * ``check()`` with the default policy on the URL corpus takes at most 1.5 times
   as long as ``urikit.parse`` of the same build;
-* on the corpus lines with a port, a ``%`` or an IP literal, at most 5 times. The default policy compares
-  with the WHATWG reading when the ``[whatwg]`` extra is installed (the child
-  reports whether ``ada_url`` was loaded).
+* on the corpus lines with a port, a ``%`` or an IP literal, at most 5 times.
+
+The default policy compares with the WHATWG reading when the ``[whatwg]`` extra
+is installed (the child reports whether ``ada_url`` was loaded).
 
 For information, also timed: ``check()`` with ``Policy.ssrf()``, with
 ``Policy(whatwg=False)``, and on the corpus lines that contain "%" or a port
