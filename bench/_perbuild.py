@@ -6,7 +6,8 @@ in interleaved rounds, the order rotated each round, and the median per item is
 reported against the script's ``TARGETS``. No test asserts on speed.
 
 A script defines ``child(args) -> dict`` (keys ``implementation``, ``items``,
-``timings``, ``info`` and optionally ``notes``, a dict printed as is) and calls
+``timings``, ``info`` and optionally ``notes``, a dict printed as is, and
+``floors``, what :func:`child_floors` measured on the items) and calls
 ``main(argv, doc=__doc__, script=__file__, child=child, targets=TARGETS)``.
 """
 
@@ -22,6 +23,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from _floors import beside, describe, floors
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = REPO_ROOT / ".." / "shared" / "corpus" / "urls.txt"
@@ -51,6 +54,12 @@ def measure(
         for name in order:
             times[name].append(timed(contestants[name], items) / max(len(items), 1))
     return {name: statistics.median(ts) for name, ts in times.items()}
+
+
+def child_floors(items: Sequence[str], rounds: int) -> dict[str, float]:
+    """The floors of ``items`` in seconds per item (``byte scan/byte`` per byte), as
+    the timings are: printed beside each result (bench/_floors.py)."""
+    return {k: v / 1e9 for k, v in floors(items, rounds).items()}
 
 
 def import_urikit() -> Any:
@@ -122,8 +131,12 @@ def main(
         print(f"\n== urikit {impl} build, {result['items']} URLs, {args.rounds} rounds (median)")
         for name, value in result.get("notes", {}).items():
             print(f"  {name}: {value}")
+        floor_ns = {k: v * 1e9 for k, v in result.get("floors", {}).items()}
+        if floor_ns:
+            print(f"  {describe(floor_ns)} (on the main items)")
         for name, secs in {**t, **result["info"]}.items():
-            print(f"  {name:28s} {secs * 1e6:8.3f} us/item")
+            against = f"   {beside(secs * 1e9, floor_ns)}" if floor_ns else ""
+            print(f"  {name:40s} {secs * 1e6:8.3f} us/item{against}")
         result["checks"] = []
         for (subject, peer), limit in targets.items():
             if subject not in t or peer not in t:

@@ -151,3 +151,81 @@ def test_not_a_base_with_empty_input_is_a_usage_error() -> None:
     )
     assert done.returncode == 2
     assert "argument BASE" in done.stderr
+
+
+# --- each command loads only its own modules (issue 20) ----------------------------
+
+#: Modules of other commands, and the layers and extras they need: `urikit parse X`
+#: must load none of them.
+NOT_FOR_PARSE = (
+    "urikit.cli.batch",
+    "urikit.cli.extract",
+    "urikit.cli.fetch",
+    "urikit.cli.iri",
+    "urikit.cli.schemes",
+    "urikit.cli.security",
+    "urikit.cli.urn",
+    "urikit.batch",
+    "urikit.extraction",
+    "urikit.html",
+    "urikit.security",
+    "urikit.guard",
+    "urikit.urn",
+    "urikit.iri",
+    "urikit.schemes",
+    "pyarrow",
+    "idna",
+    "lxml",
+    "http.client",
+)
+
+
+def _modules_loaded_by(argv: list[str]) -> set[str]:
+    code = (
+        "import sys\n"
+        "from urikit.cli import main\n"
+        "status = main(sys.argv[1:])\n"
+        "sys.stdout.flush()\n"
+        "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=120
+    )
+    return set(out.stderr.split())
+
+
+def test_parse_loads_no_other_commands_modules() -> None:
+    loaded = _modules_loaded_by(["parse", "http://example.org/a"])
+    assert "urikit.cli.core" in loaded  # the check sees what the command imports
+    assert sorted(loaded.intersection(NOT_FOR_PARSE)) == []
+
+
+def test_a_command_loads_its_own_module_only() -> None:
+    loaded = _modules_loaded_by(["file-path", "file:///x"])
+    assert "urikit.cli.schemes" in loaded
+    assert "urikit.cli.core" not in loaded
+    assert "urikit.cli.batch" not in loaded
+
+
+def test_the_command_table_matches_the_modules() -> None:
+    """``urikit.cli._commands`` names every command, in order, with its help line,
+    as the modules register them; ``urikit --help`` is the same either way."""
+    import argparse
+    import io
+
+    from urikit.cli import build_parser
+    from urikit.cli._commands import COMMANDS
+
+    def commands(parser: argparse.ArgumentParser) -> list[tuple[str, str | None]]:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        return [(a.dest, a.help) for a in sub._choices_actions]
+
+    def help_text(parser: argparse.ArgumentParser) -> str:
+        out = io.StringIO()
+        parser.print_help(out)
+        return out.getvalue()
+
+    full = build_parser()
+    assert commands(full) == [(name, c.help) for name, c in COMMANDS.items()]
+    for name in [None, "parse", "urn", "batch"]:
+        assert help_text(build_parser(name, only=True)) == help_text(full)

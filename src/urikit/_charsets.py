@@ -9,6 +9,8 @@ Each class is a ``frozenset`` of one-character strings. ``regex_class(s)``
 turns one into the body of a regex character class; the few regex fragments
 that several modules need (``ALPHA_CLASS``, ``ALNUM_CLASS``, ``HEXDIG_CLASS``,
 ``PCT_ENCODED_PATTERN``, ``SCHEME_PATTERN``) are built here from the sets, once.
+``compiled(pattern)`` compiles one on first use, so that no module imports ``re``
+(about 5 ms with ``enum``) when ``import urikit`` runs.
 
 >>> "~" in UNRESERVED, "!" in UNRESERVED, "!" in SUB_DELIMS
 (True, False, True)
@@ -17,6 +19,10 @@ that several modules need (``ALPHA_CLASS``, ``ALNUM_CLASS``, ``HEXDIG_CLASS``,
 """
 
 from __future__ import annotations
+
+TYPE_CHECKING = False  # ``re`` itself is imported on first use (import cost)
+if TYPE_CHECKING:
+    import re
 
 __all__ = [
     "ALNUM_CLASS",
@@ -42,6 +48,7 @@ __all__ = [
     "SUB_DELIMS",
     "UNRESERVED",
     "USERINFO",
+    "compiled",
     "regex_class",
 ]
 
@@ -102,3 +109,23 @@ LDH_CLASS = regex_class(LDH)
 PCT_ENCODED_PATTERN = f"%[{HEXDIG_CLASS}]{{2}}"
 #: Regex of section 3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.
 SCHEME_PATTERN = f"[{ALPHA_CLASS}][{regex_class(SCHEME)}]*+"
+
+
+_COMPILED: dict[str, re.Pattern[str]] = {}
+
+
+def compiled(pattern: str) -> re.Pattern[str]:
+    """``re.compile(pattern)``, cached; ``re`` is imported by the first call.
+
+    >>> compiled(PCT_ENCODED_PATTERN).findall("%41%g1%7e")
+    ['%41', '%7e']
+    >>> compiled(PCT_ENCODED_PATTERN) is compiled(PCT_ENCODED_PATTERN)
+    True
+    """
+    try:
+        return _COMPILED[pattern]
+    except KeyError:
+        import re
+
+        regex = _COMPILED[pattern] = re.compile(pattern)
+        return regex

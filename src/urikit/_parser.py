@@ -22,9 +22,6 @@ the ``*_SPAN`` constants (``SCHEME_SPAN`` ... ``FRAGMENT_SPAN``), with
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-
 from ._accel import speedups as _speedups
 from ._charsets import (
     FRAGMENT,
@@ -37,12 +34,15 @@ from ._charsets import (
     REG_NAME,
     SCHEME_PATTERN,
     USERINFO,
+    compiled,
     regex_class,
 )
 from .errors import URIError, unknown_choice
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
+    import re
+    from collections.abc import Callable
     from typing import Final, NoReturn
 
 __all__ = [
@@ -146,7 +146,7 @@ _REFERENCE_PATTERN = _REFERENCE_PREFIX_PATTERN + r"\Z"
 def _compile_and_match(text: str) -> re.Match[str] | None:
     """The first call of ``_match_reference``: compile, rebind, match."""
     global _match_reference
-    _match_reference = re.compile(_REFERENCE_PATTERN).match
+    _match_reference = compiled(_REFERENCE_PATTERN).match
     return _match_reference(text)
 
 
@@ -177,7 +177,7 @@ def _regex(name: str) -> re.Pattern[str]:
     """The compiled expression ``name`` of :data:`_PATTERNS`."""
     pattern = _COMPILED.get(name)
     if pattern is None:
-        pattern = _COMPILED[name] = re.compile(_PATTERNS[name])
+        pattern = _COMPILED[name] = compiled(_PATTERNS[name])
     return pattern
 
 

@@ -27,10 +27,9 @@ registry lookup, not a static upward import).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
     from typing import Any, Final
 
 __all__ = [

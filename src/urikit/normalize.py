@@ -19,10 +19,8 @@ True
 
 from __future__ import annotations
 
-import re
-
 from ._accel import speedups as _speedups
-from ._charsets import PCT_ENCODED_PATTERN, UNRESERVED
+from ._charsets import PCT_ENCODED_PATTERN, UNRESERVED, compiled
 from ._parser import diagnose, split
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from .errors import check_str, unknown_choice
@@ -30,29 +28,30 @@ from .resolve import recompose, remove_dot_segments
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
+    import re
     from typing import Final
 
 __all__ = ["LEVELS", "equivalent", "normalize", "normalize_percent"]
 
 LEVELS: Final = ("syntax", "scheme")
 
-_PCT_RE: Final = re.compile(PCT_ENCODED_PATTERN)
-_LOWER_PCT_RE: Final = re.compile(r"%[0-9a-f]{2}")
+#: Compiled on first use (``_charsets.compiled``), so that importing costs no ``re``.
+_LOWER_PCT_PATTERN: Final = r"%[0-9a-f]{2}"
 
 
-def _build_pct_table() -> dict[str, str]:
-    table: dict[str, str] = {}
-    for byte in range(256):
-        hi, lo = f"{byte:02X}"[0], f"{byte:02X}"[1]
-        for a in {hi, hi.lower()}:
-            for b in {lo, lo.lower()}:
-                ch = chr(byte)
-                table["%" + a + b] = ch if ch in UNRESERVED else f"%{byte:02X}"
-    return table
+class _PctTable(dict[str, str]):
+    """``%XX`` (any case) -> its normal form: the character when unreserved, else
+    ``%XX`` in uppercase. Filled on first need (building all 1,024 keys at import
+    would cost about a millisecond of ``import urikit``)."""
+
+    def __missing__(self, key: str) -> str:
+        byte = int(key[1:], 16)
+        ch = chr(byte)
+        value = self[key] = ch if ch in UNRESERVED else f"%{byte:02X}"
+        return value
 
 
-_PCT_TABLE: Final = _build_pct_table()
-_pct_lookup = _PCT_TABLE.__getitem__
+_pct_lookup = _PctTable().__getitem__
 
 
 def _pct_sub(m: re.Match[str]) -> str:
@@ -71,7 +70,7 @@ def normalize_percent(text: str) -> str:
     """
     if "%" not in text:
         return text
-    return _PCT_RE.sub(_pct_sub, text)
+    return compiled(PCT_ENCODED_PATTERN).sub(_pct_sub, text)
 
 
 def normalize(text: str, level: str = "scheme", *, registry: SchemeRegistry | None = None) -> str:
@@ -114,7 +113,7 @@ def normalize(text: str, level: str = "scheme", *, registry: SchemeRegistry | No
     if a0 >= 0:
         host = text[h0:h1]
         if "%" in host:
-            host = _LOWER_PCT_RE.sub(_upper_sub, normalize_percent(host).lower())
+            host = compiled(_LOWER_PCT_PATTERN).sub(_upper_sub, normalize_percent(host).lower())
         else:
             host = host.lower()
         port = text[t0:t1] if t0 >= 0 else None

@@ -12,8 +12,6 @@
 
 from __future__ import annotations
 
-import re
-
 from . import _charsets as cs
 from ._accel import speedups as _speedups
 from .errors import URIError, check_str, unknown_choice
@@ -35,11 +33,11 @@ COMPONENT_SAFE: Final[dict[str, frozenset[str]]] = {
     "query": cs.QUERY,
     "fragment": cs.FRAGMENT,
 }
-_ALL_SAFE_RE: Final = {
-    k: re.compile(f"[{cs.regex_class(v)}]*+\\Z") for k, v in COMPONENT_SAFE.items()
-}
-_PCT_RUN_RE: Final = re.compile(f"((?:{cs.PCT_ENCODED_PATTERN})+)")
-_BAD_PCT_RE: Final = re.compile(f"%(?![{cs.HEXDIG_CLASS}]{{2}})")
+# Regular expressions, compiled on first use (``_charsets.compiled``): importing
+# costs no ``re``.
+_ALL_SAFE_PATTERN: Final = {k: f"[{cs.regex_class(v)}]*+\\Z" for k, v in COMPONENT_SAFE.items()}
+_PCT_RUN_PATTERN: Final = f"((?:{cs.PCT_ENCODED_PATTERN})+)"
+_BAD_PCT_PATTERN: Final = f"%(?![{cs.HEXDIG_CLASS}]{{2}})"
 #: Per set of safe characters: byte value -> its text in the output.
 _BYTE_TABLES: dict[frozenset[str], tuple[str, ...]] = {}
 
@@ -114,7 +112,7 @@ def percent_encode(
             return encoded
         raise URIError("bad-encoding", component, encoded, text, encoding=encoding)
     try:
-        safe_re = _ALL_SAFE_RE[component]
+        safe_re = cs.compiled(_ALL_SAFE_PATTERN[component])
     except KeyError:
         raise unknown_choice("component", component, sorted(COMPONENT_SAFE)) from None
     if safe_re.match(text) is not None:
@@ -125,7 +123,7 @@ def percent_encode(
 
 
 def _check_percent(text: str, component: str) -> None:
-    m = _BAD_PCT_RE.search(text)
+    m = cs.compiled(_BAD_PCT_PATTERN).search(text)
     if m is not None:
         i = m.start() + 1
         if i < len(text) and text[i] in cs.HEXDIG:
@@ -167,7 +165,7 @@ def percent_decode(
             return decoded
         raise URIError(decoded[0], component, decoded[1], text, encoding=encoding)
     _check_percent(text, component)
-    parts = _PCT_RUN_RE.split(text)
+    parts = cs.compiled(_PCT_RUN_PATTERN).split(text)
     pos = 0
     for k, part in enumerate(parts):
         if k % 2:

@@ -19,7 +19,11 @@ present and empty, so ``str(parse(s)) == s`` for every valid ``s``.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping
+
+# ``collections.abc`` re-exports these from ``_collections_abc``, which the interpreter
+# has loaded at startup; importing ``collections.abc`` would load the ``collections``
+# package too (about 1 ms of ``import urikit``).
+from _collections_abc import Iterable, Mapping
 
 from ._accel import SpanRecord
 from ._accel import speedups as _speedups

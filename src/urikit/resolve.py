@@ -10,9 +10,8 @@
 
 from __future__ import annotations
 
-import re
-
 from ._accel import speedups as _speedups
+from ._charsets import compiled
 from ._hooks import resolution_rules
 from ._parser import (
     AUTHORITY_SPAN,
@@ -42,7 +41,7 @@ __all__ = [
 ]
 
 #: Rule A's prefixes "../" and "./", any number of them (section 5.2.4).
-_DOT_PREFIX_RE: Final = re.compile(r"(?:\.\.?/)*+")
+_DOT_PREFIX_PATTERN: Final = r"(?:\.\.?/)*+"  # compiled on first use
 
 #: (scheme, authority, path, query, fragment); ``None`` = undefined.
 Parts = tuple[str | None, str | None, str, str | None, str | None]
@@ -65,7 +64,7 @@ def remove_dot_segments(path: str) -> str:
     # The rules work segment by segment, so they run on ``path.split("/")``: one
     # pass, no per-character step (linear, and fast on megabytes of dots).
     # A: prefixes "../" and "./" are removed; D: a lone "." or ".." is dropped.
-    m = _DOT_PREFIX_RE.match(path)
+    m = compiled(_DOT_PREFIX_PATTERN).match(path)
     i = 0 if m is None else m.end()
     if path[i:] in (".", ".."):
         return ""

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__, _accel
-from . import batch, core, extract, fetch, iri, schemes, security, urn
+from ._commands import COMMANDS, MODULES, load
 from ._common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -26,19 +26,10 @@ from ._common import (
 
 __all__ = ["EXIT_STATUS_HELP", "build_parser", "main"]
 
-#: The command modules; each adds its commands with ``register(subparsers)`` and
-#: declares its records with ``_common.define_record``. A new module is one more
-#: entry here.
-COMMAND_MODULES = [
-    core,
-    schemes,
-    urn,
-    extract,
-    iri,
-    security,
-    fetch,
-    batch,
-]
+#: The command modules (``urikit.cli._commands``): each adds its commands with
+#: ``register(subparsers)`` and declares its records with ``_common.define_record``.
+#: A new command is one more entry in that table.
+COMMAND_MODULES = MODULES
 
 #: The exit statuses, as ``urikit --help`` shows them (and the README and docs/cli.md).
 EXIT_STATUS_HELP = """\
@@ -55,8 +46,18 @@ With no input arguments a command reads one input per line from stdin and writes
 one record per input, in order (--json: one JSON object per line)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every registered command."""
+def build_parser(command: str | None = None, *, only: bool = False) -> argparse.ArgumentParser:
+    """The argument parser with every registered command.
+
+    With ``only=True``, only the module of ``command`` is imported and registers
+    its commands; every other command is a stub with its name and help line
+    (``urikit --help`` lists them all, and a mistyped command gets the usual
+    "invalid choice" error), so that ``urikit parse X`` loads nothing it does
+    not run.
+
+    >>> sorted(build_parser("parse", only=True)._subparsers._group_actions[0].choices)[:3]
+    ['batch', 'check', 'equivalent']
+    """
     parser = argparse.ArgumentParser(
         prog="urikit",
         description="Parse, validate, resolve and normalize URIs exactly as RFC 3986 says.",
@@ -69,9 +70,27 @@ def build_parser() -> argparse.ArgumentParser:
         version=f"urikit {__version__}, {_accel.describe()}",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in COMMAND_MODULES:
-        module.register(sub)
+    wanted = COMMANDS[command].module if command in COMMANDS else None
+    registered: set[str] = set()
+    for name, entry in COMMANDS.items():
+        if not only or entry.module == wanted:
+            if entry.module not in registered:
+                registered.add(entry.module)
+                load(entry.module).register(sub)
+        else:
+            sub.add_parser(name, help=entry.help)
     return parser
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command word of ``argv``: its first argument that is not an option (the
+    tool's own options, --help and --version, take no value)."""
+    for arg in argv:
+        if arg == "--":
+            return None
+        if not arg.startswith("-"):
+            return arg
+    return None
 
 
 def _configure_streams() -> None:
@@ -112,7 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     try:
         _configure_streams()
-        parser = build_parser()
+        argv = sys.argv[1:] if argv is None else argv
+        parser = build_parser(_command_of(argv), only=True)
         args, extras = parser.parse_known_args(argv)
         if extras:  # inputs after an option, or a usage error
             take_extra_inputs(parser, args, extras)

@@ -1,0 +1,85 @@
+"""The table of the tool's commands: name, help line, and the module that runs it.
+
+``urikit parse X`` imports only ``urikit.cli.core`` (and what it needs), not the
+modules of the other commands: :func:`urikit.cli.build_parser` registers the
+command that runs from its module, and every other one as a stub made from this
+table (its name and help line, which ``urikit --help`` lists). The table is
+checked against the modules (``tests/test_cli_process.py``): the same commands,
+in the same order, with the same help lines.
+
+>>> COMMANDS["parse"].module
+'core'
+>>> [name for name, c in COMMANDS.items() if c.module == "schemes"]
+['file-path', 'file-uri']
+"""
+
+from __future__ import annotations
+
+import sys
+
+TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Final, NamedTuple
+else:
+    from collections import namedtuple as _namedtuple
+
+__all__ = ["COMMANDS", "MODULES", "Command", "load"]
+
+if TYPE_CHECKING:
+
+    class Command(NamedTuple):
+        """One top-level command: the module under ``urikit.cli`` that registers
+        and runs it, and its line in ``urikit --help``."""
+
+        module: str
+        help: str
+
+else:
+    Command = _namedtuple("Command", ["module", "help"])
+
+#: Top-level command -> (module, help), in the order ``urikit --help`` lists them.
+COMMANDS: Final[dict[str, Command]] = {
+    "parse": Command("core", "split URI references into their components"),
+    "validate": Command("core", "check URI references against RFC 3986 (or older)"),
+    "resolve": Command("core", "resolve references against a base URI (RFC 3986 5.2)"),
+    "relativize": Command("core", "the shortest reference from a base to each target"),
+    "normalize": Command("core", "RFC 3986 section 6 normal form"),
+    "equivalent": Command(
+        "core",
+        "are two URIs equivalent (exit 0), not (exit 1), or is one invalid (exit 2)? (RFC 3986 6)",
+    ),
+    "file-path": Command("schemes", "the local path of file URIs (RFC 8089)"),
+    "file-uri": Command("schemes", "the file URI of local paths (RFC 8089)"),
+    "urn": Command("urn", "URNs: RFC 8141 parse, validate, equivalence, resolution"),
+    "extract": Command(
+        "extract", "find the URIs in text (RFC 3986 Appendix C) or in HTML attributes"
+    ),
+    "fixup": Command("extract", "turn user-typed text (www.example.org/x, <URL:...>) into URIs"),
+    "iri": Command("iri", "IRIs (RFC 3987): validate, map to and from URIs, display"),
+    "check": Command(
+        "security", "security verdicts (RFC 3986 section 7, RFC 3987 section 8) under a policy"
+    ),
+    "show": Command(
+        "security", "show the components distinctly, the host emphasised, findings marked"
+    ),
+    "fetch": Command(
+        "fetch", "fetch an http(s) URL with every hop checked under a policy (urikit.guard)"
+    ),
+    "batch": Command(
+        "batch", "validate, split or normalize a column of a large file (text, CSV, JSONL, Parquet)"
+    ),
+}
+
+#: The command modules, in table order; each adds its commands with
+#: ``register(subparsers)`` and declares its records with ``_common.define_record``.
+MODULES: Final[tuple[str, ...]] = tuple(dict.fromkeys(c.module for c in COMMANDS.values()))
+
+
+def load(module: str) -> ModuleType:
+    """The command module ``urikit.cli.<module>``, imported on first use."""
+    if module not in MODULES:
+        raise KeyError(module)
+    name = f"{__package__}.{module}"
+    __import__(name)
+    return sys.modules[name]
