@@ -2021,6 +2021,25 @@ sp_remove_dot_segments(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 /* Batch kernels: one call for a whole iterable; non-str items go to
  * ``fallback``. Anything but a list or tuple is first made a list, so a
  * non-iterable raises exactly what a Python for loop over it raises. */
+/* Issue 20 (h20-paths): a spans tuple kept in a batch result holds only ints (and
+ * the shared none pair), so it can be in no reference cycle; untracking it and its
+ * pairs keeps the cyclic garbage collector from walking every one of them again
+ * and again while the list grows (CPython would untrack them itself, but only
+ * when a collection reaches them). */
+static void
+batch_untrack_spans(PyObject *spans)
+{
+    for (Py_ssize_t g = 0; g < PyTuple_GET_SIZE(spans); g++) {
+        PyObject *pair = PyTuple_GET_ITEM(spans, g);
+        if (PyObject_GC_IsTracked(pair)) {
+            PyObject_GC_UnTrack(pair);
+        }
+    }
+    if (PyObject_GC_IsTracked(spans)) {
+        PyObject_GC_UnTrack(spans);
+    }
+}
+
 static PyObject *
 batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int want_spans)
 {
@@ -2059,6 +2078,9 @@ batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int want_spans)
             }
             else {
                 item = ok ? spans_tuple(st, &sp) : Py_NewRef(Py_None);
+                if (item != NULL && item != Py_None) {
+                    batch_untrack_spans(item); /* issue 20: see the function */
+                }
             }
         }
         Py_DECREF(text);
