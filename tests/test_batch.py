@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 from pathlib import Path
 
@@ -79,3 +80,32 @@ def test_iter_file_is_lazy() -> None:
 
     it = batch.iter_file(lines())  # type: ignore[arg-type]
     assert next(it).ok
+
+
+# --- the garbage collector (issue 20) ------------------------------------------------
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_split_leaves_the_collector_as_it_found_it(enabled: bool) -> None:
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        assert batch.split(TEXTS).valid == [urikit.is_valid(t) for t in TEXTS]
+        assert gc.isenabled() is enabled
+        with pytest.raises(TypeError):
+            batch.split(["a", 1])  # type: ignore[list-item]
+        assert gc.isenabled() is enabled  # also after an error
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def test_split_spans_give_the_collector_nothing_to_walk() -> None:
+    """The kept spans hold only ints: in the C build they are untracked at once
+    (the pure-Python build pauses the collector instead; CPython untracks them at
+    the next collection)."""
+    cols = batch.split(TEXTS * 3)
+    assert cols.spans == [urikit._parser.split(t) for t in TEXTS * 3]
+    if urikit.IMPLEMENTATION == "c":
+        kept = [sp for sp in cols.spans if sp is not None]
+        assert kept and not any(gc.is_tracked(sp) for sp in kept)
+        assert not any(gc.is_tracked(pair) for sp in kept for pair in sp)

@@ -12,6 +12,7 @@ import pickle
 import string
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -535,3 +536,83 @@ def test_display_form_is_an_iri_that_maps_back(uri: str) -> None:
         assert err.component == "host" and "not UTF-8" in str(err)
         return
     assert urikit.equivalent(back, expected, level="syntax")
+
+
+# --- the IDNA caches (issue 20): idna decides each label it has not seen -----------
+
+
+@pytest.fixture
+def idna_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The labels ``idna.encode`` is asked about, from empty caches."""
+    import idna
+
+    from urikit.iri import _idna
+
+    calls: list[str] = []
+    real = idna.encode
+
+    def spy(label: str, **kwargs: bool) -> bytes:
+        calls.append(label)
+        return real(label, **kwargs)
+
+    monkeypatch.setattr(idna, "encode", spy)
+    _idna._cached_host_ascii.cache_clear()
+    _idna._cached_to_a_label.cache_clear()
+    yield calls
+    _idna._cached_host_ascii.cache_clear()
+    _idna._cached_to_a_label.cache_clear()
+
+
+def test_idna_decides_each_new_label_once(idna_calls: list[str]) -> None:
+    assert iri.to_uri("http://bücher.example/", idna=True) == "http://xn--bcher-kva.example/"
+    assert idna_calls == ["bücher"]
+    # a known host, and a new host of known labels: idna is not asked again
+    assert iri.to_uri("https://u@bücher.example:1/x", idna=True) == (
+        "https://u@xn--bcher-kva.example:1/x"
+    )
+    assert iri.to_uri("http://www.bücher.example/", idna=True) == (
+        "http://www.xn--bcher-kva.example/"
+    )
+    assert idna_calls == ["bücher"]
+    # a label not seen before is idna's to decide
+    assert iri.to_uri("http://büchern.example/", idna=True) == "http://xn--bchern-3ya.example/"
+    assert idna_calls == ["bücher", "büchern"]
+
+
+@pytest.mark.parametrize(
+    ("host", "offset", "words"),
+    [
+        ("a.xn--zz-bad", 2, "not a valid IDNA A-label"),
+        ("ü_x.example", 0, "IDNA refuses the label 'ü_x'"),
+        ("a.%FF%FE\u00e9", 2, "percent-encoded octets that are not UTF-8"),
+    ],
+)
+def test_a_cached_host_error_names_the_label_where_it_is(
+    idna_calls: list[str], host: str, offset: int, words: str
+) -> None:
+    """The same refused host at three offsets, the later answers from the cache:
+    each error names the label at that text's position."""
+    from urikit.iri import _idna
+
+    details = set()
+    for prefix in ("http://", "https://user@", "//"):
+        text = prefix + host + "/p"
+        with pytest.raises(urikit.URIError) as info:
+            iri.to_uri(text, idna=True)
+        err = info.value
+        assert (err.component, err.position, err.text) == ("host", len(prefix) + offset, text)
+        assert words in str(err)
+        details.add(err.detail)
+    assert len(details) == 1
+    assert _idna._cached_host_ascii.cache_info().hits == 2
+
+
+def test_idna_caches_are_bounded_and_skip_long_hosts(idna_calls: list[str]) -> None:
+    from urikit.iri import _idna
+
+    assert _idna._cached_host_ascii.cache_info().maxsize == 1024
+    assert _idna._cached_to_a_label.cache_info().maxsize == 4096
+    long_host = ".".join(["bücher"] * 60)  # 419 characters: not kept whole
+    assert iri.to_uri(f"http://{long_host}/", idna=True).count("xn--bcher-kva") == 60
+    assert _idna._cached_host_ascii.cache_info().currsize == 0
+    assert idna_calls == ["bücher"]  # its labels are

@@ -246,7 +246,15 @@ def test_parse_subtype_is_checked() -> None:
     assert type(fast("a:b")) is sub
     assert calls == [("http://h/é",), ("a:b", "URI-reference")]
     with pytest.raises(ValueError, match="bad arguments"):
-        sp.accelerate("is_valid", PU.is_valid, sub)  # only parse takes a subtype
+        sp.accelerate("split", PU.is_valid, sub)  # only parse takes a subtype
+    with pytest.raises(ValueError, match="bad arguments"):
+        sp.accelerate("is_valid", PU.is_valid, True, sub)  # is_valid: one marker at most
+    # is_valid with a marker (the IRI is_valid): the same, for ASCII text and no rule
+    calls.clear()
+    fast_valid = sp.accelerate("is_valid", fallback, True)
+    assert fast_valid("http://h/é") == "fallback" and fast_valid("a:b", "URI") == "fallback"
+    assert fast_valid("a:b") is True and fast_valid("a b") is False
+    assert calls == [("http://h/é",), ("a:b", "URI")]
 
 
 @pytest.mark.parametrize("value", [None, 1, b"http://a", bytearray(b"x"), ["a"]])
@@ -747,3 +755,65 @@ def test_import_in_subinterpreters() -> None:
         finally:
             interpreters.destroy(interp)
     assert SP.reference_type()[1] is C["urikit.reference"].URIReference
+
+
+# --- IRI helpers (issue 20): iri.is_valid's C twin, stand_in and to_uri's C passes ---
+
+
+@SETTINGS
+@given(texts)
+@example("http://例え.jp/パス")
+@example("http://h/?\ue000")
+@example("http://a/\u202e")
+def test_iri_is_valid_and_to_uri(text: str) -> None:
+    """iri.is_valid's C twin (ASCII text, default rule) and iri.to_uri (C stand-in
+    and percent-encoding) against the pure-Python build."""
+    c_iri, p_iri = C["urikit.iri"], P["urikit.iri"]
+    same(c_iri.is_valid, p_iri.is_valid, text)
+    for rule in IRI_RULES:
+        same(c_iri.is_valid, p_iri.is_valid, text, rule)
+    same(c_iri.to_uri, p_iri.to_uri, text)
+    c_err, p_err = c_iri.find_error(text), p_iri.find_error(text)
+    assert (c_err is None) == (p_err is None)
+    if c_err is not None and p_err is not None:
+        assert error_key(c_err) == error_key(p_err)
+
+
+def test_iri_is_valid_runs_in_c_for_ascii_only() -> None:
+    c_iri = C["urikit.iri"]
+    assert type(c_iri.is_valid) is SP.AcceleratedFunction
+    for text in ("http://a/b", "a b", "", "http://例え.jp/", "http://h/?\ue000"):
+        for rule in ((), ("IRI",), ("irelative-ref",)):
+            assert c_iri.is_valid(text, *rule) == c_iri.is_valid.__wrapped__(text, *rule)
+
+
+ALL_CHARS = "".join(map(chr, range(0x110000)))
+
+
+def test_iri_stand_in_on_every_code_point() -> None:
+    """The C stand-in of each single character is the Python (regex) stand-in
+    when that is ASCII, and None (the regex path) otherwise."""
+    p_stand_in = P["urikit.iri._syntax"].stand_in
+    reference = p_stand_in(ALL_CHARS)
+    assert len(reference) == len(ALL_CHARS)
+    got = list(map(SP.iri_stand_in, ALL_CHARS))
+    expected = [r if r.isascii() else None for r in reference]
+    assert got == expected
+    assert got[ord("é")] == "_" and got[0x202E] is None and got[0xE000] is None
+    c_stand_in = C["urikit.iri._syntax"].stand_in
+    for text in ("http://例え.jp/パス?\ue000#x", "a\u202eb", "é?\ue000", "\ud800", ""):
+        for component in (None, "query", "path"):
+            assert c_stand_in(text, component) == p_stand_in(text, component)
+
+
+def test_iri_pct_encode_on_every_code_point() -> None:
+    p_iri = P["urikit.iri"]
+    no_surrogates = ALL_CHARS[:0xD800] + ALL_CHARS[0xE000:]
+    expected = p_iri._UCS_OR_PRIVATE_RUN_RE.sub(p_iri._pct_utf8, no_surrogates)
+    assert SP.iri_pct_encode(no_surrogates) == expected
+    assert SP.iri_pct_encode("é") == "%C3%A9" and SP.iri_pct_encode("a%20b") == "a%20b"
+    assert SP.iri_pct_encode("a\ud800") is None and SP.iri_pct_encode("") == ""
+    with pytest.raises(TypeError):
+        SP.iri_stand_in(b"x")
+    with pytest.raises(TypeError):
+        SP.iri_pct_encode(1)

@@ -1414,7 +1414,7 @@ typedef struct {
     vectorcallfunc vectorcall;
     int kind;
     PyObject *fallback;
-    PyObject *extra1; /* parse: diagnose; normalize: DEFAULT_PORTS */
+    PyObject *extra1; /* parse: diagnose; normalize: DEFAULT_PORTS; is_valid: IRI marker */
     PyObject *extra2; /* parse: a subtype of the reference type, or NULL; normalize: HTTP_LIKE */
 } AccelObject;
 
@@ -1484,10 +1484,12 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         }
         const state_t *st = PyType_GetModuleState(Py_TYPE(op));
         PyObject *rule = nargs == 2 ? args[1] : NULL;
-        if (self->kind == K_PARSE && self->extra2 != NULL &&
+        if (((self->kind == K_PARSE && self->extra2 != NULL) ||
+             (self->kind == K_IS_VALID && self->extra1 != NULL)) &&
             (rule != NULL || !PyUnicode_IS_ASCII(args[0]))) {
-            /* a parse for a subtype (the IRI parse) takes only ASCII text under its
-             * default rule: anything else is its fallback's (other rules, ucschar) */
+            /* a parse for a subtype (the IRI parse), or an is_valid given an extra
+             * (the IRI is_valid), takes only ASCII text under its default rule:
+             * anything else is its fallback's (other rules, ucschar) */
             return call_fallback(self, args, nargsf, kwnames);
         }
         if (rule != NULL && (!PyUnicode_CheckExact(rule) || rule_code(st, rule) == RULE_UNKNOWN)) {
@@ -1713,8 +1715,9 @@ sp_accelerate(PyObject *module, PyObject *args)
                                               "normalize", "remove_dot_segments",
                                               "plain_host_end"};
     static const int nextra[NKINDS] = {0, 0, 1, 0, 2, 0, 0};
-    /* parse takes an optional second extra: the subtype it builds */
-    static const int nextra_optional[NKINDS] = {0, 0, 1, 0, 0, 0, 0};
+    /* parse takes an optional second extra: the subtype it builds; is_valid an
+     * optional extra (any object): "ASCII text and the default rule only" */
+    static const int nextra_optional[NKINDS] = {0, 1, 1, 0, 0, 0, 0};
     int k = -1;
     for (int i = 0; i < NKINDS; i++) {
         if (strcmp(kind, kinds[i]) == 0) {
@@ -2018,6 +2021,25 @@ sp_remove_dot_segments(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 /* Batch kernels: one call for a whole iterable; non-str items go to
  * ``fallback``. Anything but a list or tuple is first made a list, so a
  * non-iterable raises exactly what a Python for loop over it raises. */
+/* Issue 20 (h20-paths): a spans tuple kept in a batch result holds only ints (and
+ * the shared none pair), so it can be in no reference cycle; untracking it and its
+ * pairs keeps the cyclic garbage collector from walking every one of them again
+ * and again while the list grows (CPython would untrack them itself, but only
+ * when a collection reaches them). */
+static void
+batch_untrack_spans(PyObject *spans)
+{
+    for (Py_ssize_t g = 0; g < PyTuple_GET_SIZE(spans); g++) {
+        PyObject *pair = PyTuple_GET_ITEM(spans, g);
+        if (PyObject_GC_IsTracked(pair)) {
+            PyObject_GC_UnTrack(pair);
+        }
+    }
+    if (PyObject_GC_IsTracked(spans)) {
+        PyObject_GC_UnTrack(spans);
+    }
+}
+
 static PyObject *
 batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int want_spans)
 {
@@ -2056,6 +2078,9 @@ batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int want_spans)
             }
             else {
                 item = ok ? spans_tuple(st, &sp) : Py_NewRef(Py_None);
+                if (item != NULL && item != Py_None) {
+                    batch_untrack_spans(item); /* issue 20: see the function */
+                }
             }
         }
         Py_DECREF(text);
@@ -3008,6 +3033,128 @@ sp_arrow_portable(PyObject *module, PyObject *flag)
     return PyBool_FromLong(was);
 }
 
+/* ===================================================== IRI helpers (issue 20)
+ * A separate section (branch h20-paths): two linear passes for urikit.iri, each
+ * the twin of a Python function that stays the reference (tests compare them on
+ * every code point). Neither touches the parse kernel. */
+
+/* RFC 3987 section 2.2 ucschar without the section 4.1 bidi formatting
+ * characters: urikit.iri._syntax.UCSCHAR_RANGES minus BIDI_FORMATTING. */
+static int
+iri_is_ucschar(Py_UCS4 c)
+{
+    if (c < 0xA0) {
+        return 0;
+    }
+    if (c <= 0xD7FF) {
+        return !(c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E));
+    }
+    if (c < 0x10000) {
+        return (c >= 0xF900 && c <= 0xFDCF) || (c >= 0xFDF0 && c <= 0xFFEF);
+    }
+    if (c < 0xE0000) {
+        return (c & 0xFFFF) <= 0xFFFD;
+    }
+    return c >= 0xE1000 && c <= 0xEFFFD;
+}
+
+/* iri_stand_in(text) -> str | None: text with every ucschar replaced by "_"
+ * (urikit.iri._syntax.stand_in) when every non-ASCII character of text is
+ * ucschar; None otherwise (Python takes those texts). */
+static PyObject *
+sp_iri_stand_in(PyObject *module, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "iri_stand_in(text): text must be a str");
+        return NULL;
+    }
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    PyObject *out = PyUnicode_New(n, 127);
+    if (out == NULL) {
+        return NULL;
+    }
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(out);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c < 0x80) {
+            o[i] = (Py_UCS1)c;
+        }
+        else if (iri_is_ucschar(c)) {
+            o[i] = '_';
+        }
+        else {
+            Py_DECREF(out);
+            Py_RETURN_NONE;
+        }
+    }
+    return out;
+}
+
+/* iri_pct_encode(text) -> str | None: text with every non-ASCII character as the
+ * percent-encoded octets (uppercase hex) of its UTF-8 form, the rest kept
+ * (urikit.iri.to_uri's last step); None when text holds a surrogate. */
+static PyObject *
+sp_iri_pct_encode(PyObject *module, PyObject *text)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "iri_pct_encode(text): text must be a str");
+        return NULL;
+    }
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t size = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c >= 0xD800 && c <= 0xDFFF) {
+            Py_RETURN_NONE;
+        }
+        size += c < 0x80 ? 1 : c < 0x800 ? 6 : c < 0x10000 ? 9 : 12;
+    }
+    PyObject *out = PyUnicode_New(size, 127);
+    if (out == NULL) {
+        return NULL;
+    }
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(out);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        unsigned char b[4];
+        int k;
+        if (c < 0x80) {
+            *o++ = (Py_UCS1)c;
+            continue;
+        }
+        if (c < 0x800) {
+            b[0] = (unsigned char)(0xC0 | (c >> 6));
+            b[1] = (unsigned char)(0x80 | (c & 0x3F));
+            k = 2;
+        }
+        else if (c < 0x10000) {
+            b[0] = (unsigned char)(0xE0 | (c >> 12));
+            b[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            b[2] = (unsigned char)(0x80 | (c & 0x3F));
+            k = 3;
+        }
+        else {
+            b[0] = (unsigned char)(0xF0 | (c >> 18));
+            b[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
+            b[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            b[3] = (unsigned char)(0x80 | (c & 0x3F));
+            k = 4;
+        }
+        for (int j = 0; j < k; j++) {
+            *o++ = '%';
+            *o++ = (Py_UCS1)hex[b[j] >> 4];
+            *o++ = (Py_UCS1)hex[b[j] & 0xF];
+        }
+    }
+    return out;
+}
+/* ================================================= end of IRI helpers (issue 20) */
+
 static PyMethodDef methods[] = {
     {"accelerate", (PyCFunction)sp_accelerate, METH_VARARGS,
      "accelerate(kind, fallback, *extra): a C accelerated twin of the Python fallback."},
@@ -3046,6 +3193,11 @@ static PyMethodDef methods[] = {
     {"arrow_errors", (PyCFunction)(void (*)(void))sp_arrow_errors, METH_FASTCALL,
      "arrow_errors(n, invalid_rows, reasons, positions, alloc) -> the buffers of the"
      " error_reason and error_position columns."},
+    /* IRI helpers (issue 20) */
+    {"iri_stand_in", (PyCFunction)sp_iri_stand_in, METH_O,
+     "iri_stand_in(text) -> str | None: urikit.iri's stand-in when all non-ASCII is ucschar."},
+    {"iri_pct_encode", (PyCFunction)sp_iri_pct_encode, METH_O,
+     "iri_pct_encode(text) -> str | None: non-ASCII as %XX of UTF-8 (None: a surrogate)."},
     {NULL},
 };
 

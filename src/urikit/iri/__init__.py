@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
 from .._accel import speedups as _speedups
@@ -506,6 +506,19 @@ def _split_iri(text: str) -> Parts | None:
 # --- mappings (RFC 3987 section 3) --------------------------------------------------
 
 
+def _idna_host_to_ascii() -> Callable[[str, int, int], str]:
+    """``_idna.host_to_ascii``, imported on first use (``import urikit.iri`` stays light)."""
+    global _host_to_ascii
+    if _host_to_ascii is None:
+        from ._idna import host_to_ascii
+
+        _host_to_ascii = host_to_ascii
+    return _host_to_ascii
+
+
+_host_to_ascii: Callable[[str, int, int], str] | None = None
+
+
 def _ascii_host(text: str, sp: Spans) -> str:
     """``text`` with the non-ASCII labels of its reg-name host as A-labels (its
     existing A-labels checked)."""
@@ -513,14 +526,13 @@ def _ascii_host(text: str, sp: Spans) -> str:
     if h0 >= 0 and not text.startswith("[", h0):
         host = text[h0:h1]
         if not host.isascii() or "%" in host or "xn--" in host.lower():
-            from ._idna import host_to_ascii
-
-            return text[:h0] + host_to_ascii(text, h0, h1) + text[h1:]
+            return text[:h0] + _idna_host_to_ascii()(text, h0, h1) + text[h1:]
     return text
 
 
 def _utf8_pct(text: str) -> str:
-    return "".join(f"%{b:02X}" for b in text.encode("utf-8"))
+    octets = text.encode("utf-8")
+    return "%" + octets.hex("%").upper() if octets else ""
 
 
 def _pct_utf8(m: re.Match[str]) -> str:
@@ -554,6 +566,10 @@ def to_uri(iri: str, *, idna: bool = False) -> str:
         text = _ascii_host(text, sp)
     if text.isascii():
         return text
+    if _speedups is not None:
+        encoded = _speedups.iri_pct_encode(text)  # the same, in one C pass
+        if encoded is not None:
+            return encoded
     return _UCS_OR_PRIVATE_RUN_RE.sub(_pct_utf8, text)
 
 
@@ -868,3 +884,7 @@ def _uri_form(text: str, level: str, registry: SchemeRegistry | None) -> str:
 # an invalid ASCII text's error is _ascii_error's, as in Python.
 if _speedups is not None:
     parse = _speedups.accelerate("parse", parse, _ascii_error, IRIReference)
+    # The C twin of is_valid, for ASCII text under the default rule (the core's
+    # is_valid kernel: an ASCII IRI-reference is a URI-reference); True is the
+    # marker that sends every other call to the Python is_valid above.
+    is_valid = _speedups.accelerate("is_valid", is_valid, True)

@@ -11,7 +11,8 @@ An existing A-label (a label starting with the ACE prefix "xn--", in any case,
 RFC 5890 section 2.3.2.1) is checked by ``idna`` too (RFC 5891 section 5.4:
 Punycode that decodes, to a U-label IDNA2008 accepts, whose encoding is the
 label): one that is not valid raises :class:`URIError` naming it, whichever
-way the host is converted. The answers are kept in a bounded cache.
+way the host is converted. The answers (per A-label, and per host for
+``host_to_ascii``) are kept in bounded caches.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ _DOTS_RE: Final = re.compile("[.\u3002\uff0e\uff61]")
 _ENCODED_DOTS_RE: Final = re.compile(
     "[.\u3002\uff0e\uff61]|%(?:2[Ee]|[Ee]3%80%82|[Ee][Ff]%[Bb][Cc]%8[Ee]|[Ee][Ff]%[Bb][Dd]%[Aa]1)"
 )
+#: The label separators other than FULL STOP.
+_OTHER_DOTS_RE: Final = re.compile("[\u3002\uff0e\uff61]")
 #: How many A-label answers :func:`_a_label` keeps.
 _CACHE_SIZE: Final = 1024
 #: RFC 5890 section 2.3.2.1: an A-label has at most 63 octets.
@@ -69,9 +72,12 @@ def _idna_a_label(label: str) -> tuple[str, str]:
         return "", str(exc) or type(exc).__name__
 
 
+def _a_label_detail(label: str, why: str) -> str:
+    return f"the label {label!r} is not a valid IDNA A-label ({why})"
+
+
 def _a_label_error(label: str, text: str, pos: int) -> URIError:
-    why = _a_label(label)[1]
-    detail = f"the label {label!r} is not a valid IDNA A-label ({why})"
+    detail = _a_label_detail(label, _a_label(label)[1])
     return URIError("bad-value", "host", pos, text, detail=detail)
 
 
@@ -81,6 +87,12 @@ def _encoded_labels(text: str, start: int, end: int) -> list[tuple[int, str, str
     or percent-encoded."""
     out: list[tuple[int, str, str]] = []
     pos = start
+    host = text[start:end]
+    if "%" not in host and _OTHER_DOTS_RE.search(host) is None:  # only "." separates
+        for label in host.split("."):
+            out.append((pos, label, "." if out else ""))
+            pos += len(label) + 1
+        return out
     sep = ""
     for m in _ENCODED_DOTS_RE.finditer(text, start, end):
         out.append((pos, text[pos : m.start()], sep))
@@ -97,7 +109,9 @@ def host_to_ascii(text: str, start: int, end: int) -> str:
     octets that are not UTF-8, are kept as written (they are valid URI labels),
     but an A-label among them must be valid. A label IDNA refuses raises
     :class:`URIError` (component "host") naming the label, at the label's
-    position in ``text``.
+    position in ``text``. The answer for a host (its A-label form, or the
+    offset and wording of its error) is kept in a bounded cache, so ``idna``
+    decides each host once while it stays there.
 
     >>> host_to_ascii("http://Xn--Bcher-kva.b\u00fccher/", 7, 27)
     'Xn--Bcher-kva.xn--bcher-kva'
@@ -105,10 +119,20 @@ def host_to_ascii(text: str, start: int, end: int) -> str:
     Traceback (most recent call last):
     urikit.errors.URIError: invalid host: the label 'xn--ls8h' is not ... at position 11
     """
-    import idna
+    host = text[start:end]
+    out, offset, detail = (
+        _cached_host_ascii(host) if len(host) <= _MAX_CACHED_HOST else _host_ascii(host)
+    )
+    if offset < 0:
+        return out
+    raise URIError("bad-value", "host", start + offset, text, detail=detail)
 
+
+def _host_ascii(host: str) -> tuple[str, int, str]:
+    """(the A-label form of ``host``, -1, "") or ("", the offset in ``host`` of
+    the label refused, why): :func:`host_to_ascii` on a host alone."""
     out: list[str] = []
-    for pos, label, sep in _encoded_labels(text, start, end):
+    for pos, label, sep in _encoded_labels(host, 0, len(host)):
         # A separator in ASCII stays as written, another one is "." (UTS #46 maps it).
         out.append(sep if sep in ("", ".") or len(sep) == 3 else ".")
         try:
@@ -117,30 +141,45 @@ def host_to_ascii(text: str, start: int, end: int) -> str:
             if label.isascii():
                 out.append(label)
                 continue
-            raise URIError(
-                "bad-value",
-                "host",
-                pos,
-                text,
-                detail=f"the label {label!r} has percent-encoded octets that are not UTF-8",
-            ) from None
+            return "", pos, f"the label {label!r} has percent-encoded octets that are not UTF-8"
         if decoded.isascii():
-            if is_ace(decoded) and _a_label(decoded)[1]:
-                raise _a_label_error(decoded, text, pos)
+            if is_ace(decoded):
+                why = _a_label(decoded)[1]
+                if why:
+                    return "", pos, _a_label_detail(decoded, why)
             out.append(label)
             continue
-        try:
-            alabel = idna.encode(decoded, uts46=True, std3_rules=True, transitional=False)
-        except (idna.IDNAError, UnicodeError, ValueError) as exc:
-            raise URIError(
-                "bad-value",
-                "host",
-                pos,
-                text,
-                detail=f"IDNA refuses the label {decoded!r} ({exc})",
-            ) from None
-        out.append(alabel.decode("ascii"))
-    return "".join(out)
+        alabel, why = (
+            _cached_to_a_label(decoded) if len(decoded) <= _MAX_LABEL else _to_a_label(decoded)
+        )
+        if why:
+            return "", pos, f"IDNA refuses the label {decoded!r} ({why})"
+        out.append(alabel)
+    return "".join(out), -1, ""
+
+
+def _to_a_label(label: str) -> tuple[str, str]:
+    """(the A-label of the non-ASCII ``label``, "") or ("", why IDNA refuses it)."""
+    import idna
+
+    try:
+        alabel = idna.encode(label, uts46=True, std3_rules=True, transitional=False)
+    except (idna.IDNAError, UnicodeError, ValueError) as exc:
+        return "", str(exc)
+    return alabel.decode("ascii"), ""
+
+
+#: The answers of :func:`_to_a_label` for the labels seen last (a label is shared
+#: by many hosts: "www.bücher.de", "shop.bücher.de"); a label longer than any
+#: U-label can be is not kept.
+_cached_to_a_label: Final = functools.lru_cache(maxsize=4 * _CACHE_SIZE)(_to_a_label)
+
+
+#: The answers of :func:`_host_ascii` for the hosts seen last (hosts repeat in
+#: real data); a host longer than ``_MAX_CACHED_HOST`` is not kept.
+_cached_host_ascii: Final = functools.lru_cache(maxsize=_CACHE_SIZE)(_host_ascii)
+#: The longest host kept (RFC 1034 names have at most 253 octets as text).
+_MAX_CACHED_HOST: Final = 256
 
 
 def host_to_unicode(
