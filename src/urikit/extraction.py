@@ -151,8 +151,9 @@ _AT_MOST_ONE_BREAK_RE: Final = re.compile(f"{_BLANKS}(?:{_BREAK}{_BLANKS})?+" + 
 _SCHEME_COLON_RE: Final = re.compile(_SCHEMEISH + ":")
 _URI_CHARS: Final = UNRESERVED | GEN_DELIMS | SUB_DELIMS | frozenset("%")
 # What may follow an abbreviated URI without a path (besides the end, whitespace
-# and characters no URI holds): sentence punctuation and closing brackets.
-_AFTER_HOST: Final = _TRAILING | frozenset(")]")
+# and characters no URI holds): sentence punctuation, closing brackets and the
+# emphasis mark "*".
+_AFTER_HOST: Final = _TRAILING | frozenset(")]*")
 # An abbreviated URI starts a word: no letter, digit or URI character before it,
 # except the opening brackets, quote and emphasis marks of prose.
 _BEFORE_ABBREVIATED = r"\w" + regex_class(_URI_CHARS - frozenset("(['*"))
@@ -202,13 +203,14 @@ _URI_SYNTAX: Final = _Syntax(
 # characters (section 4.1 names LRM, RLM, LRE, RLE, PDF, LRO and RLO; the later
 # isolates LRI, RLI, FSI, PDI and the Arabic letter mark ALM too), every space
 # and separator (Unicode category Z), every opening, closing and quotation mark
-# (categories Ps, Pe, Pi, Pf: 「」『』（）【】“”«» ...), and these sentence marks.
+# (categories Ps, Pe, Pi, Pf: corner brackets, full-width parentheses, curly
+# quotes, guillemets ...), and these sentence marks.
 _BIDI_CONTROLS: Final = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-IRI_STOP_PUNCTUATION: Final = (
-    "\u3001\u3002"  # 、。 ideographic comma and full stop
-    "\uff01\uff02\uff07\uff0c\uff0e\uff1a\uff1b\uff1f"  # ！＂＇，．：；？ full width
-    "\uff61\uff64"  # ｡､ half width
-    "\u2025\u2026\u203c\u2047\u2048\u2049"  # ‥…‼⁇⁈⁉
+_IRI_STOP_PUNCTUATION: Final = (
+    "\u3001\u3002"  # ideographic comma and full stop
+    "\uff01\uff02\uff07\uff0c\uff0e\uff1a\uff1b\uff1f"  # full width ! " ' , . : ; ?
+    "\uff61\uff64"  # half-width ideographic full stop and comma
+    "\u2025\u2026\u203c\u2047\u2048\u2049"  # two- and three-dot leaders, !! ?? ?! !?
     "\u2014\u2015"  # — ― em dash, horizontal bar
     "\u00a1\u00bf"  # ¡¿
     "\u060c\u061b\u061f\u06d4"  # Arabic comma, semicolon, question mark; Urdu full stop
@@ -238,7 +240,7 @@ def _iri_syntax() -> _Syntax:
     from .iri import is_valid as iri_is_valid
     from .iri._syntax import IPRIVATE_RANGES, UCSCHAR_RANGES
 
-    stops = set(map(ord, _BIDI_CONTROLS + IRI_STOP_PUNCTUATION))
+    stops = set(map(ord, _BIDI_CONTROLS + _IRI_STOP_PUNCTUATION))
     for cp in range(0xA0, 0x10000):  # categories Z and P[seif] lie in the BMP
         category = unicodedata.category(chr(cp))
         if category[0] == "Z" or category in ("Ps", "Pe", "Pi", "Pf"):
@@ -500,19 +502,122 @@ def _trim(uri: str) -> str:
     return uri[:end]
 
 
+class _Cuts:
+    """Where a bare reference in ``text`` must end at the latest (the new paths only).
+
+    A reference's path, query and fragment can never hold ``[`` or ``]``, a
+    second ``#``, a ``%`` without two hex digits, or (in an IRI) a private-use
+    character before the query. Cutting there before judging a candidate keeps
+    the work per candidate proportional to what it may cover. The maximal run
+    of characters a reference may hold and the first occurrence of each of
+    those in it are found once and remembered while later candidates start
+    inside the same run, so that a scan reads each stretch of text a bounded
+    number of times (linear time).
+    """
+
+    __slots__ = ("_found", "_run", "iris", "run_re", "text")
+
+    _PATTERNS: Final = {
+        "pct": re.compile(f"%(?![{HEXDIG_CLASS}]{{2}})"),
+        "bracket": re.compile(r"[\[\]]"),
+        "hash": re.compile("#"),
+        "hash2": re.compile("#"),
+        "query": re.compile("[?#]"),
+        "authority": re.compile("[/?#]"),
+    }
+
+    def __init__(self, text: str, syntax: _Syntax) -> None:
+        self.text = text
+        self.iris = syntax.iri
+        self.run_re = syntax.run_re
+        self._run = (0, -1)
+        self._found: dict[str, tuple[int, int, int]] = {}
+
+    def run_end(self, p: int) -> int:
+        """The end of the maximal run of reference characters from ``p``."""
+        a, e = self._run
+        if a <= p <= e:
+            return e
+        m = self.run_re.match(self.text, p)
+        assert m is not None  # a possessive star always matches
+        self._run = (p, m.end())
+        return m.end()
+
+    def next(self, name: str, p: int, stop: int) -> int:
+        """The first match of pattern ``name`` in ``text[p:stop]`` (``stop``: none)."""
+        known = self._found.get(name)
+        if known is not None and known[0] <= p <= known[1] and known[2] == stop:
+            return known[1]
+        pattern = _iri_private_re() if name == "private" else self._PATTERNS[name]
+        m = pattern.search(self.text, p, stop)
+        at = stop if m is None else m.start()
+        self._found[name] = (p, at, stop)
+        return at
+
+    def limit(self, start: int, rest: int, stop: int) -> int:
+        """Where a reference from ``start`` whose path starts at ``rest`` must end."""
+        at = min(self.next("pct", start, stop), self.next("bracket", rest, stop))
+        first = self.next("hash", rest, stop)
+        if first < at:
+            at = min(at, self.next("hash2", first + 1, stop))
+        if self.iris:
+            private = self.next("private", rest, stop)
+            if private < at and private < self.next("query", rest, stop):
+                at = private
+        return at
+
+
+# A candidate whose run of reference characters is at most this long is judged
+# whole (at most this much work for it); a longer one is cut first.
+_SHORT_RUN = 256
+# On the new paths a URI carried across line breaks by hyphens spans at most this
+# many characters (so that no candidate joins a whole text of such lines).
+_MAX_JOINED = 2048
+
+
+@functools.lru_cache(maxsize=1)
+def _iri_private_re() -> re.Pattern[str]:
+    from .iri._syntax import IPRIVATE_RANGES
+
+    return re.compile(f"[{_class_without(IPRIVATE_RANGES, [])}]")
+
+
+def _line_ok(text: str, a: int, b: int) -> bool:
+    """No ``[``, ``]`` or bad ``%`` in ``text[a:b]`` (a line a URI may go on to)."""
+    if text.find("[", a, b) >= 0 or text.find("]", a, b) >= 0:
+        return False
+    return text.find("%", a, b) < 0 or _Cuts._PATTERNS["pct"].search(text, a, b) is None
+
+
 def _bare(
-    text: str, s: int, c: int, slashes: bool, syntax: _Syntax = _URI_SYNTAX
+    text: str,
+    s: int,
+    c: int,
+    slashes: bool,
+    syntax: _Syntax = _URI_SYNTAX,
+    cuts: _Cuts | None = None,
 ) -> tuple[str, int, tuple[str, ...]] | None:
     """The bare URI whose scheme is ``text[s:c]``: ``(uri, end, alternatives)``."""
     run_re = syntax.run_re
     valid = syntax.valid
-    m = run_re.match(text, c + 1)
+    limit = len(text)
+    joined_max = limit  # how far hyphens at line breaks may carry the URI
+    if cuts is not None:
+        natural = cuts.run_end(c + 1)
+        limit = natural
+        if natural - s > _SHORT_RUN:  # judging a short run costs little anyway
+            rest = cuts.next("authority", c + 3, natural) if slashes else c + 1
+            limit = cuts.limit(s, rest, natural)
+        joinable = limit == natural and _line_ok(text, s, natural)
+        joined_max = s + _MAX_JOINED if joinable else s
+    m = run_re.match(text, c + 1, limit)
     assert m is not None  # a possessive star always matches
     end = m.end()
     # The smallest URI: "scheme:" plus one character, or "scheme://" plus one.
     floor = (c - s) + (4 if slashes else 2)
     pieces = [(s, end)]
-    while text[end - 1] == "-":
+    hashes = 0
+    while end < joined_max and text[end - 1] == "-":
         brk = _LINE_BREAK_RE.match(text, end)
         if brk is None:
             break
@@ -520,6 +625,12 @@ def _bare(
         assert nxt is not None
         if nxt.end() == brk.end():
             break
+        if cuts is not None:  # the new paths: only lines that may belong to it
+            hashes = (hashes if len(pieces) > 1 else text.count("#", s, end)) + text.count(
+                "#", brk.end(), nxt.end()
+            )
+            if hashes > 1 or not _line_ok(text, brk.end(), nxt.end()):
+                break
         pieces.append((brk.end(), nxt.end()))
         end = nxt.end()
     if len(pieces) > 1:
@@ -544,7 +655,7 @@ def _bare(
     return None
 
 
-def _abbreviated(text: str, s: int, syntax: _Syntax) -> tuple[str, int] | None:
+def _abbreviated(text: str, s: int, syntax: _Syntax, cuts: _Cuts) -> tuple[str, int] | None:
     """The abbreviated URI (2003 draft Appendix F) at ``text[s:]``: ``(uri, end)``.
 
     ``www.`` or ``ftp.`` and at least two more labels, an optional port, then
@@ -567,7 +678,10 @@ def _abbreviated(text: str, s: int, syntax: _Syntax) -> tuple[str, int] | None:
         return None
     if not nxt or nxt not in "/?#":
         return uri, end
-    run = syntax.run_re.match(text, end)
+    stop = cuts.run_end(end)
+    if stop - s > _SHORT_RUN:
+        stop = cuts.limit(s, end, stop)
+    run = syntax.run_re.match(text, end, stop)
     assert run is not None  # a possessive star always matches
     body = _trim(text[s : run.end()])
     for _ in range(4):
@@ -590,6 +704,8 @@ def _scan(
     wanted = None if schemes is None else frozenset(s.lower() for s in schemes)
     prose = _prose_schemes(wanted or frozenset())
     syntax = _iri_syntax() if iris else _URI_SYNTAX
+    # The default path is exactly the one before issue 19; the new ones cut early.
+    cuts = _Cuts(text, syntax) if iris or abbreviated else None
     last_end = 0
     for m in _candidates_re(prose, abbreviated).finditer(text):
         i = m.start()
@@ -600,7 +716,8 @@ def _scan(
             k = i - 3  # www. or ftp.
             if k < last_end:
                 continue
-            short = _abbreviated(text, k, syntax)
+            assert cuts is not None
+            short = _abbreviated(text, k, syntax, cuts)
             if short is None:
                 continue
             uri, end = short
@@ -625,7 +742,7 @@ def _scan(
                 continue
             if not slashes and scheme not in prose:
                 continue
-            found = _bare(text, k, i, slashes, syntax)
+            found = _bare(text, k, i, slashes, syntax, cuts)
             if found is not None:
                 uri, end, alternatives = found
                 last_end = end
