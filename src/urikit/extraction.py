@@ -60,6 +60,15 @@ The rules, in the order they are applied at each position of the text:
   without it. Inside delimiters a hyphen before any whitespace counts so (a
   text converted with its line breaks turned into spaces reads the same).
 
+* **IRIs** (``iris=True``, off by default): non-ASCII characters count where
+  the RFC 3987 grammar allows them; a bare IRI also ends at spaces and
+  separators, opening, closing and quotation marks, CJK and full-width sentence
+  punctuation (``。``, ``、``) and bidirectional formatting characters.
+* **Abbreviated URIs** (``abbreviated=True``, off by default): a host name
+  beginning with ``www.`` or ``ftp.`` standing as a word, with an optional
+  port, path, query and fragment (2003 draft Appendix F); ``.uri`` is what
+  :func:`fixup` gives for it.
+
 Extraction never raises on a ``str`` and runs in time linear in the length of
 the text: one regular expression (whose repetitions are all possessive and
 whose branches all start with one of ``<``, ``"`` or ``:``) finds the
