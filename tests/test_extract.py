@@ -746,3 +746,251 @@ def test_the_examples_of_docs_extract_md_run() -> None:
     result = doctest.testfile(str(path), module_relative=False, verbose=False)
     assert result.attempted >= 10
     assert result.failed == 0
+
+
+# --- issue 19: IRIs (iris=True) and abbreviated URIs (abbreviated=True) -------------
+
+IRIS = [
+    # text, [(uri, start, end)] with iris=True; the span is the URI as written
+    ("http://twitter.com/Русские_слова", [("http://twitter.com/Русские_слова", 0, 32)]),
+    # twitter-text's conformance vector "Extract URLs with IDN(not encoded)", indices and all
+    (
+        "test http://foobar.みんな/ http://foobar.中国/ http://foobar.پاکستان/ ",
+        [
+            ("http://foobar.みんな/", 5, 23),
+            ("http://foobar.中国/", 24, 41),
+            ("http://foobar.پاکستان/", 42, 64),
+        ],
+    ),
+    ("text http://✪df.ws/ejp", [("http://✪df.ws/ejp", 5, 22)]),
+    ("皆さん見てください\uff01 http://google.com", [("http://google.com", 11, 28)]),
+    # CJK and full-width punctuation ends a bare IRI
+    ("見て http://例え.jp/パス。次の文", [("http://例え.jp/パス", 3, 18)]),
+    ("「http://例え.jp/パス」を", [("http://例え.jp/パス", 1, 16)]),
+    ("\uff08http://例え.jp/パス\uff09", [("http://例え.jp/パス", 1, 16)]),
+    (
+        "http://例え.jp/a、http://例え.jp/b",
+        [("http://例え.jp/a", 0, 14), ("http://例え.jp/b", 15, 29)],
+    ),
+    ("“http://example.org/ü”", [("http://example.org/ü", 1, 21)]),
+    ("http://例え.jp/a\u3000b", [("http://例え.jp/a", 0, 14)]),
+    # bidirectional formatting characters end an IRI (RFC 3987 section 4.1)
+    ("http://example.org/a\u202eb", [("http://example.org/a", 0, 20)]),
+    ("http://example.org/a\u200fb", [("http://example.org/a", 0, 20)]),
+    ("http://example.org/a\u2067b", [("http://example.org/a", 0, 20)]),
+    # private-use characters: in the query only
+    ("http://example.org/?q=\ue000 x", [("http://example.org/?q=\ue000", 0, 23)]),
+    ("http://example.org/a\ue000b", [("http://example.org/a", 0, 20)]),
+    # lone surrogates are no characters of an IRI
+    ("http://example.org/a\ud800b", [("http://example.org/a", 0, 20)]),
+    # sentence punctuation and brackets as for URIs
+    ("(see http://例え.jp/パス).", [("http://例え.jp/パス", 5, 20)]),
+    ("http://例え.jp/パス_(曖昧).", [("http://例え.jp/パス_(曖昧)", 0, 20)]),
+    # delimited forms
+    ("<http://例え.jp/\n   パス>", [("http://例え.jp/パス", 0, 21)]),
+    ('"http://例え.jp/パス"', [("http://例え.jp/パス", 0, 17)]),
+    ("<http://例え.jp/a\u3000b>", [("http://例え.jp/a", 1, 15)]),
+    # twitter-text keeps CJK text out of the path; the IRI grammar takes it in
+    (
+        "http://twitter.com/これは日本語です。example.com",
+        [("http://twitter.com/これは日本語です", 0, 27)],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), IRIS)
+def test_iris_in_text(text: str, expected: list[tuple[str, int, int]]) -> None:
+    from urikit.iri import IRIReference
+
+    found = extract(text, iris=True)
+    assert [(f.uri, f.start, f.end) for f in found] == expected
+    for f in found:
+        assert isinstance(f.parsed, IRIReference) and str(f.parsed) == f.uri
+        assert not f.abbreviated
+        if f.wrapper is None:
+            assert text[f.start : f.end] == f.uri
+    assert list(iter_extract(text.splitlines(keepends=True), iris=True)) == found
+
+
+def test_iris_default_is_off_and_keeps_todays_results() -> None:
+    # the examples of the issue: cut at the first non-ASCII character without iris=True
+    assert [f.uri for f in extract("http://twitter.com/Русские_слова")] == ["http://twitter.com/"]
+    assert [f.uri for f in extract("see http://foobar.みんな/")] == ["http://foobar"]
+    assert type(extract("http://a.example/")[0].parsed) is urikit.URIReference
+    for source, text, expected in SEED_EXAMPLES:
+        found = extract(text, iris=True)
+        assert [(f.wrapper, f.uri) for f in found] == expected, source
+
+
+ABBREVIATED = [
+    # text, [(uri, span as written)]
+    (
+        "Go to www.w3.org/Addressing/.",
+        [("https://www.w3.org/Addressing/", "www.w3.org/Addressing/")],
+    ),
+    ("ftp.example.org/pub/file.txt, or", [("ftp://ftp.example.org/pub/file.txt", None)]),
+    ("WWW.EXAMPLE.ORG!", [("https://WWW.EXAMPLE.ORG", "WWW.EXAMPLE.ORG")]),
+    ("at www.example.org:8080/x?y=1#z.", [("https://www.example.org:8080/x?y=1#z", None)]),
+    ("(www.example.org)", [("https://www.example.org", "www.example.org")]),
+    ("'www.example.org' <www.example.org>", [("https://www.example.org", None)] * 2),
+    ('"www.example.org" *www.example.org*', [("https://www.example.org", None)] * 2),
+    ("see www.example.org/wiki/Foo_(bar).", [("https://www.example.org/wiki/Foo_(bar)", None)]),
+    ("www.example.org/a%zz", [("https://www.example.org/a", "www.example.org/a")]),
+    ("www.example.org: the site", [("https://www.example.org", "www.example.org")]),
+    # twitter-text: "www.foo.co.uk" is found; without a TLD list, so is "www.xxxxxxx.baz"
+    (
+        "foo.baz foo.co.jp www.xxxxxxx.baz www.foo.co.uk wwwww.xxxxxxx foo.comm",
+        [("https://www.xxxxxxx.baz", None), ("https://www.foo.co.uk", None)],
+    ),
+    # not words, not host names, or inside an e-mail address or another URI
+    ("mail someone@www.example.org now", []),
+    ("http://www.example.org/ and mailto:a@ftp.example.org", None),
+    ("xwww.example.org 1www.example.org .www.example.org /www.example.org", []),
+    ("www.example alone, and www.foo_bar.com", []),
+    ("www.example.org@example.com and ftp.admin@example.org", []),
+    ("www.-a.example.org www.a-.example.org www.example.123", []),
+    ("Foo.pm and example.org and ftp.txt", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ABBREVIATED)
+def test_abbreviated_uris(text: str, expected: list[tuple[str, str | None]] | None) -> None:
+    found = extract(text, abbreviated=True)
+    if expected is None:  # only the URIs without abbreviated=True
+        assert found == extract(text) and found
+        return
+    assert [f.uri for f in found] == [uri for uri, _ in expected]
+    for f, (uri, span) in zip(found, expected, strict=True):
+        assert f.abbreviated and f.wrapper is None and f.alternatives == ()
+        written = text[f.start : f.end]
+        assert written == (span if span is not None else uri.split("://", 1)[1])
+        assert urikit.fixup(written) == f.uri
+        assert f.parsed == urikit.parse(uri)
+        assert "abbreviated=True" in repr(f)
+    assert extract(text) == [f for f in found if not f.abbreviated]
+
+
+def test_abbreviated_iris_and_the_schemes_filter() -> None:
+    text = "「www.例え.jp/パス」と ftp.example.org/pub と http://example.org/"
+    found = extract(text, iris=True, abbreviated=True)
+    assert [(f.uri, f.abbreviated) for f in found] == [
+        ("https://www.例え.jp/パス", True),
+        ("ftp://ftp.example.org/pub", True),
+        ("http://example.org/", False),
+    ]
+    assert urikit.fixup("www.例え.jp/パス", iris=True) == found[0].uri
+    with pytest.raises(urikit.URIError):
+        urikit.fixup("www.例え.jp/パス")  # an IRI only with iris=True
+    ftp_only = extract(text, iris=True, abbreviated=True, schemes=["FTP"])
+    assert [f.uri for f in ftp_only] == ["ftp://ftp.example.org/pub"]
+    # Extracted compares abbreviated too
+    assert found[1] != Extracted(found[1].uri, found[1].start, found[1].end)
+
+
+def test_fixup_reads_a_host_with_an_at_sign_in_its_path_as_a_host() -> None:
+    assert urikit.fixup("www.example.org/a@b.example") == "https://www.example.org/a@b.example"
+    assert urikit.fixup("someone@example.org") == "mailto:someone@example.org"
+
+
+DRAFT2003_SEED = SHARED / "seeds" / "2003-draft-fielding-uri-rfc2396bis-01.txt"
+
+
+@pytest.mark.skipif(not DRAFT2003_SEED.is_file(), reason=f"seed missing: {DRAFT2003_SEED}")
+def test_the_2003_draft_appendix_f_example() -> None:
+    seed = DRAFT2003_SEED.read_text(encoding="utf-8")
+    appendix = seed[seed.index("Appendix F. Abbreviated URIs") :]
+    appendix = appendix[: appendix.index("Appendix G.")]
+    found = extract(appendix, abbreviated=True)
+    assert [(f.uri, appendix[f.start : f.end]) for f in found] == [
+        ("https://www.w3.org/Addressing/", "www.w3.org/Addressing/")
+    ]
+    assert extract(appendix) == []
+    # the whole draft: every abbreviated one reads as fixup reads it, the rest as before
+    whole = extract(seed, iris=True, abbreviated=True)
+    assert [f for f in whole if not f.abbreviated] == extract(seed)
+    for f in whole:
+        if f.abbreviated:
+            assert urikit.fixup(seed[f.start : f.end]) == f.uri
+
+
+IRI_PROSE = st.lists(
+    st.one_of(
+        st.sampled_from(
+            ["http://", "www.", "ftp.", ".", "/", "?", "#", "%", "%41", "-\n", "(", ")"]
+        ),
+        st.sampled_from(
+            ["例え", "パス", "Русские", "ü", "。", "、", "」", "「", "\uff08", "\uff09", " "]
+        ),
+        st.sampled_from(["\u202e", "\u200e", "\u2067", "\ue000", "\u3000", "\ud800", "\n\n"]),
+        st.text(st.sampled_from("abcxyz019:@-_~"), min_size=1, max_size=5),
+    ),
+    max_size=25,
+).map("".join)
+
+
+@given(st.one_of(IRI_PROSE, TROUBLE, st.text(st.characters(codec=None), max_size=60)))
+def test_any_text_with_iris_and_abbreviated(text: str) -> None:
+    from urikit.iri import IRIReference
+    from urikit.iri import is_valid as iri_is_valid
+
+    found = extract(text, iris=True, abbreviated=True)
+    last = 0
+    for f in found:
+        assert last <= f.start < f.end <= len(text)
+        last = f.end
+        span = text[f.start : f.end]
+        assert iri_is_valid(f.uri, "IRI") and isinstance(f.parsed, IRIReference)
+        assert not any(c in f.uri for c in "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
+        if f.abbreviated:
+            assert span[:4].lower() in ("www.", "ftp.")
+            assert urikit.fixup(span, iris=True) == f.uri
+        elif f.wrapper is None:
+            assert "".join(span.split()) == f.uri
+    assert list(iter_extract(text.splitlines(keepends=True), iris=True, abbreviated=True)) == found
+    # without the IRI characters, iris=True reads as the URI rules do
+    if text.isascii():
+        assert extract(text, iris=True) == extract(text)
+    # what abbreviated=True adds never changes what is found without it, only hides
+    # the URIs it covers
+    plain = extract(text, iris=True)
+    assert [f for f in found if not f.abbreviated] == [
+        f for f in plain if not any(g.abbreviated and g.start <= f.start < g.end for g in found)
+    ]
+
+
+def _hostile_iri(n: int) -> list[tuple[str, str, dict[str, bool]]]:
+    ja = {"iris": True}
+    both = {"iris": True, "abbreviated": True}
+    return [
+        ("a run of non-ASCII letters", "http://x/" + "ж" * n, ja),
+        ("'http://例/。' repeated", "http://例/。" * (n // 10), ja),
+        ("'www.' repeated", "www." * (n // 4), both),
+        ("'www.a.b ' repeated", "www.a.b " * (n // 8), both),
+        ("'(www.a.b/%' repeated", "(www.a.b/%" * (n // 10), both),
+        ("'(www.a.b/ж[' repeated", "(www.a.b/ж[" * (n // 11), both),
+        ("'http://a/%' repeated", "http://a/%" * (n // 10), ja),
+        ("'http://a/#b#' repeated", "http://a/#b#" * (n // 12), ja),
+        ("'http://a/\\ue000' repeated", "http://a/\ue000" * (n // 10), ja),
+        ("'http://a/%-\\n' repeated", "http://a/%-\n" * (n // 12), ja),
+        ("CJK punctuation around IRIs", "「www.例え.jp/パス」、" * (n // 16), both),
+    ]
+
+
+def test_iris_and_abbreviated_take_linear_time() -> None:
+    # A size ratio as above: 4x the text may cost at most 6x the time.
+    def best(text: str, kwargs: dict[str, bool]) -> float:
+        times = []
+        for _ in range(3):
+            t0 = time.perf_counter()
+            extract(
+                text, iris=kwargs.get("iris", False), abbreviated=kwargs.get("abbreviated", False)
+            )
+            times.append(time.perf_counter() - t0)
+        return min(times)
+
+    n = 250_000
+    for (name, small, kw), (_, large, _) in zip(_hostile_iri(n), _hostile_iri(4 * n), strict=True):
+        ratio = best(large, kw) / best(small, kw)
+        if ratio > 6:
+            ratio = best(large, kw) / best(small, kw)
+        assert ratio <= 6, (name, ratio)

@@ -171,3 +171,19 @@ def test_python_dash_m(text_file: Path) -> None:
     )
     assert done.returncode == 0
     assert len(done.stdout.splitlines()) == 3
+
+
+def test_extract_iris_and_abbreviated(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "ja.txt"
+    path.write_text("見て http://例え.jp/パス。\nまた「www.example.org/a」も\n", encoding="utf-8")
+    status, lines = run(["extract", str(path)], capsys)
+    assert (status, lines) == (1, [])  # without the options: neither is a URI
+    status, records = run_json(["extract", "--iris", "--abbreviated", str(path)], capsys)
+    assert status == 0
+    assert [(r["line"], r["column"], r["uri"], r["wrapper"], r["raw"]) for r in records] == [
+        (1, 4, "http://例え.jp/パス", None, "http://例え.jp/パス"),
+        (2, 4, "https://www.example.org/a", "abbreviated", "www.example.org/a"),
+    ]
+    status, lines = run(["extract", "--abbreviated", str(path)], capsys)
+    assert (status, lines) == (0, [f"{path}:2:4\thttps://www.example.org/a\tabbreviated"])
+    assert main(["extract", "--html", "--iris", str(path)]) == 2

@@ -11,6 +11,11 @@ HTML documents instead (:func:`urikit.html.links`), resolved against
 span in text, the attribute value in HTML), ``element``,
 ``attribute`` and ``error`` (``null`` where they do not apply).
 
+``--iris`` finds IRIs (RFC 3987) and ``--abbreviated`` host names beginning
+with ``www.`` or ``ftp.`` (:func:`urikit.extract`'s ``iris=True`` and
+``abbreviated=True``); an abbreviated one's wrapper is ``abbreviated``, its
+``uri`` what ``urikit fixup`` gives and its ``raw`` the text as written.
+
 Exit status: 0 when a URI was found, 1 when none was, 2 for usage errors and
 unreadable files.
 
@@ -106,7 +111,13 @@ def _record(
     }
 
 
-def _text_records(name: str, stream: TextIO, schemes: list[str] | None) -> Iterator[dict[str, Any]]:
+def _text_records(
+    name: str,
+    stream: TextIO,
+    schemes: list[str] | None,
+    iris: bool = False,
+    abbreviated: bool = False,
+) -> Iterator[dict[str, Any]]:
     starts: list[int] = []  # offset of each line read so far
     chunks: dict[int, str] = {}  # the lines of the paragraph being searched, by offset
     offset = 0
@@ -122,7 +133,7 @@ def _text_records(name: str, stream: TextIO, schemes: list[str] | None) -> Itera
             offset += len(line)
             yield line
 
-    for found in iter_extract(lines(), schemes=schemes):
+    for found in iter_extract(lines(), iris=iris, abbreviated=abbreviated, schemes=schemes):
         k = bisect.bisect_right(starts, found.start) - 1
         pieces = []
         for first in starts[k:]:
@@ -135,7 +146,7 @@ def _text_records(name: str, stream: TextIO, schemes: list[str] | None) -> Itera
             k + 1,
             found.start - starts[k] + 1,
             found.uri,
-            wrapper=found.wrapper,
+            wrapper="abbreviated" if found.abbreviated else found.wrapper,
             alternatives=found.alternatives,
             raw=raw,
         )
@@ -181,6 +192,9 @@ def _cmd_extract(args: argparse.Namespace) -> int:
     schemes = None
     if args.schemes:
         schemes = {s.strip().lower() for spec in args.schemes for s in spec.split(",")} - {""}
+    if args.html and (args.iris or args.abbreviated):
+        print("urikit extract: --iris and --abbreviated read text, not --html", file=sys.stderr)
+        return EXIT_USAGE
     if args.base is not None:
         if not args.html:
             print("urikit extract: --base needs --html", file=sys.stderr)
@@ -200,7 +214,7 @@ def _cmd_extract(args: argparse.Namespace) -> int:
                     records = _html_records(name, stream, args.base, schemes)
                 else:
                     wanted = None if schemes is None else sorted(schemes)
-                    records = _text_records(name, stream, wanted)
+                    records = _text_records(name, stream, wanted, args.iris, args.abbreviated)
                 for record in records:
                     found += 1
                     shown = json.dumps(record, ensure_ascii=True) if args.json else _human(record)
@@ -251,6 +265,17 @@ def register(sub: Any) -> None:
         metavar="LIST",
         help="only these schemes (comma-separated, repeatable); a scheme named here also "
         "counts without '//' in text",
+    )
+    p.add_argument(
+        "--iris",
+        action="store_true",
+        help="find IRIs (RFC 3987): non-ASCII characters where the IRI grammar allows them",
+    )
+    p.add_argument(
+        "--abbreviated",
+        action="store_true",
+        help="also find www. and ftp. host names without a scheme (wrapper 'abbreviated'; "
+        "the URI is what 'urikit fixup' gives)",
     )
     add_common(p)
     p.set_defaults(run=_cmd_extract)
