@@ -71,8 +71,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any, Final, NoReturn
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Final, NamedTuple, NoReturn
 
 from ._charsets import (
     ALNUM_CLASS,
@@ -148,6 +149,118 @@ _HYPHEN_BEFORE_WS_RE: Final = re.compile(f"-(?=[{re.escape(_WS)}])")
 # A run of blanks with at most one line break in it (the ends of an angle form).
 _AT_MOST_ONE_BREAK_RE: Final = re.compile(f"{_BLANKS}(?:{_BREAK}{_BLANKS})?+" + r"\Z")
 _SCHEME_COLON_RE: Final = re.compile(_SCHEMEISH + ":")
+_URI_CHARS: Final = UNRESERVED | GEN_DELIMS | SUB_DELIMS | frozenset("%")
+# What may follow an abbreviated URI without a path (besides the end, whitespace
+# and characters no URI holds): sentence punctuation and closing brackets.
+_AFTER_HOST: Final = _TRAILING | frozenset(")]")
+# An abbreviated URI starts a word: no letter, digit or URI character before it,
+# except the opening brackets, quote and emphasis marks of prose.
+_BEFORE_ABBREVIATED = r"\w" + regex_class(_URI_CHARS - frozenset("(['*"))
+
+
+# --------------------------------------------------------------------------- syntaxes
+
+
+class _Syntax(NamedTuple):
+    """What a bare reference may hold and how it is checked: URIs or IRIs."""
+
+    iri: bool
+    run_re: re.Pattern[str]  # a run of the characters a bare reference may hold
+    host_re: re.Pattern[str]  # an abbreviated URI's www./ftp. host and port
+    valid: Callable[[str], bool]  # the rule URI (or IRI)
+    error_at: Callable[[str], int]  # where an invalid one goes wrong
+    delimited_bad_re: re.Pattern[str] | None  # characters no delimited one may hold
+
+
+def _uri_error_at(uri: str) -> int:
+    try:
+        parse(uri, "URI")
+    except URIError as err:
+        return err.position
+    return len(uri)  # pragma: no cover - only called on invalid text
+
+
+_HOST_CHARS_ASCII = "A-Za-z0-9\\-"
+
+
+def _host_re(host_chars: str) -> re.Pattern[str]:
+    label = f"[{host_chars}]++"
+    return re.compile(f"(?i:www|ftp)\\.{label}(?:\\.{label})++(?::[0-9]++)?+")
+
+
+_URI_SYNTAX: Final = _Syntax(
+    False,
+    _URI_RUN_RE,
+    _host_re(_HOST_CHARS_ASCII),
+    lambda uri: is_valid(uri, "URI"),
+    _uri_error_at,
+    None,
+)
+
+# Characters of ``ucschar`` that end a bare IRI in running text (RFC 3987 allows
+# them in an IRI, but prose puts them around one): the bidirectional formatting
+# characters (section 4.1 names LRM, RLM, LRE, RLE, PDF, LRO and RLO; the later
+# isolates LRI, RLI, FSI, PDI and the Arabic letter mark ALM too), every space
+# and separator (Unicode category Z), every opening, closing and quotation mark
+# (categories Ps, Pe, Pi, Pf: 「」『』（）【】“”«» ...), and these sentence marks.
+_BIDI_CONTROLS: Final = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+IRI_STOP_PUNCTUATION: Final = (
+    "\u3001\u3002"  # 、。 ideographic comma and full stop
+    "\uff01\uff02\uff07\uff0c\uff0e\uff1a\uff1b\uff1f"  # ！＂＇，．：；？ full width
+    "\uff61\uff64"  # ｡､ half width
+    "\u2025\u2026\u203c\u2047\u2048\u2049"  # ‥…‼⁇⁈⁉
+    "\u2014\u2015"  # — ― em dash, horizontal bar
+    "\u00a1\u00bf"  # ¡¿
+    "\u060c\u061b\u061f\u06d4"  # Arabic comma, semicolon, question mark; Urdu full stop
+    "\u0964\u0965"  # Devanagari danda, double danda
+)
+
+
+def _class_without(ranges: Iterable[tuple[int, int]], cut: list[int]) -> str:
+    """The inside of a regex class for the code point ``ranges`` minus ``cut`` (sorted)."""
+    parts: list[str] = []
+    for lo, hi in ranges:
+        start = lo
+        for c in cut:
+            if start <= c <= hi:
+                if start < c:
+                    parts.append(f"{re.escape(chr(start))}-{re.escape(chr(c - 1))}")
+                start = c + 1
+        if start <= hi:
+            parts.append(f"{re.escape(chr(start))}-{re.escape(chr(hi))}")
+    return "".join(parts)
+
+
+@functools.lru_cache(maxsize=1)
+def _iri_syntax() -> _Syntax:
+    """The IRI syntax, built on first use (``urikit.iri`` is imported then)."""
+    from .iri import find_error
+    from .iri import is_valid as iri_is_valid
+    from .iri._syntax import IPRIVATE_RANGES, UCSCHAR_RANGES
+
+    stops = set(map(ord, _BIDI_CONTROLS + IRI_STOP_PUNCTUATION))
+    for cp in range(0xA0, 0x10000):  # categories Z and P[seif] lie in the BMP
+        category = unicodedata.category(chr(cp))
+        if category[0] == "Z" or category in ("Ps", "Pe", "Pi", "Pf"):
+            stops.add(cp)
+    cut = sorted(stops)
+    ucs = _class_without(UCSCHAR_RANGES, cut)
+    private = _class_without(IPRIVATE_RANGES, cut)
+    run_re = re.compile(f"[{regex_class(_URI_CHARS)}{ucs}{private}]*+")
+    separators = "".join(chr(c) for c in cut if unicodedata.category(chr(c))[0] == "Z")
+
+    def error_at(uri: str) -> int:
+        err = find_error(uri, "IRI")
+        return len(uri) if err is None else err.position
+
+    return _Syntax(
+        True,
+        run_re,
+        _host_re(_HOST_CHARS_ASCII + ucs),
+        lambda uri: iri_is_valid(uri, "IRI"),
+        error_at,
+        re.compile(f"[{re.escape(separators + _BIDI_CONTROLS)}]"),
+    )
 
 
 def _prose_schemes(extra: frozenset[str]) -> frozenset[str]:
@@ -160,12 +273,14 @@ def _prose_schemes(extra: frozenset[str]) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=32)
-def _candidates_re(prose: frozenset[str]) -> re.Pattern[str]:
-    """The one scanning expression: every branch starts with ``<``, ``"`` or ``:``.
+def _candidates_re(prose: frozenset[str], abbreviated: bool = False) -> re.Pattern[str]:
+    """The one scanning expression: every branch starts with ``<``, ``"``, ``:`` or ``.``.
 
     A ``:`` is a candidate only when ``//`` follows and a scheme character
     precedes, or when one of the ``prose`` schemes precedes (fixed-width
-    look-behinds, grouped by length).
+    look-behinds, grouped by length). With ``abbreviated``, a ``.`` is one
+    when ``www`` or ``ftp`` starting a word precedes it and a letter or digit
+    follows.
     """
     by_length: dict[int, list[str]] = {}
     for name in sorted(prose):
@@ -178,7 +293,10 @@ def _candidates_re(prose: frozenset[str]) -> re.Pattern[str]:
     colon += ")"
     angle = rf"<(?=[ \t\r\n\xa0]*+(?:URL:[ \t\r\n\xa0]*+)?+{_SCHEMEISH_WRAPPED}:[^<>]*+>)"
     quote = rf'"(?={_SCHEMEISH_WRAPPED}:[^"]*+")'
-    return re.compile(f"{angle}|{quote}|{colon}")
+    branches = f"{angle}|{quote}|{colon}"
+    if abbreviated:
+        branches += rf"|\.(?<=(?<![{_BEFORE_ABBREVIATED}])(?i:www|ftp)\.)(?=[^\W_])"
+    return re.compile(branches)
 
 
 class Extracted:
@@ -201,13 +319,15 @@ class Extracted:
     'example.org'
     """
 
-    __slots__ = ("_parsed", "alternatives", "end", "start", "uri", "wrapper")
+    __slots__ = ("_iri", "_parsed", "abbreviated", "alternatives", "end", "start", "uri", "wrapper")
 
     uri: str
     start: int
     end: int
     wrapper: str | None
     alternatives: tuple[str, ...]
+    abbreviated: bool
+    _iri: bool
     _parsed: URIReference | None
 
     def __init__(
@@ -217,6 +337,9 @@ class Extracted:
         end: int,
         wrapper: str | None = None,
         alternatives: tuple[str, ...] = (),
+        *,
+        abbreviated: bool = False,
+        iri: bool = False,
     ) -> None:
         _set = object.__setattr__
         _set(self, "uri", uri)
@@ -224,14 +347,25 @@ class Extracted:
         _set(self, "end", end)
         _set(self, "wrapper", wrapper)
         _set(self, "alternatives", tuple(alternatives))
+        _set(self, "abbreviated", bool(abbreviated))
+        _set(self, "_iri", bool(iri))
         _set(self, "_parsed", None)
 
     @property
     def parsed(self) -> URIReference:
-        """The :class:`~urikit.URIReference` of :attr:`uri` (parsed once, on demand)."""
+        """The reference of :attr:`uri`, parsed once, on demand.
+
+        A :class:`~urikit.URIReference`, or an :class:`urikit.iri.IRIReference`
+        (a subclass) for what was found with ``iris=True``.
+        """
         ref = self._parsed
         if ref is None:
-            ref = parse(self.uri)
+            if self._iri:
+                from .iri import parse as iri_parse
+
+                ref = iri_parse(self.uri, "IRI")
+            else:
+                ref = parse(self.uri)
             object.__setattr__(self, "_parsed", ref)
         return ref
 
@@ -239,11 +373,17 @@ class Extracted:
         if not offset:
             return self
         return Extracted(
-            self.uri, self.start + offset, self.end + offset, self.wrapper, self.alternatives
+            self.uri,
+            self.start + offset,
+            self.end + offset,
+            self.wrapper,
+            self.alternatives,
+            abbreviated=self.abbreviated,
+            iri=self._iri,
         )
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.uri, self.start, self.end, self.wrapper, self.alternatives)
+        return (self.uri, self.start, self.end, self.wrapper, self.alternatives, self.abbreviated)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Extracted):
@@ -255,6 +395,8 @@ class Extracted:
 
     def __repr__(self) -> str:
         extra = f", alternatives={self.alternatives!r}" if self.alternatives else ""
+        if self.abbreviated:
+            extra += ", abbreviated=True"
         return (
             f"Extracted({self.uri!r}, start={self.start}, end={self.end}, "
             f"wrapper={self.wrapper!r}{extra})"
@@ -287,7 +429,11 @@ def _join_wrapped(content: str) -> tuple[str, tuple[str, ...]] | None:
 
 
 def _delimited(
-    content: str, angle: bool, prose: frozenset[str], wanted: frozenset[str] | None
+    content: str,
+    angle: bool,
+    prose: frozenset[str],
+    wanted: frozenset[str] | None,
+    syntax: _Syntax = _URI_SYNTAX,
 ) -> tuple[str, str, tuple[str, ...]] | None:
     """``(uri, wrapper, alternatives)`` for the content of ``<...>`` / ``"..."``."""
     wrapper = "angle" if angle else "quote"
@@ -327,9 +473,11 @@ def _delimited(
         slashes = uri.startswith("//", m.end())
         if not (slashes or scheme in prose) or len(uri) < m.end() + (3 if slashes else 1):
             return None
-    if not is_valid(uri, "URI"):
+    if not syntax.valid(uri):
         return None
-    alternatives = tuple(a for a in alternatives if a != uri and is_valid(a, "URI"))
+    if syntax.delimited_bad_re is not None and syntax.delimited_bad_re.search(uri):
+        return None
+    alternatives = tuple(a for a in alternatives if a != uri and syntax.valid(a))
     return uri, wrapper, alternatives
 
 
@@ -352,9 +500,13 @@ def _trim(uri: str) -> str:
     return uri[:end]
 
 
-def _bare(text: str, s: int, c: int, slashes: bool) -> tuple[str, int, tuple[str, ...]] | None:
+def _bare(
+    text: str, s: int, c: int, slashes: bool, syntax: _Syntax = _URI_SYNTAX
+) -> tuple[str, int, tuple[str, ...]] | None:
     """The bare URI whose scheme is ``text[s:c]``: ``(uri, end, alternatives)``."""
-    m = _URI_RUN_RE.match(text, c + 1)
+    run_re = syntax.run_re
+    valid = syntax.valid
+    m = run_re.match(text, c + 1)
     assert m is not None  # a possessive star always matches
     end = m.end()
     # The smallest URI: "scheme:" plus one character, or "scheme://" plus one.
@@ -364,7 +516,7 @@ def _bare(text: str, s: int, c: int, slashes: bool) -> tuple[str, int, tuple[str
         brk = _LINE_BREAK_RE.match(text, end)
         if brk is None:
             break
-        nxt = _URI_RUN_RE.match(text, brk.end())
+        nxt = run_re.match(text, brk.end())
         assert nxt is not None
         if nxt.end() == brk.end():
             break
@@ -375,39 +527,88 @@ def _bare(text: str, s: int, c: int, slashes: bool) -> tuple[str, int, tuple[str
         uri = _trim(joined)
         cut = len(joined) - len(uri)
         last_start, last_end = pieces[-1]
-        if cut < last_end - last_start and len(uri) >= floor and is_valid(uri, "URI"):
+        if cut < last_end - last_start and len(uri) >= floor and valid(uri):
             # the other reading: every hyphen before a line break left out
             alt = "".join(text[p : q - 1] for p, q in pieces[:-1])
             alt += text[last_start : last_end - cut]
-            alternatives = (alt,) if alt != uri and is_valid(alt, "URI") else ()
+            alternatives = (alt,) if alt != uri and valid(alt) else ()
             return uri, last_end - cut, alternatives
         end = pieces[0][1]  # fall back to the first line alone
     uri = _trim(text[s:end])
     for _ in range(4):
         if len(uri) < floor:
             return None
-        if is_valid(uri, "URI"):
+        if valid(uri):
             return uri, s + len(uri), ()
-        try:
-            parse(uri, "URI")
-        except URIError as err:
-            position = min(err.position, len(uri) - 1)
-        else:  # pragma: no cover - is_valid and parse agree
-            return None
-        uri = _trim(uri[:position])
+        uri = _trim(uri[: min(syntax.error_at(uri), len(uri) - 1)])
     return None
 
 
-def _scan(text: str, schemes: Iterable[str] | None) -> Iterator[Extracted]:
+def _abbreviated(text: str, s: int, syntax: _Syntax) -> tuple[str, int] | None:
+    """The abbreviated URI (2003 draft Appendix F) at ``text[s:]``: ``(uri, end)``.
+
+    ``www.`` or ``ftp.`` and at least two more labels, an optional port, then
+    optionally a path, query and fragment (a run as for a bare URI, trimmed
+    alike). The host and port must stand as a word and read as a host name for
+    :func:`fixup`; a path, query or fragment that is not valid is cut where it
+    goes wrong. ``uri`` is what :func:`fixup` gives for ``text[s:end]``.
+    """
+    m = syntax.host_re.match(text, s)
+    if m is None:
+        return None
+    end = m.end()
+    nxt = text[end : end + 1]
+    if nxt and nxt not in "/?#" and nxt in _URI_CHARS and nxt not in _AFTER_HOST:
+        return None  # not a host name standing as a word: www.foo_bar, www.a.org@b
+    host = text[s:end]
+    try:
+        uri = fixup(host, iris=syntax.iri)
+    except URIError:
+        return None
+    if not nxt or nxt not in "/?#":
+        return uri, end
+    run = syntax.run_re.match(text, end)
+    assert run is not None  # a possessive star always matches
+    body = _trim(text[s : run.end()])
+    for _ in range(4):
+        if len(body) <= len(host):
+            break
+        try:
+            return fixup(body, iris=syntax.iri), s + len(body)
+        except URIError:
+            pass
+        at = syntax.error_at("x://" + body) - 4
+        if at < len(host):  # pragma: no cover - the host alone was read
+            break
+        body = _trim(body[: min(at, len(body) - 1)])
+    return uri, end
+
+
+def _scan(
+    text: str, schemes: Iterable[str] | None, iris: bool = False, abbreviated: bool = False
+) -> Iterator[Extracted]:
     wanted = None if schemes is None else frozenset(s.lower() for s in schemes)
     prose = _prose_schemes(wanted or frozenset())
+    syntax = _iri_syntax() if iris else _URI_SYNTAX
     last_end = 0
-    for m in _candidates_re(prose).finditer(text):
+    for m in _candidates_re(prose, abbreviated).finditer(text):
         i = m.start()
         if i < last_end:
             continue
         ch = text[i]
-        if ch == ":":
+        if ch == ".":
+            k = i - 3  # www. or ftp.
+            if k < last_end:
+                continue
+            short = _abbreviated(text, k, syntax)
+            if short is None:
+                continue
+            uri, end = short
+            if wanted is not None and uri[: uri.index(":")] not in wanted:
+                continue
+            last_end = end
+            yield Extracted(uri, k, end, None, (), abbreviated=True, iri=iris)
+        elif ch == ":":
             k = i
             stop = max(0, i - _MAX_SCHEME)
             while k > stop and text[k - 1] in _SCHEME_CHARS:
@@ -424,21 +625,21 @@ def _scan(text: str, schemes: Iterable[str] | None) -> Iterator[Extracted]:
                 continue
             if not slashes and scheme not in prose:
                 continue
-            found = _bare(text, k, i, slashes)
+            found = _bare(text, k, i, slashes, syntax)
             if found is not None:
                 uri, end, alternatives = found
                 last_end = end
-                yield Extracted(uri, k, end, None, alternatives)
+                yield Extracted(uri, k, end, None, alternatives, iri=iris)
         else:
             angle = ch == "<"
             dm = (_ANGLE_RE if angle else _QUOTE_RE).match(text, i)
             if dm is None:
                 continue
-            got = _delimited(dm.group(1), angle, prose, wanted)
+            got = _delimited(dm.group(1), angle, prose, wanted, syntax)
             if got is not None:
                 uri, wrapper, alternatives = got
                 last_end = dm.end()
-                yield Extracted(uri, i, last_end, wrapper, alternatives)
+                yield Extracted(uri, i, last_end, wrapper, alternatives, iri=iris)
 
 
 def _check_schemes(schemes: object, func: str) -> None:
@@ -449,9 +650,20 @@ def _check_schemes(schemes: object, func: str) -> None:
         raise arg_type_error(func, "schemes", "an iterable of str or None", schemes)
 
 
-def extract(text: str, *, schemes: Iterable[str] | None = None) -> list[Extracted]:
+def extract(
+    text: str,
+    *,
+    iris: bool = False,
+    abbreviated: bool = False,
+    schemes: Iterable[str] | None = None,
+) -> list[Extracted]:
     """Every URI in ``text``, in order, by the rules of this module's docstring.
 
+    ``iris=True`` finds IRIs (RFC 3987): non-ASCII letters and symbols count
+    where the IRI grammar allows them, and ``.parsed`` is an
+    :class:`urikit.iri.IRIReference`. ``abbreviated=True`` also finds host
+    names beginning with ``www.`` or ``ftp.`` (2003 draft Appendix F), with
+    ``.abbreviated`` true and ``.uri`` what :func:`fixup` gives for the text.
     ``schemes`` restricts the result to those schemes (case-insensitive); a
     scheme named there also counts bare without ``//`` (``schemes={"doi"}``
     finds ``doi:10.1000/182``). Never raises on a ``str``.
@@ -462,10 +674,14 @@ def extract(text: str, *, schemes: Iterable[str] | None = None) -> list[Extracte
     []
     >>> [f.uri for f in extract("urn:isbn:0451450523 and http://a.example/", schemes=["urn"])]
     ['urn:isbn:0451450523']
+    >>> [f.uri for f in extract("見て http://例え.jp/パス。", iris=True)]
+    ['http://例え.jp/パス']
+    >>> [(f.uri, f.abbreviated) for f in extract("Go to www.w3.org/Addressing/.", abbreviated=True)]
+    [('https://www.w3.org/Addressing/', True)]
     """
     check_str(text, "extract", "text")
     _check_schemes(schemes, "extract")
-    return list(_scan(text, schemes))
+    return list(_scan(text, schemes, bool(iris), bool(abbreviated)))
 
 
 # A stream is cut into pieces at blank lines: no URI of any form spans one, so
@@ -475,7 +691,11 @@ _MAX_PIECE = 1 << 20
 
 
 def iter_extract(
-    text_or_lines: str | Iterable[str], *, schemes: Iterable[str] | None = None
+    text_or_lines: str | Iterable[str],
+    *,
+    iris: bool = False,
+    abbreviated: bool = False,
+    schemes: Iterable[str] | None = None,
 ) -> Iterator[Extracted]:
     """Like :func:`extract`, lazily; also over an iterable of lines.
 
@@ -491,16 +711,20 @@ def iter_extract(
 ('mailto:x@y.z', 48, ())]
     """
     _check_schemes(schemes, "iter_extract")
+    iris, abbreviated = bool(iris), bool(abbreviated)
     if isinstance(text_or_lines, str):
-        return _scan(text_or_lines, schemes)
+        return _scan(text_or_lines, schemes, iris, abbreviated)
     if isinstance(text_or_lines, bytes) or not hasattr(text_or_lines, "__iter__"):
         raise arg_type_error(
             "iter_extract", "text_or_lines", "str or an iterable of str", text_or_lines
         )
-    return _iter_lines(text_or_lines, None if schemes is None else list(schemes))
+    wanted = None if schemes is None else list(schemes)
+    return _iter_lines(text_or_lines, wanted, iris, abbreviated)
 
 
-def _iter_lines(lines: Iterable[str], schemes: list[str] | None) -> Iterator[Extracted]:
+def _iter_lines(
+    lines: Iterable[str], schemes: list[str] | None, iris: bool, abbreviated: bool
+) -> Iterator[Extracted]:
     buffer: list[str] = []
     size = 0
     offset = 0
@@ -510,14 +734,14 @@ def _iter_lines(lines: Iterable[str], schemes: list[str] | None) -> Iterator[Ext
         size += len(line)
         if line.strip(_WS) == "" or size > _MAX_PIECE:
             piece = "".join(buffer)
-            for found in _scan(piece, schemes):
+            for found in _scan(piece, schemes, iris, abbreviated):
                 yield found._shifted(offset)
             offset += len(piece)
             buffer.clear()
             size = 0
     if buffer:
         piece = "".join(buffer)
-        for found in _scan(piece, schemes):
+        for found in _scan(piece, schemes, iris, abbreviated):
             yield found._shifted(offset)
 
 
@@ -531,7 +755,11 @@ _HOST_FORM_RE: Final = re.compile(
     r"(?::[0-9]++)?+(?P<rest>[/?#][^ \t\r\n\f\v]*+)?+\Z",
     re.IGNORECASE,
 )
-_EMAIL_RE: Final = re.compile(rf"[{ALNUM_CLASS}.!#$%&'*+/=?^_`{{|}}~\-]++@{_DOMAIN}\Z")
+# The local part of an e-mail address as people type it: RFC 5322 atext and
+# dots, without "/", "?" and "#", so that a host name with a path, query or
+# fragment holding an "@" is read as a host name.
+_EMAIL_RE: Final = re.compile(rf"[{ALNUM_CLASS}.!$%&'*+=^_`{{|}}~\-]++@{_DOMAIN}\Z")
+_NON_ASCII_RE: Final = re.compile(r"[^\x00-\x7f]")
 
 
 def _strip_delimiters(text: str) -> str:
@@ -545,7 +773,7 @@ def _strip_delimiters(text: str) -> str:
     return body
 
 
-def fixup(text: str, *, default_scheme: str = "https") -> str:
+def fixup(text: str, *, default_scheme: str = "https", iris: bool = False) -> str:
     """Turn user-typed text into an absolute URI (RFC 3986 Appendix C; 2003 draft Appendix F).
 
     The delimiters ``<...>``, ``"..."`` and ``URL:`` and all whitespace are
@@ -569,7 +797,10 @@ def fixup(text: str, *, default_scheme: str = "https") -> str:
 
     Whitespace inside is only removed when the result is a URI with a known
     scheme or ``//``: text with a space in it is never read as a host name. The
-    result is always checked with :func:`urikit.parse` (rule ``URI``).
+    result is always checked with :func:`urikit.parse` (rule ``URI``). With
+    ``iris=True`` the text may be an IRI (RFC 3987: non-ASCII characters in host
+    names and labels, paths, queries and fragments), the result is checked with
+    :func:`urikit.iri.parse` (rule ``IRI``) and is an IRI, not mapped to a URI.
 
     >>> fixup("www.w3.org/Addressing/")
     'https://www.w3.org/Addressing/'
@@ -577,6 +808,8 @@ def fixup(text: str, *, default_scheme: str = "https") -> str:
     ('ftp://ds.internic.net/rfc/', 'ftp://ftp.example.org/pub')
     >>> fixup("someone@example.org"), fixup("localhost:8080", default_scheme="http")
     ('mailto:someone@example.org', 'http://localhost:8080')
+    >>> fixup("www.例え.jp/パス", iris=True)
+    'https://www.例え.jp/パス'
     >>> fixup("just some words")
     Traceback (most recent call last):
     urikit.errors.URIError: invalid text: neither a URI nor a host name at position 0
@@ -589,25 +822,34 @@ def fixup(text: str, *, default_scheme: str = "https") -> str:
     spaced = any(c in body for c in _WS)
     if spaced:
         body = "".join(body.split())
+    valid: Callable[[str, str], bool] = is_valid
+    # the text the host and e-mail forms are matched on: each non-ASCII
+    # character stands in for a letter (the result is checked as an IRI)
+    form = body
+    if iris:
+        from .iri import is_valid as iri_is_valid
+
+        valid = iri_is_valid
+        form = _NON_ASCII_RE.sub("a", body)
     m = _SCHEME_COLON_RE.match(body)
     if m is not None:
         scheme = body[: m.end() - 1].lower()
         known = scheme in _SCHEME_REGISTRY or scheme in _prose_schemes(frozenset())
-        if (known or body.startswith("//", m.end())) and is_valid(body, "URI"):
+        if (known or body.startswith("//", m.end())) and valid(body, "IRI" if iris else "URI"):
             return body
     if spaced:
         _no_reading(text)
     candidate: str | None = None
-    if body.startswith("//") and is_valid(body, "relative-ref"):
+    if body.startswith("//") and valid(body, "irelative-ref" if iris else "relative-ref"):
         candidate = f"{default_scheme}:{body}"
-    elif _EMAIL_RE.match(body):
+    elif _EMAIL_RE.match(form):
         candidate = "mailto:" + body
     else:
-        host = _HOST_FORM_RE.match(body)
+        host = _HOST_FORM_RE.match(form)
         if host is not None:
             scheme = "ftp" if host.group("host").lower().startswith("ftp.") else default_scheme
             candidate = f"{scheme}://{body}"
-    if candidate is None or not is_valid(candidate, "URI"):
+    if candidate is None or not valid(candidate, "IRI" if iris else "URI"):
         _no_reading(text)
     return candidate
 
