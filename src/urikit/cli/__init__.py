@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__, _accel
-from . import batch, core, extract, fetch, iri, schemes, security, urn
+from . import batch, core, extract, fetch, iri, linkify, schemes, security, urn
 from ._common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -34,6 +34,7 @@ COMMAND_MODULES = [
     schemes,
     urn,
     extract,
+    linkify,
     iri,
     security,
     fetch,
