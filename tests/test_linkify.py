@@ -274,9 +274,7 @@ PIECES = [
     ":",
 ]
 
-texts = st.lists(
-    st.one_of(st.sampled_from(PIECES), st.text(max_size=4)), max_size=25
-).map("".join)
+texts = st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=4)), max_size=25).map("".join)
 
 
 @given(
@@ -311,7 +309,5 @@ def test_output_reads_back_as_the_input_with_only_links(
 def test_every_link_is_a_reference_extract_finds(text: str) -> None:
     found = urikit.extract(text, iris=True, abbreviated=True)
     hrefs = [a["href"] for a, _ in read(linkify(text)).links]
-    wanted = [
-        to_href(f.uri) for f in found if f.uri.partition(":")[0].lower() in DEFAULT_SCHEMES
-    ]
+    wanted = [to_href(f.uri) for f in found if f.uri.partition(":")[0].lower() in DEFAULT_SCHEMES]
     assert hrefs == wanted

@@ -88,7 +88,7 @@ class Linkifier:
 text='https://example.org/x**', url='https://example.org/x**')
     """
 
-    __slots__ = ("_abbreviated", "_default_scheme", "_iris", "_last", "_pretest_re", "_wanted")
+    __slots__ = ("_abbreviated", "_default_scheme", "_iris", "_last", "_needles", "_wanted")
 
     def __init__(
         self,
@@ -104,12 +104,13 @@ text='https://example.org/x**', url='https://example.org/x**')
         self._iris = bool(iris)
         self._abbreviated = bool(abbreviated)
         self._default_scheme = default_scheme
-        # Could the text hold a link? A wanted scheme and its colon, a www./ftp.
-        # prefix, or a delimiter (inside one, whitespace may break the scheme).
-        names = "|".join(re.escape(s) for s in sorted(self._wanted))
-        branches = [f"(?:{names}):" if names else "", r"(?:www|ftp)\." if abbreviated else ""]
-        branches.append('[<"]')
-        self._pretest_re = re.compile("|".join(b for b in branches if b), re.IGNORECASE)
+        # Could the text hold a link? A wanted scheme and its colon, or a www./ftp.
+        # prefix (in any case); substring tests, far quicker than a regular
+        # expression. (markdown-it-py's text tokens hold no line break.)
+        needles = [f"{name}:" for name in sorted(self._wanted)]
+        if abbreviated:
+            needles += ["www.", "ftp."]
+        self._needles = tuple(needles)
         self._last: tuple[str, list[Match]] = ("", [])
 
     def __repr__(self) -> str:
@@ -146,17 +147,23 @@ text='https://example.org/x**', url='https://example.org/x**')
 
     def pretest(self, text: str) -> bool:
         """A quick look: False when ``text`` cannot hold a link (True does not say it does)."""
-        check_str(text, "pretest", "text")
-        return self._pretest_re.search(text) is not None
+        if type(text) is not str:
+            check_str(text, "pretest", "text")
+        if any(map(text.lower().__contains__, self._needles)):
+            return True
+        # Inside <...> and "..." a line break may split the scheme.
+        return ("\n" in text or "\r" in text) and ("<" in text or '"' in text)
 
     def test(self, text: str) -> bool:
         """Does ``text`` hold a link?"""
-        check_str(text, "test", "text")
+        if type(text) is not str:
+            check_str(text, "test", "text")
         return self.pretest(text) and bool(self._find(text))
 
     def match(self, text: str) -> list[Match] | None:
         """Every link in ``text``, in order; ``None`` when there is none (as linkify-it-py)."""
-        check_str(text, "match", "text")
+        if type(text) is not str:
+            check_str(text, "match", "text")
         if not self.pretest(text):
             return None
         return list(self._find(text)) or None
@@ -167,7 +174,8 @@ text='https://example.org/x**', url='https://example.org/x**')
         markdown-it-py calls this at ``://`` with the rest of the paragraph; only
         the first word is read, so the paragraph is not searched again each time.
         """
-        check_str(text, "match_at_start", "text")
+        if type(text) is not str:
+            check_str(text, "match_at_start", "text")
         m = _WORD_RE.match(text)
         word = text[: m.end()] if m is not None else text
         if not self.pretest(word):
