@@ -177,7 +177,7 @@ def test_schemes_choose_what_is_linked() -> None:
         "http://a.example/",
         "mailto:x@example.org",
     ]
-    assert DEFAULT_SCHEMES == {"http", "https", "ftp", "mailto"}
+    assert {"http", "https", "ftp", "mailto"} == DEFAULT_SCHEMES
     # A scheme named there counts without "//" (as with extract(schemes=...)).
     found = read(linkify(text, schemes=["NEWS", "doi"])).links
     assert [a["href"] for a, _ in found] == ["news:comp.lang.python", "doi:10.1000/182"]
@@ -297,8 +297,8 @@ def test_output_reads_back_as_the_input_with_only_links(
         assert {name for name, _ in attrs} <= allowed
         assert dict(attrs) == {"href": dict(attrs)["href"], **(rel or {})}
     assert reader.ends == ["a"] * len(reader.tags)
-    for attrs, link_text in reader.links:
-        href = attrs["href"]
+    for link_attrs, link_text in reader.links:
+        href = link_attrs["href"]
         assert href is not None and href.isascii()
         ref = urikit.parse(href, "URI")
         assert ref.scheme is not None and ref.scheme.lower() in DEFAULT_SCHEMES

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -17,56 +18,174 @@ from urikit.markdown import Linkifier, Match, linkify_it, markdown_it
 
 markdown_it_py = pytest.importorskip("markdown_it")
 
-# fmt: off
 #: (title, markdown input, the HTML markdown-it-py expects with linkify-it-py)
 VECTORS: list[tuple[str, str, str]] = [
-    ("linkify", "url http://www.youtube.com/watch?v=5Jt5GEr4AYg.\n",
-     '<p>url <a href="http://www.youtube.com/watch?v=5Jt5GEr4AYg">http://www.youtube.com/watch?v=5Jt5GEr4AYg</a>.</p>\n'),
-    ("don't touch text in links", "[https://example.com](https://example.com)\n",
-     '<p><a href="https://example.com">https://example.com</a></p>\n'),
-    ("don't touch text in autolinks", "<https://example.com>\n",
-     '<p><a href="https://example.com">https://example.com</a></p>\n'),
-    ("don't touch text in html <a> tags", '<a href="https://example.com">https://example.com</a>\n',
-     '<p><a href="https://example.com">https://example.com</a></p>\n'),
-    ("entities inside raw links", "https://example.com/foo&amp;bar\n",
-     '<p><a href="https://example.com/foo&amp;amp;bar">https://example.com/foo&amp;amp;bar</a></p>\n'),
-    ("emphasis inside raw links (asterisk)", "https://example.com/foo*bar*baz\n",
-     '<p><a href="https://example.com/foo*bar*baz">https://example.com/foo*bar*baz</a></p>\n'),
-    ("emphasis inside raw links (underscore)", "http://example.org/foo._bar_-_baz\n",
-     '<p><a href="http://example.org/foo._bar_-_baz">http://example.org/foo._bar_-_baz</a></p>\n'),
-    ("backticks inside raw links", "https://example.com/foo`bar`baz\n",
-     '<p><a href="https://example.com/foo%60bar%60baz">https://example.com/foo`bar`baz</a></p>\n'),
-    ("links inside raw links", "https://example.com/foo[123](456)bar\n",
-     '<p><a href="https://example.com/foo%5B123%5D(456)bar">https://example.com/foo[123](456)bar</a></p>\n'),
-    ("escapes not allowed at the start", "\\https://example.com\n", "<p>\\https://example.com</p>\n"),
-    ("escapes not allowed at comma", "https\\://example.com\n", "<p>https://example.com</p>\n"),
-    ("escapes not allowed at slashes", "https:\\//aa.org https://bb.org\n",
-     '<p>https://aa.org <a href="https://bb.org">https://bb.org</a></p>\n'),
-    ("fuzzy link shouldn't match cc.org", "https:/\\/cc.org\n", "<p>https://cc.org</p>\n"),
-    ("bold links", "**http://example.com/foobar**\n",
-     '<p><strong><a href="http://example.com/foobar">http://example.com/foobar</a></strong></p>\n'),
-    ("match links without protocol", "www.example.org\n",
-     '<p><a href="http://www.example.org">www.example.org</a></p>\n'),
-    ("coverage, prefix not valid", "http:/example.com/\n", "<p>http:/example.com/</p>\n"),
-    ("coverage, negative link level", "</a>[https://example.com](https://example.com)\n",
-     '<p></a><a href="https://example.com"><a href="https://example.com">https://example.com</a></a></p>\n'),
-    ("emphasis with '*', real link", "http://cdecl.ridiculousfish.com/?q=int+%28*f%29+%28float+*%29%3B\n",
-     '<p><a href="http://cdecl.ridiculousfish.com/?q=int+%28*f%29+%28float+*%29%3B">http://cdecl.ridiculousfish.com/?q=int+(*f)+(float+*)%3B</a></p>\n'),
-    ("emphasis with '_', real link", "https://www.sell.fi/sites/default/files/elainlaakarilehti/tieteelliset_artikkelit/kahkonen_t._et_al.canine_pancreatitis-_review.pdf\n",
-     '<p><a href="https://www.sell.fi/sites/default/files/elainlaakarilehti/tieteelliset_artikkelit/kahkonen_t._et_al.canine_pancreatitis-_review.pdf">https://www.sell.fi/sites/default/files/elainlaakarilehti/tieteelliset_artikkelit/kahkonen_t._et_al.canine_pancreatitis-_review.pdf</a></p>\n'),
-    ("emails", "test@example.com\n\nmailto:test@example.com\n",
-     '<p><a href="mailto:test@example.com">test@example.com</a></p>\n<p><a href="mailto:test@example.com">mailto:test@example.com</a></p>\n'),
-    ("typographer should not break href", "http://example.com/(c)\n",
-     '<p><a href="http://example.com/(c)">http://example.com/(c)</a></p>\n'),
-    ("before line", "before\ngithub.com\n", '<p>before\n<a href="http://github.com">github.com</a></p>\n'),
-    ("after line", "github.com\nafter\n", '<p><a href="http://github.com">github.com</a>\nafter</p>\n'),
-    ("before after lines", "before\ngithub.com\nafter\n",
-     '<p>before\n<a href="http://github.com">github.com</a>\nafter</p>\n'),
-    ("before after lines with blank line", "before\n\ngithub.com\n\nafter\n",
-     '<p>before</p>\n<p><a href="http://github.com">github.com</a></p>\n<p>after</p>\n'),
-    ("Don't match escaped", "google\\.com\n", "<p>google.com</p>\n"),
+    (
+        "linkify",
+        "url http://www.youtube.com/watch?v=5Jt5GEr4AYg.\n",
+        (
+            '<p>url <a href="http://www.youtube.com/watch?v=5Jt5GEr4AYg">http://www.youtube'
+            ".com/watch?v=5Jt5GEr4AYg</a>.</p>\n"
+        ),
+    ),
+    (
+        "don't touch text in links",
+        "[https://example.com](https://example.com)\n",
+        '<p><a href="https://example.com">https://example.com</a></p>\n',
+    ),
+    (
+        "don't touch text in autolinks",
+        "<https://example.com>\n",
+        '<p><a href="https://example.com">https://example.com</a></p>\n',
+    ),
+    (
+        "don't touch text in html <a> tags",
+        '<a href="https://example.com">https://example.com</a>\n',
+        '<p><a href="https://example.com">https://example.com</a></p>\n',
+    ),
+    (
+        "entities inside raw links",
+        "https://example.com/foo&amp;bar\n",
+        (
+            '<p><a href="https://example.com/foo&amp;amp;bar">https://example.com/foo&amp;a'
+            "mp;bar</a></p>\n"
+        ),
+    ),
+    (
+        "emphasis inside raw links (asterisk)",
+        "https://example.com/foo*bar*baz\n",
+        '<p><a href="https://example.com/foo*bar*baz">https://example.com/foo*bar*baz</a></p>\n',
+    ),
+    (
+        "emphasis inside raw links (underscore)",
+        "http://example.org/foo._bar_-_baz\n",
+        (
+            '<p><a href="http://example.org/foo._bar_-_baz">http://example.org/foo._bar_-_b'
+            "az</a></p>\n"
+        ),
+    ),
+    (
+        "backticks inside raw links",
+        "https://example.com/foo`bar`baz\n",
+        (
+            '<p><a href="https://example.com/foo%60bar%60baz">https://example.com/foo`bar`b'
+            "az</a></p>\n"
+        ),
+    ),
+    (
+        "links inside raw links",
+        "https://example.com/foo[123](456)bar\n",
+        (
+            '<p><a href="https://example.com/foo%5B123%5D(456)bar">https://example.com/foo['
+            "123](456)bar</a></p>\n"
+        ),
+    ),
+    (
+        "escapes not allowed at the start",
+        "\\https://example.com\n",
+        "<p>\\https://example.com</p>\n",
+    ),
+    (
+        "escapes not allowed at comma",
+        "https\\://example.com\n",
+        "<p>https://example.com</p>\n",
+    ),
+    (
+        "escapes not allowed at slashes",
+        "https:\\//aa.org https://bb.org\n",
+        '<p>https://aa.org <a href="https://bb.org">https://bb.org</a></p>\n',
+    ),
+    (
+        "fuzzy link shouldn't match cc.org",
+        "https:/\\/cc.org\n",
+        "<p>https://cc.org</p>\n",
+    ),
+    (
+        "bold links",
+        "**http://example.com/foobar**\n",
+        (
+            '<p><strong><a href="http://example.com/foobar">http://example.com/foobar</a></'
+            "strong></p>\n"
+        ),
+    ),
+    (
+        "match links without protocol",
+        "www.example.org\n",
+        '<p><a href="http://www.example.org">www.example.org</a></p>\n',
+    ),
+    (
+        "coverage, prefix not valid",
+        "http:/example.com/\n",
+        "<p>http:/example.com/</p>\n",
+    ),
+    (
+        "coverage, negative link level",
+        "</a>[https://example.com](https://example.com)\n",
+        (
+            '<p></a><a href="https://example.com"><a href="https://example.com">https://exa'
+            "mple.com</a></a></p>\n"
+        ),
+    ),
+    (
+        "emphasis with '*', real link",
+        "http://cdecl.ridiculousfish.com/?q=int+%28*f%29+%28float+*%29%3B\n",
+        (
+            '<p><a href="http://cdecl.ridiculousfish.com/?q=int+%28*f%29+%28float+*%29%3B">'
+            "http://cdecl.ridiculousfish.com/?q=int+(*f)+(float+*)%3B</a></p>\n"
+        ),
+    ),
+    (
+        "emphasis with '_', real link",
+        (
+            "https://www.sell.fi/sites/default/files/elainlaakarilehti/tieteelliset_artikke"
+            "lit/kahkonen_t._et_al.canine_pancreatitis-_review.pdf\n"
+        ),
+        (
+            '<p><a href="https://www.sell.fi/sites/default/files/elainlaakarilehti/tieteell'
+            'iset_artikkelit/kahkonen_t._et_al.canine_pancreatitis-_review.pdf">https://www'
+            ".sell.fi/sites/default/files/elainlaakarilehti/tieteelliset_artikkelit/kahkone"
+            "n_t._et_al.canine_pancreatitis-_review.pdf</a></p>\n"
+        ),
+    ),
+    (
+        "emails",
+        "test@example.com\n\nmailto:test@example.com\n",
+        (
+            '<p><a href="mailto:test@example.com">test@example.com</a></p>\n<p><a href="mai'
+            'lto:test@example.com">mailto:test@example.com</a></p>\n'
+        ),
+    ),
+    (
+        "typographer should not break href",
+        "http://example.com/(c)\n",
+        '<p><a href="http://example.com/(c)">http://example.com/(c)</a></p>\n',
+    ),
+    (
+        "before line",
+        "before\ngithub.com\n",
+        '<p>before\n<a href="http://github.com">github.com</a></p>\n',
+    ),
+    (
+        "after line",
+        "github.com\nafter\n",
+        '<p><a href="http://github.com">github.com</a>\nafter</p>\n',
+    ),
+    (
+        "before after lines",
+        "before\ngithub.com\nafter\n",
+        '<p>before\n<a href="http://github.com">github.com</a>\nafter</p>\n',
+    ),
+    (
+        "before after lines with blank line",
+        "before\n\ngithub.com\n\nafter\n",
+        '<p>before</p>\n<p><a href="http://github.com">github.com</a></p>\n<p>after</p>\n',
+    ),
+    (
+        "Don't match escaped",
+        "google\\.com\n",
+        "<p>google.com</p>\n",
+    ),
 ]
-# fmt: on
 
 #: title -> (what urikit renders, why it differs); docs/extract.md has the same list.
 DIFFERENCES: dict[str, tuple[str, str]] = {
@@ -97,8 +216,8 @@ DIFFERENCES: dict[str, tuple[str, str]] = {
 }
 
 
-def md_with(linkify: object) -> markdown_it_py.MarkdownIt:
-    md = markdown_it_py.MarkdownIt("commonmark", {"linkify": True}).enable("linkify")
+def md_with(linkify: object) -> Any:
+    md: Any = markdown_it_py.MarkdownIt("commonmark", {"linkify": True}).enable("linkify")
     md.linkify = linkify
     return md
 

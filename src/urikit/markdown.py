@@ -66,7 +66,7 @@ class Match:
     url: str
 
     @property
-    def lastIndex(self) -> int:  # noqa: N802 - linkify-it's (JavaScript) name
+    def lastIndex(self) -> int:
         """:attr:`last_index` under linkify-it's JavaScript name."""
         return self.last_index
 
