@@ -32,6 +32,19 @@ at least 20x the speed of linkify-it-py and at least 0.5x the naive regex; on
 the prose corpus (descriptions), ``extract(iris=True, abbreviated=True)`` at
 least 0.8x the speed of ``extract`` with its default arguments (issue 19).
 
+On the prose corpus (descriptions) two more rows per urikit build, over the
+same first ``--peer-limit`` characters the slow peers read:
+
+* ``linkify`` / ``linkify-c``: ``urikit.linkify`` (text to HTML with links);
+  target at least 50x the speed of linkify-it-py's ``match`` on that text;
+* ``md+urikit`` / ``md+urikit-c``: markdown-it-py rendering the text with
+  linkify on and urikit's linkifier (``urikit.markdown.linkify_it()``), against
+  ``md+linkify-it-py`` (``md+linkify-it-py-c`` beside ``md+urikit-c``), the
+  same rendering with linkify-it-py's, timed in the same child process,
+  round by round in turn (the load of the machine falls on both alike);
+  target at least 2x, end to end. Skipped (and missed under ``--check``)
+  without markdown-it-py and linkify-it-py.
+
 The extractors do not agree on what a URL is (urikit follows RFC 3986 Appendix
 C: wrapped URIs are joined, ``<URL:...>`` stripped, no ``www.`` without a
 scheme), so the "found" column is for information only.
@@ -73,6 +86,14 @@ SUBJECTS = {
     "c": ["urikit-c", "urikit-c-text"],
     "both": ["urikit", "urikit-text", "urikit-c", "urikit-c-text"],
 }
+#: The corpus of people's prose, where linkify and markdown are timed.
+PROSE = "descriptions"
+#: (subject, peer, minimum ratio) on PROSE, per urikit build; the subject's and the
+#: peer's names get the build's suffix ("" or "-c").
+PROSE_TARGETS = [
+    ("linkify", "linkify-it-py", 50.0),
+    ("md+urikit", "md+linkify-it-py", 2.0),
+]
 
 
 def corpora() -> dict[str, str]:
@@ -102,8 +123,10 @@ def time_rounds(func: Callable[[str], int], text: str, rounds: int) -> tuple[flo
 # --------------------------------------------------------------------------- worker
 
 
-def worker(rounds: int) -> None:
-    """Child process: time urikit.extract on every corpus, print JSON."""
+def worker(rounds: int, peer_limit: int) -> None:
+    """Child process: time urikit.extract on every corpus (with today's arguments and
+    with iris=True, abbreviated=True), and urikit.linkify and markdown-it-py with
+    each linkifier on the prose; print JSON."""
     try:
         import urikit
     except ModuleNotFoundError:
@@ -120,17 +143,57 @@ def worker(rounds: int) -> None:
             lambda t: len(urikit.extract(t, iris=True, abbreviated=True)), text, rounds
         )
         result["text"][name] = {"seconds": seconds, "found": found, "chars": len(text)}
+    prose = corpora().get(PROSE)
+    if prose is not None:
+        sample = prose[:peer_limit]
+        urikit.linkify("warm up http://example.org/ www.example.org")
+        seconds, found = time_rounds(lambda t: urikit.linkify(t).count("<a "), sample, rounds)
+        result["linkify"] = {"seconds": seconds, "found": found, "chars": len(sample)}
+        result["markdown"] = time_markdown(sample, rounds)
     print(json.dumps(result))
 
 
-def run_worker(impl: str, rounds: int) -> dict[str, Any] | None:
+def time_markdown(text: str, rounds: int) -> dict[str, Any] | None:
+    """Median seconds of markdown-it-py rendering ``text`` with linkify on, with
+    urikit's linkifier and with linkify-it-py's, in turn each round."""
+    try:
+        from linkify_it import LinkifyIt
+        from markdown_it import MarkdownIt
+
+        from urikit.markdown import linkify_it
+    except ImportError:
+        return None
+    renderers = {}
+    for who, linkifier in (("urikit", linkify_it()), ("linkify-it-py", LinkifyIt())):
+        md = MarkdownIt("commonmark", {"linkify": True}).enable("linkify")
+        md.linkify = linkifier
+        md.render(text[:10_000])  # warm up
+        renderers[who] = md
+    times: dict[str, list[float]] = {who: [] for who in renderers}
+    found: dict[str, int] = {}
+    for _ in range(rounds):
+        for who, md in renderers.items():
+            gc.collect()
+            t0 = time.perf_counter()
+            html = md.render(text)
+            times[who].append(time.perf_counter() - t0)
+            found[who] = html.count("<a ")
+    return {
+        who: {"seconds": statistics.median(times[who]), "found": found[who], "chars": len(text)}
+        for who in renderers
+    }
+
+
+def run_worker(impl: str, rounds: int, peer_limit: int) -> dict[str, Any] | None:
     env = dict(os.environ)
     if impl == "python":
         env[NO_SPEEDUPS_ENV] = "1"
     else:
         env.pop(NO_SPEEDUPS_ENV, None)
+    command = [sys.executable, __file__, "--worker", "--rounds", str(rounds)]
+    command += ["--peer-limit", str(peer_limit)]
     done = subprocess.run(
-        [sys.executable, __file__, "--worker", "--rounds", str(rounds)],
+        command,
         env=env,
         capture_output=True,
         text=True,
@@ -203,7 +266,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.worker:
-        worker(args.rounds)
+        worker(args.rounds, args.peer_limit)
         return 0
     texts = corpora()
     if not texts:
@@ -214,12 +277,21 @@ def main(argv: list[str] | None = None) -> int:
     for subject in ("urikit", "urikit-c"):
         if subject not in SUBJECTS[args.impl]:
             continue
-        data = run_worker("python" if subject == "urikit" else "c", args.rounds)
+        data = run_worker("python" if subject == "urikit" else "c", args.rounds, args.peer_limit)
         if data is None:
             continue
         for key, who in (("corpora", subject), ("text", subject + "-text")):
             for name, r in data[key].items():
                 rate[name][who] = (r["chars"] / r["seconds"] / 1e6, r["found"], r["chars"])
+        suffix = subject.removeprefix("urikit")
+        timed = {"linkify" + suffix: data.get("linkify")}
+        for who, r in (data.get("markdown") or {}).items():
+            # urikit's row, and linkify-it-py's timed beside it in the same process
+            # ("md+linkify-it-py-c": the one timed beside urikit-c)
+            timed[f"md+{who}{suffix}"] = r
+        for who, r in timed.items():
+            if r is not None and PROSE in rate:
+                rate[PROSE][who] = (r["chars"] / r["seconds"] / 1e6, r["found"], r["chars"])
     for peer, (func, slow) in peers().items():
         for name, text in texts.items():
             sample = text[: args.peer_limit] if slow else text
@@ -230,9 +302,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"rounds: {args.rounds} (median); python {sys.version.split()[0]}")
     for name, row in rate.items():
         print(f"\n{name} ({len(texts[name]) / 1e6:.1f} MB)")
-        print(f"  {'contestant':<15} {'MB/s':>9} {'found':>7} {'chars read':>11}")
+        print(f"  {'contestant':<20} {'MB/s':>9} {'found':>7} {'chars read':>11}")
         for who, (mbs, found, chars) in sorted(row.items(), key=lambda kv: -kv[1][0]):
-            print(f"  {who:<15} {mbs:9.2f} {found:7d} {chars:11d}")
+            print(f"  {who:<20} {mbs:9.2f} {found:7d} {chars:11d}")
 
     failures = []
     checks = []
@@ -262,6 +334,37 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{mark} {name}: {subject} / {peer} = {ratio:.2f} (target >= {minimum})")
             if not ok:
                 failures.append(f"{name}: {subject} / {peer} = {ratio:.2f} < {minimum}")
+    builds = [b for b in ("urikit", "urikit-c") if b in SUBJECTS[args.impl]]
+    for base in builds if PROSE in rate else ():
+        suffix = base.removeprefix("urikit")
+        row = rate[PROSE]
+        for subject, peer, minimum in PROSE_TARGETS:
+            subject += suffix
+            if peer.startswith("md+"):
+                peer += suffix  # timed beside the subject, in its process
+            if subject not in row or peer not in row:
+                missing = subject if subject not in row else peer
+                checks.append({"corpus": PROSE, "subject": subject, "peer": peer, "ok": None})
+                print(f"---- {PROSE}: {subject} / {peer}: {missing} was not timed")
+                if args.check:
+                    failures.append(f"{PROSE}: {subject} vs {peer}: {missing} was not timed")
+                continue
+            ratio = row[subject][0] / row[peer][0]
+            ok = ratio >= minimum
+            checks.append(
+                {
+                    "corpus": PROSE,
+                    "subject": subject,
+                    "peer": peer,
+                    "ratio": ratio,
+                    "minimum": minimum,
+                    "ok": ok,
+                }
+            )
+            mark = "ok  " if ok else "MISS"
+            print(f"{mark} {PROSE}: {subject} / {peer} = {ratio:.2f} (target >= {minimum})")
+            if not ok:
+                failures.append(f"{PROSE}: {subject} / {peer} = {ratio:.2f} < {minimum}")
     if args.json is not None:
         args.json.write_text(
             json.dumps(

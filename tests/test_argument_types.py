@@ -105,6 +105,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "extract": {"text": "see http://h/"},
     "iter_extract": {"text_or_lines": "see http://h/"},
     "fixup": {"text": "www.example.org"},
+    "linkify": {"text": "see http://h/"},
     "links": {"document": "<a href=x>"},
     "iri.equivalent": {"a": "http://例え.jp/", "b": "http://例え.jp/"},
     "iri.is_valid": {"text": "パス"},

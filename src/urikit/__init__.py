@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # loaded on first use, see __getattr__
 
     from . import schemes
     from .extraction import Extracted, extract, fixup, iter_extract
+    from .linkifier import linkify
     from .urn import URN
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "fixup",
     "is_valid",
     "iter_extract",
+    "linkify",
     "normalize",
     "parse",
     "percent_decode",
@@ -60,6 +62,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "iter_extract": ("urikit.extraction", "iter_extract"),
     "Extracted": ("urikit.extraction", "Extracted"),
     "fixup": ("urikit.extraction", "fixup"),
+    "linkify": ("urikit.linkifier", "linkify"),
     "iri": ("urikit.iri", ""),
     "security": ("urikit.security", ""),
 }

@@ -56,6 +56,7 @@ COMMANDS: Final[dict[str, Command]] = {
         "extract", "find the URIs in text (RFC 3986 Appendix C) or in HTML attributes"
     ),
     "fixup": Command("extract", "turn user-typed text (www.example.org/x, <URL:...>) into URIs"),
+    "linkify": Command("linkify", "plain text to HTML, every URI found a link"),
     "iri": Command("iri", "IRIs (RFC 3987): validate, map to and from URIs, display"),
     "check": Command(
         "security", "security verdicts (RFC 3986 section 7, RFC 3987 section 8) under a policy"

@@ -1,0 +1,237 @@
+"""urikit as the linkifier of markdown-it-py (the ``[markdown]`` extra).
+
+markdown-it-py's ``linkify`` rules find plain-text links through the object in
+``md.linkify``, normally linkify-it-py's ``LinkifyIt``. :func:`linkify_it`
+returns an object with the same methods (``pretest``, ``test``, ``match`` and
+``match_at_start``) and match objects (``schema``, ``index``, ``last_index``,
+``raw``, ``text``, ``url``) that finds them with :func:`urikit.extract` instead:
+RFC 3986 ends, IRIs, the ``www.``/``ftp.`` abbreviations, no bare domain names
+or e-mail addresses. :func:`markdown_it` builds a ``MarkdownIt`` with it.
+
+>>> md = markdown_it()
+>>> print(md.render("See www.example.org/a, http://例え.jp/パス. and user@host."), end="")
+<p>See <a href="http://www.example.org/a">www.example.org/a</a>, \
+<a href="http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9">http://例え.jp/パス</a>. and user@host.</p>
+
+This module imports markdown-it-py only in :func:`markdown_it`; ``import urikit``
+imports neither. docs/extract.md lists where the links found differ from
+linkify-it-py's, and why.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from .errors import check_str
+from .extraction import extract, fixup
+from .linkifier import link_span, wanted_schemes
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+
+__all__ = ["Linkifier", "Match", "linkify_it", "markdown_it"]
+
+# A run of non-whitespace: the most a bare URI at the start of a text can be.
+_WORD_RE: Final = re.compile(r"[^ \t\n\r\f\v\xa0]*+")
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One link found, in the shape of linkify-it-py's ``Match``.
+
+    Attributes:
+        schema: the scheme and its colon, lowercase (``"https:"``), or ``""``
+            for an abbreviated URI (``www.example.org``), as linkify-it-py
+            gives for its links without a scheme.
+        index, last_index: the span of the link in the text (``text[index:last_index]``),
+            without delimiters (``<``, ``>``, quotes).
+        raw: the text of that span. text: the same (the link's text).
+        url: the URI to link to: as written, or for an abbreviated one the URI
+            :func:`urikit.fixup` gives (with the linkifier's ``default_scheme``);
+            markdown-it-py maps it to its ``href`` (``normalizeLink``).
+
+    >>> m = linkify_it().match("Mail <mailto:a@example.org>.")[0]
+    >>> m.schema, m.index, m.last_index, m.raw, m.url, m.lastIndex
+    ('mailto:', 6, 26, 'mailto:a@example.org', 'mailto:a@example.org', 26)
+    """
+
+    schema: str
+    index: int
+    last_index: int
+    raw: str
+    text: str
+    url: str
+
+    @property
+    def lastIndex(self) -> int:
+        """:attr:`last_index` under linkify-it's JavaScript name."""
+        return self.last_index
+
+
+class Linkifier:
+    """A drop-in for linkify-it-py's ``LinkifyIt`` in markdown-it-py (``md.linkify``).
+
+    Create it with :func:`linkify_it`. Its answers depend only on the text
+    (the last one is remembered, since markdown-it-py calls ``test`` then
+    ``match`` on the same text); it is safe to share between threads.
+
+    >>> linkify = linkify_it()
+    >>> linkify.pretest("no links here"), linkify.test("a www.example.org b")
+    (False, True)
+    >>> [(m.schema, m.url) for m in linkify.match("ftp.example.org or http://h.example/")]
+    [('', 'ftp://ftp.example.org'), ('http:', 'http://h.example/')]
+    >>> linkify.match_at_start("https://example.org/x**, more")
+    Match(schema='https:', index=0, last_index=23, raw='https://example.org/x**', \
+text='https://example.org/x**', url='https://example.org/x**')
+    """
+
+    __slots__ = ("_abbreviated", "_default_scheme", "_iris", "_last", "_needles", "_wanted")
+
+    def __init__(
+        self,
+        *,
+        iris: bool = True,
+        abbreviated: bool = True,
+        schemes: Iterable[str] | None = None,
+        default_scheme: str = "http",
+    ) -> None:
+        check_str(default_scheme, "linkify_it", "default_scheme")
+        self._wanted = wanted_schemes(schemes, "linkify_it")
+        fixup("a.example", default_scheme=default_scheme)  # ValueError for a bad scheme
+        self._iris = bool(iris)
+        self._abbreviated = bool(abbreviated)
+        self._default_scheme = default_scheme
+        # Could the text hold a link? A wanted scheme and its colon, or a www./ftp.
+        # prefix (in any case); substring tests, far quicker than a regular
+        # expression. (markdown-it-py's text tokens hold no line break.)
+        needles = [f"{name}:" for name in sorted(self._wanted)]
+        if abbreviated:
+            needles += ["www.", "ftp."]
+        self._needles = tuple(needles)
+        self._last: tuple[str, list[Match]] = ("", [])
+
+    def __repr__(self) -> str:
+        return (
+            f"<urikit.markdown.Linkifier iris={self._iris} abbreviated={self._abbreviated} "
+            f"schemes={sorted(self._wanted)} default_scheme={self._default_scheme!r}>"
+        )
+
+    def _find(self, text: str) -> list[Match]:
+        last = self._last
+        if last[0] == text:
+            return last[1]
+        wanted = self._wanted
+        found: list[Match] = []
+        for item in extract(
+            text,
+            iris=self._iris,
+            abbreviated=self._abbreviated,
+            schemes=None if wanted <= {"http", "https", "ftp", "mailto"} else wanted,
+        ):
+            uri = item.uri
+            scheme = uri[: uri.find(":")].lower()
+            if scheme not in wanted:
+                continue
+            start, end = link_span(text, item)
+            raw = text[start:end]
+            if item.abbreviated:
+                url = fixup(raw, default_scheme=self._default_scheme)
+                found.append(Match("", start, end, raw, raw, url))
+            else:
+                found.append(Match(scheme + ":", start, end, raw, raw, uri))
+        self._last = (text, found)
+        return found
+
+    def pretest(self, text: str) -> bool:
+        """A quick look: False when ``text`` cannot hold a link (True does not say it does)."""
+        if type(text) is not str:
+            check_str(text, "pretest", "text")
+        if any(map(text.lower().__contains__, self._needles)):
+            return True
+        # Inside <...> and "..." a line break may split the scheme.
+        return ("\n" in text or "\r" in text) and ("<" in text or '"' in text)
+
+    def test(self, text: str) -> bool:
+        """Does ``text`` hold a link?"""
+        if type(text) is not str:
+            check_str(text, "test", "text")
+        return self.pretest(text) and bool(self._find(text))
+
+    def match(self, text: str) -> list[Match] | None:
+        """Every link in ``text``, in order; ``None`` when there is none (as linkify-it-py)."""
+        if type(text) is not str:
+            check_str(text, "match", "text")
+        if not self.pretest(text):
+            return None
+        return list(self._find(text)) or None
+
+    def match_at_start(self, text: str) -> Match | None:
+        """The link that ``text`` starts with (a URI with its scheme), or ``None``.
+
+        markdown-it-py calls this at ``://`` with the rest of the paragraph; only
+        the first word is read, so the paragraph is not searched again each time.
+        """
+        if type(text) is not str:
+            check_str(text, "match_at_start", "text")
+        m = _WORD_RE.match(text)
+        word = text[: m.end()] if m is not None else text
+        if not self.pretest(word):
+            return None
+        found = self._find_word(word)
+        if found and found[0].index == 0 and found[0].schema:
+            return found[0]
+        return None
+
+    def _find_word(self, word: str) -> list[Match]:
+        last = self._last
+        try:
+            return self._find(word)
+        finally:
+            self._last = last  # keep what test() found for match()
+
+
+def linkify_it(
+    *,
+    iris: bool = True,
+    abbreviated: bool = True,
+    schemes: Iterable[str] | None = None,
+    default_scheme: str = "http",
+) -> Linkifier:
+    """A linkifier for ``md.linkify`` of a markdown-it-py ``MarkdownIt``.
+
+    ``iris`` and ``abbreviated`` go to :func:`urikit.extract`; ``schemes`` are
+    the schemes linked (default ``http``, ``https``, ``ftp``, ``mailto``, as
+    linkify-it-py; ``javascript``, ``vbscript`` and ``data`` are refused);
+    ``default_scheme`` is the scheme of ``www.`` links (``http``, as
+    linkify-it-py; ``"https"`` for what :func:`urikit.linkify` gives).
+
+    >>> from markdown_it import MarkdownIt
+    >>> md = MarkdownIt("commonmark", {"linkify": True}).enable("linkify")
+    >>> md.linkify = linkify_it(default_scheme="https")
+    >>> md.render("www.example.org")
+    '<p><a href="https://www.example.org">www.example.org</a></p>\\n'
+    """
+    return Linkifier(
+        iris=iris, abbreviated=abbreviated, schemes=schemes, default_scheme=default_scheme
+    )
+
+
+def markdown_it(
+    config: str = "commonmark", options_update: dict[str, Any] | None = None, **kwargs: Any
+) -> MarkdownIt:
+    """A markdown-it-py ``MarkdownIt(config)`` with linkify on and urikit underneath.
+
+    ``options_update`` goes to ``MarkdownIt``; ``kwargs`` to :func:`linkify_it`.
+
+    >>> markdown_it().render("<http://a.example/> and http://b.example/x).")
+    '<p><a href="http://a.example/">http://a.example/</a> and \
+<a href="http://b.example/x">http://b.example/x</a>).</p>\\n'
+    """
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt(config, {**(options_update or {}), "linkify": True}).enable("linkify")
+    md.linkify = linkify_it(**kwargs)
+    return md
