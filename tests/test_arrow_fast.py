@@ -65,16 +65,24 @@ def expected_components(text: str, rule: str) -> dict[str, str | None] | None:
     }
 
 
-@pytest.fixture(params=["simd", "portable"], autouse=True)
+#: the scanner levels of the C kernels: portable, SSSE3, AVX2
+LEVELS = {"portable": 0, "ssse3": 1, "avx2": 2}
+
+
+@pytest.fixture(params=sorted(LEVELS, key=LEVELS.__getitem__), autouse=True)
 def scanner(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Run each test with the SIMD scanner (where the CPU has it) and with the
-    portable one, which CPUs without SSSE3 (and non-x86 machines) use."""
+    """Run each test with each scanner level the CPU has: AVX2 and SSSE3 (the
+    byte-class pass of ``arrow_validate``), and the portable scanner, which CPUs
+    without SSSE3 (and non-x86 machines) use."""
     speedups: Any = _accel.speedups
-    was = speedups._arrow_portable(request.param == "portable")
+    try:
+        was = speedups._arrow_level(LEVELS[request.param])
+    except ValueError:
+        pytest.skip(f"this CPU has no {request.param}")
     try:
         yield
     finally:
-        speedups._arrow_portable(was)
+        speedups._arrow_level(was)
 
 
 def check(texts: list[str]) -> None:

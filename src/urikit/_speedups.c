@@ -78,7 +78,7 @@ typedef struct {
     PyTypeObject *record_base;   /* urikit._accel.SpanRecord, once installed */
     PyTypeObject *reference_type; /* urikit.reference.URIReference, once installed */
     Py_ssize_t text_offset, sp_offset; /* the two slots of record_base */
-    int arrow_portable;          /* tests: the Arrow kernels use no SIMD scanner */
+    int arrow_force;             /* tests: 0, or the Arrow scanner level + 1 to use */
 } state_t;
 
 static inline state_t *
@@ -2129,6 +2129,26 @@ struct ArrowArray {
 
 enum { AK_STRING, AK_LARGE, AK_VIEW };
 
+/* The scanner levels of the Arrow kernels, chosen at run time from what the
+ * CPU has: the portable byte-table scan, SSSE3 (16-byte nibble lookups), AVX2
+ * (32 bytes a step, arrow_validate's byte-class pass). Every level gives the
+ * same results (tests/test_arrow_fast.py runs each). */
+enum { AV_PORTABLE, AV_SSSE3, AV_AVX2 };
+
+static int
+av_best_level(void)
+{
+#ifdef UK_SSSE3
+    if (__builtin_cpu_supports("avx2")) {
+        return AV_AVX2;
+    }
+    if (__builtin_cpu_supports("ssse3")) {
+        return AV_SSSE3;
+    }
+#endif
+    return AV_PORTABLE;
+}
+
 typedef struct {
     int kind;
     int64_t length, offset;
@@ -2142,7 +2162,7 @@ typedef struct {
     int64_t n_vdata;
     int64_t total;           /* bytes of all rows (an upper bound for view) */
     const uchar *end;        /* string/large_string: the end of the last row's bytes */
-    int simd;                /* use the SSSE3 scanner */
+    int level;               /* the scanner: AV_PORTABLE, AV_SSSE3 or AV_AVX2 */
 } arrow_strings_t;
 
 static int
@@ -2186,9 +2206,7 @@ arrow_open(PyObject *schema_capsule, PyObject *array_capsule, arrow_strings_t *v
         return -1;
     }
     v->validity = array->null_count == 0 ? NULL : (const uchar *)array->buffers[0];
-#ifdef UK_SSSE3
-    v->simd = __builtin_cpu_supports("ssse3") ? 1 : 0;
-#endif
+    v->level = av_best_level();
     if (v->length == 0) {
         return 0;
     }
@@ -2293,7 +2311,7 @@ arrow_split_row(const arrow_strings_t *v, const uchar *p, int64_t n, int code, s
     Py_ssize_t avail = row_avail(v, p, n);
     int fast;
 #ifdef UK_SSSE3
-    fast = v->simd ? fast_split16(p, (Py_ssize_t)n, avail, sp)
+    fast = v->level >= AV_SSSE3 ? fast_split16(p, (Py_ssize_t)n, avail, sp)
                    : fast_split(p, (Py_ssize_t)n, avail, sp);
 #else
     fast = fast_split(p, (Py_ssize_t)n, avail, sp);
@@ -2339,8 +2357,8 @@ arrow_args(PyObject *module, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t
     if (arrow_open(args[0], args[1], v) < 0) {
         return -1;
     }
-    if (module_state(module)->arrow_portable) {
-        v->simd = 0;
+    if (module_state(module)->arrow_force) {
+        v->level = module_state(module)->arrow_force - 1;
     }
     return 0;
 }
@@ -2357,6 +2375,302 @@ bitmap_new(int64_t n, uchar **bits)
 }
 
 #define BIT_SET(bits, i) ((bits)[(i) >> 3] |= (uchar)(1u << ((i) & 7)))
+
+/* ------------------------------------------- arrow_validate's byte-class pass
+ *
+ * On the SIMD levels arrow_validate first classifies the bytes of up to
+ * AV_CHUNK bytes of consecutive rows at once (32 or 16 bytes a step) into two
+ * bitmaps, one bit a byte, interleaved per 64 bytes (word k of field f at
+ * w[2 * k + f]):
+ *   AVF_BAD  the byte is not in the query class (unreserved, sub-delims, ":",
+ *            "@", "/", "?"): "%", "#", "[", "]", space, controls, non-ASCII...
+ *   AVF_DEL  one of ":", "@", "/", "?"
+ * A row then takes av_decide, a few bit operations, and only the rows it is not
+ * sure of (0.5% of the corpus) take the scanners of arrow_split_row. */
+enum { AVF_BAD, AVF_DEL, AV_NF };
+#define AV_CHUNK 8192
+#define AV_WORDS (AV_CHUNK / 64 + 1) /* and a word of zeros to read past */
+
+/* Byte c's AVF_DEL class as a nibble lookup (see uk_fast_nib): ":" 0x3a,
+ * "@" 0x40, "/" 0x2f, "?" 0x3f. */
+static const uint8_t av_del_nib[16] = {0x10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x08, 0, 0, 0, 0, 0x0c};
+
+static inline int
+av_is_del(uchar c)
+{
+    return c == ':' || c == '@' || c == '/' || c == '?';
+}
+
+/* Portable: the two words of bytes s[0:m], m <= 64 (bits past m are 0). */
+static inline void
+av_word_portable(const uchar *s, int m, uint64_t *w)
+{
+    uint64_t bad = 0, del = 0;
+    for (int i = 0; i < m; i++) {
+        bad |= (uint64_t)!(uk_fast[s[i]] & UKF_QUERY) << i;
+        del |= (uint64_t)av_is_del(s[i]) << i;
+    }
+    w[AVF_BAD] = bad;
+    w[AVF_DEL] = del;
+}
+
+#ifdef UK_SSSE3
+/* Classify s[0:len] (len <= AV_CHUNK) into w; the word after the last is 0.
+ * Reads no byte outside s[0:len]. */
+#define DEFINE_AV_CLASSIFY(NAME, ATTR, WORD64)                                \
+    ATTR static void NAME(const uchar *s, int64_t len, uint64_t *w)           \
+    {                                                                         \
+        int64_t k = 0;                                                        \
+        for (; 64 * k + 64 <= len; k++) {                                     \
+            WORD64(s + 64 * k, w + AV_NF * k);                                \
+        }                                                                     \
+        if (64 * k < len) {                                                   \
+            av_word_portable(s + 64 * k, (int)(len - 64 * k), w + AV_NF * k); \
+            k++;                                                              \
+        }                                                                     \
+        w[AV_NF * k + AVF_BAD] = w[AV_NF * k + AVF_DEL] = 0;                  \
+    }
+
+/* 16 bytes -> (not in query class, delimiter) masks, nibble lookups as frun16's. */
+#define AV_SSSE3_STEP(x, bad, del)                                            \
+    do {                                                                      \
+        __m128i lo_ = _mm_and_si128(x, m0f);                                  \
+        __m128i hi_ = _mm_shuffle_epi8(hi_t, _mm_and_si128(_mm_srli_epi16(x, 4), m0f));      \
+        bad = (unsigned)_mm_movemask_epi8(                                    \
+            _mm_cmpeq_epi8(_mm_and_si128(_mm_shuffle_epi8(lo_q, lo_), hi_), zero));          \
+        del = ~(unsigned)_mm_movemask_epi8(                                   \
+                  _mm_cmpeq_epi8(_mm_and_si128(_mm_shuffle_epi8(lo_d, lo_), hi_), zero)) &    \
+              0xffffu;                                                        \
+    } while (0)
+
+__attribute__((target("ssse3"))) static inline void
+av_word_ssse3(const uchar *s, uint64_t *w)
+{
+    const __m128i lo_q = _mm_loadu_si128((const __m128i *)uk_fast_nib[UKK_QUERY]);
+    const __m128i lo_d = _mm_loadu_si128((const __m128i *)av_del_nib);
+    const __m128i hi_t = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m128i m0f = _mm_set1_epi8(0x0f), zero = _mm_setzero_si128();
+    unsigned b0, b1, b2, b3, d0, d1, d2, d3;
+    __m128i x0 = _mm_loadu_si128((const __m128i *)s);
+    __m128i x1 = _mm_loadu_si128((const __m128i *)(s + 16));
+    __m128i x2 = _mm_loadu_si128((const __m128i *)(s + 32));
+    __m128i x3 = _mm_loadu_si128((const __m128i *)(s + 48));
+    AV_SSSE3_STEP(x0, b0, d0);
+    AV_SSSE3_STEP(x1, b1, d1);
+    AV_SSSE3_STEP(x2, b2, d2);
+    AV_SSSE3_STEP(x3, b3, d3);
+    w[AVF_BAD] = (uint64_t)b0 | (uint64_t)b1 << 16 | (uint64_t)b2 << 32 | (uint64_t)b3 << 48;
+    w[AVF_DEL] = (uint64_t)d0 | (uint64_t)d1 << 16 | (uint64_t)d2 << 32 | (uint64_t)d3 << 48;
+}
+
+/* AVX2: 32 bytes a step (vpshufb looks up within each 16-byte lane, so the
+ * tables are in both lanes). */
+#define AV_AVX2_STEP(x, bad, del)                                             \
+    do {                                                                      \
+        __m256i lo_ = _mm256_and_si256(x, m0f);                               \
+        __m256i hi_ = _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(x, 4), m0f)); \
+        bad = (uint32_t)_mm256_movemask_epi8(                                 \
+            _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(lo_q, lo_), hi_), zero));    \
+        del = ~(uint32_t)_mm256_movemask_epi8(                                \
+            _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(lo_d, lo_), hi_), zero));    \
+    } while (0)
+
+__attribute__((target("avx2"))) static inline void
+av_word_avx2(const uchar *s, uint64_t *w)
+{
+    const __m256i lo_q =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)uk_fast_nib[UKK_QUERY]));
+    const __m256i lo_d =
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)av_del_nib));
+    const __m256i hi_t = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+                                          1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m256i m0f = _mm256_set1_epi8(0x0f), zero = _mm256_setzero_si256();
+    uint32_t b0, b1, d0, d1;
+    __m256i x0 = _mm256_loadu_si256((const __m256i *)s);
+    __m256i x1 = _mm256_loadu_si256((const __m256i *)(s + 32));
+    AV_AVX2_STEP(x0, b0, d0);
+    AV_AVX2_STEP(x1, b1, d1);
+    w[AVF_BAD] = (uint64_t)b0 | (uint64_t)b1 << 32;
+    w[AVF_DEL] = (uint64_t)d0 | (uint64_t)d1 << 32;
+}
+
+DEFINE_AV_CLASSIFY(av_classify_ssse3, __attribute__((target("ssse3"))), av_word_ssse3)
+DEFINE_AV_CLASSIFY(av_classify_avx2, __attribute__((target("avx2"))), av_word_avx2)
+
+/* The 64 bits of field f from bit p on (w has a word of zeros after the last). */
+static inline uint64_t
+av_bits(const uint64_t *w, int f, int64_t p)
+{
+    int64_t k = p >> 6;
+    int sh = (int)(p & 63);
+    return (w[AV_NF * k + f] >> sh) | ((w[AV_NF * (k + 1) + f] << 1) << (63 - sh));
+}
+
+/* Row s[0:n] (0 < n), classified at bit p of w, with s[0:avail] readable: 1
+ * when it is  scheme "://" reg-name path-abempty [ "?" query ]  with only bytes
+ * of the query class (no "%", no "#"), -1 when not sure (arrow_split_row
+ * decides). Why split_ascii finds the same: s[0:j] is a scheme (http_prefix, or
+ * an ALPHA, then scheme characters up to the first other byte, a ":"); after
+ * "//" the bytes up to the first delimiter e are unreserved or sub-delims (no
+ * "%" nor "["), and s[e] is "/" or "?" (or e is the end), so the userinfo run
+ * stops at e, which is no "@": no userinfo, a reg-name host, no port; the path
+ * run from e takes every byte of the query class but "?", the query run the
+ * rest, and no "#" is left: valid, with a scheme and no fragment. */
+static inline __attribute__((always_inline)) int
+av_decide(const uint64_t *w, int64_t p, int64_t n, const uchar *s, int64_t avail)
+{
+    uint64_t bad = av_bits(w, AVF_BAD, p);
+    if (n > 64) {
+        if (n > 128) {
+            for (int64_t q = 64; q + 64 < n; q += 64) {
+                bad |= av_bits(w, AVF_BAD, p + q);
+            }
+        }
+        bad |= av_bits(w, AVF_BAD, p + n - 64); /* the last 64 bytes */
+    }
+    else {
+        bad &= ~(uint64_t)0 >> (64 - n);
+    }
+    if (bad) {
+        return -1;
+    }
+    Py_ssize_t j = avail >= 8 && n >= 7 ? http_prefix(s, n) : 0;
+    if (j == 0) {
+        if (!(uk_fast[s[0]] & UKF_ALPHA)) {
+            return -1;
+        }
+        j = 1;
+        while (j < n && (uk_fast[s[j]] & UKF_SCHEME)) {
+            j++;
+        }
+        if (j + 2 >= n || j + 3 >= 64 || s[j] != ':' || s[j + 1] != '/' || s[j + 2] != '/') {
+            return -1;
+        }
+    }
+    /* the delimiters from the authority's start a0 = j + 3 on */
+    uint64_t del = av_bits(w, AVF_DEL, p) >> (j + 3);
+    Py_ssize_t rest = n - (j + 3); /* bytes from a0 to the end */
+    if (rest < 64) {
+        del &= ((uint64_t)1 << rest) - 1;
+    }
+    if (del == 0) {
+        return rest <= 64 - (j + 3) ? 1 : -1; /* the end, or past these 64 bits */
+    }
+    return (s[j + 3 + __builtin_ctzll(del)] & 0x0f) == 0x0f ? 1 : -1; /* "/" or "?" */
+}
+
+/* bits[i0 / 8 ...] = the 64 row bits from row i0 (a multiple of 64), LSB
+ * first, only the bytes of rows < n. */
+static inline void
+av_store_bits(uchar *bits, int64_t i0, uint64_t x, int64_t n)
+{
+    if (n - i0 >= 64) {
+        for (int b = 0; b < 8; b++) {
+            bits[i0 / 8 + b] = (uchar)(x >> (8 * b));
+        }
+        return;
+    }
+    for (int64_t b = 0; b < (n - i0 + 7) / 8; b++) {
+        bits[i0 / 8 + b] = (uchar)(x >> (8 * b));
+    }
+}
+
+/* arrow_validate's rows of a string (o32) or large_string (o64) array on a SIMD
+ * level: the byte-class pass over AV_CHUNK bytes of rows at a time, then
+ * av_decide, else arrow_split_row. Each row's bit goes into ok (and, with
+ * nulls, nn). Rows whose offsets fall outside [o[0], o[length]] (a malformed
+ * array) take arrow_split_row, which reads them as before. */
+static inline __attribute__((always_inline)) void
+av_rows(const arrow_strings_t *v, const int32_t *o32, const int64_t *o64, int code, uchar *ok,
+        uchar *nn, int64_t *invalid, int64_t *nulls)
+{ /* always inlined, so that each caller's constant o32 / o64 / nn prunes */
+#define AV_OFF(i) (o32 != NULL ? (int64_t)o32[i] : o64[i])
+    uint64_t w[AV_NF * AV_WORDS];
+    const int64_t first = AV_OFF(0), last = AV_OFF(v->length), n_rows = v->length;
+    int64_t lo = 0, hi = -1, bad = 0, nul = 0;
+    uint64_t acc = 0, nacc = 0;
+    const int fast_ok = code != RULE_REL; /* the fast shape has a scheme, no fragment */
+    const int avx2 = v->level == AV_AVX2;
+    int64_t s1 = first;
+    for (int64_t i = 0; i < n_rows; i++) {
+        int64_t s0 = s1;
+        s1 = AV_OFF(i + 1);
+        int r;
+        if (nn != NULL && arrow_is_null(v, i)) {
+            nul++;
+            r = 0;
+        }
+        else {
+            if (nn != NULL) {
+                nacc |= (uint64_t)1 << (i & 63);
+            }
+            if ((s0 < lo || s1 > hi) && s0 >= first && s0 < last) {
+                /* a new chunk from this row on */
+                lo = s0;
+                hi = last - s0 > AV_CHUNK ? s0 + AV_CHUNK : last;
+                if (avx2) {
+                    av_classify_avx2(v->data + lo, hi - lo, w);
+                }
+                else {
+                    av_classify_ssse3(v->data + lo, hi - lo, w);
+                }
+            }
+            r = -1;
+            if (s0 >= lo && s1 <= hi && s1 > s0) {
+                r = av_decide(w, s0 - lo, s1 - s0, v->data + s0, last - s0);
+            }
+            if (r < 0) {
+                r = arrow_split_row(v, v->data + s0, s1 - s0, code, NULL);
+            }
+            else {
+                r = fast_ok;
+            }
+            bad += !r;
+        }
+        acc |= (uint64_t)r << (i & 63);
+        if ((i & 63) == 63) {
+            av_store_bits(ok, i - 63, acc, n_rows);
+            if (nn != NULL) {
+                av_store_bits(nn, i - 63, nacc, n_rows);
+            }
+            acc = nacc = 0;
+        }
+    }
+    if (n_rows & 63) {
+        av_store_bits(ok, n_rows & ~(int64_t)63, acc, n_rows);
+        if (nn != NULL) {
+            av_store_bits(nn, n_rows & ~(int64_t)63, nacc, n_rows);
+        }
+    }
+    *invalid = bad;
+    *nulls = nul;
+#undef AV_OFF
+}
+
+static void
+av_rows32(const arrow_strings_t *v, const int32_t *o, int code, uchar *ok, uchar *nn,
+          int64_t *invalid, int64_t *nulls)
+{
+    if (nn == NULL) {
+        av_rows(v, o, NULL, code, ok, NULL, invalid, nulls);
+    }
+    else {
+        av_rows(v, o, NULL, code, ok, nn, invalid, nulls);
+    }
+}
+
+static void
+av_rows64(const arrow_strings_t *v, const int64_t *o, int code, uchar *ok, uchar *nn,
+          int64_t *invalid, int64_t *nulls)
+{
+    if (nn == NULL) {
+        av_rows(v, NULL, o, code, ok, NULL, invalid, nulls);
+    }
+    else {
+        av_rows(v, NULL, o, code, ok, nn, invalid, nulls);
+    }
+}
+#endif
 
 /* arrow_validate(schema, array, rule) -> (valid bitmap, null bitmap | None, n_invalid, n_null)
  * A null row has its valid bit clear and is not counted as invalid. */
@@ -2380,6 +2694,15 @@ sp_arrow_validate(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     int64_t invalid = 0, nulls = 0;
     int bad_view = 0;
     Py_BEGIN_ALLOW_THREADS
+#ifdef UK_SSSE3
+    if (v.level >= AV_SSSE3 && v.length > 0 && v.kind == AK_STRING) {
+        av_rows32(&v, v.off32 + v.offset, code, ok, nn, &invalid, &nulls);
+    }
+    else if (v.level >= AV_SSSE3 && v.length > 0 && v.kind == AK_LARGE) {
+        av_rows64(&v, v.off64 + v.offset, code, ok, nn, &invalid, &nulls);
+    }
+    else
+#endif
     if (v.validity == NULL && v.kind == AK_STRING) {
         /* the common case, without the tests for nulls and the kind of array in
          * each row (arrow_row reads an AK_STRING row exactly so) */
@@ -2993,19 +3316,25 @@ done:
     return result;
 }
 
-/* _arrow_portable(flag) -> the previous flag: while set, the Arrow kernels use
- * the portable scanner even where SSSE3 is there (so tests cover both). */
+/* _arrow_level(level) -> the previous level: the Arrow kernels use scanner
+ * level `level` (0 portable, 1 SSSE3, 2 AVX2; -1: the CPU's best, the default)
+ * so that tests cover each; ValueError for a level the CPU does not have. */
 static PyObject *
-sp_arrow_portable(PyObject *module, PyObject *flag)
+sp_arrow_level(PyObject *module, PyObject *arg)
 {
-    int on = PyObject_IsTrue(flag);
-    if (on < 0) {
+    long level = PyLong_AsLong(arg);
+    if (level == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (level < -1 || level > av_best_level()) {
+        PyErr_Format(PyExc_ValueError, "scanner level %ld: this CPU has 0 to %d", level,
+                     av_best_level());
         return NULL;
     }
     state_t *st = module_state(module);
-    int was = st->arrow_portable;
-    st->arrow_portable = on;
-    return PyBool_FromLong(was);
+    long was = st->arrow_force - 1;
+    st->arrow_force = (int)level + 1;
+    return PyLong_FromLong(was);
 }
 
 static PyMethodDef methods[] = {
@@ -3034,8 +3363,9 @@ static PyMethodDef methods[] = {
      "validate_many(texts, rule, fallback) -> list[bool]."},
     {"split_many", (PyCFunction)(void (*)(void))sp_split_many, METH_FASTCALL,
      "split_many(texts, rule, fallback) -> list[spans | None]."},
-    {"_arrow_portable", (PyCFunction)sp_arrow_portable, METH_O,
-     "_arrow_portable(flag) -> previous flag: tests force the portable Arrow scanner."},
+    {"_arrow_level", (PyCFunction)sp_arrow_level, METH_O,
+     "_arrow_level(level) -> previous level: tests choose the Arrow scanner (0 portable,"
+     " 1 SSSE3, 2 AVX2, -1 the CPU's best)."},
     {"arrow_validate", (PyCFunction)(void (*)(void))sp_arrow_validate, METH_FASTCALL,
      "arrow_validate(schema_capsule, array_capsule, rule) -> (valid bits, non-null bits | None,"
      " n_invalid, n_null) for an Arrow string, large_string or string_view array."},
