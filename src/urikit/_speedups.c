@@ -421,9 +421,9 @@ http_prefix(const uchar *s, Py_ssize_t n)
     memcpy(&https, "https://", 8);
     memcpy(&http, "http://", 8); /* the 8th byte is the NUL, masked out */
     memcpy(&m7, mask7, 8);
-    Py_ssize_t five = (w == https) & (n >= 8) ? 5 : 0;
-    Py_ssize_t four = ((w ^ http) & m7) == 0 ? 4 : 0;
-    return five | four; /* at most one of them is set */
+    Py_ssize_t five = 5 & -(Py_ssize_t)((w == https) & (n >= 8));
+    Py_ssize_t four = 4 & -(Py_ssize_t)(((w ^ http) & m7) == 0);
+    return five | four; /* at most one of them is set; no branch on which */
 }
 
 /* fast_split(s, n, avail, sp): 1 (2: with a fragment) when s[0:n] is a
@@ -2389,7 +2389,7 @@ bitmap_new(int64_t n, uchar **bits)
  * sure of (0.5% of the corpus) take the scanners of arrow_split_row. */
 enum { AVF_BAD, AVF_DEL, AV_NF };
 #define AV_CHUNK 8192
-#define AV_WORDS (AV_CHUNK / 64 + 1) /* and a word of zeros to read past */
+#define AV_WORDS (AV_CHUNK / 64 + 2) /* and two words of zeros to read past */
 
 /* Byte c's AVF_DEL class as a nibble lookup (see uk_fast_nib): ":" 0x3a,
  * "@" 0x40, "/" 0x2f, "?" 0x3f. */
@@ -2415,7 +2415,7 @@ av_word_portable(const uchar *s, int m, uint64_t *w)
 }
 
 #ifdef UK_SSSE3
-/* Classify s[0:len] (len <= AV_CHUNK) into w; the word after the last is 0.
+/* Classify s[0:len] (len <= AV_CHUNK) into w; the two words after the last are 0.
  * Reads no byte outside s[0:len]. */
 #define DEFINE_AV_CLASSIFY(NAME, ATTR, WORD64)                                \
     ATTR static void NAME(const uchar *s, int64_t len, uint64_t *w)           \
@@ -2428,7 +2428,7 @@ av_word_portable(const uchar *s, int m, uint64_t *w)
             av_word_portable(s + 64 * k, (int)(len - 64 * k), w + AV_NF * k); \
             k++;                                                              \
         }                                                                     \
-        w[AV_NF * k + AVF_BAD] = w[AV_NF * k + AVF_DEL] = 0;                  \
+        memset(w + AV_NF * k, 0, 2 * AV_NF * sizeof(uint64_t));              \
     }
 
 /* 16 bytes -> (not in query class, delimiter) masks, nibble lookups as frun16's. */
@@ -2497,13 +2497,29 @@ av_word_avx2(const uchar *s, uint64_t *w)
 DEFINE_AV_CLASSIFY(av_classify_ssse3, __attribute__((target("ssse3"))), av_word_ssse3)
 DEFINE_AV_CLASSIFY(av_classify_avx2, __attribute__((target("avx2"))), av_word_avx2)
 
-/* The 64 bits of field f from bit p on (w has a word of zeros after the last). */
+/* The 64 bits of field f from bit p on (w has words of zeros after the last). */
 static inline uint64_t
 av_bits(const uint64_t *w, int f, int64_t p)
 {
-    int64_t k = p >> 6;
-    int sh = (int)(p & 63);
-    return (w[AV_NF * k + f] >> sh) | ((w[AV_NF * (k + 1) + f] << 1) << (63 - sh));
+    const uint64_t *at = w + AV_NF * (p >> 6) + f;
+    unsigned __int128 x = (unsigned __int128)at[AV_NF] << 64 | at[0];
+    return (uint64_t)(x >> (p & 63)); /* one shrd */
+}
+
+/* Is a bit of AVF_BAD set in bits [p, p + n)? */
+static int
+av_any_bad(const uint64_t *w, int64_t p, int64_t n)
+{
+    for (int64_t q = 0; q < n; q += 64) {
+        uint64_t m = av_bits(w, AVF_BAD, p + q);
+        if (n - q < 64) {
+            m &= ((uint64_t)1 << (n - q)) - 1;
+        }
+        if (m) {
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* Row s[0:n] (0 < n), classified at bit p of w, with s[0:avail] readable: 1
@@ -2519,20 +2535,13 @@ av_bits(const uint64_t *w, int f, int64_t p)
 static inline __attribute__((always_inline)) int
 av_decide(const uint64_t *w, int64_t p, int64_t n, const uchar *s, int64_t avail)
 {
-    uint64_t bad = av_bits(w, AVF_BAD, p);
-    if (n > 64) {
-        if (n > 128) {
-            for (int64_t q = 64; q + 64 < n; q += 64) {
-                bad |= av_bits(w, AVF_BAD, p + q);
-            }
+    /* no bad byte in the (up to three) whole words the row touches, else the
+     * exact test */
+    const uint64_t *at = w + AV_NF * (p >> 6) + AVF_BAD;
+    if (n > 128 || (at[0] | at[AV_NF] | at[2 * AV_NF])) {
+        if (av_any_bad(w, p, n)) {
+            return -1;
         }
-        bad |= av_bits(w, AVF_BAD, p + n - 64); /* the last 64 bytes */
-    }
-    else {
-        bad &= ~(uint64_t)0 >> (64 - n);
-    }
-    if (bad) {
-        return -1;
     }
     Py_ssize_t j = avail >= 8 && n >= 7 ? http_prefix(s, n) : 0;
     if (j == 0) {
@@ -2543,20 +2552,21 @@ av_decide(const uint64_t *w, int64_t p, int64_t n, const uchar *s, int64_t avail
         while (j < n && (uk_fast[s[j]] & UKF_SCHEME)) {
             j++;
         }
-        if (j + 2 >= n || j + 3 >= 64 || s[j] != ':' || s[j + 1] != '/' || s[j + 2] != '/') {
+        if (j + 2 >= n || s[j] != ':' || s[j + 1] != '/' || s[j + 2] != '/') {
             return -1;
         }
     }
-    /* the delimiters from the authority's start a0 = j + 3 on */
-    uint64_t del = av_bits(w, AVF_DEL, p) >> (j + 3);
-    Py_ssize_t rest = n - (j + 3); /* bytes from a0 to the end */
-    if (rest < 64) {
-        del &= ((uint64_t)1 << rest) - 1;
+    /* e: the first delimiter from the authority's start a0 = j + 3, within
+     * 63 bytes (the top bit stands for "none"); no branch on the row's length */
+    Py_ssize_t a0 = j + 3, rest = n - a0;
+    Py_ssize_t e = __builtin_ctzll(av_bits(w, AVF_DEL, p + a0) | (uint64_t)1 << 63);
+    if (e >= rest) {
+        return 1; /* the row ends in the authority (rest <= 63) */
     }
-    if (del == 0) {
-        return rest <= 64 - (j + 3) ? 1 : -1; /* the end, or past these 64 bits */
+    if (e == 63) {
+        return -1; /* none in 63 bytes: not sure */
     }
-    return (s[j + 3 + __builtin_ctzll(del)] & 0x0f) == 0x0f ? 1 : -1; /* "/" or "?" */
+    return (s[a0 + e] & 0x0f) == 0x0f ? 1 : -1; /* "/" or "?", not ":" or "@" */
 }
 
 /* bits[i0 / 8 ...] = the 64 row bits from row i0 (a multiple of 64), LSB
@@ -2565,9 +2575,7 @@ static inline void
 av_store_bits(uchar *bits, int64_t i0, uint64_t x, int64_t n)
 {
     if (n - i0 >= 64) {
-        for (int b = 0; b < 8; b++) {
-            bits[i0 / 8 + b] = (uchar)(x >> (8 * b));
-        }
+        memcpy(bits + i0 / 8, &x, 8); /* x86-64: little-endian, as the bitmap */
         return;
     }
     for (int64_t b = 0; b < (n - i0 + 7) / 8; b++) {
@@ -2578,8 +2586,10 @@ av_store_bits(uchar *bits, int64_t i0, uint64_t x, int64_t n)
 /* arrow_validate's rows of a string (o32) or large_string (o64) array on a SIMD
  * level: the byte-class pass over AV_CHUNK bytes of rows at a time, then
  * av_decide, else arrow_split_row. Each row's bit goes into ok (and, with
- * nulls, nn). Rows whose offsets fall outside [o[0], o[length]] (a malformed
- * array) take arrow_split_row, which reads them as before. */
+ * nulls, nn), 64 rows a store. A chunk starts at a row's start and holds the
+ * rows whose offsets then rise up to its end; any other row (longer than a
+ * chunk, or a malformed array's offsets outside [o[0], o[length]]) takes
+ * arrow_split_row, which reads it as before. */
 static inline __attribute__((always_inline)) void
 av_rows(const arrow_strings_t *v, const int32_t *o32, const int64_t *o64, int code, uchar *ok,
         uchar *nn, int64_t *invalid, int64_t *nulls)
@@ -2587,63 +2597,84 @@ av_rows(const arrow_strings_t *v, const int32_t *o32, const int64_t *o64, int co
 #define AV_OFF(i) (o32 != NULL ? (int64_t)o32[i] : o64[i])
     uint64_t w[AV_NF * AV_WORDS];
     const int64_t first = AV_OFF(0), last = AV_OFF(v->length), n_rows = v->length;
-    int64_t lo = 0, hi = -1, bad = 0, nul = 0;
+    int64_t n_valid = 0, nul = 0;
     uint64_t acc = 0, nacc = 0;
-    const int fast_ok = code != RULE_REL; /* the fast shape has a scheme, no fragment */
+    const uint64_t fast_ok = code != RULE_REL; /* the fast shape has a scheme, no fragment */
     const int avx2 = v->level == AV_AVX2;
-    int64_t s1 = first;
-    for (int64_t i = 0; i < n_rows; i++) {
-        int64_t s0 = s1;
-        s1 = AV_OFF(i + 1);
-        int r;
-        if (nn != NULL && arrow_is_null(v, i)) {
-            nul++;
-            r = 0;
-        }
-        else {
-            if (nn != NULL) {
-                nacc |= (uint64_t)1 << (i & 63);
-            }
-            if ((s0 < lo || s1 > hi) && s0 >= first && s0 < last) {
-                /* a new chunk from this row on */
-                lo = s0;
-                hi = last - s0 > AV_CHUNK ? s0 + AV_CHUNK : last;
-                if (avx2) {
-                    av_classify_avx2(v->data + lo, hi - lo, w);
-                }
-                else {
-                    av_classify_ssse3(v->data + lo, hi - lo, w);
-                }
-            }
-            r = -1;
-            if (s0 >= lo && s1 <= hi && s1 > s0) {
-                r = av_decide(w, s0 - lo, s1 - s0, v->data + s0, last - s0);
-            }
-            if (r < 0) {
-                r = arrow_split_row(v, v->data + s0, s1 - s0, code, NULL);
+    /* row i's bit r (n: is it non-null); every 64 rows, store them */
+#define AV_EMIT(i, r, nonnull)                                                \
+    do {                                                                      \
+        acc |= (uint64_t)(r) << ((i) & 63);                                   \
+        if (nn != NULL) {                                                     \
+            nacc |= (uint64_t)(nonnull) << ((i) & 63);                        \
+        }                                                                     \
+        if (((i) & 63) == 63) {                                               \
+            n_valid += __builtin_popcountll(acc);                             \
+            av_store_bits(ok, (i) - 63, acc, n_rows);                         \
+            if (nn != NULL) {                                                 \
+                av_store_bits(nn, (i) - 63, nacc, n_rows);                    \
+            }                                                                 \
+            acc = nacc = 0;                                                   \
+        }                                                                     \
+    } while (0)
+    int64_t i = 0;
+    while (i < n_rows) {
+        int64_t s0 = AV_OFF(i), lo = s0, hi = last - s0 > AV_CHUNK ? s0 + AV_CHUNK : last;
+        if (s0 >= first && s0 < last) {
+            if (avx2) {
+                av_classify_avx2(v->data + lo, hi - lo, w);
             }
             else {
-                r = fast_ok;
+                av_classify_ssse3(v->data + lo, hi - lo, w);
             }
-            bad += !r;
-        }
-        acc |= (uint64_t)r << (i & 63);
-        if ((i & 63) == 63) {
-            av_store_bits(ok, i - 63, acc, n_rows);
-            if (nn != NULL) {
-                av_store_bits(nn, i - 63, nacc, n_rows);
+            /* the rows of the chunk: lo <= s0 <= s1 <= hi */
+            int64_t i0 = i;
+            for (; i < n_rows; i++) {
+                int64_t s1 = AV_OFF(i + 1);
+                if (s1 > hi || s1 < s0) {
+                    break;
+                }
+                if (nn != NULL && arrow_is_null(v, i)) {
+                    nul++;
+                    AV_EMIT(i, 0, 0);
+                }
+                else {
+                    int r = s1 > s0 ? av_decide(w, s0 - lo, s1 - s0, v->data + s0, last - s0) : -1;
+                    if (__builtin_expect(r < 0, 0)) {
+                        r = arrow_split_row(v, v->data + s0, s1 - s0, code, NULL);
+                    }
+                    else {
+                        r = (int)fast_ok;
+                    }
+                    AV_EMIT(i, r, 1);
+                }
+                s0 = s1;
             }
-            acc = nacc = 0;
+            if (i > i0 || i == n_rows) {
+                continue; /* the next chunk from row i */
+            }
         }
+        /* row i alone, by the scanners */
+        if (nn != NULL && arrow_is_null(v, i)) {
+            nul++;
+            AV_EMIT(i, 0, 0);
+        }
+        else {
+            int r = arrow_split_row(v, v->data + s0, AV_OFF(i + 1) - s0, code, NULL);
+            AV_EMIT(i, r, 1);
+        }
+        i++;
     }
     if (n_rows & 63) {
+        n_valid += __builtin_popcountll(acc);
         av_store_bits(ok, n_rows & ~(int64_t)63, acc, n_rows);
         if (nn != NULL) {
             av_store_bits(nn, n_rows & ~(int64_t)63, nacc, n_rows);
         }
     }
-    *invalid = bad;
+    *invalid = n_rows - nul - n_valid;
     *nulls = nul;
+#undef AV_EMIT
 #undef AV_OFF
 }
 
