@@ -227,27 +227,12 @@ _IRI_STOP_PUNCTUATION: Final = (
 )
 
 
-def _class_without(ranges: Iterable[tuple[int, int]], cut: list[int]) -> str:
-    """The inside of a regex class for the code point ``ranges`` minus ``cut`` (sorted)."""
-    parts: list[str] = []
-    for lo, hi in ranges:
-        start = lo
-        for c in cut:
-            if start <= c <= hi:
-                if start < c:
-                    parts.append(f"{re.escape(chr(start))}-{re.escape(chr(c - 1))}")
-                start = c + 1
-        if start <= hi:
-            parts.append(f"{re.escape(chr(start))}-{re.escape(chr(hi))}")
-    return "".join(parts)
-
-
 @functools.lru_cache(maxsize=1)
 def _iri_syntax() -> _Syntax:
     """The IRI syntax, built on first use (``urikit.iri`` is imported then)."""
     from .iri import find_error
     from .iri import is_valid as iri_is_valid
-    from .iri._syntax import IPRIVATE_RANGES, UCSCHAR_RANGES
+    from .iri._syntax import IPRIVATE_RANGES, UCSCHAR_RANGES, _class
 
     stops = set(map(ord, _BIDI_CONTROLS + _IRI_STOP_PUNCTUATION))
     for cp in range(0xA0, 0x10000):  # categories Z and P[seif] lie in the BMP
@@ -255,8 +240,9 @@ def _iri_syntax() -> _Syntax:
         if category[0] == "Z" or category in ("Ps", "Pe", "Pi", "Pf"):
             stops.add(cp)
     cut = sorted(stops)
-    ucs = _class_without(UCSCHAR_RANGES, cut)
-    private = _class_without(IPRIVATE_RANGES, cut)
+    minus = frozenset(map(chr, cut))
+    ucs = _class(UCSCHAR_RANGES, minus)
+    private = _class(IPRIVATE_RANGES, minus)
     run_re = re.compile(f"[{regex_class(_URI_CHARS)}{ucs}{private}]*+")
     separators = "".join(chr(c) for c in cut if unicodedata.category(chr(c))[0] == "Z")
 
@@ -586,9 +572,9 @@ _MAX_JOINED = 2048
 
 @functools.lru_cache(maxsize=1)
 def _iri_private_re() -> re.Pattern[str]:
-    from .iri._syntax import IPRIVATE_RANGES
+    from .iri._syntax import _PRIVATE_CLASS
 
-    return re.compile(f"[{_class_without(IPRIVATE_RANGES, [])}]")
+    return re.compile(f"[{_PRIVATE_CLASS}]")
 
 
 def _line_ok(text: str, a: int, b: int) -> bool:
