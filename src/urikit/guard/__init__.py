@@ -38,7 +38,17 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import URIError, arg_type_error, check_str
 from ..security import Policy, Report
-from ._gate import Blocked, Hop, LookupTimeout, Resolver, admit, too_many_redirects
+from ._gate import (
+    MAX_BYTES,
+    Blocked,
+    FetchError,
+    Hop,
+    LookupTimeout,
+    Resolver,
+    admit,
+    timed_out,
+    too_many_redirects,
+)
 
 if TYPE_CHECKING:
     import http.client
@@ -60,8 +70,6 @@ __all__ = [
     "urlopen",
 ]
 
-#: The largest body :func:`urlopen` accepts by default (10 MiB).
-MAX_BYTES = 10 * 1024 * 1024
 #: The statuses whose ``Location`` is followed.
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 #: Request headers not sent to another origin after a redirect.
@@ -78,10 +86,6 @@ def __getattr__(name: str) -> Any:
         from . import _requests
 
         return _requests.session
-    if name == "FetchError":
-        from ._wire import FetchError
-
-        return FetchError
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -184,7 +188,7 @@ def urlopen(
     system's trusted certificates).
     """
     _check_args(url, policy, resolver, timeout, max_redirects, method, data, headers, max_bytes)
-    from ._wire import Deadline, FetchError, exchange
+    from ._wire import Deadline, exchange
 
     if policy is None:
         policy = Policy.ssrf()
@@ -200,9 +204,7 @@ def urlopen(
                 current, policy=policy, resolver=resolver, hop=hop_number, time_left=deadline.left
             )
         except (LookupTimeout, TimeoutError):
-            raise FetchError(
-                f"did not answer within the timeout of {float(timeout):g} s", timed_out=True
-            ) from None
+            raise timed_out(float(timeout)) from None
         if previous is not None and _origin(previous) != _origin(hop):
             sent = {k: v for k, v in sent.items() if k.lower() not in _CREDENTIALS}
         answer = exchange(

@@ -21,12 +21,16 @@ from ..reference import URIReference, parse
 from ..security import Policy, Report, check
 
 __all__ = [
+    "MAX_BYTES",
     "Blocked",
+    "FetchError",
     "Hop",
     "LookupTimeout",
     "Resolver",
     "admit",
+    "check_body_size",
     "system_resolver",
+    "timed_out",
     "too_many_redirects",
 ]
 
@@ -38,6 +42,35 @@ Resolver = Callable[[str], Iterable[str]]
 _STRIPPED = "".join(chr(c) for c in range(0x21))
 _SCHEMES = frozenset({"http", "https"})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+#: The largest body the guarded clients accept by default (10 MiB).
+MAX_BYTES = 10 * 1024 * 1024
+
+
+class FetchError(OSError):
+    """The exchange failed; ``str()`` says how (it completes "HOST:PORT ...").
+    ``timed_out`` is true when the deadline passed."""
+
+    def __init__(self, message: str, *, timed_out: bool = False) -> None:
+        super().__init__(message)
+        self.timed_out = timed_out
+
+
+def timed_out(timeout: float) -> FetchError:
+    """The error for a request that took more than its ``timeout`` seconds."""
+    return FetchError(f"did not answer within the timeout of {timeout:g} s", timed_out=True)
+
+
+def check_body_size(limit: int, *, declared: int | None = None, received: int = 0) -> None:
+    """:class:`FetchError` when a body announced as ``declared`` bytes, or
+    ``received`` so far, is over ``limit``: refused, never truncated."""
+    if declared is not None and declared > limit:
+        raise FetchError(
+            f"announced a body of {declared} bytes, more than the limit of {limit} bytes"
+        )
+    if received > limit:
+        raise FetchError(f"sent a body of more than the limit of {limit} bytes")
 
 
 class Blocked(URIError):

@@ -17,11 +17,17 @@ import httpcore
 import httpx
 
 from ..security import Policy
-from ._gate import Hop, Resolver, admit, too_many_redirects
+from ._gate import (
+    MAX_BYTES,
+    Hop,
+    Resolver,
+    admit,
+    check_body_size,
+    timed_out,
+    too_many_redirects,
+)
 from ._pins import Pins, Watchdog, current_watchdog
-from ._wire import FetchError
 
-MAX_BYTES = 10 * 1024 * 1024
 #: No connection is kept for another request: each one is made to the addresses
 #: checked for that request, and watched by that request's deadline.
 _NO_KEEPALIVE = httpx.Limits(max_connections=100, max_keepalive_connections=0)
@@ -115,6 +121,15 @@ class _AsyncPinnedBackend(httpcore.AsyncNetworkBackend):
         await self._real.sleep(seconds)
 
 
+def _guarded_options(transport: str, kwargs: dict[str, Any]) -> None:
+    """Refuse the httpx options that would connect elsewhere than checked (``proxy``,
+    ``uds``); no keep-alive unless ``limits`` is given."""
+    for name in ("proxy", "uds"):
+        if kwargs.get(name) is not None:
+            raise TypeError(f"{transport}() does not take {name!r}: it would bypass the guard")
+    kwargs.setdefault("limits", _NO_KEEPALIVE)
+
+
 class _Admission:
     """What both transports do around each request httpx sends."""
 
@@ -140,7 +155,7 @@ class _Admission:
             raise too_many_redirects(url, number, self.max_redirects)
         left = end - time.monotonic()
         if left <= 0:
-            raise _timed_out(self.timeout)
+            raise timed_out(self.timeout)
         hop: Hop = admit(
             url,
             policy=self.policy,
@@ -152,13 +167,8 @@ class _Admission:
         return url, number, end, Watchdog(end - time.monotonic())
 
     def check_body(self, size: int, declared: str | None) -> None:
-        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            raise FetchError(
-                f"announced a body of {declared} bytes, more than the limit of"
-                f" {self.max_bytes} bytes"
-            )
-        if size > self.max_bytes:
-            raise FetchError(f"sent a body of more than the limit of {self.max_bytes} bytes")
+        length = int(declared) if declared is not None and declared.isdigit() else None
+        check_body_size(self.max_bytes, declared=length, received=size)
 
     def answered(
         self, url: str, number: int, end: float, response: httpx.Response, body: bytes
@@ -171,10 +181,6 @@ class _Admission:
             content=body,
             extensions=response.extensions,
         )
-
-
-def _timed_out(timeout: float) -> FetchError:
-    return FetchError(f"did not answer within the timeout of {timeout:g} s", timed_out=True)
 
 
 class HTTPTransport(httpx.HTTPTransport):
@@ -213,12 +219,7 @@ class HTTPTransport(httpx.HTTPTransport):
         max_bytes: int = MAX_BYTES,
         **kwargs: Any,
     ) -> None:
-        for name in ("proxy", "uds"):
-            if kwargs.get(name) is not None:
-                raise TypeError(
-                    f"HTTPTransport() does not take {name!r}: it would bypass the guard"
-                )
-        kwargs.setdefault("limits", _NO_KEEPALIVE)
+        _guarded_options("HTTPTransport", kwargs)
         super().__init__(**kwargs)
         self._admission = _Admission(policy, resolver, max_redirects, timeout, max_bytes)
         self._pool._network_backend = _PinnedBackend(self._admission.pins)
@@ -239,7 +240,7 @@ class HTTPTransport(httpx.HTTPTransport):
                 response.close()
         except (httpx.TransportError, OSError) as exc:
             if watchdog.fired:
-                raise _timed_out(self._admission.timeout) from exc
+                raise timed_out(self._admission.timeout) from exc
             raise
         finally:
             current_watchdog.reset(token)
@@ -264,12 +265,7 @@ class AsyncHTTPTransport(httpx.AsyncHTTPTransport):
         max_bytes: int = MAX_BYTES,
         **kwargs: Any,
     ) -> None:
-        for name in ("proxy", "uds"):
-            if kwargs.get(name) is not None:
-                raise TypeError(
-                    f"AsyncHTTPTransport() does not take {name!r}: it would bypass the guard"
-                )
-        kwargs.setdefault("limits", _NO_KEEPALIVE)
+        _guarded_options("AsyncHTTPTransport", kwargs)
         super().__init__(**kwargs)
         self._admission = _Admission(policy, resolver, max_redirects, timeout, max_bytes)
         self._pool._network_backend = _AsyncPinnedBackend(self._admission.pins)
@@ -292,7 +288,7 @@ class AsyncHTTPTransport(httpx.AsyncHTTPTransport):
                 await response.aclose()
         except (httpx.TransportError, OSError) as exc:
             if watchdog.fired:
-                raise _timed_out(self._admission.timeout) from exc
+                raise timed_out(self._admission.timeout) from exc
             raise
         finally:
             current_watchdog.reset(token)

@@ -22,11 +22,8 @@ from urllib3.exceptions import ConnectTimeoutError, NewConnectionError
 from urllib3.util import connection as _connection
 
 from ..security import Policy
-from ._gate import Resolver, admit, too_many_redirects
+from ._gate import MAX_BYTES, Resolver, admit, check_body_size, timed_out, too_many_redirects
 from ._pins import Pins, Watchdog, current_watchdog
-from ._wire import FetchError
-
-MAX_BYTES = 10 * 1024 * 1024
 
 __all__ = ["GuardedAdapter", "session"]
 
@@ -101,7 +98,7 @@ class GuardedAdapter(HTTPAdapter):
         if number > self.max_redirects:
             raise too_many_redirects(url, number, self.max_redirects)
         if end - time.monotonic() <= 0:
-            raise _timed_out(self.timeout)
+            raise timed_out(self.timeout)
         hop = admit(
             url,
             policy=self.policy,
@@ -119,23 +116,17 @@ class GuardedAdapter(HTTPAdapter):
             response = super().send(request, *args, **kwargs)
             try:
                 declared = response.headers.get("content-length")
-                if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-                    raise FetchError(
-                        f"announced a body of {declared} bytes, more than the limit of"
-                        f" {self.max_bytes} bytes"
-                    )
+                if declared is not None and declared.isdigit():
+                    check_body_size(self.max_bytes, declared=int(declared))
                 body = bytearray()
                 for chunk in response.raw.stream(65536, decode_content=True):
                     body += chunk
-                    if len(body) > self.max_bytes:
-                        raise FetchError(
-                            f"sent a body of more than the limit of {self.max_bytes} bytes"
-                        )
+                    check_body_size(self.max_bytes, received=len(body))
             finally:
                 response.close()
         except (requests.RequestException, OSError, urllib3.exceptions.HTTPError) as exc:
             if watchdog.fired:
-                raise _timed_out(self.timeout) from exc
+                raise timed_out(self.timeout) from exc
             raise
         finally:
             current_watchdog.reset(token)
@@ -145,10 +136,6 @@ class GuardedAdapter(HTTPAdapter):
         if response.status_code in (301, 302, 303, 307, 308):
             self.pins.redirected(url, response.headers.get("location"), number, end)
         return response
-
-
-def _timed_out(timeout: float) -> FetchError:
-    return FetchError(f"did not answer within the timeout of {timeout:g} s", timed_out=True)
 
 
 def session(

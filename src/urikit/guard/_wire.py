@@ -29,24 +29,17 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
+from ._gate import FetchError, check_body_size, timed_out
+
 if TYPE_CHECKING:
     from _typeshed import ReadableBuffer, WriteableBuffer
 
     from ._gate import Hop
 
-__all__ = ["Answer", "Deadline", "FetchError", "exchange", "quote"]
+__all__ = ["Answer", "Deadline", "FetchError", "exchange", "quote"]  # FetchError: from _gate
 
 #: The longest piece of a server-controlled text quoted in an error message.
 _QUOTE_LIMIT = 200
-
-
-class FetchError(OSError):
-    """The exchange failed; ``str()`` says how (it completes "HOST:PORT ...").
-    ``timed_out`` is true when the deadline passed."""
-
-    def __init__(self, message: str, *, timed_out: bool = False) -> None:
-        super().__init__(message)
-        self.timed_out = timed_out
 
 
 class Answer(NamedTuple):
@@ -163,13 +156,9 @@ def quote(text: str) -> str:
 
 def _read_body(response: http.client.HTTPResponse, limit: int) -> bytes:
     declared = response.length  # from Content-Length (None if absent or chunked)
-    if declared is not None and declared > limit:
-        raise FetchError(
-            f"announced a body of {declared} bytes, more than the limit of {limit} bytes"
-        )
+    check_body_size(limit, declared=declared)
     body = response.read(limit + 1)
-    if len(body) > limit:
-        raise FetchError(f"sent a body of more than the limit of {limit} bytes")
+    check_body_size(limit, received=len(body))
     if response.length:  # http.client counts down what Content-Length still owes
         raise FetchError(
             f"closed the connection after {len(body)} of the {declared} bytes announced"
@@ -214,9 +203,7 @@ def exchange(
         return Answer(response.status, response.reason, response.msg, body, peer)
     except TimeoutError as exc:
         # every socket operation waits only for the time left, so a timeout is the deadline
-        raise FetchError(
-            f"did not answer within the timeout of {deadline.seconds:g} s", timed_out=True
-        ) from exc
+        raise timed_out(deadline.seconds) from exc
     except FetchError:
         raise
     except (OSError, http.client.HTTPException, ValueError) as exc:
