@@ -49,6 +49,7 @@ MODULES = [
 COLUMNAR_SAMPLES: dict[str, dict[str, object]] = {}
 import urikit.arrow  # noqa: E402  (imports without pyarrow; its functions need it)
 import urikit.dask  # noqa: E402
+import urikit.spark  # noqa: E402  (its argument errors: tests/test_spark.py, on a session)
 
 if importlib.util.find_spec("pyarrow") is not None:
     pa = importlib.import_module("pyarrow")  # untyped: Any
@@ -188,7 +189,10 @@ DEPRECATED_ALIASES = {"URN.from_parts", "URN.normalized"}
 #: The short names of the submodules ("schemes", "iri", ...): the prefix of a test name.
 #: Every public module, the columnar ones too (they import without their extras):
 #: the test names must not depend on which extras are installed.
-NAMING_MODULES = [*MODULES, *(m for m in (urikit.arrow, urikit.dask) if m not in MODULES)]
+NAMING_MODULES = [
+    *MODULES,
+    *(m for m in (urikit.arrow, urikit.dask, urikit.spark) if m not in MODULES),
+]
 SUBMODULES = {m.__name__.rpartition(".")[2]: m for m in NAMING_MODULES if m is not urikit}
 
 
