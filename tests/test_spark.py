@@ -233,3 +233,17 @@ def test_import_urikit_loads_no_pyspark() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_missing_pyspark_names_the_extra() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['pyspark'] = None  # as if not installed\n"
+        "from urikit import spark\n"
+        "try:\n"
+        "    spark.split(None, 'url')\n"
+        "except ImportError as err:\n"
+        "    print(err)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "urikit.spark needs pyspark: pip install 'urikit[spark]'"
