@@ -22,7 +22,8 @@ connection (names shown with the default ``prefix="uri_"``):
                                         either is invalid
 ======================================  ===========================================
 
-``rule`` is one of :data:`urikit.RULES` (``'URI-reference'`` by default).
+``rule`` is ``'URI-reference'`` (the default), ``'URI'``, ``'absolute-URI'`` or
+``'relative-ref'``, as in :func:`urikit.parse`.
 A NULL argument gives NULL. The functions are vectorized: DuckDB hands each
 one a vector of rows as an Arrow array, and :mod:`urikit.arrow` works on it
 (with the C accelerator, :func:`uri_valid` and the split family read the
@@ -44,6 +45,7 @@ row by row.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from collections.abc import Callable
 from typing import Any
@@ -115,9 +117,7 @@ def _normalize(chunk: Any, level: str) -> Any:
     return _arrow.normalize(chunk, level)
 
 
-def _per_choice(
-    texts: Any, choices: Any, kernel: Callable[[Any, str], Any], default: str
-) -> Any:
+def _per_choice(texts: Any, choices: Any, kernel: Callable[[Any, str], Any], default: str) -> Any:
     """``kernel(texts, choice)`` row by row for a column of choices (a rule or
     a level, usually one constant): once per distinct choice; null where the
     choice is null (``default`` gives the result's type when every one is)."""
@@ -217,29 +217,55 @@ def _check(con: object, prefix: object, func: str) -> tuple[Any, str]:
 
 
 def _udf_name(name: str, arity: int) -> str:
-    """The name of the UDF behind the overloaded macro ``name``."""
+    """The name of the UDF behind the macro ``name`` for ``arity`` arguments."""
     return f"_urikit_{name}_{arity}"
 
 
 def _remove(con: Any, name: str) -> None:
     duckdb, _pa, _pc = _modules()
-    try:
+    with contextlib.suppress(duckdb.InvalidInputException):  # not registered
         con.remove_function(name)
-    except duckdb.InvalidInputException:  # not registered: nothing to remove
+
+
+def _create(con: Any, name: str, kernel: Any, types: list[str], result: str) -> None:
+    duckdb, _pa, _pc = _modules()
+    _remove(con, name)
+    try:
+        con.create_function(name, kernel, types, result, type="arrow", null_handling="special")
+    except duckdb.CatalogException as err:
+        if "already exists" not in str(err):
+            raise
+        # another connection to the same database (a cursor) made it: the
+        # database holds the UDFs for all its connections (only the macros are
+        # per connection), and its kernel is this one
         pass
 
 
-def register(con: Any, *, prefix: str = "uri_") -> tuple[str, ...]:
-    """Add the URI functions to the DuckDB connection ``con`` (and its
-    cursors), named ``prefix`` + each of :data:`FUNCTIONS`; returns those
-    names. Registering again replaces them (functions of the same names are
-    dropped first), so a second call is harmless.
+def _taken(con: Any, names: list[str]) -> list[str]:
+    """Those of ``names`` that name a function other than a temporary macro:
+    DuckDB's own, an extension's or a Python UDF, which a macro would shadow."""
+    listed = ", ".join("?" * len(names))
+    rows = con.execute(
+        "SELECT DISTINCT function_name FROM duckdb_functions() "
+        f"WHERE function_name IN ({listed}) AND database_name <> 'temp'",
+        names,
+    ).fetchall()
+    return sorted(row[0] for row in rows)
 
-    Each function is a vectorized Python UDF (``type="arrow"``, NULLs passed
-    through, no side effects); the ones with an optional argument are
-    overloaded temporary macros over one UDF per arity, named
-    ``_urikit_<name>_<arity>``. Nothing is written to the database file:
-    register again on each new connection.
+
+def register(con: Any, *, prefix: str = "uri_") -> tuple[str, ...]:
+    """Add the URI functions to the DuckDB connection ``con``, named
+    ``prefix`` + each of :data:`FUNCTIONS`; returns those names (a cursor,
+    ``con.cursor()``, is a connection of its own: register on it too).
+    Registering again replaces them, so a second call is harmless; a
+    ``prefix`` that would shadow another function (``"str_"``: DuckDB's
+    ``str_split``) raises ValueError and registers nothing.
+
+    Each name is a temporary macro (overloaded where an argument is
+    optional) over one vectorized Python UDF per arity, named
+    ``_urikit_<name>_<arity>`` (``type="arrow"``, NULLs passed through, no
+    side effects). Nothing is written to the database file: register again
+    on each new connection.
 
     >>> import duckdb
     >>> con = duckdb.connect()
@@ -249,23 +275,20 @@ def register(con: Any, *, prefix: str = "uri_") -> tuple[str, ...]:
     [(True, False, None)]
     """
     con, prefix = _check(con, prefix, "register")
-    names = []
-    for short, arities in _table().items():
-        name = prefix + short
-        names.append(name)
+    table = _table()
+    names = [prefix + short for short in table]
+    taken = _taken(con, names)
+    if taken:
+        raise ValueError(
+            f"prefix {prefix!r} would shadow DuckDB functions of the same names: "
+            + ", ".join(taken)
+        )
+    for name, (short, arities) in zip(names, table.items(), strict=True):
         params = _PARAM_NAMES.get(short, _PARAMS)
-        if len(arities) == 1:
-            types, result, kernel = arities[0]
-            _remove(con, name)
-            con.create_function(
-                name, kernel, types, result, type="arrow", null_handling="special"
-            )
-            continue
         bodies = []
         for types, result, kernel in arities:
             udf = _udf_name(name, len(types))
-            _remove(con, udf)
-            con.create_function(udf, kernel, types, result, type="arrow", null_handling="special")
+            _create(con, udf, kernel, types, result)
             args = ", ".join(params[: len(types)])
             bodies.append(f"({args}) AS {udf}({args})")
         con.execute(f"CREATE OR REPLACE TEMP MACRO {name}{', '.join(bodies)}")
@@ -280,15 +303,13 @@ def unregister(con: Any, *, prefix: str = "uri_") -> None:
     >>> con = duckdb.connect()
     >>> _ = register(con)
     >>> unregister(con)
-    >>> con.sql("SELECT count(*) FROM duckdb_functions() WHERE function_name LIKE 'uri_%'").fetchall()
+    >>> con.sql("SELECT count(*) FROM duckdb_functions() WHERE function_name "
+    ...         "LIKE '%urikit%' OR starts_with(function_name, 'uri_')").fetchall()
     [(0,)]
     """
     con, prefix = _check(con, prefix, "unregister")
     for short, arities in _table().items():
         name = prefix + short
-        if len(arities) == 1:
-            _remove(con, name)
-            continue
-        con.execute(f"DROP MACRO IF EXISTS {name}")
+        con.execute(f"DROP MACRO IF EXISTS temp.main.{name}")
         for types, _result, _kernel in arities:
             _remove(con, _udf_name(name, len(types)))
