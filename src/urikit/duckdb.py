@@ -5,28 +5,25 @@ duckdb and pyarrow); ``import urikit`` never imports duckdb, and this module
 imports it on first use. :func:`register` adds these functions to a DuckDB
 connection (names shown with the default ``prefix="uri_"``):
 
-======================================  ===========================================
-``uri_valid(text [, rule])``            BOOLEAN: :func:`urikit.is_valid`
-``uri_error(text [, rule])``            VARCHAR: the reason code of the error
-                                        (``'invalid-char'`` ...), NULL when valid
-``uri_split(text [, rule])``            STRUCT of the eight components,
-                                        ``error_reason`` and ``error_position``
-``uri_scheme(text)``, ``uri_authority``, VARCHAR: one component of
-``uri_userinfo``, ``uri_host``,          :func:`urikit.parse`; NULL when undefined
-``uri_port``, ``uri_path``,              or the text is invalid, ``''`` when empty
-``uri_query``, ``uri_fragment``
-``uri_normalize(text [, level])``       VARCHAR: :func:`urikit.normalize`
-                                        (level ``'scheme'`` by default), NULL
-                                        when the text is invalid
-``uri_resolve(base, ref)``              VARCHAR: :func:`urikit.resolve`, NULL when
-                                        either is invalid
-======================================  ===========================================
+* ``uri_valid(text [, rule])``: BOOLEAN, :func:`urikit.is_valid`;
+* ``uri_error(text [, rule])``: VARCHAR, the reason code of the error
+  (``'invalid-char'`` ...), NULL when the text is valid;
+* ``uri_split(text [, rule])``: a STRUCT of the eight components,
+  ``error_reason`` and ``error_position`` (BIGINT);
+* ``uri_scheme(text)``, ``uri_authority``, ``uri_userinfo``, ``uri_host``,
+  ``uri_port``, ``uri_path``, ``uri_query``, ``uri_fragment``: VARCHAR, one
+  component of :func:`urikit.parse`, NULL when undefined or when the text is
+  invalid, ``''`` when empty;
+* ``uri_normalize(text [, level])``: VARCHAR, :func:`urikit.normalize` (level
+  ``'scheme'`` by default, or ``'syntax'``), NULL when the text is invalid;
+* ``uri_resolve(base, ref)``: VARCHAR, :func:`urikit.resolve`, NULL when
+  either is invalid.
 
 ``rule`` is ``'URI-reference'`` (the default), ``'URI'``, ``'absolute-URI'`` or
 ``'relative-ref'``, as in :func:`urikit.parse`.
 A NULL argument gives NULL. The functions are vectorized: DuckDB hands each
 one a vector of rows as an Arrow array, and :mod:`urikit.arrow` works on it
-(with the C accelerator, :func:`uri_valid` and the split family read the
+(with the C accelerator, ``uri_valid`` and the split family read the
 Arrow buffers without a Python object per row; ``uri_normalize`` and
 ``uri_resolve`` make one ``str`` per row). Results equal :func:`urikit.parse`,
 :func:`urikit.is_valid`, :func:`urikit.normalize` and :func:`urikit.resolve`
@@ -46,6 +43,7 @@ row by row.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 from collections.abc import Callable
 from typing import Any
@@ -76,7 +74,10 @@ _SPLIT_SQL = (
 )
 
 
+@functools.cache
 def _modules() -> tuple[Any, Any, Any]:
+    # cached: the kernels call it once per vector of 2048 rows, where even
+    # importlib's lookup of a loaded module shows
     try:
         duckdb = importlib.import_module("duckdb")
         pa = importlib.import_module("pyarrow")
