@@ -196,7 +196,7 @@ def bench_duckdb(arr: Any, tmp: Path, args: argparse.Namespace, out: dict[str, f
     path = tmp / "duckdb.parquet"
     pq.write_table(pa.table({"url": arr}), path)
     n = len(arr)
-    con = duckdb.connect()
+    con: Any = duckdb.connect()
     # one thread: the per-row cost on one core, as arrow.validate's (a Python
     # UDF holds the GIL, so more DuckDB threads would mostly wait for it)
     con.execute("SET threads = 1")
