@@ -162,9 +162,11 @@ def test_every_function_on_the_corpus_equals_parse(
         con,
         f"""SELECT id, url, rule, level,
             uri_valid(url) AS valid, uri_valid(url, rule) AS valid_rule,
+            uri_valid(url, 'absolute-URI') AS valid_absolute,
             uri_error(url) AS error, uri_error(url, rule) AS error_rule,
             uri_split(url) AS split, uri_split(url, rule) AS split_rule, {components},
-            uri_normalize(url) AS normalized, uri_normalize(url, level) AS normalized_level
+            uri_normalize(url) AS normalized, uri_normalize(url, level) AS normalized_level,
+            uri_normalize(url, 'syntax') AS normalized_syntax
         FROM read_parquet('{path}') ORDER BY id""",
     )
     assert got["id"] == list(range(len(rows)))  # no row dropped, none added
@@ -175,6 +177,9 @@ def test_every_function_on_the_corpus_equals_parse(
         None if t is None or r is None else urikit.is_valid(t, r)
         for t, r in zip(rows, rules, strict=True)
     ]
+    assert got["valid_absolute"] == [
+        None if t is None else urikit.is_valid(t, "absolute-URI") for t in rows
+    ]
     splits = [split_row(t) for t in rows]
     assert got["split"] == splits
     split_rules = [split_row(t, r) for t, r in zip(rows, rules, strict=True)]
@@ -184,6 +189,7 @@ def test_every_function_on_the_corpus_equals_parse(
     for name, func in zip(arrow.COMPONENTS, COMPONENT_FUNCS, strict=True):
         assert got[func] == [None if s is None else s[name] for s in splits], func
     assert got["normalized"] == [normalized(t) for t in rows]
+    assert got["normalized_syntax"] == [normalized(t, "syntax") for t in rows]
     assert got["normalized_level"] == [
         normalized(t, lv) for t, lv in zip(rows, levels, strict=True)
     ]
@@ -236,6 +242,26 @@ def test_a_vector_of_nulls_and_an_empty_table(con: Any) -> None:
     assert got == [(None,)]
     empty = "SELECT uri_valid(t), uri_split(t, 'URI') FROM (SELECT 'a' AS t) WHERE false"
     assert con.sql(empty).fetchall() == []
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        (["URI"] * 2048, "URI"),
+        (["é"] * 3, "é"),
+        ([""] * 4, ""),
+        (["URI"] * 5 + ["URJ"], None),
+        (["UR", "IURI"], None),  # the same bytes, other rows
+        (["", "a"], None),
+        (["URI", None], None),
+        ([], None),
+    ],
+)
+def test_a_constant_argument_is_found_from_the_buffers(
+    rows: list[str | None], expected: str | None
+) -> None:
+    assert uduckdb._constant(pa.array(rows, pa.string())) == expected
+    assert uduckdb._constant(pa.array(["x", *rows], pa.string()).slice(1)) is None  # offset
 
 
 def test_an_unknown_rule_or_level_fails_the_query(con: Any) -> None:

@@ -42,6 +42,7 @@ row by row.
 
 from __future__ import annotations
 
+import array
 import contextlib
 import functools
 import importlib
@@ -118,15 +119,46 @@ def _normalize(chunk: Any, level: str) -> Any:
     return _arrow.normalize(chunk, level)
 
 
+@functools.lru_cache(maxsize=32)
+def _even_offsets(rows: int, width: int) -> bytes:
+    """The int32 offsets of ``rows`` strings of ``width`` bytes each, from 0."""
+    if width == 0:
+        return bytes(4 * (rows + 1))
+    return array.array("i", range(0, (rows + 1) * width, width)).tobytes()
+
+
+def _constant(choices: Any) -> str | None:
+    """The string every row of ``choices`` holds, or None if they differ or
+    one is null. A constant SQL argument comes as a full column, and
+    ``pyarrow.compute.unique`` on it would cost more than the kernel itself:
+    this compares the buffers with the first row's bytes repeated."""
+    _duckdb, pa, _pc = _modules()
+    rows = len(choices)
+    if not rows or choices.null_count or choices.offset or not pa.types.is_string(choices.type):
+        return None
+    first = choices[0].as_py()
+    data = first.encode("utf-8")
+    _validity, offsets, values = choices.buffers()
+    width = len(data)
+    if offsets.size < 4 * (rows + 1):
+        return None
+    if offsets.to_pybytes()[: 4 * (rows + 1)] != _even_offsets(rows, width):
+        return None
+    if width and (values is None or values.to_pybytes()[: rows * width] != data * rows):
+        return None
+    return str(first)
+
+
 def _per_choice(texts: Any, choices: Any, kernel: Callable[[Any, str], Any], default: str) -> Any:
     """``kernel(texts, choice)`` row by row for a column of choices (a rule or
     a level, usually one constant): once per distinct choice; null where the
     choice is null (``default`` gives the result's type when every one is)."""
     _duckdb, pa, pc = _modules()
     texts, choices = _chunk(texts), _chunk(choices)
+    constant = _constant(choices)
+    if constant is not None:
+        return kernel(texts, constant)
     distinct = [c for c in pc.unique(choices).to_pylist() if c is not None]
-    if len(distinct) == 1 and choices.null_count == 0:
-        return kernel(texts, distinct[0])
     out = pa.nulls(len(texts), kernel(texts.slice(0, 0), default).type)
     for choice in distinct:
         out = pc.if_else(pc.equal(choices, choice), kernel(texts, choice), out)
