@@ -29,8 +29,8 @@ In one run, on ../shared/corpus/urls.txt repeated to ``--rows`` rows (default
 100 ns/URL (C build), Dask 2 workers >= 1.6x one worker, peak RSS flat
 (the larger run within 32 MiB of the smaller), and DuckDB's ``uri_valid`` at
 most 1.5x ``urikit.arrow.validate`` per URL. Every absolute number is printed
-whatever the outcome; a miss is reported as a miss. Needs the ``arrow`` and
-``dask`` extras and the C accelerator (``URIKIT_REQUIRE_SPEEDUPS=1``).
+whatever the outcome; a miss is reported as a miss. Needs the ``arrow``,
+``dask`` and ``duckdb`` extras and the C accelerator (``URIKIT_REQUIRE_SPEEDUPS=1``).
 
     python bench/bench_arrow.py                  # 10,000,000 rows
     python bench/bench_arrow.py --rows 1000000 --check
