@@ -313,7 +313,7 @@ def test_arguments_are_checked() -> None:
             uduckdb.register(con, prefix=shadowing)
     assert con.sql("SELECT str_split('a,b', ',')").fetchall() == [(["a", "b"],)]
     assert con.sql(
-        "SELECT count(*) FROM duckdb_functions() WHERE database_name = 'temp'"
+        "SELECT count(*) FROM duckdb_functions() WHERE database_name = 'temp' AND NOT internal"
     ).fetchall() == [(0,)]
 
 

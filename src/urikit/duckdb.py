@@ -220,8 +220,8 @@ def _checked(kernel: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
     return run
 
 
-#: name -> (parameter types, return type, kernel), one entry per arity.
 def _table() -> dict[str, list[tuple[list[str], str, Callable[..., Any]]]]:
+    """Short name -> (parameter types, return type, kernel), one per arity."""
     table: dict[str, list[tuple[list[str], str, Callable[..., Any]]]] = {
         "valid": [([_TEXT], "BOOLEAN", _valid1), ([_TEXT, _TEXT], "BOOLEAN", _valid2)],
         "error": [([_TEXT], _TEXT, _error1), ([_TEXT, _TEXT], _TEXT, _error2)],
@@ -275,12 +275,14 @@ def _create(con: Any, name: str, kernel: Any, types: list[str], result: str) -> 
 
 
 def _taken(con: Any, names: list[str]) -> list[str]:
-    """Those of ``names`` that name a function other than a temporary macro:
-    DuckDB's own, an extension's or a Python UDF, which a macro would shadow."""
+    """Those of ``names`` that name a function other than a temporary macro
+    of the user's: DuckDB's own (some of its macros are listed in every
+    database, ``temp`` too, as internal), an extension's or a Python UDF,
+    which a macro would shadow."""
     listed = ", ".join("?" * len(names))
     rows = con.execute(
         "SELECT DISTINCT function_name FROM duckdb_functions() "
-        f"WHERE function_name IN ({listed}) AND database_name <> 'temp'",
+        f"WHERE function_name IN ({listed}) AND (database_name <> 'temp' OR internal)",
         names,
     ).fetchall()
     return sorted(row[0] for row in rows)
