@@ -197,8 +197,7 @@ def bench_duckdb(arr: Any, tmp: Path, args: argparse.Namespace, out: dict[str, f
     pq.write_table(pa.table({"url": arr}), path)
     n = len(arr)
     con: Any = duckdb.connect()
-    # one thread: the per-row cost on one core, as arrow.validate's (a Python
-    # UDF holds the GIL, so more DuckDB threads would mostly wait for it)
+    # one thread: the per-row cost on one core, as arrow.validate's
     con.execute("SET threads = 1")
     uduckdb.register(con)
     true = pa.array([True] * 4096)
@@ -225,10 +224,10 @@ def bench_duckdb(arr: Any, tmp: Path, args: argparse.Namespace, out: dict[str, f
         "noop": query("noop_udf(url)"),
         "arrow": lambda: arrow.validate(arr),
     }
-    # CPU time of the process (DuckDB runs a one-thread query in the calling
-    # thread) as well as wall time: on a shared machine the wall time of a
-    # 1-2 s query also counts the time other processes held the core, and the
-    # difference of two such times is mostly that noise
+    # CPU time of the process (all its threads) as well as wall time: on a
+    # shared machine the wall time of a 1-2 s query also counts the time other
+    # processes held the core, and the difference of two such times is mostly
+    # that noise
     wall = dict.fromkeys(runs, float("inf"))
     cpu = dict.fromkeys(runs, float("inf"))
     for _ in range(args.rounds):  # interleaved: each round sees the same machine
