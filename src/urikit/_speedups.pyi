@@ -32,6 +32,14 @@ def validate_many(
 def split_many(
     texts: Iterable[object], rule: str, fallback: Callable[..., _Spans | None], /
 ) -> list[_Spans | None]: ...
+def file_records(
+    lines: list[str],
+    first: int,
+    rule: str,
+    record_type: type,
+    fallback: Callable[[int, str, str], object],
+    /,
+) -> list[object]: ...
 def _arrow_level(level: int, /) -> int: ...
 def arrow_validate(
     schema_capsule: object, array_capsule: object, rule: str, /
