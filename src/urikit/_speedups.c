@@ -2114,7 +2114,7 @@ sp_split_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return batch(module, args, nargs, 1);
 }
 
-/* ============================================ file_records (issue 20, h20-cli)
+/* ============================== file_records, plain_report (issue 20, h20-cli)
  *
  * file_records(lines, first, rule, record_type, fallback) -> list: the records
  * urikit.batch.iter_file yields for ``lines``, a list of str read from a text
@@ -2224,7 +2224,73 @@ sp_file_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     return out;
 }
-/* ======================================== end of file_records (issue 20, h20-cli) */
+
+/* plain_report(text, memo, report_type, kind) -> report | None: the cheap path
+ * of urikit.security.check under the default policy, in one call. For a valid
+ * ASCII reference that is plain as _parser.plain_host_end says (a host with no
+ * userinfo and no port, no "%", no path segment starting with ".") and whose
+ * "scheme://host" the memo ``memo`` maps to a str (its scheme: nothing to
+ * report), the report with no finding: ``report_type((text, (), (), kind))``
+ * (report_type: a tuple subclass adding no slot, security.Report). None for
+ * every other text (the memo only read here; Python fills it). */
+static PyObject *
+sp_plain_report(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4 || !PyDict_CheckExact(args[1]) || !PyType_Check(args[2]) ||
+        !PyType_IsSubtype((PyTypeObject *)args[2], &PyTuple_Type) ||
+        ((PyTypeObject *)args[2])->tp_basicsize != PyTuple_Type.tp_basicsize ||
+        ((PyTypeObject *)args[2])->tp_dictoffset != 0) {
+        PyErr_SetString(PyExc_TypeError,
+                        "plain_report(text, memo: dict, report_type: a tuple subclass "
+                        "without slots, kind)");
+        return NULL;
+    }
+    PyObject *text = args[0];
+    if (!PyUnicode_CheckExact(text)) {
+        Py_RETURN_NONE;
+    }
+    const state_t *st = module_state(module);
+    spans_t sp;
+    int ok = split_text(st, text, NULL, &sp);
+    if (ok <= 0) {
+        if (ok < 0) {
+            return NULL;
+        }
+        Py_RETURN_NONE;
+    }
+    Py_ssize_t end = plain_host_end(text, &sp);
+    if (end <= 0) {
+        Py_RETURN_NONE;
+    }
+    PyObject *prefix = PyUnicode_Substring(text, 0, end);
+    if (prefix == NULL) {
+        return NULL;
+    }
+    PyObject *scheme = PyDict_GetItemWithError(args[1], prefix); /* borrowed */
+    Py_DECREF(prefix);
+    if (scheme == NULL) {
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        Py_RETURN_NONE; /* not seen yet: Python decides, and remembers */
+    }
+    if (!PyUnicode_CheckExact(scheme)) {
+        Py_RETURN_NONE; /* False: something to report */
+    }
+    PyTypeObject *type = (PyTypeObject *)args[2];
+    PyObject *empty = PyTuple_New(0);
+    PyObject *report = empty ? type->tp_alloc(type, 4) : NULL;
+    if (report == NULL) {
+        Py_XDECREF(empty);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(report, 0, Py_NewRef(text));
+    PyTuple_SET_ITEM(report, 1, Py_NewRef(empty));
+    PyTuple_SET_ITEM(report, 2, empty);
+    PyTuple_SET_ITEM(report, 3, Py_NewRef(args[3]));
+    return report;
+}
+/* ========================== end of file_records, plain_report (issue 20, h20-cli) */
 
 /* ------------------------------------------------------- Arrow string kernels
  *
@@ -3683,6 +3749,9 @@ static PyMethodDef methods[] = {
     {"file_records", (PyCFunction)(void (*)(void))sp_file_records, METH_FASTCALL,
      "file_records(lines, first, rule, record_type, fallback) -> list: batch.iter_file's "
      "records of a list of file lines (issue 20)"},
+    {"plain_report", (PyCFunction)(void (*)(void))sp_plain_report, METH_FASTCALL,
+     "plain_report(text, memo, report_type, kind) -> report | None: security.check's "
+     "cheap path under the default policy (issue 20)"},
     {"_arrow_level", (PyCFunction)sp_arrow_level, METH_O,
      "_arrow_level(level) -> previous level: tests choose the Arrow scanner (0 portable,"
      " 1 SSSE3, 2 AVX2, -1 the CPU's best)."},

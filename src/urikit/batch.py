@@ -18,7 +18,7 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 from itertools import chain, islice
-from typing import IO, NamedTuple, cast
+from typing import IO, NamedTuple
 
 from ._accel import speedups as _speedups
 from ._parser import COMPONENT_SPANS, Spans
@@ -244,7 +244,7 @@ def _file_blocks(path: str | os.PathLike[str], rule: str) -> Iterator[Iterable[R
         while lines := list(islice(f, _BLOCK)):
             records = file_records(lines, number, rule, Record, _record_of)
             number += len(lines)
-            yield cast("list[Record]", records)
+            yield records
 
 
 def _record_of(number: int, line: str, rule: str) -> Record:
