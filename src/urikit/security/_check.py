@@ -66,6 +66,7 @@ def _plain_origin(prefix: str) -> str | bool:
     scheme, host = head[:-1].lower(), host.lower()
     plain = (
         scheme not in _SCHEME_CHECKED
+        and host[:1] != "["  # an IP literal: "[v1.a]" ends in "a]"
         and host.rpartition(".")[2][:1].isalpha()
         and "xn--" not in host
         and not host.endswith(_LOCAL_ENDINGS)
@@ -179,6 +180,7 @@ def _check(
         last = host.rpartition(".")[2]
         if (
             last[:1].isalpha()
+            and host[0] != "["  # an IP literal: "[v1.a]" ends in "a]"
             and "%" not in host
             and host.isascii()
             and "xn--" not in host.lower()  # the ACE prefix in any case ("Xn--")

@@ -1,0 +1,180 @@
+"""The cheap paths of :func:`urikit.security.check` (issue 20) give exactly the
+reports of the full analysis.
+
+* the C build's ``plain_report`` (the default policy's cheap path in one call)
+  against the Python path, which an explicit ``Policy()`` takes;
+* ``_whatwg_agrees`` (skipping the comparison with the WHATWG reading) against
+  always comparing: run with and without the ``[whatwg]`` extra; without it
+  ``_whatwg`` compares nothing and both sides are trivially equal.
+
+Checked on the corpus and on Hypothesis references built to hit the edges: special
+and other schemes, ports (empty, leading zeros, above 65535), IPv4 and IPv6
+hosts, paths with dot segments and percent-encoded dots, slashes and UTF-8.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+import strategies as gen
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from urikit import URIReference
+from urikit.security import Policy, Report, check
+from urikit.security import _check as check_module
+from urikit.security._policy import _DEFAULT_POLICY
+
+CORPUS = Path(__file__).resolve().parent.parent / ".." / "shared" / "corpus" / "urls.txt"
+try:
+    import ada_url  # noqa: F401
+
+    HAS_ADA = True
+except ImportError:
+    HAS_ADA = False
+
+
+def _corpus() -> list[str]:
+    if not CORPUS.is_file():
+        pytest.skip("no shared corpus beside the checkout")
+    text = CORPUS.read_text(encoding="utf-8", errors="surrogateescape")
+    return [line for line in text.splitlines() if line]
+
+
+@contextmanager
+def _always_compared() -> Iterator[None]:
+    """check() with every special-scheme reference compared with the WHATWG reading."""
+    saved = check_module._whatwg_agrees
+    check_module._whatwg_agrees = lambda *args: False
+    try:
+        yield
+    finally:
+        check_module._whatwg_agrees = saved
+
+
+def _same(text: str) -> None:
+    fast = check(text)
+    # an explicit Policy() takes the Python path (plain_report is for policy=None)
+    assert Policy() == _DEFAULT_POLICY
+    assert tuple(check(text, policy=Policy())) == tuple(fast)
+    with _always_compared():
+        slow = check(text, policy=Policy())
+    assert isinstance(fast, Report)
+    assert tuple(fast) == tuple(slow), text
+    assert fast.findings == slow.findings
+
+
+_SEGMENTS = st.sampled_from(
+    ["a", "", ".", "..", "%2e", "%2E", ".%2e", "%2e%2E", "%41", "%2f", "%5C", "%C3%A9", "x%20y"]
+) | st.text(alphabet="az09-._~!$&'()*+,;=:@", max_size=4)
+
+_PORTS = st.one_of(
+    st.just(""),
+    gen.port,
+    st.sampled_from(["80", "443", "21", "0", "00080", "000080", "65535", "65536", "99999"]),
+    st.integers(0, 10**7).map(str),
+)
+
+_HOSTS = st.one_of(
+    gen.host,
+    st.sampled_from(
+        [
+            "example.org",
+            "Example.ORG.",
+            "127.0.0.1",
+            "10.0.0.1",
+            "0x7f.1",
+            "2130706433",
+            "localhost",
+            "a.localhost",
+            "169.254.169.254",
+            "xn--bcher-kva.example",
+            "[::1]",
+            "[::ffff:1.2.3.4]",
+            "h_1.example",
+            "a-.example",
+            "",
+        ]
+    ),
+)
+
+
+@st.composite
+def _references(draw: st.DrawFn) -> str:
+    scheme = draw(st.sampled_from(["http", "HTTPS", "ws", "wss", "ftp", "file", "mailto", "x"]))
+    host = draw(_HOSTS)
+    port = draw(st.none() | _PORTS)
+    path = "".join("/" + s for s in draw(st.lists(_SEGMENTS, max_size=4)))
+    query = draw(st.none() | st.sampled_from(["", "a=%41", "q=%2e"]))
+    authority = host if port is None else f"{host}:{port}"
+    text = f"{scheme}://{authority}{path}"
+    return text if query is None else f"{text}?{query}"
+
+
+@settings(max_examples=400, deadline=None)
+@given(_references())
+def test_cheap_paths_give_the_full_report(text: str) -> None:
+    _same(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(gen.uri_references().map(lambda g: g.text), gen.mutated(), gen.arbitrary_text()))
+def test_cheap_paths_on_any_text(text: str) -> None:
+    _same(text)
+
+
+def test_cheap_paths_on_the_corpus() -> None:
+    urls = _corpus()
+    for text in urls:
+        _same(text)
+
+
+@pytest.mark.skipif(not HAS_ADA, reason="the [whatwg] extra (ada-url) is not installed")
+def test_the_skip_is_taken_and_would_find_nothing() -> None:
+    """Lines the skip applies to do reach it (so the equality above is not vacuous)."""
+    urls = [u for u in _corpus() if "%" in u or "://127." in u] + [
+        "http://example.org:8080/a%41/b",
+        "https://127.0.0.1:443/x",
+        "ws://h:0/%C3%A9",
+    ]
+    taken = []
+    saved = check_module._whatwg_agrees
+
+    def spy(text: str, ref: URIReference, sp: tuple[tuple[int, int], ...], plain: bool) -> bool:
+        agrees = saved(text, ref, sp, plain)
+        if agrees:
+            taken.append(text)
+        return agrees
+
+    check_module._whatwg_agrees = spy
+    try:
+        for text in urls:
+            check(text)
+    finally:
+        check_module._whatwg_agrees = saved
+    assert len(taken) >= 3
+
+
+def test_an_ipvfuture_host_is_not_a_plain_name() -> None:
+    """ "[v0.A]" ends in "A]", which once passed for a host name's last label: the
+    WHATWG comparison and the host checks were skipped for it."""
+    codes = [f.code for f in check("http://[v0.A]/").findings]
+    assert ("whatwg-differs" in codes) is HAS_ADA
+
+
+def test_whatwg_agrees_refuses_what_the_whatwg_reads_otherwise() -> None:
+    from urikit import parse
+
+    def agrees(text: str) -> bool:
+        ref = parse(text)
+        return check_module._whatwg_agrees(text, ref, ref._sp, True)
+
+    assert agrees("http://h:8080/a%41")
+    assert not agrees("http://h:65536/")  # the WHATWG rejects the port
+    assert not agrees("http://h:000080/")  # more than five digits: left to ada
+    assert not agrees("http://h/a/%2e/b")  # a dot to the WHATWG
+    assert not agrees("http://h/a/%2E%2e/b")
+    assert not agrees("http://h/a/./b")
