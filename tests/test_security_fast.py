@@ -178,3 +178,64 @@ def test_whatwg_agrees_refuses_what_the_whatwg_reads_otherwise() -> None:
     assert not agrees("http://h/a/%2e/b")  # a dot to the WHATWG
     assert not agrees("http://h/a/%2E%2e/b")
     assert not agrees("http://h/a/./b")
+
+
+# --- what the cheap paths assume --------------------------------------------------------
+
+
+def _percent_findings(text: str) -> list[tuple[str, int]]:
+    from urikit import iri, parse
+    from urikit.errors import URIError
+    from urikit.security._percent import _check_percent_runs
+    from urikit.security._policy import _Found
+
+    try:
+        ref = parse(text)
+    except URIError:
+        ref = iri.parse(text)
+    found = _Found(Policy())
+    _check_percent_runs(found, text, ref._sp)
+    return [(f.code, f.start) for f in found.items]
+
+
+_PCT = st.integers(0, 255).map(lambda b: f"%{b:02X}") | st.integers(0, 255).map(
+    lambda b: f"%{b:02x}"
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(_PCT, st.sampled_from(["a", "/", ".", "..", "?", "é"])), max_size=8))
+def test_a_reference_without_a_notable_octet_has_no_percent_finding(pieces: list[str]) -> None:
+    """_check_percent reads the runs only when an octet may give a finding: without
+    one, reading them finds nothing (controls, UTF-8, bidi, dots, delimiters)."""
+    from urikit.security._percent import _NOTABLE_PCT_RE
+
+    text = "http://h/" + "".join(pieces)
+    if _NOTABLE_PCT_RE.search(text) is None:
+        assert _percent_findings(text) == []
+    else:
+        _percent_findings(text)  # reads without error either way
+
+
+def test_every_notable_octet_is_seen() -> None:
+    from urikit.security._percent import _NOTABLE_PCT_RE
+
+    for byte in range(256):
+        text = f"http://h/a%{byte:02X}b%{byte:02x}"
+        if _percent_findings(text) or _percent_findings(f"http://h/%{byte:02X}"):
+            assert _NOTABLE_PCT_RE.search(text), hex(byte)
+
+
+def test_ascii_is_latin_and_left_to_right() -> None:
+    """iri._display's ASCII shortcuts: every ASCII letter's script is Latin, and no
+    ASCII character is right-to-left."""
+    import string
+    import unicodedata
+
+    from urikit.iri._display import _LATIN, _label_scripts, _script
+
+    assert {_script(c) for c in string.ascii_letters} == {_LATIN}
+    assert {_script(c) for c in string.digits + "-._~"} == {None}
+    assert not any(unicodedata.bidirectional(chr(i)) in ("R", "AL") for i in range(128))
+    assert _label_scripts("a-1") == {_LATIN}
+    assert _label_scripts("1-2") == set()
