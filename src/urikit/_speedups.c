@@ -2126,7 +2126,10 @@ sp_split_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * every other line (invalid, or a rule this module does not know) is
  * ``fallback(number, line, rule)``, which parses it in Python and makes its
  * record. (The records stay tracked by the cyclic garbage collector: with
- * blocks of a few hundred lines, untracking them was measured to save nothing.) */
+ * blocks of a few hundred lines, untracking them was measured to save nothing.)
+ * Like plain_report below, it builds a type of a higher layer that it is handed
+ * (never imports), writing only tuple items: the layout of any tuple subclass
+ * that adds no slot and no __dict__, which both check at each call. */
 static PyObject *
 fr_record(PyTypeObject *type, Py_ssize_t number, PyObject *line, PyObject *ref)
 {
