@@ -239,3 +239,68 @@ def test_ascii_is_latin_and_left_to_right() -> None:
     assert not any(unicodedata.bidirectional(chr(i)) in ("R", "AL") for i in range(128))
     assert _label_scripts("a-1") == {_LATIN}
     assert _label_scripts("1-2") == set()
+
+
+def _display_findings(text: str) -> list[str]:
+    from urikit import parse
+    from urikit.security._display import _check_display
+    from urikit.security._policy import _Found
+
+    found = _Found(Policy())
+    _check_display(found, text, parse(text)._sp)
+    return [f.code for f in found.items]
+
+
+def _encoded(chars: str) -> str:
+    return "".join(f"%{b:02X}" for b in chars.encode("utf-8", "surrogatepass"))
+
+
+_SHOWN_CHARS = st.one_of(
+    st.characters(min_codepoint=0x80, max_codepoint=0x2FFFF, exclude_categories=["Cs"]),
+    st.sampled_from(
+        list("éжא\u0627\u202e\u2066\u200f\u2215\uff0f\uff1f\u2024\u3002\uff0e\u00bd\u2100二ß")
+    ),
+    st.sampled_from(["a", "-", "%"]),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.lists(_SHOWN_CHARS, max_size=4).map("".join), min_size=1, max_size=4),
+    st.sampled_from(["/p/", "/p?q=", "/#", "/a;b="]),
+    st.booleans(),
+)
+def test_a_reference_that_shows_plainly_has_no_display_finding(
+    runs: list[str], where: str, raw: bool
+) -> None:
+    """_check skips the display checks where _shows_plainly holds: they would find
+    nothing there. ``raw`` also writes an ASCII run between the encoded ones."""
+    from urikit.security._check import _shows_plainly
+
+    glue = "x" if raw else ""
+    text = "http://example.org" + where + glue.join(_encoded(r) for r in runs)
+    if _shows_plainly(text, len("http://example.org")):
+        assert _display_findings(text) == []
+
+
+def test_shows_plainly_on_the_corpus_and_its_refusals() -> None:
+    from urikit import URIError, parse
+    from urikit._parser import HOST_SPAN
+    from urikit.security._check import _shows_plainly
+
+    start = len("http://h")
+    seen = 0
+    for text in [u for u in _corpus() if "%" in u and u.isascii()]:
+        try:
+            ref = parse(text)
+        except URIError:
+            continue
+        h1 = ref._sp[HOST_SPAN][1]
+        if ref.host and ref.host.isascii() and _shows_plainly(text, h1):
+            seen += 1
+            assert _display_findings(text) == [], text
+    assert seen > 0
+    for refused in ["\u05d0", "\u0627", "\u2215", "\uff0f", "\u2024"]:  # R, AL, slash, /, .
+        assert not _shows_plainly("http://h/" + _encoded(refused), start)
+    assert not _shows_plainly("http://h/%C3", start)  # not UTF-8
+    assert _shows_plainly("http://h/%E4%BA%8C%C3%A9", start)

@@ -29,6 +29,7 @@ from ._percent import _check_percent
 from ._policy import _DEFAULT_POLICY, CODES, Finding, Policy, _Found
 from ._report import _PARSED_URI, Report
 from ._scheme import _SCHEME_CHECKED, _check_scheme
+from ._text import _PCT_RUN_RE
 from ._whatwg import _SPECIAL, _whatwg
 
 _HIGH_PCT_RE: Final = re.compile(r"%[89A-Fa-f]")
@@ -204,7 +205,7 @@ def _check(
         not text.isascii()
         or (percent and _HIGH_PCT_RE.search(text))
         or (not plain and h1 > h0 and "xn--" in text[h0:h1].lower())
-    ):
+    ) and not (plain and u0 < 0 and text.isascii() and _shows_plainly(text, h1)):
         from ._display import _check_display  # imported for the references that need it
 
         _check_display(found, text, sp)
@@ -220,6 +221,40 @@ def _check(
     if len(findings) > 1:
         findings.sort(key=lambda f: (f.start, f.end))
     return Report(text, tuple(findings), tuple(f for f in findings if policy.blocks(f)), ref)
+
+
+def _shows_plainly(text: str, start: int) -> bool:
+    """Whether the display checks surely find nothing in the ASCII reference
+    ``text`` whose authority is a plain host name (no userinfo, no "%", no
+    A-label): every run of percent-encoded octets after the host (``start``)
+    decodes as UTF-8 to characters none of which is right-to-left (``R``,
+    ``AL``: what a bidi warning needs), a slash look-alike or one whose NFKC form
+    holds a delimiter (what a look-alike warning needs). The display form keeps
+    such a host as it is (ASCII, one script), and decodes no more than these
+    characters (issue 20: the display checks were most of a check's time on a
+    line with percent-encoded UTF-8). ``tests/test_security_fast.py`` checks it
+    against the display checks."""
+    import unicodedata
+
+    from ..iri._display import _DELIMITERS, _SLASH_LIKE
+
+    for m in _PCT_RUN_RE.finditer(text, start):
+        try:
+            decoded = bytes.fromhex(m.group().replace("%", "")).decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+        if decoded.isascii():
+            continue
+        for ch in decoded:
+            if ch.isascii():
+                continue
+            if (
+                unicodedata.bidirectional(ch) in ("R", "AL")
+                or ch in _SLASH_LIKE
+                or _DELIMITERS & set(unicodedata.normalize("NFKC", ch))
+            ):
+                return False
+    return True
 
 
 def _whatwg_agrees(
