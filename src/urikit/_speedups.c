@@ -2114,6 +2114,193 @@ sp_split_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return batch(module, args, nargs, 1);
 }
 
+/* ============================== file_records, plain_report (issue 20, h20-cli)
+ *
+ * file_records(lines, first, rule, record_type, fallback) -> list: the records
+ * urikit.batch.iter_file yields for ``lines``, a list of str read from a text
+ * file (each ending in "\n" but perhaps the last), the first numbered ``first``.
+ * Each line loses its "\n" and then one "\r" before it, as batch._records does;
+ * a line the C split accepts becomes ``record_type((number, line, reference,
+ * None))`` built here (record_type: a tuple subclass adding no slot, the
+ * NamedTuple batch.Record), the reference being what the fast parse builds;
+ * every other line (invalid, or a rule this module does not know) is
+ * ``fallback(number, line, rule)``, which parses it in Python and makes its
+ * record. (The records stay tracked by the cyclic garbage collector: with
+ * blocks of a few hundred lines, untracking them was measured to save nothing.)
+ * Like plain_report below, it builds a type of a higher layer that it is handed
+ * (never imports), writing only tuple items: the layout of any tuple subclass
+ * that adds no slot and no __dict__, which both check at each call. */
+static PyObject *
+fr_record(PyTypeObject *type, Py_ssize_t number, PyObject *line, PyObject *ref)
+{
+    /* a new record (number, line, ref, None); steals ``ref`` */
+    PyObject *num = PyLong_FromSsize_t(number);
+    PyObject *rec = num ? type->tp_alloc(type, 4) : NULL;
+    if (rec == NULL) {
+        Py_XDECREF(num);
+        Py_DECREF(ref);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(rec, 0, num);
+    PyTuple_SET_ITEM(rec, 1, Py_NewRef(line));
+    PyTuple_SET_ITEM(rec, 2, ref);
+    PyTuple_SET_ITEM(rec, 3, Py_NewRef(Py_None));
+    return rec;
+}
+
+static PyObject *
+sp_file_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5 || !PyList_CheckExact(args[0]) || !PyLong_CheckExact(args[1]) ||
+        !PyType_Check(args[3]) || !PyType_IsSubtype((PyTypeObject *)args[3], &PyTuple_Type) ||
+        ((PyTypeObject *)args[3])->tp_basicsize != PyTuple_Type.tp_basicsize ||
+        ((PyTypeObject *)args[3])->tp_dictoffset != 0) {
+        PyErr_SetString(PyExc_TypeError,
+                        "file_records(lines: list[str], first: int, rule: str, "
+                        "record_type: a tuple subclass without slots, fallback)");
+        return NULL;
+    }
+    const state_t *st = module_state(module);
+    PyObject *lines = args[0], *rule = args[2], *fallback = args[4];
+    PyTypeObject *type = (PyTypeObject *)args[3];
+    Py_ssize_t first = PyLong_AsSsize_t(args[1]);
+    if (first == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    int known = PyUnicode_CheckExact(rule) && rule_code(st, rule) != RULE_UNKNOWN;
+    if (known && st->reference_type == NULL) {
+        known = 0; /* no fast parse installed: Python parses every line */
+    }
+    Py_ssize_t n = PyList_GET_SIZE(lines);
+    PyObject *out = PyList_New(n);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (PyList_GET_SIZE(lines) != n) { /* only a fallback could change it */
+            Py_DECREF(out);
+            PyErr_SetString(PyExc_RuntimeError, "list changed size during iteration");
+            return NULL;
+        }
+        PyObject *raw = PyList_GET_ITEM(lines, i), *line, *rec = NULL;
+        if (!PyUnicode_CheckExact(raw) || UK_READY(raw) < 0) {
+            Py_DECREF(out);
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_TypeError, "file_records: every line must be a str");
+            }
+            return NULL;
+        }
+        Py_ssize_t len = PyUnicode_GET_LENGTH(raw), end = len;
+        int kind = PyUnicode_KIND(raw);
+        const void *data = PyUnicode_DATA(raw);
+        if (end > 0 && PyUnicode_READ(kind, data, end - 1) == '\n') {
+            end--;
+            if (end > 0 && PyUnicode_READ(kind, data, end - 1) == '\r') {
+                end--;
+            }
+        }
+        line = end == len ? Py_NewRef(raw) : PyUnicode_Substring(raw, 0, end);
+        if (line == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        spans_t sp;
+        int ok = known ? split_text(st, line, rule, &sp) : 0;
+        if (ok > 0) {
+            PyObject *spans = spans_tuple(st, &sp);
+            if (spans != NULL) {
+                PyObject *ref = new_reference(st, NULL, Py_NewRef(line), spans);
+                rec = ref ? fr_record(type, first + i, line, ref) : NULL;
+            }
+        }
+        else if (ok == 0) {
+            PyObject *num = PyLong_FromSsize_t(first + i);
+            rec = num ? PyObject_CallFunctionObjArgs(fallback, num, line, rule, NULL) : NULL;
+            Py_XDECREF(num);
+        }
+        Py_DECREF(line);
+        if (rec == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, rec);
+    }
+    return out;
+}
+
+/* plain_report(text, memo, report_type, kind) -> report | None: the cheap path
+ * of urikit.security.check under the default policy, in one call. For a valid
+ * ASCII reference that is plain as _parser.plain_host_end says (a host with no
+ * userinfo and no port, no "%", no path segment starting with "."; here an
+ * empty port counts as none) and whose
+ * "scheme://host" the memo ``memo`` maps to a str (its scheme: nothing to
+ * report), the report with no finding: ``report_type((text, (), (), kind))``
+ * (report_type: a tuple subclass adding no slot, security.Report). None for
+ * every other text (the memo only read here; Python fills it). */
+static PyObject *
+sp_plain_report(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4 || !PyDict_CheckExact(args[1]) || !PyType_Check(args[2]) ||
+        !PyType_IsSubtype((PyTypeObject *)args[2], &PyTuple_Type) ||
+        ((PyTypeObject *)args[2])->tp_basicsize != PyTuple_Type.tp_basicsize ||
+        ((PyTypeObject *)args[2])->tp_dictoffset != 0) {
+        PyErr_SetString(PyExc_TypeError,
+                        "plain_report(text, memo: dict, report_type: a tuple subclass "
+                        "without slots, kind)");
+        return NULL;
+    }
+    PyObject *text = args[0];
+    if (!PyUnicode_CheckExact(text)) {
+        Py_RETURN_NONE;
+    }
+    const state_t *st = module_state(module);
+    spans_t sp;
+    int ok = split_text(st, text, NULL, &sp);
+    if (ok <= 0) {
+        if (ok < 0) {
+            return NULL;
+        }
+        Py_RETURN_NONE;
+    }
+    /* an empty port ("host:/") gives no finding and the WHATWG reads it as no
+     * port: the verdict of the reference without it (the corpus has many) */
+    if (sp.s[G_PORT] >= 0 && sp.e[G_PORT] == sp.s[G_PORT]) {
+        sp.s[G_PORT] = sp.e[G_PORT] = -1;
+    }
+    Py_ssize_t end = plain_host_end(text, &sp);
+    if (end <= 0) {
+        Py_RETURN_NONE;
+    }
+    PyObject *prefix = PyUnicode_Substring(text, 0, end);
+    if (prefix == NULL) {
+        return NULL;
+    }
+    PyObject *scheme = PyDict_GetItemWithError(args[1], prefix); /* borrowed */
+    Py_DECREF(prefix);
+    if (scheme == NULL) {
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        Py_RETURN_NONE; /* not seen yet: Python decides, and remembers */
+    }
+    if (!PyUnicode_CheckExact(scheme)) {
+        Py_RETURN_NONE; /* False: something to report */
+    }
+    PyTypeObject *type = (PyTypeObject *)args[2];
+    PyObject *empty = PyTuple_New(0);
+    PyObject *report = empty ? type->tp_alloc(type, 4) : NULL;
+    if (report == NULL) {
+        Py_XDECREF(empty);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(report, 0, Py_NewRef(text));
+    PyTuple_SET_ITEM(report, 1, Py_NewRef(empty));
+    PyTuple_SET_ITEM(report, 2, empty);
+    PyTuple_SET_ITEM(report, 3, Py_NewRef(args[3]));
+    return report;
+}
+/* ========================== end of file_records, plain_report (issue 20, h20-cli) */
+
 /* ------------------------------------------------------- Arrow string kernels
  *
  * Validate or split a whole Arrow string array without a Python object per row.
@@ -3568,6 +3755,12 @@ static PyMethodDef methods[] = {
      "validate_many(texts, rule, fallback) -> list[bool]."},
     {"split_many", (PyCFunction)(void (*)(void))sp_split_many, METH_FASTCALL,
      "split_many(texts, rule, fallback) -> list[spans | None]."},
+    {"file_records", (PyCFunction)(void (*)(void))sp_file_records, METH_FASTCALL,
+     "file_records(lines, first, rule, record_type, fallback) -> list: batch.iter_file's "
+     "records of a list of file lines (issue 20)"},
+    {"plain_report", (PyCFunction)(void (*)(void))sp_plain_report, METH_FASTCALL,
+     "plain_report(text, memo, report_type, kind) -> report | None: security.check's "
+     "cheap path under the default policy (issue 20)"},
     {"_arrow_level", (PyCFunction)sp_arrow_level, METH_O,
      "_arrow_level(level) -> previous level: tests choose the Arrow scanner (0 portable,"
      " 1 SSSE3, 2 AVX2, -1 the CPU's best)."},

@@ -4,6 +4,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 _F = TypeVar("_F", bound=Callable[..., object])
+_T = TypeVar("_T")
 _Spans = tuple[tuple[int, int], ...]
 
 class AcceleratedFunction:
@@ -32,6 +33,17 @@ def validate_many(
 def split_many(
     texts: Iterable[object], rule: str, fallback: Callable[..., _Spans | None], /
 ) -> list[_Spans | None]: ...
+def file_records(
+    lines: list[str],
+    first: int,
+    rule: str,
+    record_type: type[_T],
+    fallback: Callable[[int, str, str], _T],
+    /,
+) -> list[_T]: ...
+def plain_report(
+    text: object, memo: dict[str, str | bool], report_type: type[_T], kind: str, /
+) -> _T | None: ...
 def _arrow_level(level: int, /) -> int: ...
 def arrow_validate(
     schema_capsule: object, array_capsule: object, rule: str, /
