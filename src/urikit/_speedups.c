@@ -75,9 +75,9 @@ typedef struct {
     PyObject *words[NWORDS];     /* the reasons and components locate_error names */
     PyTypeObject *accel_type;    /* AcceleratedFunction */
     PyTypeObject *getter_type;   /* ComponentGetter */
+    PyTypeObject *record_type;   /* this module's SpanRecord (the layout below) */
     PyTypeObject *record_base;   /* urikit._accel.SpanRecord, once installed */
     PyTypeObject *reference_type; /* urikit.reference.URIReference, once installed */
-    Py_ssize_t text_offset, sp_offset; /* the two slots of record_base */
     int arrow_force;             /* tests: 0, or the Arrow scanner level + 1 to use */
 } state_t;
 
@@ -546,7 +546,11 @@ split_text(const state_t *st, PyObject *text, PyObject *rule, spans_t *sp)
     if (!PyUnicode_IS_ASCII(text)) {
         return 0; /* every RFC 3986 character is ASCII */
     }
-    if (!split_ascii(PyUnicode_1BYTE_DATA(text), PyUnicode_GET_LENGTH(text), sp)) {
+    const uchar *s = PyUnicode_1BYTE_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    /* the common shape first (fast_split reads up to 8 bytes from s, and an
+     * ASCII str has n + 1: its terminating NUL), then the whole grammar */
+    if (!fast_split(s, n, n + 1, sp) && !split_ascii(s, n, sp)) {
         return 0;
     }
     int code = rule_code(st, rule);
@@ -722,6 +726,174 @@ spans_tuple(const state_t *st, const spans_t *sp)
     }
     return t;
 }
+
+/* ------------------------------------------------------------ SpanRecord
+ *
+ * The layout of every parsed reference in a C build: the text and the spans
+ * of its nine groups stored inline (one allocation, not a tuple of nine
+ * pairs), untracked by the cyclic GC (a str cannot hold a cycle). The
+ * component getters below slice ``text`` by the inline spans when they are
+ * read: components are lazy views over one string and its offsets. Python
+ * sees the two attributes of the pure-Python SpanRecord (urikit._accel):
+ * ``_text`` (a str) and ``_sp``, the tuple of (start, end) pairs that
+ * _parser.split returns, built when read and unpacked when set. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *text; /* a str, or NULL before it is set */
+    int has_sp;     /* the spans are set */
+    spans_t sp;
+} RecordObject;
+
+static void
+record_dealloc(PyObject *self)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    Py_XDECREF(((RecordObject *)self)->text);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+static int
+is_record_type(PyTypeObject *type)
+{
+    /* a SpanRecord of any instance of this module, or a subclass of one */
+    for (PyTypeObject *t = type; t != NULL; t = t->tp_base) {
+        if (t->tp_dealloc == record_dealloc) {
+            return type->tp_basicsize == (Py_ssize_t)sizeof(RecordObject) &&
+                   type->tp_itemsize == 0 && type->tp_dictoffset == 0 &&
+                   type->tp_weaklistoffset == 0 && type->tp_alloc == PyType_GenericAlloc &&
+#ifdef Py_TPFLAGS_MANAGED_WEAKREF
+                   !PyType_HasFeature(type, Py_TPFLAGS_MANAGED_WEAKREF) &&
+#endif
+#ifdef Py_TPFLAGS_MANAGED_DICT
+                   !PyType_HasFeature(type, Py_TPFLAGS_MANAGED_DICT) &&
+#endif
+                   1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *
+record_missing(PyObject *self, const char *name)
+{
+    PyErr_Format(PyExc_AttributeError, "'%.200s' object has no attribute '%s'",
+                 Py_TYPE(self)->tp_name, name);
+    return NULL;
+}
+
+static PyObject *
+record_get_text(PyObject *self, void *closure)
+{
+    PyObject *text = ((RecordObject *)self)->text;
+    return text != NULL ? Py_NewRef(text) : record_missing(self, "_text");
+}
+
+static int
+record_set_text(PyObject *self, PyObject *value, void *closure)
+{
+    RecordObject *r = (RecordObject *)self;
+    if (value == NULL) {
+        if (r->text == NULL) {
+            record_missing(self, "_text");
+            return -1;
+        }
+        Py_CLEAR(r->text);
+        return 0;
+    }
+    if (!PyUnicode_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "SpanRecord._text must be str, not %.100s",
+                     Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    Py_XSETREF(r->text, Py_NewRef(value));
+    return 0;
+}
+
+static PyObject *
+record_get_sp(PyObject *self, void *closure)
+{
+    RecordObject *r = (RecordObject *)self;
+    if (!r->has_sp) {
+        return record_missing(self, "_sp");
+    }
+    PyObject *t = PyTuple_New(NG);
+    if (t == NULL) {
+        return NULL;
+    }
+    for (int g = 0; g < NG; g++) {
+        PyObject *a = PyLong_FromSsize_t(r->sp.s[g]);
+        PyObject *b = a ? PyLong_FromSsize_t(r->sp.e[g]) : NULL;
+        PyObject *pair = b ? PyTuple_New(2) : NULL;
+        if (pair == NULL) {
+            Py_XDECREF(a);
+            Py_XDECREF(b);
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(pair, 0, a);
+        PyTuple_SET_ITEM(pair, 1, b);
+        PyTuple_SET_ITEM(t, g, pair);
+    }
+    return t;
+}
+
+static int
+record_set_sp(PyObject *self, PyObject *value, void *closure)
+{
+    RecordObject *r = (RecordObject *)self;
+    if (value == NULL) {
+        if (!r->has_sp) {
+            record_missing(self, "_sp");
+            return -1;
+        }
+        r->has_sp = 0;
+        return 0;
+    }
+    spans_t sp;
+    int ok = PyTuple_Check(value) && PyTuple_GET_SIZE(value) == NG;
+    for (int g = 0; ok && g < NG; g++) {
+        PyObject *pair = PyTuple_GET_ITEM(value, g);
+        ok = PyTuple_Check(pair) && PyTuple_GET_SIZE(pair) == 2 &&
+             PyLong_Check(PyTuple_GET_ITEM(pair, 0)) && PyLong_Check(PyTuple_GET_ITEM(pair, 1));
+        if (ok) {
+            sp.s[g] = PyLong_AsSsize_t(PyTuple_GET_ITEM(pair, 0));
+            sp.e[g] = PyLong_AsSsize_t(PyTuple_GET_ITEM(pair, 1));
+            if ((sp.s[g] == -1 || sp.e[g] == -1) && PyErr_Occurred()) {
+                return -1;
+            }
+        }
+    }
+    if (!ok) {
+        PyErr_SetString(PyExc_TypeError,
+                        "SpanRecord._sp must be a tuple of 9 (start, end) pairs of int");
+        return -1;
+    }
+    r->sp = sp;
+    r->has_sp = 1;
+    return 0;
+}
+
+static PyGetSetDef record_getset[] = {
+    {"_text", record_get_text, record_set_text, "The text.", NULL},
+    {"_sp", record_get_sp, record_set_sp,
+     "The (start, end) pair of each group, (-1, -1) when undefined.", NULL},
+    {NULL},
+};
+
+static PyType_Slot record_slots[] = {
+    {Py_tp_dealloc, record_dealloc},
+    {Py_tp_getset, record_getset},
+    {Py_tp_doc, "A text and the spans of its parts (urikit._accel.SpanRecord, in C)."},
+    {0, NULL},
+};
+
+static PyType_Spec record_spec = {
+    .name = "urikit._speedups.SpanRecord",
+    .basicsize = sizeof(RecordObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_IMMUTABLETYPE,
+    .slots = record_slots,
+};
 
 /* ------------------------------------------------------- remove_dot_segments */
 
@@ -1026,7 +1198,18 @@ static const char HEXUP[] = "0123456789ABCDEF";
 static void
 put_pct_normal(out_t *o, const uchar *p, Py_ssize_t len, int lower)
 {
-    for (Py_ssize_t i = 0; i < len; i++) {
+    Py_ssize_t i = 0;
+    while (i < len) {
+        if (!lower) { /* the run up to the next "%" is copied as it is */
+            const uchar *pct = memchr(p + i, '%', (size_t)(len - i));
+            Py_ssize_t stop = pct ? pct - p : len;
+            memcpy(o->buf + o->len, p + i, (size_t)(stop - i));
+            o->len += stop - i;
+            i = stop;
+            if (i >= len) {
+                break;
+            }
+        }
         uchar c = p[i];
         if (c == '%' && i + 2 < len) { /* valid input: always a whole triple */
             int byte = hexval(p[i + 1]) * 16 + hexval(p[i + 2]);
@@ -1038,10 +1221,11 @@ put_pct_normal(out_t *o, const uchar *p, Py_ssize_t len, int lower)
                 o->buf[o->len++] = HEXUP[byte >> 4];
                 o->buf[o->len++] = HEXUP[byte & 15];
             }
-            i += 2;
+            i += 3;
         }
         else {
             o->buf[o->len++] = (char)(lower ? ascii_lower(c) : c);
+            i++;
         }
     }
 }
@@ -1077,11 +1261,12 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
         for (Py_ssize_t k = 0; k < scheme.len; k++) {
             w.buf[w.len++] = (char)ascii_lower(scheme.p[k]);
         }
-        scheme_str = ascii_str((const char *)n_scheme.p, scheme.len);
-        if (scheme_str == NULL) {
-            goto done;
-        }
     }
+/* the lowercased scheme as a str, made only when a registry lookup needs it */
+#define SCHEME_STR()                                                             \
+    (scheme_str != NULL                                                          \
+         ? 0                                                                     \
+         : ((scheme_str = ascii_str((const char *)n_scheme.p, scheme.len)) == NULL ? -1 : 0))
     if (authority.def) {
         int drop_port = 0;
         if (scheme_level && port.def) {
@@ -1091,6 +1276,9 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
             else if (scheme.def) {
                 /* port.lstrip("0") == str(DEFAULT_PORTS.get(scheme)), as in Python:
                    digit strings, since port = *DIGIT has no length limit and int() has. */
+                if (SCHEME_STR() < 0) {
+                    goto done;
+                }
                 PyObject *value = PyDict_GetItemWithError(default_ports, scheme_str);
                 if (value == NULL && PyErr_Occurred()) {
                     goto done;
@@ -1144,6 +1332,9 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
     if (scheme.def || authority.def) { /* as normalize.py: a network-path loses its dots */
         n_path.len = dots_ascii((const uchar *)mem + path_at, path_len, pathbuf);
         if (scheme_level && scheme.def && n_path.len == 0 && authority.def) {
+            if (SCHEME_STR() < 0) {
+                goto done;
+            }
             int like = PySet_Contains(http_like, scheme_str);
             if (like < 0) {
                 goto done;
@@ -1158,9 +1349,15 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
         memcpy(pathbuf, mem + path_at, (size_t)path_len);
         n_path.len = path_len;
     }
+#undef SCHEME_STR
     out_t o = {pathbuf + n_path.len + 1, 0};
     recompose(&o, n_scheme, n_auth, n_path, n_query, n_frag);
-    result = ascii_str(o.buf, o.len);
+    if (o.len == n && PyUnicode_CheckExact(text) && memcmp(o.buf, s, (size_t)n) == 0) {
+        result = Py_NewRef(text); /* already in normal form (the common case) */
+    }
+    else {
+        result = ascii_str(o.buf, o.len);
+    }
 done:
     Py_XDECREF(scheme_str);
     if (mem != small) {
@@ -1425,30 +1622,40 @@ call_fallback(AccelObject *self, PyObject *const *args, size_t nargsf, PyObject 
 }
 
 /* A new instance of ``type`` (the installed reference type when NULL) holding
- * text and spans (both references are stolen on success and on failure). */
+ * text and the spans sp. The type is a SpanRecord subclass with the record's
+ * size (checked when it was installed), so the object is allocated here
+ * directly, without zeroing what is written next. (Every class statement
+ * gives a GC type; its traverse has nothing to visit but the type: a str
+ * holds no cycle.) */
 static PyObject *
-new_reference(const state_t *st, PyTypeObject *type, PyObject *text, PyObject *spans)
+new_reference(const state_t *st, PyTypeObject *type, PyObject *text, const spans_t *sp)
 {
     if (type == NULL) {
         type = st->reference_type;
     }
     if (type == NULL) {
-        Py_DECREF(text);
-        Py_DECREF(spans);
         PyErr_SetString(PyExc_RuntimeError,
                         "urikit._speedups: no reference type installed; "
                         "urikit.reference calls set_reference_type() at import");
         return NULL;
     }
-    PyObject *obj = type->tp_alloc(type, 0);
+    RecordObject *obj;
+    if (PyType_IS_GC(type)) {
+        obj = PyObject_GC_New(RecordObject, type);
+    }
+    else {
+        obj = PyObject_New(RecordObject, type);
+    }
     if (obj == NULL) {
-        Py_DECREF(text);
-        Py_DECREF(spans);
         return NULL;
     }
-    *(PyObject **)((char *)obj + st->text_offset) = text;
-    *(PyObject **)((char *)obj + st->sp_offset) = spans;
-    return obj;
+    obj->text = Py_NewRef(text);
+    obj->has_sp = 1;
+    obj->sp = *sp;
+    if (PyType_IS_GC(type)) {
+        PyObject_GC_Track(obj);
+    }
+    return (PyObject *)obj;
 }
 
 /* _parser.plain_host_end for a valid ASCII text with spans ``sp``. */
@@ -1528,11 +1735,10 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
             }
             return NULL;
         }
-        PyObject *spans = spans_tuple(st, &sp);
-        if (spans == NULL || self->kind == K_SPLIT) {
-            return spans;
+        if (self->kind == K_SPLIT) {
+            return spans_tuple(st, &sp);
         }
-        return new_reference(st, (PyTypeObject *)self->extra2, Py_NewRef(args[0]), spans);
+        return new_reference(st, (PyTypeObject *)self->extra2, args[0], &sp);
     }
     case K_RESOLVE: {
         int strict = 1;
@@ -1744,7 +1950,7 @@ sp_accelerate(PyObject *module, PyObject *args)
          * slots and nothing else */
         PyTypeObject *sub = (PyTypeObject *)extra2;
         if (st->reference_type == NULL || !PyType_Check(extra2) ||
-            !PyType_IsSubtype(sub, st->reference_type) ||
+            !PyType_IsSubtype(sub, st->reference_type) || !is_record_type(sub) ||
             sub->tp_basicsize != st->reference_type->tp_basicsize || sub->tp_itemsize != 0 ||
             sub->tp_dictoffset != 0) {
             PyErr_SetString(PyExc_TypeError,
@@ -1768,30 +1974,11 @@ sp_accelerate(PyObject *module, PyObject *args)
 
 /* ------------------------------------------------- the reference-type hook */
 
-/* The offset of the writable object slot ``name`` that ``type`` itself declares
- * in its __slots__, or -1 with TypeError set. */
-static Py_ssize_t
-slot_offset(PyTypeObject *type, const char *name)
-{
-    PyObject *descr = PyDict_GetItemString(type->tp_dict, name); /* borrowed */
-    Py_ssize_t offset = -1;
-    if (descr != NULL && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
-        PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
-        if (m->type == Py_T_OBJECT_EX && !(m->flags & Py_READONLY)) {
-            offset = m->offset;
-        }
-    }
-    if (offset < 0) {
-        PyErr_Format(PyExc_TypeError, "%s does not declare the object slot %s", type->tp_name,
-                     name);
-    }
-    return offset;
-}
-
 /* set_reference_type(record_base, reference_type): the hook (see the top of
- * this file). record_base declares the slots ``_text`` and ``_sp``; C writes
- * exactly those two into new instances of reference_type, a subclass of
- * record_base whose instances have no other slot or __dict__. */
+ * this file). record_base is urikit._accel.SpanRecord, in a C build this
+ * module's SpanRecord type (the ``_text`` and ``_sp`` layout above); C builds
+ * instances of reference_type, a subclass of it whose instances have nothing
+ * else (no other slot, no __dict__, no GC). */
 static PyObject *
 sp_set_reference_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -1801,13 +1988,13 @@ sp_set_reference_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     PyTypeObject *base = (PyTypeObject *)args[0], *type = (PyTypeObject *)args[1];
-    Py_ssize_t text_offset = slot_offset(base, "_text");
-    Py_ssize_t sp_offset = text_offset < 0 ? -1 : slot_offset(base, "_sp");
-    if (sp_offset < 0) {
+    if (!is_record_type(base)) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s is not urikit._speedups.SpanRecord (the layout of _text and _sp)",
+                     base->tp_name);
         return NULL;
     }
-    if (!PyType_IsSubtype(type, base) || type->tp_basicsize != base->tp_basicsize ||
-        type->tp_itemsize != 0 || type->tp_dictoffset != 0) {
+    if (!PyType_IsSubtype(type, base) || !is_record_type(type)) {
         PyErr_Format(PyExc_TypeError,
                      "set_reference_type: %s must subclass %s and add no slot or __dict__",
                      type->tp_name, base->tp_name);
@@ -1816,8 +2003,6 @@ sp_set_reference_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     state_t *st = module_state(module);
     Py_XSETREF(st->record_base, (PyTypeObject *)Py_NewRef(base));
     Py_XSETREF(st->reference_type, (PyTypeObject *)Py_NewRef(type));
-    st->text_offset = text_offset;
-    st->sp_offset = sp_offset;
     Py_RETURN_NONE;
 }
 
@@ -1841,34 +2026,36 @@ typedef struct {
     PyObject_HEAD
     PyObject *prop;
     PyTypeObject *owner; /* the record base */
+    PyTypeObject *exact; /* the reference type installed when it was made */
     int group;
     int always; /* path: "" rather than None */
-    Py_ssize_t text_offset, sp_offset;
+    PyObject *common[2]; /* scheme: "http" and "https", handed out instead of new copies */
 } GetterObject;
 
 static PyObject *
 getter_get(PyObject *op, PyObject *obj, PyObject *type)
 {
     GetterObject *self = (GetterObject *)op;
-    if (obj != NULL && obj != Py_None && PyObject_TypeCheck(obj, self->owner)) {
-        PyObject *text = *(PyObject **)((char *)obj + self->text_offset);
-        PyObject *sp = *(PyObject **)((char *)obj + self->sp_offset);
-        if (text != NULL && sp != NULL && PyUnicode_CheckExact(text) && PyTuple_CheckExact(sp) &&
-            PyTuple_GET_SIZE(sp) > self->group) {
-            PyObject *pair = PyTuple_GET_ITEM(sp, self->group);
-            if (PyTuple_CheckExact(pair) && PyTuple_GET_SIZE(pair) == 2 &&
-                PyLong_CheckExact(PyTuple_GET_ITEM(pair, 0)) &&
-                PyLong_CheckExact(PyTuple_GET_ITEM(pair, 1))) {
-                Py_ssize_t a = PyLong_AsSsize_t(PyTuple_GET_ITEM(pair, 0));
-                Py_ssize_t b = PyLong_AsSsize_t(PyTuple_GET_ITEM(pair, 1));
-                if (a == -1 && b == -1 && !PyErr_Occurred() && !self->always) {
-                    Py_RETURN_NONE;
-                }
-                if (0 <= a && a <= b && b <= PyUnicode_GET_LENGTH(text)) {
-                    return PyUnicode_Substring(text, a, b);
-                }
+    if (obj != NULL && (Py_IS_TYPE(obj, self->exact) ||
+                        (obj != Py_None && PyObject_TypeCheck(obj, self->owner)))) {
+        RecordObject *r = (RecordObject *)obj;
+        PyObject *text = r->text;
+        if (text != NULL && r->has_sp && PyUnicode_CheckExact(text)) {
+            Py_ssize_t a = r->sp.s[self->group], b = r->sp.e[self->group];
+            if (a == -1 && b == -1 && !self->always) {
+                Py_RETURN_NONE;
             }
-            PyErr_Clear();
+            if (0 <= a && a <= b && b <= PyUnicode_GET_LENGTH(text)) {
+                if (self->common[0] != NULL && (b - a == 4 || b - a == 5) &&
+                    PyUnicode_IS_ASCII(text)) {
+                    /* the scheme "http" or "https": the same (immutable) str each time */
+                    const uchar *p = PyUnicode_1BYTE_DATA(text) + a;
+                    if (memcmp(p, "https", (size_t)(b - a)) == 0) {
+                        return Py_NewRef(self->common[b - a - 4]);
+                    }
+                }
+                return PyUnicode_Substring(text, a, b);
+            }
         }
     }
     return PyObject_CallMethod(self->prop, "__get__", "OO", obj ? obj : Py_None,
@@ -1891,6 +2078,9 @@ getter_traverse(GetterObject *self, visitproc visit, void *arg)
     Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->prop);
     Py_VISIT(self->owner);
+    Py_VISIT(self->exact);
+    Py_VISIT(self->common[0]);
+    Py_VISIT(self->common[1]);
     return 0;
 }
 
@@ -1899,6 +2089,9 @@ getter_clear(GetterObject *self)
 {
     Py_CLEAR(self->prop);
     Py_CLEAR(self->owner);
+    Py_CLEAR(self->exact);
+    Py_CLEAR(self->common[0]);
+    Py_CLEAR(self->common[1]);
     return 0;
 }
 
@@ -1963,8 +2156,16 @@ sp_component_getter(PyObject *module, PyObject *args)
     self->owner = (PyTypeObject *)Py_NewRef(st->record_base);
     self->group = group;
     self->always = always;
-    self->text_offset = st->text_offset;
-    self->sp_offset = st->sp_offset;
+    self->exact = (PyTypeObject *)Py_NewRef(st->reference_type);
+    self->common[0] = self->common[1] = NULL;
+    if (group == G_SCHEME) {
+        self->common[0] = PyUnicode_InternFromString("http");
+        self->common[1] = self->common[0] ? PyUnicode_InternFromString("https") : NULL;
+        if (self->common[1] == NULL) {
+            Py_DECREF(self);
+            return NULL;
+        }
+    }
     PyObject_GC_Track(self);
     return (PyObject *)self;
 }
@@ -3617,8 +3818,13 @@ sp_exec(PyObject *m)
     if (st->getter_type == NULL) {
         return -1;
     }
+    st->record_type = (PyTypeObject *)PyType_FromModuleAndSpec(m, &record_spec, NULL);
+    if (st->record_type == NULL) {
+        return -1;
+    }
     if (PyModule_AddObjectRef(m, "AcceleratedFunction", (PyObject *)st->accel_type) < 0 ||
-        PyModule_AddObjectRef(m, "ComponentGetter", (PyObject *)st->getter_type) < 0) {
+        PyModule_AddObjectRef(m, "ComponentGetter", (PyObject *)st->getter_type) < 0 ||
+        PyModule_AddObjectRef(m, "SpanRecord", (PyObject *)st->record_type) < 0) {
         return -1;
     }
     return 0;
@@ -3638,6 +3844,7 @@ sp_traverse(PyObject *m, visitproc visit, void *arg)
     }
     Py_VISIT(st->accel_type);
     Py_VISIT(st->getter_type);
+    Py_VISIT(st->record_type);
     Py_VISIT(st->record_base);
     Py_VISIT(st->reference_type);
     return 0;
@@ -3657,6 +3864,7 @@ sp_clear(PyObject *m)
     }
     Py_CLEAR(st->accel_type);
     Py_CLEAR(st->getter_type);
+    Py_CLEAR(st->record_type);
     Py_CLEAR(st->record_base);
     Py_CLEAR(st->reference_type);
     return 0;

@@ -12,6 +12,10 @@ class AcceleratedFunction:
 
 def accelerate(kind: str, fallback: _F, extra1: object = ..., extra2: object = ..., /) -> _F: ...
 
+class SpanRecord:
+    _text: str
+    _sp: _Spans
+
 class ComponentGetter:
     __wrapped__: property
 
