@@ -129,7 +129,7 @@ IMPLEMENTATION: Final[str] = "python" if speedups is None else "c"
 
 if not TYPE_CHECKING and speedups is not None:
     # the same two attributes, the spans stored inline in one C object
-    SpanRecord = speedups.SpanRecord  # noqa: F811
+    SpanRecord = speedups.SpanRecord
 
 
 def describe() -> str:

@@ -535,6 +535,29 @@ rule_code(const state_t *st, PyObject *rule)
     return RULE_UNKNOWN;
 }
 
+/* URI-reference over the ASCII data s[0:n] of a str (so s[n] is readable: its
+ * terminating NUL): 1 and the spans in sp (unless NULL: validity only), or 0.
+ * The common shape first (fast_split, SSSE3 when the CPU has it), then the
+ * whole grammar (split_ascii); the fast scanners read at most n + 1 bytes. */
+static inline int
+split_ref(const uchar *s, Py_ssize_t n, spans_t *sp)
+{
+#ifdef UK_SSSE3
+    int fast = __builtin_cpu_supports("ssse3") ? fast_split16(s, n, n + 1, sp)
+                                               : fast_split(s, n, n + 1, sp);
+#else
+    int fast = fast_split(s, n, n + 1, sp);
+#endif
+    if (fast) {
+        return 1;
+    }
+    if (sp == NULL) {
+        spans_t tmp;
+        return split_ascii(s, n, &tmp);
+    }
+    return split_ascii(s, n, sp);
+}
+
 /* The whole split of _parser.split_py: 1 valid, 0 invalid, -1 error set
  * (an unknown rule, raised only for a text that matches, as in Python). */
 static int
@@ -548,9 +571,7 @@ split_text(const state_t *st, PyObject *text, PyObject *rule, spans_t *sp)
     }
     const uchar *s = PyUnicode_1BYTE_DATA(text);
     Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    /* the common shape first (fast_split reads up to 8 bytes from s, and an
-     * ASCII str has n + 1: its terminating NUL), then the whole grammar */
-    if (!fast_split(s, n, n + 1, sp) && !split_ascii(s, n, sp)) {
+    if (!split_ref(s, n, sp)) {
         return 0;
     }
     int code = rule_code(st, rule);
@@ -1818,6 +1839,37 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
     return result;
 }
 
+/* The common calls of is_valid and parse, is_valid(text) and parse(text) with
+ * an ASCII str, without the general dispatch above; every other call (and a
+ * text parse rejects: the error) goes to accel_vectorcall. */
+static PyObject *
+is_valid_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    if (kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 && PyUnicode_CheckExact(args[0]) &&
+        UK_READY(args[0]) == 0 && PyUnicode_IS_ASCII(args[0])) {
+        if (split_ref(PyUnicode_1BYTE_DATA(args[0]), PyUnicode_GET_LENGTH(args[0]), NULL)) {
+            Py_RETURN_TRUE;
+        }
+        Py_RETURN_FALSE;
+    }
+    return accel_vectorcall(op, args, nargsf, kwnames);
+}
+
+static PyObject *
+parse_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    if (kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 && PyUnicode_CheckExact(args[0]) &&
+        UK_READY(args[0]) == 0 && PyUnicode_IS_ASCII(args[0])) {
+        spans_t sp;
+        if (split_ref(PyUnicode_1BYTE_DATA(args[0]), PyUnicode_GET_LENGTH(args[0]), &sp)) {
+            AccelObject *self = (AccelObject *)op;
+            return new_reference(PyType_GetModuleState(Py_TYPE(op)),
+                                 (PyTypeObject *)self->extra2, args[0], &sp);
+        }
+    }
+    return accel_vectorcall(op, args, nargsf, kwnames);
+}
+
 static int
 accel_traverse(AccelObject *self, visitproc visit, void *arg)
 {
@@ -1963,7 +2015,9 @@ sp_accelerate(PyObject *module, PyObject *args)
     if (self == NULL) {
         return NULL;
     }
-    self->vectorcall = accel_vectorcall;
+    self->vectorcall = k == K_IS_VALID ? is_valid_vectorcall
+                       : k == K_PARSE  ? parse_vectorcall
+                                       : accel_vectorcall;
     self->kind = k;
     self->fallback = Py_NewRef(fallback);
     self->extra1 = Py_XNewRef(extra1);
