@@ -372,6 +372,49 @@ def test_normalize(text: str, level: str) -> None:
         assert kernel[1] is None
 
 
+# Around the C normalize's shortcut for a text already in normal form (returned as
+# it is): each of these differs from one such text by one thing the shortcut must see.
+NORMAL_FORM_EDGES = [
+    "http://h",  # an http-like scheme with an authority and an empty path gains "/"
+    "foo://h",  # not http-like: stays
+    "HTTP://h/",  # a capital in the scheme
+    "http://H/",  # a capital in the host
+    "http://[FE80::1]/",  # in an IP literal too
+    "http://U@h/",  # a capital in the userinfo stays
+    "http://h/A?B#C",  # and in the path, query, fragment
+    "http://h:80/",  # a default port
+    "http://h:/",  # an empty port
+    "http://h:8080/",  # another port
+    "http://h/%7e",  # percent-encoding
+    "http://h/a/./b",  # dot segments
+    "http://h/a/../b",
+    "http://h/.a/b",  # a segment starting with "." that is no dot segment
+    "http://h/a.b/c.d",  # dots inside segments
+    "//h/./a",  # a network-path loses its dots
+    "a/./b",  # a relative path keeps them
+    "./a",
+    "x:.",
+    "x:/a/..",
+    "mailto:a@b.c",
+    "",
+    "#F",
+    "?Q",
+]
+
+
+@pytest.mark.parametrize("text", NORMAL_FORM_EDGES)
+@pytest.mark.parametrize("level", ["scheme", "syntax"])
+def test_normalize_shortcut_edges(text: str, level: str) -> None:
+    expected = PU.normalize(text, level)
+    assert CU.normalize(text, level) == expected
+    schemes = C["urikit._schemeinfo"].DEFAULT_REGISTRY
+    kernel = SP.normalize_kernel(text, level == "scheme", schemes.ports, schemes.http_like)
+    assert kernel == expected
+    # an implementation detail, checked so that the shortcut is known to run: C
+    # hands back the very str it was given when nothing changes
+    assert (kernel is text) == (expected == text)
+
+
 def test_normalize_sees_default_port_changes() -> None:
     for mod in (P, C):
         mod["urikit._schemeinfo"].set_default_port("foo", 8)
@@ -596,6 +639,40 @@ def test_parse_kernel_hands_the_location_to_the_diagnoser(
     assert calls == [given if located is None else (*given, located)]
     if located is not None:
         assert located == (expected.reason, expected.component, expected.position)
+
+
+def test_span_record_holds_spans_inline() -> None:
+    """C's SpanRecord: the attributes of the Python one, the spans kept inline
+    (read back as the same tuple), anything but a text and nine int pairs refused."""
+    record = C["urikit._accel"].SpanRecord
+    assert record is SP.SpanRecord and P["urikit._accel"].SpanRecord is not record
+    ref_type = C["urikit.reference"].URIReference
+    blank = object.__new__(ref_type)
+    p_blank = object.__new__(P["urikit.reference"].URIReference)
+    for name in ("_text", "_sp"):
+        assert outcome(getattr, blank, name) == outcome(getattr, p_blank, name)
+        assert outcome(object.__delattr__, blank, name)[1][0] == "AttributeError"
+    spans = P["urikit._parser"].split("http://u@h:1/p?q#f")
+    object.__setattr__(blank, "_text", "http://u@h:1/p?q#f")
+    object.__setattr__(blank, "_sp", spans)
+    assert blank._sp == spans and blank == CU.parse("http://u@h:1/p?q#f")
+    assert (blank.userinfo, blank.port, blank.fragment) == ("u", "1", "f")
+    for bad in (
+        None,
+        spans[:8],
+        (*spans, (0, 0)),
+        ((0, "1"),) * 9,
+        ((0, 1, 2),) * 9,
+        [(0, 1)] * 9,
+    ):
+        with pytest.raises(TypeError, match=r"9 \(start, end\) pairs"):
+            object.__setattr__(blank, "_sp", bad)
+    with pytest.raises(TypeError, match="must be str"):
+        object.__setattr__(blank, "_text", b"http://h")
+    assert blank._sp == spans and blank._text == "http://u@h:1/p?q#f"
+    object.__delattr__(blank, "_sp")
+    assert outcome(getattr, blank, "_sp")[1][0] == "AttributeError"
+    assert outcome(getattr, blank, "host")[1][0] == "AttributeError"
 
 
 def test_fast_parse_without_the_hook_fails_loudly() -> None:

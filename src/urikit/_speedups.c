@@ -1251,6 +1251,33 @@ put_pct_normal(out_t *o, const uchar *p, Py_ssize_t len, int lower)
     }
 }
 
+/* has_dots for ASCII: a path segment that starts with "." (memchr to each dot). */
+static int
+has_dots_ascii(const uchar *p, Py_ssize_t n)
+{
+    if (n > 0 && p[0] == '.') {
+        return 1;
+    }
+    const uchar *q = p, *end = p + n;
+    while ((q = memchr(q, '.', (size_t)(end - q))) != NULL) {
+        if (q[-1] == '/') { /* q > p: p[0] is not a dot */
+            return 1;
+        }
+        q++;
+    }
+    return 0;
+}
+
+static int
+has_upper(const uchar *p, Py_ssize_t n)
+{
+    int up = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        up |= (uchar)(p[i] - 'A') < 26;
+    }
+    return up;
+}
+
 /* normalize(text, level) for a valid text; Py_None when Python must decide. */
 static PyObject *
 normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyObject *http_like)
@@ -1266,6 +1293,16 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
     part_t host = part(s, &sp, G_HOST), port = part(s, &sp, G_PORT);
     part_t path = part(s, &sp, G_PATH), query = part(s, &sp, G_QUERY);
     part_t fragment = part(s, &sp, G_FRAGMENT), authority = part(s, &sp, G_AUTHORITY);
+    /* The common case, a text already in normal form, comes back as it is: no
+     * percent-encoding and no port (either may change), no capital letter in
+     * the scheme or host, no dot segment in a path that loses them, and not
+     * the empty path an http-like scheme with an authority turns into "/". */
+    if (PyUnicode_CheckExact(text) && !port.def && !has_upper(scheme.p, scheme.len) &&
+        !has_upper(host.p, host.len) && memchr(s, '%', (size_t)n) == NULL &&
+        !((scheme.def || authority.def) && has_dots_ascii(path.p, path.len)) &&
+        !(scheme_level && scheme.def && authority.def && path.len == 0)) {
+        return Py_NewRef(text);
+    }
     PyObject *scheme_str = NULL, *result = NULL;
     /* room: normalized parts (<= n), the path (<= n + 1), the result (<= n + 3) */
     Py_ssize_t cap = 3 * n + 16;
