@@ -806,6 +806,7 @@ record_missing(PyObject *self, const char *name)
 static PyObject *
 record_get_text(PyObject *self, void *closure)
 {
+    (void)closure;
     PyObject *text = ((RecordObject *)self)->text;
     return text != NULL ? Py_NewRef(text) : record_missing(self, "_text");
 }
@@ -813,6 +814,7 @@ record_get_text(PyObject *self, void *closure)
 static int
 record_set_text(PyObject *self, PyObject *value, void *closure)
 {
+    (void)closure;
     RecordObject *r = (RecordObject *)self;
     if (value == NULL) {
         if (r->text == NULL) {
@@ -834,6 +836,7 @@ record_set_text(PyObject *self, PyObject *value, void *closure)
 static PyObject *
 record_get_sp(PyObject *self, void *closure)
 {
+    (void)closure;
     RecordObject *r = (RecordObject *)self;
     if (!r->has_sp) {
         return record_missing(self, "_sp");
@@ -862,6 +865,7 @@ record_get_sp(PyObject *self, void *closure)
 static int
 record_set_sp(PyObject *self, PyObject *value, void *closure)
 {
+    (void)closure;
     RecordObject *r = (RecordObject *)self;
     if (value == NULL) {
         if (!r->has_sp) {
