@@ -2,10 +2,14 @@
  *
  * Every kernel has a pure-Python twin and must give the same result on every
  * input (tests/test_speedups.py checks this with Hypothesis, fuzz/ with atheris).
- * C never builds a URIError: on invalid input a kernel returns None (or a
- * position, or a reason/position pair, or where the error is) and Python words the error; the
+ * C words no error: on invalid input a kernel returns None (or a position, or a
+ * reason/position pair, or where the error is) and Python words the error; the
  * accelerated public functions call their Python twin ("fallback") for every
  * case they do not handle themselves, so errors are identical by construction.
+ * The one URIError C makes is the core parse's when it knows where and why
+ * (raise_located): the instance URIError(reason, component, position, text)
+ * would be, its fields set as URIError.__init__ sets them, the message worded
+ * by urikit.errors.format_message on first use, as for any URIError.
  *
  * Key fact used throughout: every character class of RFC 3986 is ASCII, so a
  * text that is not pure ASCII is never a valid URI reference, and the parser
@@ -16,15 +20,22 @@
  *
  * The boundary with the Python layers above (see docs/speedups.md):
  * - this module imports nothing from urikit; everything it uses is handed in;
- * - the one object layout it reads and writes is urikit._accel.SpanRecord (the
- *   slots ``_text`` and ``_sp``, layer 1), never a class of a higher layer;
+ * - the object layouts it reads and writes are urikit._accel.SpanRecord (the
+ *   slots ``_text`` and ``_sp``, layer 1) and the slots of urikit.errors.URIError
+ *   (layer 0), never a class of a higher layer;
  * - the fast ``parse`` builds instances of the type installed through the hook
  *   ``set_reference_type(record_base, reference_type)``, called once per import
  *   by urikit.reference (which must be a SpanRecord subclass adding no slot
  *   that C would leave unset); until then it raises RuntimeError. A layer above
  *   may bind a second fast parse building a subtype of that type with the same
  *   layout (``accelerate("parse", fallback, diagnose, subtype)``: urikit.iri's
- *   IRIReference, for ASCII text under the default rule only).
+ *   IRIReference, for ASCII text under the default rule only);
+ * - the fast ``parse`` raises the class installed through
+ *   ``set_error_type(URIError, diagnose)`` (urikit.reference, at import) in
+ *   place of calling ``diagnose(text, rule, located)``, filling the slots
+ *   ``reason``, ``component``, ``position``, ``text``, ``detail`` and
+ *   ``_unworded`` at the offsets of their member descriptors.
+ *
  * Multi-phase initialization (PEP 489): all Python objects live in module
  * state, the types are heap types, so each (sub)interpreter and each re-import
  * gets its own independent module.
@@ -68,6 +79,11 @@ enum { W_INVALID_CHAR, W_BAD_PERCENT, W_COLON_IN_FIRST_SEGMENT, W_HOST, W_PORT, 
 static const char *const WORDS[NWORDS] = {"invalid-char", "bad-percent", "colon-in-first-segment",
                                           "host", "port", "path", "query", "fragment"};
 
+/* The slots of urikit.errors.URIError that the fast parse fills (set_error_type). */
+enum { E_REASON, E_COMPONENT, E_POSITION, E_TEXT, E_DETAIL, E_UNWORDED, NEFIELDS };
+static const char *const EFIELDS[NEFIELDS] = {"reason", "component", "position",
+                                              "text",   "detail",    "_unworded"};
+
 /* Module state: every Python object the module keeps. */
 typedef struct {
     PyObject *none_pair;         /* (-1, -1) */
@@ -79,6 +95,12 @@ typedef struct {
     PyTypeObject *record_base;   /* urikit._accel.SpanRecord, once installed */
     PyTypeObject *reference_type; /* urikit.reference.URIReference, once installed */
     int arrow_force;             /* tests: 0, or the Arrow scanner level + 1 to use */
+    PyTypeObject *error_type;    /* urikit.errors.URIError, once installed */
+    PyObject *error_diagnose;    /* urikit._parser.diagnose, installed with it */
+    Py_ssize_t error_offsets[NEFIELDS]; /* where its slots EFIELDS are in an instance */
+    PyObject *str_utf8;          /* "utf-8": _unworded, the encoding to word the message in */
+    PyObject *empty_tuple;       /* the args an error is allocated with */
+    PyObject *str_empty;         /* "": detail */
 } state_t;
 
 static inline state_t *
@@ -428,7 +450,15 @@ http_prefix(const uchar *s, Py_ssize_t n)
 
 /* fast_split(s, n, avail, sp): 1 (2: with a fragment) when s[0:n] is a
  * URI-reference of the common shape above, and sp (unless NULL) holds exactly
- * what split_ascii would fill; 0: not sure
+ * what split_ascii would fill; -1 when the reading got past the authority (to
+ * "/", "?", "#" or the end) and a path, query or fragment run then stopped
+ * before the end: invalid, and sp (unless NULL) holds exactly what split_ascii
+ * fills when it fails (sp->e[G_ALL] where it stopped, the spans read up to
+ * there), so locate_in can word the error without a second scan; the same
+ * when the authority stops at a byte c that is none of "/?#" and could not go
+ * on split_ascii's userinfo run either (not in its class, not "%", "@" or
+ * "["): split_ascii's userinfo run stops at c too, finds no "@", and it reads
+ * the same host and port and stops at c; 0: not sure
  * (split_ascii decides). Why the spans agree: the scheme scan is split_ascii's;
  * the host run stops at the first byte that is not reg-name or pct-encoded, and
  * the authority is accepted only when it then ends (at "/", "?", "#" or the
@@ -465,8 +495,9 @@ http_prefix(const uchar *s, Py_ssize_t n)
             if (c == '/') {                                                   \
                 pos = RUN(pos + 1, UKK_PATH);                                        \
             }                                                                 \
-            else if (c != '?' && c != '#') {                                  \
-                return 0;                                                     \
+            else if (c != '?' && c != '#' &&                                  \
+                     (IS(c, UK_USERINFO) || c == '%' || c == '@' || c == '[')) {  \
+                return 0; /* c may go on a userinfo, or start an IP literal */ \
             }                                                                 \
         }                                                                     \
         Py_ssize_t pe = pos, qs = -1, qe = -1, fs = -1, fe = -1;              \
@@ -478,14 +509,12 @@ http_prefix(const uchar *s, Py_ssize_t n)
             fs = pos + 1;                                                     \
             pos = fe = RUN(pos + 1, UKK_FRAGMENT);                                       \
         }                                                                     \
-        if (pos != n) {                                                       \
-            return 0;                                                         \
-        }                                                                     \
+        int r = pos != n ? -1 : fs >= 0 ? 2 : 1;                              \
         if (sp == NULL) {                                                     \
-            return fs >= 0 ? 2 : 1;                                           \
+            return r;                                                         \
         }                                                                     \
-        sp->s[G_ALL] = 0;                                                     \
-        sp->e[G_ALL] = n;                                                     \
+        sp->s[G_ALL] = r < 0 ? -1 : 0;                                        \
+        sp->e[G_ALL] = pos;                                                   \
         sp->s[G_SCHEME] = 0;                                                  \
         sp->e[G_SCHEME] = j;                                                  \
         sp->s[G_AUTHORITY] = a0;                                              \
@@ -501,7 +530,7 @@ http_prefix(const uchar *s, Py_ssize_t n)
         sp->e[G_QUERY] = qe;                                                  \
         sp->s[G_FRAGMENT] = fs;                                               \
         sp->e[G_FRAGMENT] = fe;                                               \
-        return fs >= 0 ? 2 : 1;                                               \
+        return r;                                                             \
     }
 
 #define FRUN(i, k) frun(s, n, (i), (uint8_t)(1u << (k)))
@@ -536,8 +565,9 @@ rule_code(const state_t *st, PyObject *rule)
 }
 
 /* URI-reference over the ASCII data s[0:n] of a str (so s[n] is readable: its
- * terminating NUL): 1 and the spans in sp (unless NULL: validity only), or 0.
- * The common shape first (fast_split, SSSE3 when the CPU has it), then the
+ * terminating NUL): 1 and the spans in sp (unless NULL: validity only), or 0
+ * and in sp split_ascii's reading of the failure (see locate_in), read by
+ * whichever scanner saw it first. The common shape first (fast_split, SSSE3 when the CPU has it), then the
  * whole grammar (split_ascii); the fast scanners read at most n + 1 bytes. */
 static inline int
 split_ref(const uchar *s, Py_ssize_t n, spans_t *sp)
@@ -549,7 +579,7 @@ split_ref(const uchar *s, Py_ssize_t n, spans_t *sp)
     int fast = fast_split(s, n, n + 1, sp);
 #endif
     if (fast) {
-        return 1;
+        return fast > 0; /* -1: invalid, sp is split_ascii's reading */
     }
     if (sp == NULL) {
         spans_t tmp;
@@ -602,6 +632,89 @@ split_text(const state_t *st, PyObject *text, PyObject *rule, spans_t *sp)
  * stops there at the latest, as the expression does), with that character
  * replaced by 0x80, which no class holds. Its comments say why the answer is
  * find_error's; the tests hold the three equal. */
+static Py_ALWAYS_INLINE inline int
+locate_at(int kind, const void *data, Py_ssize_t n, const spans_t *sp, int *reason,
+          int *component, Py_ssize_t *position)
+{
+    Py_ssize_t p = sp->e[G_ALL];
+    if (p < 0 || p >= n) {
+        return 0;
+    }
+#define AT(i) PyUnicode_READ(kind, data, (i))
+    Py_UCS4 c = AT(p);
+    int where;
+    if (p == sp->e[G_AUTHORITY]) { /* stopped in the authority, at c (not "/?#") */
+        Py_ssize_t h0 = sp->s[G_HOST];
+        if (h0 < n && AT(h0) == '[') {
+            return 0; /* IP literals: find_error words their errors */
+        }
+        if (sp->s[G_USERINFO] < 0) {
+            /* find_error reads a userinfo up to an "@" before the authority's end */
+            for (Py_ssize_t k = p; k < n; k++) {
+                Py_UCS4 d = AT(k);
+                if (d == '/' || d == '?' || d == '#') {
+                    break;
+                }
+                if (d == '@') {
+                    return 0;
+                }
+            }
+        }
+        if (sp->s[G_PORT] >= 0) {
+            *reason = W_INVALID_CHAR;
+            *component = W_PORT;
+            *position = p;
+            return 1;
+        }
+        where = W_HOST;
+    }
+    else if (sp->s[G_FRAGMENT] >= 0) {
+        where = W_FRAGMENT;
+    }
+    else if (sp->s[G_QUERY] >= 0) {
+        where = W_QUERY;
+    }
+    else {
+        where = W_PATH;
+        if (c == ':' && sp->s[G_SCHEME] < 0 && sp->s[G_AUTHORITY] < 0) {
+            Py_ssize_t k = 0;
+            while (k < p && AT(k) != '/') {
+                k++;
+            }
+            if (k == p) {
+                *reason = W_COLON_IN_FIRST_SEGMENT;
+                *component = W_PATH;
+                *position = p;
+                return 1;
+            }
+        }
+    }
+    *component = where;
+    if (c == '%') { /* the first character after it that is not a HEXDIG */
+        *reason = W_BAD_PERCENT;
+        *position = p + 1 < n && AT(p + 1) < 128 && ISHEX(AT(p + 1)) ? p + 2 : p + 1;
+    }
+    else {
+        *reason = W_INVALID_CHAR;
+        *position = p;
+    }
+    return 1;
+#undef AT
+}
+
+/* locate_at, with the reads of 1-byte text (the parse kernels' case) compiled
+ * apart from those of any kind. */
+static int
+locate_in(int kind, const void *data, Py_ssize_t n, const spans_t *sp, int *reason,
+          int *component, Py_ssize_t *position)
+{
+    if (kind == PyUnicode_1BYTE_KIND) {
+        return locate_at(PyUnicode_1BYTE_KIND, data, n, sp, reason, component, position);
+    }
+    return locate_at(kind, data, n, sp, reason, component, position);
+}
+
+/* locate_in after split_ascii's reading of any str (see above). */
 static int
 locate_error(PyObject *text, int *reason, int *component, Py_ssize_t *position)
 {
@@ -635,70 +748,10 @@ locate_error(PyObject *text, int *reason, int *component, Py_ssize_t *position)
             PyMem_Free(buf);
         }
     }
-    Py_ssize_t p = sp.e[G_ALL];
-    if (valid || p < 0) {
+    if (valid) {
         return 0;
     }
-#define AT(i) PyUnicode_READ(kind, data, (i))
-    Py_UCS4 c = AT(p);
-    int where;
-    if (p == sp.e[G_AUTHORITY]) { /* stopped in the authority, at c (not "/?#") */
-        Py_ssize_t h0 = sp.s[G_HOST];
-        if (h0 < n && AT(h0) == '[') {
-            return 0; /* IP literals: find_error words their errors */
-        }
-        if (sp.s[G_USERINFO] < 0) {
-            /* find_error reads a userinfo up to an "@" before the authority's end */
-            for (Py_ssize_t k = p; k < n; k++) {
-                Py_UCS4 d = AT(k);
-                if (d == '/' || d == '?' || d == '#') {
-                    break;
-                }
-                if (d == '@') {
-                    return 0;
-                }
-            }
-        }
-        if (sp.s[G_PORT] >= 0) {
-            *reason = W_INVALID_CHAR;
-            *component = W_PORT;
-            *position = p;
-            return 1;
-        }
-        where = W_HOST;
-    }
-    else if (sp.s[G_FRAGMENT] >= 0) {
-        where = W_FRAGMENT;
-    }
-    else if (sp.s[G_QUERY] >= 0) {
-        where = W_QUERY;
-    }
-    else {
-        where = W_PATH;
-        if (c == ':' && sp.s[G_SCHEME] < 0 && sp.s[G_AUTHORITY] < 0) {
-            Py_ssize_t k = 0;
-            while (k < p && AT(k) != '/') {
-                k++;
-            }
-            if (k == p) {
-                *reason = W_COLON_IN_FIRST_SEGMENT;
-                *component = W_PATH;
-                *position = p;
-                return 1;
-            }
-        }
-    }
-    *component = where;
-    if (c == '%') { /* the first character after it that is not a HEXDIG */
-        *reason = W_BAD_PERCENT;
-        *position = p + 1 < n && AT(p + 1) < 128 && ISHEX(AT(p + 1)) ? p + 2 : p + 1;
-    }
-    else {
-        *reason = W_INVALID_CHAR;
-        *position = p;
-    }
-    return 1;
-#undef AT
+    return locate_in(kind, data, n, &sp, reason, component, position);
 }
 
 /* locate_error's answer as _parser.locate_error gives it: (reason, component,
@@ -1734,6 +1787,91 @@ plain_host_end(PyObject *text, const spans_t *sp)
     return sp->e[G_HOST];
 }
 
+/* Raise the URIError that urikit.errors.URIError(reason, component, position,
+ * text) makes, without calling the class: an instance from the installed type's
+ * tp_new (BaseException's: a bare exception with empty args), and the six slots
+ * filled as URIError.__init__ fills them for those arguments, the message left
+ * to be worded by Python on first use (``_unworded`` the encoding "utf-8"; str(),
+ * args, repr and pickling word it with errors.format_message). What a failed
+ * parse costs is then the scan and the raise: no Python frame, no tuple. Returns
+ * NULL (the error set). */
+static PyObject *
+raise_located(const state_t *st, PyObject *text, int reason, int component, Py_ssize_t position)
+{
+    PyTypeObject *type = st->error_type;
+    PyObject *pos = PyLong_FromSsize_t(position);
+    if (pos == NULL) {
+        return NULL;
+    }
+    PyObject *err = type->tp_new(type, st->empty_tuple, NULL);
+    if (err == NULL) {
+        Py_DECREF(pos);
+        return NULL;
+    }
+    PyObject *values[NEFIELDS];
+    values[E_REASON] = Py_NewRef(st->words[reason]);
+    values[E_COMPONENT] = Py_NewRef(st->words[component]);
+    values[E_POSITION] = pos;
+    values[E_TEXT] = Py_NewRef(text);
+    values[E_DETAIL] = Py_NewRef(st->str_empty);
+    values[E_UNWORDED] = Py_NewRef(st->str_utf8);
+    for (int f = 0; f < NEFIELDS; f++) {
+        PyObject **slot = (PyObject **)((char *)err + st->error_offsets[f]);
+        Py_XSETREF(*slot, values[f]);
+    }
+    PyErr_SetObject((PyObject *)type, err);
+    Py_DECREF(err);
+    return NULL;
+}
+
+/* The error of a text the parse kernel rejected (text a str, rule NULL for the
+ * default): raise diagnose(text, rule[, located]), diagnose being the parse's
+ * diagnoser (extra1). Under the default rule, where split_ascii's reading
+ * stopped says where and why most of the time (locate_in, what
+ * _parser.locate_error answers: ``located``); ``sp`` is that reading of an
+ * ASCII text when the caller has it (no second scan), NULL to scan again. When
+ * the diagnoser is the one installed with the error type (_parser.diagnose,
+ * which returns URIError(*located, text) when given located), C raises that
+ * error itself (raise_located); other diagnosers (urikit.iri's, which rewords)
+ * are called. Returns NULL (the error set). */
+static PyObject *
+parse_failed(const AccelObject *self, const state_t *st, PyObject *text, PyObject *rule,
+             const spans_t *sp)
+{
+    int reason, component, found = 0;
+    Py_ssize_t position;
+    if (rule_code(st, rule) == RULE_REF) {
+        if (sp != NULL) {
+            found = locate_in(PyUnicode_1BYTE_KIND, PyUnicode_1BYTE_DATA(text),
+                              PyUnicode_GET_LENGTH(text), sp, &reason, &component, &position);
+        }
+        else {
+            found = locate_error(text, &reason, &component, &position);
+            if (found < 0) {
+                return NULL;
+            }
+        }
+        if (found && self->extra1 == st->error_diagnose && st->error_type != NULL) {
+            return raise_located(st, text, reason, component, position);
+        }
+    }
+    PyObject *located = NULL;
+    if (found) {
+        located = Py_BuildValue("(OOn)", st->words[reason], st->words[component], position);
+        if (located == NULL) {
+            return NULL;
+        }
+    }
+    PyObject *err = PyObject_CallFunctionObjArgs(
+        self->extra1, text, rule ? rule : st->str_uri_reference, located, NULL);
+    Py_XDECREF(located);
+    if (err != NULL) {
+        PyErr_SetObject((PyObject *)Py_TYPE(err), err);
+        Py_DECREF(err);
+    }
+    return NULL;
+}
+
 static PyObject *
 accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -1775,27 +1913,11 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
             if (self->kind == K_SPLIT) {
                 Py_RETURN_NONE;
             }
-            /* Python makes the error: raise diagnose(text, rule[, located]), where
-             * located is what _parser.locate_error(text) gives, found here (for the
-             * default rule) so that Python need not read the text again */
-            PyObject *located = NULL;
-            if (rule_code(st, rule) == RULE_REF) {
-                located = located_tuple(st, args[0]);
-                if (located == NULL) {
-                    return NULL;
-                }
-                if (located == Py_None) { /* diagnose finds out */
-                    Py_CLEAR(located);
-                }
-            }
-            PyObject *err = PyObject_CallFunctionObjArgs(
-                self->extra1, args[0], rule ? rule : st->str_uri_reference, located, NULL);
-            Py_XDECREF(located);
-            if (err != NULL) {
-                PyErr_SetObject((PyObject *)Py_TYPE(err), err);
-                Py_DECREF(err);
-            }
-            return NULL;
+            /* for an ASCII text split_text failed in split_ref, so sp is
+             * split_ascii's reading (under any rule: the rules only narrow a
+             * valid reference, and parse_failed uses sp for the default rule) */
+            return parse_failed(self, st, args[0], rule,
+                                PyUnicode_IS_ASCII(args[0]) ? &sp : NULL);
         }
         if (self->kind == K_SPLIT) {
             return spans_tuple(st, &sp);
@@ -1902,11 +2024,12 @@ parse_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
     if (kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 && PyUnicode_CheckExact(args[0]) &&
         UK_READY(args[0]) == 0 && PyUnicode_IS_ASCII(args[0])) {
         spans_t sp;
+        const AccelObject *self = (AccelObject *)op;
+        const state_t *st = PyType_GetModuleState(Py_TYPE(op));
         if (split_ref(PyUnicode_1BYTE_DATA(args[0]), PyUnicode_GET_LENGTH(args[0]), &sp)) {
-            AccelObject *self = (AccelObject *)op;
-            return new_reference(PyType_GetModuleState(Py_TYPE(op)),
-                                 (PyTypeObject *)self->extra2, args[0], &sp);
+            return new_reference(st, (PyTypeObject *)self->extra2, args[0], &sp);
         }
+        return parse_failed(self, st, args[0], NULL, &sp); /* sp: split_ascii's reading */
     }
     return accel_vectorcall(op, args, nargsf, kwnames);
 }
@@ -2098,6 +2221,57 @@ sp_set_reference_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     state_t *st = module_state(module);
     Py_XSETREF(st->record_base, (PyTypeObject *)Py_NewRef(base));
     Py_XSETREF(st->reference_type, (PyTypeObject *)Py_NewRef(type));
+    Py_RETURN_NONE;
+}
+
+/* set_error_type(URIError, diagnose): the class the fast parse raises
+ * (raise_located) instead of calling its diagnoser when that is ``diagnose``
+ * and the location is known; installed by urikit.reference at import. The
+ * class must be a ValueError subclass whose tp_new is BaseException's (no
+ * __new__ of its own) with writable object slots for every name in EFIELDS;
+ * C writes them at the offsets their member descriptors give. */
+static PyObject *
+sp_set_error_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyCallable_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "set_error_type(error_type, diagnose)");
+        return NULL;
+    }
+    PyObject *arg = args[0];
+    if (!PyType_Check(arg) ||
+        !PyType_IsSubtype((PyTypeObject *)arg, (PyTypeObject *)PyExc_ValueError) ||
+        ((PyTypeObject *)arg)->tp_new != ((PyTypeObject *)PyExc_ValueError)->tp_new) {
+        PyErr_SetString(PyExc_TypeError,
+                        "set_error_type(type): a ValueError subclass without its own __new__");
+        return NULL;
+    }
+    PyTypeObject *type = (PyTypeObject *)arg;
+    Py_ssize_t offsets[NEFIELDS];
+    for (int f = 0; f < NEFIELDS; f++) {
+        PyObject *d = PyObject_GetAttrString(arg, EFIELDS[f]);
+        if (d == NULL) {
+            return NULL;
+        }
+        int ok = 0;
+        if (Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+            const PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+            ok = PyType_IsSubtype(type, PyDescr_TYPE(d)) && m->type == Py_T_OBJECT_EX &&
+                 !(m->flags & Py_READONLY) &&
+                 m->offset >= (Py_ssize_t)sizeof(PyBaseExceptionObject) &&
+                 m->offset + (Py_ssize_t)sizeof(PyObject *) <= type->tp_basicsize;
+            offsets[f] = m->offset;
+        }
+        Py_DECREF(d);
+        if (!ok) {
+            PyErr_Format(PyExc_TypeError, "set_error_type: %s.%s is not an object slot",
+                         type->tp_name, EFIELDS[f]);
+            return NULL;
+        }
+    }
+    state_t *st = module_state(module);
+    memcpy(st->error_offsets, offsets, sizeof(offsets));
+    Py_XSETREF(st->error_type, (PyTypeObject *)Py_NewRef(arg));
+    Py_XSETREF(st->error_diagnose, Py_NewRef(args[1]));
     Py_RETURN_NONE;
 }
 
@@ -2637,6 +2811,9 @@ arrow_split_row(const arrow_strings_t *v, const uchar *p, int64_t n, int code, s
 #else
     fast = fast_split(p, (Py_ssize_t)n, avail, sp);
 #endif
+    if (fast < 0) {
+        return 0; /* where split_ascii stops too: invalid under every rule */
+    }
     if (fast) {
         /* the fast shape always has a scheme; 2: it has a fragment */
         return code == RULE_REL ? 0 : code == RULE_ABS ? fast == 1 : 1;
@@ -3844,6 +4021,10 @@ static PyMethodDef methods[] = {
     {"set_reference_type", (PyCFunction)(void (*)(void))sp_set_reference_type, METH_FASTCALL,
      "set_reference_type(record_base, reference_type): the type the fast parse builds "
      "(the hook urikit.reference installs at import; see docs/speedups.md)."},
+    {"set_error_type", (PyCFunction)(void (*)(void))sp_set_error_type, METH_FASTCALL,
+     "set_error_type(URIError, diagnose): the class the fast parse raises, its slots "
+     "filled in C, instead of calling diagnose (the hook urikit.reference installs at "
+     "import; see docs/speedups.md)."},
     {"locate_error", (PyCFunction)sp_locate_error, METH_O,
      "locate_error(text) -> (reason, component, position) | None: _parser.locate_error."},
     {"reference_type", (PyCFunction)sp_reference_type, METH_NOARGS,
@@ -3896,7 +4077,11 @@ sp_exec(PyObject *m)
         return -1;
     }
     st->str_uri_reference = PyUnicode_InternFromString("URI-reference");
-    if (st->str_uri_reference == NULL) {
+    st->str_utf8 = PyUnicode_InternFromString("utf-8");
+    st->str_empty = PyUnicode_New(0, 0);
+    st->empty_tuple = PyTuple_New(0);
+    if (st->str_uri_reference == NULL || st->str_utf8 == NULL || st->str_empty == NULL ||
+        st->empty_tuple == NULL) {
         return -1;
     }
     for (int w = 0; w < NWORDS; w++) {
@@ -3934,6 +4119,11 @@ sp_traverse(PyObject *m, visitproc visit, void *arg)
     }
     Py_VISIT(st->none_pair);
     Py_VISIT(st->str_uri_reference);
+    Py_VISIT(st->str_utf8);
+    Py_VISIT(st->str_empty);
+    Py_VISIT(st->empty_tuple);
+    Py_VISIT(st->error_type);
+    Py_VISIT(st->error_diagnose);
     for (int w = 0; w < NWORDS; w++) {
         Py_VISIT(st->words[w]);
     }
@@ -3954,6 +4144,11 @@ sp_clear(PyObject *m)
     }
     Py_CLEAR(st->none_pair);
     Py_CLEAR(st->str_uri_reference);
+    Py_CLEAR(st->str_utf8);
+    Py_CLEAR(st->str_empty);
+    Py_CLEAR(st->empty_tuple);
+    Py_CLEAR(st->error_type);
+    Py_CLEAR(st->error_diagnose);
     for (int w = 0; w < NWORDS; w++) {
         Py_CLEAR(st->words[w]);
     }
