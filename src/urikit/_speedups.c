@@ -848,11 +848,17 @@ is_record_type(PyTypeObject *type)
     return 0;
 }
 
+/* What reading an unset slot raises, in the running version's words (3.13
+ * names the type by its fully qualified name, %T). */
 static PyObject *
 record_missing(PyObject *self, const char *name)
 {
+#if PY_VERSION_HEX >= 0x030D0000
+    PyErr_Format(PyExc_AttributeError, "'%T' object has no attribute '%s'", self, name);
+#else
     PyErr_Format(PyExc_AttributeError, "'%.200s' object has no attribute '%s'",
                  Py_TYPE(self)->tp_name, name);
+#endif
     return NULL;
 }
 
