@@ -58,6 +58,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import _startup
 from _floors import beside, describe, floors
 
 # Speed targets: (operation, subject, peer) -> the largest acceptable ratio
@@ -79,6 +80,8 @@ TARGETS: dict[tuple[str, str, str], float] = {
     ("batch-validate", "urikit-c", "can_ada"): 0.5,
     ("parse-error", "urikit", "urikit valid"): 3.0,
     ("parse-error", "urikit-c", "urikit-c valid"): 3.0,
+    # issue 20: `urikit parse X` (wall time of the process) <= 3x `python -c pass`
+    ("startup", "urikit-c", "python -c pass"): 3.0,
 }
 
 # The subjects TARGETS are about, by --impl.
@@ -610,6 +613,28 @@ def print_operation(
     return op_ratios
 
 
+def startup(
+    urikits: list[tuple[str, ModuleType]], rounds: int, all_ratios: dict[str, dict[str, float]]
+) -> dict[str, object]:
+    """Time `urikit parse X` against `python -c pass` for each urikit contestant
+    (bench/_startup.py); the ratio of the first way of running the tool (the
+    console script when installed) is the one TARGETS checks."""
+    runs = max(6 * rounds, 30)
+    print(f"\n== start-up: `urikit parse X` against `python -c pass`, {runs} runs each ==")
+    print("  floor: python -c pass (wall time of a process that imports nothing)")
+    out: dict[str, object] = {}
+    startup_ratios: dict[str, float] = {}
+    for name, module in urikits:
+        times = _startup.measure(module, no_speedups=name == "urikit", rounds=runs)
+        by_way = _startup.report(name, times)
+        for way, value in by_way.items():
+            startup_ratios.setdefault(ratio_key(name, "python -c pass"), value)
+            startup_ratios[ratio_key(f"{name} ({way})", "python -c pass")] = value
+        out[name] = {"seconds": times, "ratios": by_way}
+    all_ratios["startup"] = startup_ratios
+    return out
+
+
 def check_targets(
     all_ratios: dict[str, dict[str, float]], impl: str = "both"
 ) -> list[dict[str, object]]:
@@ -792,6 +817,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "floors_ns": floor,
         }
     report["operations"] = op_reports
+    report["startup"] = startup(urikits, args.rounds, all_ratios)
     checks = check_targets(all_ratios, args.impl)
     report["targets"] = checks
 

@@ -30,24 +30,35 @@ In one run, on ../shared/corpus/urls.txt repeated to ``--rows`` rows (default
   What to expect: one worker's time is about engine + urikit per row. W workers
   divide it by up to W when each has a core of its own and the scheduler (Dask)
   or driver JVM (Spark), the client and the Parquet reads have spare cores
-  besides: on a machine with more cores than workers, 2 workers give about
-  1.8-1.9x (16 partitions shared unevenly cost a little) and 4 about 3.5x. With
-  N = all the cores, as here, the workers share them with the scheduler or JVM:
-  the in-task times grow with W, and on a 2-core machine the speed-up has been
-  1.3-1.6x (see docs/large-data.md for the measured figures);
+  besides: on a machine with more cores than workers, expect close to W (16
+  partitions divide evenly among 2 or 4 workers), less the scheduler's share,
+  about 1.8-1.9x for 2. With N = all the cores, as on this project's 2-core
+  machine, the workers share them with the scheduler or JVM and other jobs: the
+  in-task times grow with W, and 2 workers measured 0.6-1.9x for Dask and
+  0.9-1.5x for Spark (docs/large-data.md has the figures);
 * peak RSS of ``urikit batch --ops split`` (text in, Parquet out) at 1/10 of
-  the rows and at all of them.
+  the rows and at all of them;
+* DuckDB (the ``duckdb`` extra): ``uri_valid`` (:mod:`urikit.duckdb`) over a
+  Parquet file of the same rows, on one DuckDB thread, in ns per URL: the time
+  of ``SELECT count(*) FILTER (WHERE uri_valid(url)) FROM read_parquet(...)``
+  minus the same query with the built-in ``length(url) > 0`` in its place,
+  over the rows; next to ``urikit.arrow.validate`` on the same rows, timed in
+  the same rounds, and to a no-op Arrow UDF's cost (DuckDB's own cost of
+  calling a Python UDF: the vector to Arrow and back); in the process's CPU
+  time (the target) and in wall time.
 
 ``--check`` exits 1 when a target is missed: validate <= 10 ns/URL, split <=
-100 ns/URL (C build), and peak RSS flat (the larger run within 32 MiB of the
-smaller); the Dask and Spark figures are reported, not checked. Every absolute
+100 ns/URL (C build), peak RSS flat (the larger run within 32 MiB of the
+smaller), and DuckDB's ``uri_valid`` at most 1.5x ``urikit.arrow.validate`` per
+URL; the Dask and Spark figures are reported, not checked. Every absolute
 number is printed whatever the outcome; a miss is reported as a miss. Needs the
-``arrow`` and ``dask`` extras, ``spark`` and a Java runtime for the Spark part,
-and the C accelerator (``URIKIT_REQUIRE_SPEEDUPS=1``).
+``arrow``, ``dask`` and ``duckdb`` extras, ``spark`` and a Java runtime for the
+Spark part, and the C accelerator (``URIKIT_REQUIRE_SPEEDUPS=1``).
 
     python bench/bench_arrow.py                  # 10,000,000 rows
     python bench/bench_arrow.py --rows 1000000 --check
-    python bench/bench_arrow.py --skip dask,spark,rss  # only the single-core kernels
+    python bench/bench_arrow.py --skip dask,spark,rss,duckdb  # only the single-core kernels
+    python bench/bench_arrow.py --only duckdb --rounds 7
 """
 
 from __future__ import annotations
@@ -78,6 +89,7 @@ TARGETS: dict[str, tuple[float, str]] = {
     "arrow.validate ns/URL": (10.0, "max"),  # issue 20 item 6
     "arrow.split ns/URL": (100.0, "max"),
     "urikit batch peak RSS growth MiB": (32.0, "max"),
+    "duckdb uri_valid / arrow.validate": (1.5, "max"),  # issue 21
 }
 
 # RFC 3986 URI-reference for RE2 (no possessive quantifiers, no lookaround).
@@ -346,6 +358,67 @@ def bench_rss(arr: Any, tmp: Path, out: dict[str, float]) -> None:
     out["urikit batch peak RSS growth MiB"] = large - small
 
 
+def bench_duckdb(arr: Any, tmp: Path, args: argparse.Namespace, out: dict[str, float]) -> None:
+    import duckdb
+
+    from urikit import duckdb as uduckdb
+
+    path = tmp / "duckdb.parquet"
+    pq.write_table(pa.table({"url": arr}), path)
+    n = len(arr)
+    con: Any = duckdb.connect()
+    # one thread: the per-row cost on one core, as arrow.validate's
+    con.execute("SET threads = 1")
+    uduckdb.register(con)
+    true = pa.array([True] * 4096)
+    con.create_function(
+        "noop_udf",
+        lambda urls: true.slice(0, len(urls)),
+        ["VARCHAR"],
+        "BOOLEAN",
+        type="arrow",
+        null_handling="special",
+    )
+
+    def query(predicate: str) -> Callable[[], object]:
+        sql = f"SELECT count(*) FILTER (WHERE {predicate}) FROM read_parquet('{path}')"
+        return lambda: con.execute(sql).fetchall()
+
+    valid = pc.sum(arrow.validate(arr)).as_py()
+    got = query("uri_valid(url)")()
+    if got != [(valid,)]:
+        raise SystemExit(f"uri_valid counted {got}, urikit.arrow.validate {valid}")
+    runs = {
+        "length": query("length(url) > 0"),
+        "uri_valid": query("uri_valid(url)"),
+        "noop": query("noop_udf(url)"),
+        "arrow": lambda: arrow.validate(arr),
+    }
+    # CPU time of the process (all its threads) as well as wall time: on a
+    # shared machine the wall time of a 1-2 s query also counts the time other
+    # processes held the core, and the difference of two such times is mostly
+    # that noise
+    wall = dict.fromkeys(runs, float("inf"))
+    cpu = dict.fromkeys(runs, float("inf"))
+    for _ in range(args.rounds):  # interleaved: each round sees the same machine
+        for name, func in runs.items():
+            w0, c0 = time.perf_counter(), time.process_time()
+            func()
+            c1, w1 = time.process_time(), time.perf_counter()
+            wall[name] = min(wall[name], (w1 - w0) / n * 1e9)
+            cpu[name] = min(cpu[name], (c1 - c0) / n * 1e9)
+    for label, best in (("CPU", cpu), ("wall", wall)):
+        out[f"duckdb length(url) query ns/row, {label}"] = best["length"]
+        out[f"duckdb uri_valid(url) query ns/row, {label}"] = best["uri_valid"]
+        out[f"duckdb no-op Arrow UDF ns/row minus length, {label}"] = best["noop"] - best["length"]
+        out[f"duckdb uri_valid ns/URL minus length, {label}"] = best["uri_valid"] - best["length"]
+        out[f"arrow.validate same rounds ns/URL, {label}"] = best["arrow"]
+        ratio = (best["uri_valid"] - best["length"]) / best["arrow"]
+        name = "duckdb uri_valid / arrow.validate"
+        out[name if label == "CPU" else f"{name}, wall"] = ratio
+    con.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rows", type=int, default=10_000_000)
@@ -353,12 +426,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list-rows", type=int, default=1_000_000)
     parser.add_argument("--partitions", type=int, default=16)
     parser.add_argument(
-        "--skip", default="", help="comma-separated: kernels, polars, dask, spark, rss"
+        "--skip", default="", help="comma-separated: kernels, polars, dask, spark, rss, duckdb"
     )
+    parser.add_argument("--only", default="", help="comma-separated: run only these sections")
     parser.add_argument("--json", type=Path, default=None, metavar="FILE")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
+    if args.only:
+        only = {s.strip() for s in args.only.split(",") if s.strip()}
+        skip |= {"kernels", "polars", "dask", "spark", "rss", "duckdb"} - only
     print(
         f"urikit {urikit.__version__}, {urikit.IMPLEMENTATION} implementation, "
         f"pyarrow {pa.__version__}, {os.cpu_count()} CPUs, {args.rows} rows",
@@ -378,6 +455,8 @@ def main(argv: list[str] | None = None) -> int:
             bench_spark(arr, tmp, args, out)
         if "rss" not in skip:
             bench_rss(arr, tmp, out)
+        if "duckdb" not in skip:
+            bench_duckdb(arr, tmp, args, out)
     for name, value in out.items():
         print(f"  {name:<48} {value:12.2f}")
     missed = []

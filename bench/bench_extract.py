@@ -43,7 +43,15 @@ same first ``--peer-limit`` characters the slow peers read:
   same rendering with linkify-it-py's, timed in the same child process,
   round by round in turn (the load of the machine falls on both alike);
   target at least 2x, end to end. Skipped (and missed under ``--check``)
-  without markdown-it-py and linkify-it-py.
+  without markdown-it-py and linkify-it-py;
+* ``md+null`` and ``md+off`` (with the build's suffix): the floors of that
+  rendering, timed in the same rounds: with a linkifier that finds nothing and
+  costs nothing, and with linkify off. Their ratio to ``md+linkify-it-py`` is
+  printed as the ceiling of the ``md+urikit`` ratio: no linkifier can beat it.
+  On the descriptions corpus it is about 2 (markdown-it-py's own parsing and
+  rendering is half of the time with linkify-it-py), so the 2x target sits at
+  the floor; callgrind instruction counts on 300 KB of it (2026-11-26):
+  linkify off 936 M, null 959 M, urikit 1,008 M, linkify-it-py 1,909 M.
 
 The extractors do not agree on what a URL is (urikit follows RFC 3986 Appendix
 C: wrapped URIs are joined, ``<URL:...>`` stripped, no ``www.`` without a
@@ -153,6 +161,23 @@ def worker(rounds: int, peer_limit: int) -> None:
     print(json.dumps(result))
 
 
+class NullLinkifier:
+    """A linkifier that finds nothing at no cost: markdown-it-py's rendering with it
+    is the least time any linkifier can give (the ceiling of the md+ ratios)."""
+
+    def pretest(self, text: str) -> bool:
+        return False
+
+    def test(self, text: str) -> bool:
+        return False
+
+    def match(self, text: str) -> None:
+        return None
+
+    def match_at_start(self, text: str) -> None:
+        return None
+
+
 def time_markdown(text: str, rounds: int) -> dict[str, Any] | None:
     """Median seconds of markdown-it-py rendering ``text`` with linkify on, with
     urikit's linkifier and with linkify-it-py's, in turn each round."""
@@ -164,11 +189,18 @@ def time_markdown(text: str, rounds: int) -> dict[str, Any] | None:
     except ImportError:
         return None
     renderers = {}
-    for who, linkifier in (("urikit", linkify_it()), ("linkify-it-py", LinkifyIt())):
+    linkifiers: tuple[tuple[str, Any], ...] = (
+        ("urikit", linkify_it()),
+        ("linkify-it-py", LinkifyIt()),
+        ("null", NullLinkifier()),
+    )
+    for who, linkifier in linkifiers:
         md = MarkdownIt("commonmark", {"linkify": True}).enable("linkify")
         md.linkify = linkifier
         md.render(text[:10_000])  # warm up
         renderers[who] = md
+    # the floor: the same rendering with linkify off (no linkify rule runs at all)
+    renderers["off"] = MarkdownIt("commonmark")
     times: dict[str, list[float]] = {who: [] for who in renderers}
     found: dict[str, int] = {}
     for _ in range(rounds):
@@ -365,6 +397,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{mark} {PROSE}: {subject} / {peer} = {ratio:.2f} (target >= {minimum})")
             if not ok:
                 failures.append(f"{PROSE}: {subject} / {peer} = {ratio:.2f} < {minimum}")
+            for floor in ("md+null", "md+off"):
+                if subject.startswith("md+") and floor + suffix in row:
+                    # what the ratio would be with a linkifier that costs nothing
+                    # (null) or with no linkify rule at all (off): the ceiling
+                    ceiling = row[floor + suffix][0] / row[peer][0]
+                    print(f"     ceiling: {floor}{suffix} / {peer} = {ceiling:.2f}")
     if args.json is not None:
         args.json.write_text(
             json.dumps(

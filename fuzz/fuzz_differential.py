@@ -17,8 +17,11 @@ def outcome(func, *args, **kwargs):  # type: ignore[no-untyped-def]
     try:
         value = func(*args, **kwargs)
     except Exception as exc:
-        fields = tuple(getattr(exc, f, None) for f in ("reason", "component", "position", "detail"))
-        return ("error", type(exc).__name__, str(exc), fields)
+        # the fields as made (C's parse fills them itself, the message unworded),
+        # then the message in each form
+        names = ("reason", "component", "position", "detail", "text", "_unworded")
+        fields = tuple(getattr(exc, f, None) for f in names)
+        return ("error", type(exc).__name__, fields, str(exc), exc.args, repr(exc))
     if hasattr(value, "to_dict"):
         return ("ok", value.to_dict(), value._sp)
     if hasattr(value, "spans"):
@@ -32,6 +35,7 @@ def test_one_input(data: bytes) -> None:
     calls = [
         ("parse", (text,), {}),
         ("parse", (text, "absolute-URI"), {}),
+        ("is_valid", (text,), {}),
         ("is_valid", (text, "relative-ref"), {}),
         ("normalize", (text,), {}),
         ("normalize", (text, "syntax"), {}),

@@ -49,6 +49,7 @@ MODULES = [
 COLUMNAR_SAMPLES: dict[str, dict[str, object]] = {}
 import urikit.arrow  # noqa: E402  (imports without pyarrow; its functions need it)
 import urikit.dask  # noqa: E402
+import urikit.duckdb  # noqa: E402
 import urikit.spark  # noqa: E402  (its argument errors: tests/test_spark.py, on a session)
 
 if importlib.util.find_spec("pyarrow") is not None:
@@ -71,6 +72,12 @@ if all(importlib.util.find_spec(m) is not None for m in ("pyarrow", "dask", "dis
         f"dask.{name}": {"urls": _series} for name in ("validate", "split", "normalize")
     }
     COLUMNAR_SAMPLES["dask.resolve"] = {"base": "http://a/", "refs": _series}
+if all(importlib.util.find_spec(m) is not None for m in ("pyarrow", "duckdb")):
+    _con = importlib.import_module("duckdb").connect()
+
+    MODULES.append(urikit.duckdb)
+    COLUMNAR_SAMPLES["duckdb.register"] = {"con": _con}
+    COLUMNAR_SAMPLES["unregister"] = {"con": _con}
 
 REF = urikit.parse("http://u@h:8/p?q#f")
 IRI = urikit.iri.parse("http://例え.jp/a?q#f")
@@ -93,7 +100,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "iter_file": {"source": ["a"]},
     "get": {"name": "http"},
     "view": {"ref": "http://h/"},
-    "register": {"handler": urikit.schemes.SchemeHandler("x-type-test")},
+    "schemes.register": {"handler": urikit.schemes.SchemeHandler("x-type-test")},
     "schemes.normalize": {"text": "http://h/"},
     "isbn10_to_isbn13": {"isbn10": "0-395-36341-1"},
     "isbn13_to_isbn10": {"isbn13": "978-0-395-36341-6"},
@@ -191,7 +198,7 @@ DEPRECATED_ALIASES = {"URN.from_parts", "URN.normalized"}
 #: the test names must not depend on which extras are installed.
 NAMING_MODULES = [
     *MODULES,
-    *(m for m in (urikit.arrow, urikit.dask, urikit.spark) if m not in MODULES),
+    *(m for m in (urikit.arrow, urikit.dask, urikit.duckdb, urikit.spark) if m not in MODULES),
 ]
 SUBMODULES = {m.__name__.rpartition(".")[2]: m for m in NAMING_MODULES if m is not urikit}
 

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import gc
 import io
+import os
+import tempfile
+import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import urikit
 from urikit import batch
@@ -109,3 +114,109 @@ def test_split_spans_give_the_collector_nothing_to_walk() -> None:
         kept = [sp for sp in cols.spans if sp is not None]
         assert kept and not any(gc.is_tracked(sp) for sp in kept)
         assert not any(gc.is_tracked(pair) for sp in kept for pair in sp)
+
+
+# --- iter_file over a path: blocks of lines in C (issue 20) --------------------------
+
+_LINES = st.sampled_from(
+    [
+        b"http://a/b?c#d",
+        b"https://user@[::1]:8080/p/../q?x=%41#f",
+        b"a b",
+        b"",
+        b"//h:8",
+        b"x:",
+        b"\xff\xfe",
+        b"http://\xc3\xa9.example/",
+        b"mailto:a@b\r",
+        b"\r",
+        b"a\rb",
+        b"%zz",
+        b"http://[v1.x]/",
+    ]
+) | st.binary(max_size=12)
+
+
+def _shape(record: batch.Record) -> tuple[object, ...]:
+    err = record.error
+    about = None if err is None else (type(err), str(err), err.reason, err.position)
+    ref = record.reference
+    return (record.line, record.text, None if ref is None else ref.to_dict(), about)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    lines=st.lists(_LINES, max_size=40),
+    end=st.sampled_from([b"", b"\n", b"\r\n"]),
+    block=st.integers(min_value=1, max_value=5),
+    rule=st.sampled_from(["URI-reference", "URI", "absolute-URI", "relative-ref"]),
+)
+def test_iter_file_path_is_the_line_loop(
+    lines: list[bytes], end: bytes, block: int, rule: str
+) -> None:
+    """Reading a path (in blocks, by C, in the C build) gives exactly the records
+    of the line-at-a-time loop over the same file, across block ends."""
+    data = b"\n".join(lines) + (end if lines else b"")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "urls.txt"
+        path.write_bytes(data)
+        saved = batch._BLOCK
+        batch._BLOCK = block
+        try:
+            got = [_shape(r) for r in batch.iter_file(path, rule)]
+        finally:
+            batch._BLOCK = saved
+        with open(path, encoding="utf-8", errors="surrogateescape", newline="\n") as f:
+            want = [_shape(r) for r in batch._records(f, rule)]
+    assert got == want
+    assert [r[0] for r in got] == list(range(1, len(got) + 1))
+
+
+def test_iter_file_path_of_the_corpus_is_the_line_loop() -> None:
+    path = Path(__file__).parents[1] / ".." / "shared" / "corpus" / "urls.txt"
+    if not path.is_file():
+        pytest.skip("no shared corpus beside the checkout")
+    with open(path, encoding="utf-8", errors="surrogateescape", newline="\n") as f:
+        want = [_shape(r) for r in batch._records(f, "URI-reference")]
+    got = [_shape(r) for r in batch.iter_file(path)]
+    assert len(got) == len(want) > 1000
+    assert got == want
+
+
+def test_iter_file_unknown_rule_raises_at_the_first_line(tmp_path: Path) -> None:
+    path = tmp_path / "urls.txt"
+    path.write_text("a:b\n")
+    it = batch.iter_file(path, rule="nope")
+    with pytest.raises(ValueError, match="nope"):
+        next(it)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_iter_file_pipe_gives_each_line_as_it_comes(tmp_path: Path) -> None:
+    """A path that is a pipe is read a line at a time, not in blocks: the first
+    record comes while the writer still holds the pipe open."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got_first = threading.Event()
+    wrote_second = threading.Event()
+
+    def writer() -> None:
+        with open(fifo, "w", encoding="utf-8") as w:
+            w.write("a:b\n")
+            w.flush()
+            got_first.wait(timeout=30)
+            w.write("c d\n")
+            wrote_second.set()
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    try:
+        it = batch.iter_file(fifo)
+        first = next(it)
+        assert not wrote_second.is_set()  # read before the writer went on
+        got_first.set()
+        assert (first.line, first.ok) == (1, True)
+        assert [(r.line, r.ok) for r in it] == [(2, False)]
+    finally:
+        got_first.set()
+        thread.join(timeout=30)

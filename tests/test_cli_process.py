@@ -14,6 +14,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from urikit.cli._commands import COMMANDS, MODULES
 
 URIKIT = [sys.executable, "-m", "urikit"]
 TIMEOUT = 120  # seconds; a generous bound against a hang, not a speed test
@@ -173,6 +177,14 @@ NOT_FOR_PARSE = (
     "urikit.urn",
     "urikit.iri",
     "urikit.schemes",
+    "urikit.legacy",
+    "urikit.legacy.grammars",
+    "urikit.legacy.rfc1738",
+    "urikit.legacy.draft1993",
+    "urikit.linkifier",
+    "urikit.markdown",
+    "urikit.arrow",
+    "urikit.dask",
     "pyarrow",
     "idna",
     "lxml",
@@ -184,7 +196,10 @@ def _modules_loaded_by(argv: list[str]) -> set[str]:
     code = (
         "import sys\n"
         "from urikit.cli import main\n"
-        "status = main(sys.argv[1:])\n"
+        "try:\n"
+        "    status = main(sys.argv[1:])\n"
+        "except SystemExit:\n"  # --help
+        "    pass\n"
         "sys.stdout.flush()\n"
         "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n"
     )
@@ -198,6 +213,29 @@ def test_parse_loads_no_other_commands_modules() -> None:
     loaded = _modules_loaded_by(["parse", "http://example.org/a"])
     assert "urikit.cli.core" in loaded  # the check sees what the command imports
     assert sorted(loaded.intersection(NOT_FOR_PARSE)) == []
+
+
+def test_parse_loads_nothing_it_does_not_run() -> None:
+    """What `urikit parse X` once imported besides its work (issue 20: its start-up
+    within 3x `python -c pass`): the older grammars (for the names of --grammar's
+    rules), json (only --json and unusual values need it), shutil (argparse's
+    terminal width) and the other commands of its module."""
+    plain = _modules_loaded_by(["parse", "http://example.org:8080/a?b#c"])
+    assert "urikit.reference" in plain
+    assert sorted(plain.intersection({"json", "shutil", "urikit.legacy"})) == []
+    as_json = _modules_loaded_by(["parse", "--json", "http://example.org/a"])
+    assert "json" in as_json  # the check sees json where it is needed
+    legacy = _modules_loaded_by(["parse", "--grammar", "rfc1738", "http://example.org/a"])
+    assert "urikit.legacy.rfc1738" in legacy
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_every_command_loads_no_other_command_module(command: str) -> None:
+    loaded = _modules_loaded_by([command, "--help"])
+    own = COMMANDS[command].module
+    assert f"urikit.cli.{own}" in loaded
+    others = {f"urikit.cli.{m}" for m in MODULES if m != own}
+    assert sorted(loaded & others) == []
 
 
 def test_a_command_loads_its_own_module_only() -> None:
@@ -229,3 +267,51 @@ def test_the_command_table_matches_the_modules() -> None:
     assert commands(full) == [(name, c.help) for name, c in COMMANDS.items()]
     for name in [None, "parse", "urn", "batch"]:
         assert help_text(build_parser(name, only=True)) == help_text(full)
+
+
+def test_the_written_out_choices_match_their_tables() -> None:
+    """``urikit.cli.core`` spells out the older grammars' rules and the resolution
+    rules (so that `urikit parse X` need not import urikit.legacy): the same names,
+    in the same order, as the tables they come from."""
+    from urikit._hooks import resolution_rules
+    from urikit.cli.core import GRAMMAR_RULES, RESOLUTION_RULES
+    from urikit.legacy import draft1993, rfc1738
+
+    assert GRAMMAR_RULES["rfc1738"] == tuple(rfc1738.RULES)
+    assert GRAMMAR_RULES["draft-1993"] == tuple(draft1993.RULES)
+    assert resolution_rules.names() == RESOLUTION_RULES
+
+
+@pytest.mark.parametrize("columns", [None, "", "x", "-3", "0", "37", "200"])
+def test_help_width_is_shutils(monkeypatch: pytest.MonkeyPatch, columns: str | None) -> None:
+    import shutil
+
+    from urikit.cli import _columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setenv("LINES", "24")
+    assert _columns() == shutil.get_terminal_size().columns
+
+
+_JSON_VALUES = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False)
+    | st.text()
+    | st.text(alphabet=st.characters(max_codepoint=0x7F))
+    | st.lists(st.text(max_size=3), max_size=3)
+    | st.dictionaries(st.text(max_size=3), st.integers(), max_size=3)
+)
+
+
+@given(_JSON_VALUES)
+def test_json_text_is_json_dumps(value: object) -> None:
+    import json
+
+    from urikit.cli._common import json_text
+
+    assert json_text(value) == json.dumps(value, ensure_ascii=True)

@@ -70,7 +70,7 @@ def dataset(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, list[str | N
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
     cluster = distributed.LocalCluster(
-        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
     )
     with cluster, distributed.Client(cluster) as c:
         yield c

@@ -372,6 +372,49 @@ def test_normalize(text: str, level: str) -> None:
         assert kernel[1] is None
 
 
+# Around the C normalize's shortcut for a text already in normal form (returned as
+# it is): each of these differs from one such text by one thing the shortcut must see.
+NORMAL_FORM_EDGES = [
+    "http://h",  # an http-like scheme with an authority and an empty path gains "/"
+    "foo://h",  # not http-like: stays
+    "HTTP://h/",  # a capital in the scheme
+    "http://H/",  # a capital in the host
+    "http://[FE80::1]/",  # in an IP literal too
+    "http://U@h/",  # a capital in the userinfo stays
+    "http://h/A?B#C",  # and in the path, query, fragment
+    "http://h:80/",  # a default port
+    "http://h:/",  # an empty port
+    "http://h:8080/",  # another port
+    "http://h/%7e",  # percent-encoding
+    "http://h/a/./b",  # dot segments
+    "http://h/a/../b",
+    "http://h/.a/b",  # a segment starting with "." that is no dot segment
+    "http://h/a.b/c.d",  # dots inside segments
+    "//h/./a",  # a network-path loses its dots
+    "a/./b",  # a relative path keeps them
+    "./a",
+    "x:.",
+    "x:/a/..",
+    "mailto:a@b.c",
+    "",
+    "#F",
+    "?Q",
+]
+
+
+@pytest.mark.parametrize("text", NORMAL_FORM_EDGES)
+@pytest.mark.parametrize("level", ["scheme", "syntax"])
+def test_normalize_shortcut_edges(text: str, level: str) -> None:
+    expected = PU.normalize(text, level)
+    assert CU.normalize(text, level) == expected
+    schemes = C["urikit._schemeinfo"].DEFAULT_REGISTRY
+    kernel = SP.normalize_kernel(text, level == "scheme", schemes.ports, schemes.http_like)
+    assert kernel == expected
+    # an implementation detail, checked so that the shortcut is known to run: C
+    # hands back the very str it was given when nothing changes
+    assert (kernel is text) == (expected == text)
+
+
 def test_normalize_sees_default_port_changes() -> None:
     for mod in (P, C):
         mod["urikit._schemeinfo"].set_default_port("foo", 8)
@@ -596,6 +639,174 @@ def test_parse_kernel_hands_the_location_to_the_diagnoser(
     assert calls == [given if located is None else (*given, located)]
     if located is not None:
         assert located == (expected.reason, expected.component, expected.position)
+
+
+def error_state(exc: BaseException) -> tuple[Any, ...]:
+    """All a URIError shows: its class, its slots as made (before the message is
+    worded), its context and attributes, the message forms, a pickle round trip."""
+    slots = tuple(
+        getattr(exc, name, "<unset>")
+        for name in ("reason", "component", "position", "text", "detail", "_unworded")
+    )
+    links = (type(exc.__context__).__name__, exc.__cause__, exc.__suppress_context__)
+    worded = (exc.args, str(exc), repr(exc), vars(exc), getattr(exc, "__notes__", None))
+    # pickling by hand: the twins are not in sys.modules, where pickle looks
+    reduced: Any = exc.__reduce__()
+    rebuild, args, state = reduced
+    back = rebuild(*args)
+    back.__setstate__(state)
+    made = (rebuild.__qualname__, args[0].__qualname__, args[1:], state, error_key(back))
+    return (type(exc).__module__, type(exc).__qualname__, slots, links, worded, made)
+
+
+def raised(func: Callable[..., Any], *args: Any) -> tuple[Any, ...] | None:
+    """error_state of what ``func(*args)`` raises, or None; called twice: on its
+    own, and while a KeyError is being handled (the error's ``__context__``)."""
+    states = []
+    for handling in (False, True):
+        try:
+            if handling:
+                try:
+                    raise KeyError("k")
+                except KeyError:
+                    func(*args)
+            else:
+                func(*args)
+        except ValueError as exc:
+            states.append(error_state(exc))
+        else:
+            return None
+    return tuple(states)
+
+
+#: texts of the common shape; their mutations reach every way the scanners stop
+COMMON_SHAPES = (
+    "https://example.org/a/b?c=d#e",
+    "http://h:8080/p/q",
+    "http://host.example?q=1",
+    "http://h#frag",
+    "git://a.b.c/d%41e",
+    "svn+ssh://h/p",
+    "http://h%41b/",
+    "http://u:p@h/",
+    "http://u:1%41@h/p",
+    "http://h:80@x/",
+    "http://[::1]:80/",
+    "//h/p",
+    "a:b",
+)
+
+
+@SETTINGS
+@given(texts)
+@example("http://h/a b")
+@example("http://exa mple.com/")
+@example("http://h:8x/")
+@example("http://h\x00/")
+@example("1a:b")
+@example("http://h/%zz")
+@example("http://[::1/")
+@example("http://h/\u20ac")
+def test_c_raises_the_error_python_makes(text: str) -> None:
+    """parse's C twin raises URIError itself when it knows the location: the
+    same error as the pure-Python build's in every way a caller can look at it
+    (slots before and after wording, args, str, repr, context, pickling)."""
+    assert raised(CU.parse, text) == raised(PU.parse, text)
+
+
+def test_every_byte_at_every_place_of_the_common_shape() -> None:
+    """The fast scanner's answer on failure ("invalid, stopped here": no second
+    scan) and the error C words from it, for every ASCII character put in place
+    of, or before, each character of texts of the common shape and near it."""
+    checked = 0
+    for base in COMMON_SHAPES:
+        for i in range(len(base) + 1):
+            for code in range(128):
+                for text in (base[:i] + chr(code) + base[i + 1 :], base[:i] + chr(code) + base[i:]):
+                    c_sp = C["urikit._parser"].split(text)
+                    assert c_sp == P["urikit._parser"].split(text), text
+                    assert CU.is_valid(text) is (c_sp is not None)
+                    if c_sp is None:
+                        assert raised(CU.parse, text) == raised(PU.parse, text), text
+                        checked += 1
+    assert checked > 10_000
+
+
+def test_set_error_type() -> None:
+    """The hook: C raises the installed type where the installed diagnose would
+    be called with a location, and calls any other diagnoser (or diagnose for
+    what C cannot locate); a type whose slots C cannot fill is refused."""
+    sp = fresh_speedups()
+    record, ref_type = C["urikit._accel"].SpanRecord, C["urikit.reference"].URIReference
+    sp.set_reference_type(record, ref_type)
+    calls: list[tuple[object, ...]] = []
+    diagnose = C["urikit._parser"].diagnose
+
+    def recorder(*args: Any) -> Any:
+        calls.append(args)
+        return diagnose(*args)
+
+    error_type = CU.URIError
+    sp.set_error_type(error_type, recorder)
+    parse = sp.accelerate("parse", PU.parse, recorder)
+    other = sp.accelerate("parse", PU.parse, diagnose)
+    for text, called in (("http://h/a b", False), ("http://[::1/", True), ("a\u20ac b", False)):
+        for func in (parse, other):
+            with pytest.raises(error_type) as info:
+                func(text)
+            assert error_state(info.value) == error_state(P["urikit._parser"].find_error(text))
+        assert calls == ([(text, "URI-reference")] if called else [])
+        calls.clear()
+    with pytest.raises(error_type):
+        parse("http://h/a b", "URI")
+    assert calls == [("http://h/a b", "URI")]
+
+    class NoSlots(ValueError):
+        pass
+
+    class OwnNew(error_type):  # type: ignore[misc, valid-type]
+        def __new__(cls, *args: Any) -> Any:
+            return super().__new__(cls)
+
+    for bad in (NoSlots, OwnNew, KeyError, "URIError", type(None)):
+        with pytest.raises((TypeError, AttributeError)):
+            sp.set_error_type(bad, diagnose)
+    with pytest.raises(TypeError):
+        sp.set_error_type(error_type, None)
+
+
+def test_span_record_holds_spans_inline() -> None:
+    """C's SpanRecord: the attributes of the Python one, the spans kept inline
+    (read back as the same tuple), anything but a text and nine int pairs refused."""
+    record = C["urikit._accel"].SpanRecord
+    assert record is SP.SpanRecord and P["urikit._accel"].SpanRecord is not record
+    ref_type = C["urikit.reference"].URIReference
+    blank = object.__new__(ref_type)
+    p_blank = object.__new__(P["urikit.reference"].URIReference)
+    for name in ("_text", "_sp"):
+        assert outcome(getattr, blank, name) == outcome(getattr, p_blank, name)
+        assert outcome(object.__delattr__, blank, name)[1][0] == "AttributeError"
+    spans = P["urikit._parser"].split("http://u@h:1/p?q#f")
+    object.__setattr__(blank, "_text", "http://u@h:1/p?q#f")
+    object.__setattr__(blank, "_sp", spans)
+    assert blank._sp == spans and blank == CU.parse("http://u@h:1/p?q#f")
+    assert (blank.userinfo, blank.port, blank.fragment) == ("u", "1", "f")
+    for bad in (
+        None,
+        spans[:8],
+        (*spans, (0, 0)),
+        ((0, "1"),) * 9,
+        ((0, 1, 2),) * 9,
+        [(0, 1)] * 9,
+    ):
+        with pytest.raises(TypeError, match=r"9 \(start, end\) pairs"):
+            object.__setattr__(blank, "_sp", bad)
+    with pytest.raises(TypeError, match="must be str"):
+        object.__setattr__(blank, "_text", b"http://h")
+    assert blank._sp == spans and blank._text == "http://u@h:1/p?q#f"
+    object.__delattr__(blank, "_sp")
+    assert outcome(getattr, blank, "_sp")[1][0] == "AttributeError"
+    assert outcome(getattr, blank, "host")[1][0] == "AttributeError"
 
 
 def test_fast_parse_without_the_hook_fails_loudly() -> None:

@@ -17,12 +17,15 @@ twin as ``__wrapped__``, hands it every case it does not handle, and the tests
 compare the two.
 
 The C boundary. ``_speedups`` imports nothing from urikit. The only object
-layout it knows is :class:`SpanRecord` below (layer 1): the two slots
-``_text`` and ``_sp``. :class:`urikit.reference.URIReference` subclasses it,
-adding no slot, and installs itself at import through the hook
+layout it knows is :class:`SpanRecord` (layer 1): a text ``_text`` and the
+spans ``_sp``. In the pure-Python build it is the class below, with those two
+slots; in a C build it is ``_speedups.SpanRecord``, which has the same two
+attributes but stores the spans inline (``_sp`` is built when read).
+:class:`urikit.reference.URIReference` subclasses it, adding no slot, and
+installs itself at import through the hook
 ``_speedups.set_reference_type(SpanRecord, URIReference)``; the fast ``parse``
-then allocates that type and fills exactly those two slots, and the C
-component getters read them. ``_speedups.reference_type()`` reports what was
+then allocates that type and fills the text and the spans, and the C
+component getters slice the text by them when read. ``_speedups.reference_type()`` reports what was
 installed (tests check it is ``(SpanRecord, URIReference)``).
 """
 
@@ -56,6 +59,8 @@ class SpanRecord:
     ``_text`` is the text, ``_sp`` the tuple of ``(start, end)`` pairs that
     ``urikit._parser.split`` returns (``(-1, -1)`` for an undefined part).
     Subclasses must add no slot: C creates them with only these two filled.
+    In a C build ``SpanRecord`` is ``urikit._speedups.SpanRecord`` instead:
+    the same two attributes, the spans stored inline (see docs/design.md).
     """
 
     __slots__ = ("_sp", "_text")
@@ -121,6 +126,10 @@ if TYPE_CHECKING:  # typed by _speedups.pyi; may still be None at run time
 else:
     speedups = _load()
 IMPLEMENTATION: Final[str] = "python" if speedups is None else "c"
+
+if not TYPE_CHECKING and speedups is not None:
+    # the same two attributes, the spans stored inline in one C object
+    SpanRecord = speedups.SpanRecord
 
 
 def describe() -> str:

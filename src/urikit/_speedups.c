@@ -2,10 +2,14 @@
  *
  * Every kernel has a pure-Python twin and must give the same result on every
  * input (tests/test_speedups.py checks this with Hypothesis, fuzz/ with atheris).
- * C never builds a URIError: on invalid input a kernel returns None (or a
- * position, or a reason/position pair, or where the error is) and Python words the error; the
+ * C words no error: on invalid input a kernel returns None (or a position, or a
+ * reason/position pair, or where the error is) and Python words the error; the
  * accelerated public functions call their Python twin ("fallback") for every
  * case they do not handle themselves, so errors are identical by construction.
+ * The one URIError C makes is the core parse's when it knows where and why
+ * (raise_located): the instance URIError(reason, component, position, text)
+ * would be, its fields set as URIError.__init__ sets them, the message worded
+ * by urikit.errors.format_message on first use, as for any URIError.
  *
  * Key fact used throughout: every character class of RFC 3986 is ASCII, so a
  * text that is not pure ASCII is never a valid URI reference, and the parser
@@ -16,15 +20,22 @@
  *
  * The boundary with the Python layers above (see docs/speedups.md):
  * - this module imports nothing from urikit; everything it uses is handed in;
- * - the one object layout it reads and writes is urikit._accel.SpanRecord (the
- *   slots ``_text`` and ``_sp``, layer 1), never a class of a higher layer;
+ * - the object layouts it reads and writes are urikit._accel.SpanRecord (the
+ *   slots ``_text`` and ``_sp``, layer 1) and the slots of urikit.errors.URIError
+ *   (layer 0), never a class of a higher layer;
  * - the fast ``parse`` builds instances of the type installed through the hook
  *   ``set_reference_type(record_base, reference_type)``, called once per import
  *   by urikit.reference (which must be a SpanRecord subclass adding no slot
  *   that C would leave unset); until then it raises RuntimeError. A layer above
  *   may bind a second fast parse building a subtype of that type with the same
  *   layout (``accelerate("parse", fallback, diagnose, subtype)``: urikit.iri's
- *   IRIReference, for ASCII text under the default rule only).
+ *   IRIReference, for ASCII text under the default rule only);
+ * - the fast ``parse`` raises the class installed through
+ *   ``set_error_type(URIError, diagnose)`` (urikit.reference, at import) in
+ *   place of calling ``diagnose(text, rule, located)``, filling the slots
+ *   ``reason``, ``component``, ``position``, ``text``, ``detail`` and
+ *   ``_unworded`` at the offsets of their member descriptors.
+ *
  * Multi-phase initialization (PEP 489): all Python objects live in module
  * state, the types are heap types, so each (sub)interpreter and each re-import
  * gets its own independent module.
@@ -68,6 +79,11 @@ enum { W_INVALID_CHAR, W_BAD_PERCENT, W_COLON_IN_FIRST_SEGMENT, W_HOST, W_PORT, 
 static const char *const WORDS[NWORDS] = {"invalid-char", "bad-percent", "colon-in-first-segment",
                                           "host", "port", "path", "query", "fragment"};
 
+/* The slots of urikit.errors.URIError that the fast parse fills (set_error_type). */
+enum { E_REASON, E_COMPONENT, E_POSITION, E_TEXT, E_DETAIL, E_UNWORDED, NEFIELDS };
+static const char *const EFIELDS[NEFIELDS] = {"reason", "component", "position",
+                                              "text",   "detail",    "_unworded"};
+
 /* Module state: every Python object the module keeps. */
 typedef struct {
     PyObject *none_pair;         /* (-1, -1) */
@@ -75,10 +91,16 @@ typedef struct {
     PyObject *words[NWORDS];     /* the reasons and components locate_error names */
     PyTypeObject *accel_type;    /* AcceleratedFunction */
     PyTypeObject *getter_type;   /* ComponentGetter */
+    PyTypeObject *record_type;   /* this module's SpanRecord (the layout below) */
     PyTypeObject *record_base;   /* urikit._accel.SpanRecord, once installed */
     PyTypeObject *reference_type; /* urikit.reference.URIReference, once installed */
-    Py_ssize_t text_offset, sp_offset; /* the two slots of record_base */
     int arrow_force;             /* tests: 0, or the Arrow scanner level + 1 to use */
+    PyTypeObject *error_type;    /* urikit.errors.URIError, once installed */
+    PyObject *error_diagnose;    /* urikit._parser.diagnose, installed with it */
+    Py_ssize_t error_offsets[NEFIELDS]; /* where its slots EFIELDS are in an instance */
+    PyObject *str_utf8;          /* "utf-8": _unworded, the encoding to word the message in */
+    PyObject *empty_tuple;       /* the args an error is allocated with */
+    PyObject *str_empty;         /* "": detail */
 } state_t;
 
 static inline state_t *
@@ -428,7 +450,15 @@ http_prefix(const uchar *s, Py_ssize_t n)
 
 /* fast_split(s, n, avail, sp): 1 (2: with a fragment) when s[0:n] is a
  * URI-reference of the common shape above, and sp (unless NULL) holds exactly
- * what split_ascii would fill; 0: not sure
+ * what split_ascii would fill; -1 when the reading got past the authority (to
+ * "/", "?", "#" or the end) and a path, query or fragment run then stopped
+ * before the end: invalid, and sp (unless NULL) holds exactly what split_ascii
+ * fills when it fails (sp->e[G_ALL] where it stopped, the spans read up to
+ * there), so locate_in can word the error without a second scan; the same
+ * when the authority stops at a byte c that is none of "/?#" and could not go
+ * on split_ascii's userinfo run either (not in its class, not "%", "@" or
+ * "["): split_ascii's userinfo run stops at c too, finds no "@", and it reads
+ * the same host and port and stops at c; 0: not sure
  * (split_ascii decides). Why the spans agree: the scheme scan is split_ascii's;
  * the host run stops at the first byte that is not reg-name or pct-encoded, and
  * the authority is accepted only when it then ends (at "/", "?", "#" or the
@@ -465,8 +495,9 @@ http_prefix(const uchar *s, Py_ssize_t n)
             if (c == '/') {                                                   \
                 pos = RUN(pos + 1, UKK_PATH);                                        \
             }                                                                 \
-            else if (c != '?' && c != '#') {                                  \
-                return 0;                                                     \
+            else if (c != '?' && c != '#' &&                                  \
+                     (IS(c, UK_USERINFO) || c == '%' || c == '@' || c == '[')) {  \
+                return 0; /* c may go on a userinfo, or start an IP literal */ \
             }                                                                 \
         }                                                                     \
         Py_ssize_t pe = pos, qs = -1, qe = -1, fs = -1, fe = -1;              \
@@ -478,14 +509,12 @@ http_prefix(const uchar *s, Py_ssize_t n)
             fs = pos + 1;                                                     \
             pos = fe = RUN(pos + 1, UKK_FRAGMENT);                                       \
         }                                                                     \
-        if (pos != n) {                                                       \
-            return 0;                                                         \
-        }                                                                     \
+        int r = pos != n ? -1 : fs >= 0 ? 2 : 1;                              \
         if (sp == NULL) {                                                     \
-            return fs >= 0 ? 2 : 1;                                           \
+            return r;                                                         \
         }                                                                     \
-        sp->s[G_ALL] = 0;                                                     \
-        sp->e[G_ALL] = n;                                                     \
+        sp->s[G_ALL] = r < 0 ? -1 : 0;                                        \
+        sp->e[G_ALL] = pos;                                                   \
         sp->s[G_SCHEME] = 0;                                                  \
         sp->e[G_SCHEME] = j;                                                  \
         sp->s[G_AUTHORITY] = a0;                                              \
@@ -501,7 +530,7 @@ http_prefix(const uchar *s, Py_ssize_t n)
         sp->e[G_QUERY] = qe;                                                  \
         sp->s[G_FRAGMENT] = fs;                                               \
         sp->e[G_FRAGMENT] = fe;                                               \
-        return fs >= 0 ? 2 : 1;                                               \
+        return r;                                                             \
     }
 
 #define FRUN(i, k) frun(s, n, (i), (uint8_t)(1u << (k)))
@@ -535,6 +564,30 @@ rule_code(const state_t *st, PyObject *rule)
     return RULE_UNKNOWN;
 }
 
+/* URI-reference over the ASCII data s[0:n] of a str (so s[n] is readable: its
+ * terminating NUL): 1 and the spans in sp (unless NULL: validity only), or 0
+ * and in sp split_ascii's reading of the failure (see locate_in), read by
+ * whichever scanner saw it first. The common shape first (fast_split, SSSE3 when the CPU has it), then the
+ * whole grammar (split_ascii); the fast scanners read at most n + 1 bytes. */
+static inline int
+split_ref(const uchar *s, Py_ssize_t n, spans_t *sp)
+{
+#ifdef UK_SSSE3
+    int fast = __builtin_cpu_supports("ssse3") ? fast_split16(s, n, n + 1, sp)
+                                               : fast_split(s, n, n + 1, sp);
+#else
+    int fast = fast_split(s, n, n + 1, sp);
+#endif
+    if (fast) {
+        return fast > 0; /* -1: invalid, sp is split_ascii's reading */
+    }
+    if (sp == NULL) {
+        spans_t tmp;
+        return split_ascii(s, n, &tmp);
+    }
+    return split_ascii(s, n, sp);
+}
+
 /* The whole split of _parser.split_py: 1 valid, 0 invalid, -1 error set
  * (an unknown rule, raised only for a text that matches, as in Python). */
 static int
@@ -546,7 +599,9 @@ split_text(const state_t *st, PyObject *text, PyObject *rule, spans_t *sp)
     if (!PyUnicode_IS_ASCII(text)) {
         return 0; /* every RFC 3986 character is ASCII */
     }
-    if (!split_ascii(PyUnicode_1BYTE_DATA(text), PyUnicode_GET_LENGTH(text), sp)) {
+    const uchar *s = PyUnicode_1BYTE_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (!split_ref(s, n, sp)) {
         return 0;
     }
     int code = rule_code(st, rule);
@@ -577,6 +632,89 @@ split_text(const state_t *st, PyObject *text, PyObject *rule, spans_t *sp)
  * stops there at the latest, as the expression does), with that character
  * replaced by 0x80, which no class holds. Its comments say why the answer is
  * find_error's; the tests hold the three equal. */
+static Py_ALWAYS_INLINE inline int
+locate_at(int kind, const void *data, Py_ssize_t n, const spans_t *sp, int *reason,
+          int *component, Py_ssize_t *position)
+{
+    Py_ssize_t p = sp->e[G_ALL];
+    if (p < 0 || p >= n) {
+        return 0;
+    }
+#define AT(i) PyUnicode_READ(kind, data, (i))
+    Py_UCS4 c = AT(p);
+    int where;
+    if (p == sp->e[G_AUTHORITY]) { /* stopped in the authority, at c (not "/?#") */
+        Py_ssize_t h0 = sp->s[G_HOST];
+        if (h0 < n && AT(h0) == '[') {
+            return 0; /* IP literals: find_error words their errors */
+        }
+        if (sp->s[G_USERINFO] < 0) {
+            /* find_error reads a userinfo up to an "@" before the authority's end */
+            for (Py_ssize_t k = p; k < n; k++) {
+                Py_UCS4 d = AT(k);
+                if (d == '/' || d == '?' || d == '#') {
+                    break;
+                }
+                if (d == '@') {
+                    return 0;
+                }
+            }
+        }
+        if (sp->s[G_PORT] >= 0) {
+            *reason = W_INVALID_CHAR;
+            *component = W_PORT;
+            *position = p;
+            return 1;
+        }
+        where = W_HOST;
+    }
+    else if (sp->s[G_FRAGMENT] >= 0) {
+        where = W_FRAGMENT;
+    }
+    else if (sp->s[G_QUERY] >= 0) {
+        where = W_QUERY;
+    }
+    else {
+        where = W_PATH;
+        if (c == ':' && sp->s[G_SCHEME] < 0 && sp->s[G_AUTHORITY] < 0) {
+            Py_ssize_t k = 0;
+            while (k < p && AT(k) != '/') {
+                k++;
+            }
+            if (k == p) {
+                *reason = W_COLON_IN_FIRST_SEGMENT;
+                *component = W_PATH;
+                *position = p;
+                return 1;
+            }
+        }
+    }
+    *component = where;
+    if (c == '%') { /* the first character after it that is not a HEXDIG */
+        *reason = W_BAD_PERCENT;
+        *position = p + 1 < n && AT(p + 1) < 128 && ISHEX(AT(p + 1)) ? p + 2 : p + 1;
+    }
+    else {
+        *reason = W_INVALID_CHAR;
+        *position = p;
+    }
+    return 1;
+#undef AT
+}
+
+/* locate_at, with the reads of 1-byte text (the parse kernels' case) compiled
+ * apart from those of any kind. */
+static int
+locate_in(int kind, const void *data, Py_ssize_t n, const spans_t *sp, int *reason,
+          int *component, Py_ssize_t *position)
+{
+    if (kind == PyUnicode_1BYTE_KIND) {
+        return locate_at(PyUnicode_1BYTE_KIND, data, n, sp, reason, component, position);
+    }
+    return locate_at(kind, data, n, sp, reason, component, position);
+}
+
+/* locate_in after split_ascii's reading of any str (see above). */
 static int
 locate_error(PyObject *text, int *reason, int *component, Py_ssize_t *position)
 {
@@ -610,70 +748,10 @@ locate_error(PyObject *text, int *reason, int *component, Py_ssize_t *position)
             PyMem_Free(buf);
         }
     }
-    Py_ssize_t p = sp.e[G_ALL];
-    if (valid || p < 0) {
+    if (valid) {
         return 0;
     }
-#define AT(i) PyUnicode_READ(kind, data, (i))
-    Py_UCS4 c = AT(p);
-    int where;
-    if (p == sp.e[G_AUTHORITY]) { /* stopped in the authority, at c (not "/?#") */
-        Py_ssize_t h0 = sp.s[G_HOST];
-        if (h0 < n && AT(h0) == '[') {
-            return 0; /* IP literals: find_error words their errors */
-        }
-        if (sp.s[G_USERINFO] < 0) {
-            /* find_error reads a userinfo up to an "@" before the authority's end */
-            for (Py_ssize_t k = p; k < n; k++) {
-                Py_UCS4 d = AT(k);
-                if (d == '/' || d == '?' || d == '#') {
-                    break;
-                }
-                if (d == '@') {
-                    return 0;
-                }
-            }
-        }
-        if (sp.s[G_PORT] >= 0) {
-            *reason = W_INVALID_CHAR;
-            *component = W_PORT;
-            *position = p;
-            return 1;
-        }
-        where = W_HOST;
-    }
-    else if (sp.s[G_FRAGMENT] >= 0) {
-        where = W_FRAGMENT;
-    }
-    else if (sp.s[G_QUERY] >= 0) {
-        where = W_QUERY;
-    }
-    else {
-        where = W_PATH;
-        if (c == ':' && sp.s[G_SCHEME] < 0 && sp.s[G_AUTHORITY] < 0) {
-            Py_ssize_t k = 0;
-            while (k < p && AT(k) != '/') {
-                k++;
-            }
-            if (k == p) {
-                *reason = W_COLON_IN_FIRST_SEGMENT;
-                *component = W_PATH;
-                *position = p;
-                return 1;
-            }
-        }
-    }
-    *component = where;
-    if (c == '%') { /* the first character after it that is not a HEXDIG */
-        *reason = W_BAD_PERCENT;
-        *position = p + 1 < n && AT(p + 1) < 128 && ISHEX(AT(p + 1)) ? p + 2 : p + 1;
-    }
-    else {
-        *reason = W_INVALID_CHAR;
-        *position = p;
-    }
-    return 1;
-#undef AT
+    return locate_in(kind, data, n, &sp, reason, component, position);
 }
 
 /* locate_error's answer as _parser.locate_error gives it: (reason, component,
@@ -722,6 +800,184 @@ spans_tuple(const state_t *st, const spans_t *sp)
     }
     return t;
 }
+
+/* ------------------------------------------------------------ SpanRecord
+ *
+ * The layout of every parsed reference in a C build: the text and the spans
+ * of its nine groups stored inline (one allocation, not a tuple of nine
+ * pairs), untracked by the cyclic GC (a str cannot hold a cycle). The
+ * component getters below slice ``text`` by the inline spans when they are
+ * read: components are lazy views over one string and its offsets. Python
+ * sees the two attributes of the pure-Python SpanRecord (urikit._accel):
+ * ``_text`` (a str) and ``_sp``, the tuple of (start, end) pairs that
+ * _parser.split returns, built when read and unpacked when set. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *text; /* a str, or NULL before it is set */
+    int has_sp;     /* the spans are set */
+    spans_t sp;
+} RecordObject;
+
+static void
+record_dealloc(PyObject *self)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    Py_XDECREF(((RecordObject *)self)->text);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+static int
+is_record_type(PyTypeObject *type)
+{
+    /* a SpanRecord of any instance of this module, or a subclass of one */
+    for (PyTypeObject *t = type; t != NULL; t = t->tp_base) {
+        if (t->tp_dealloc == record_dealloc) {
+            return type->tp_basicsize == (Py_ssize_t)sizeof(RecordObject) &&
+                   type->tp_itemsize == 0 && type->tp_dictoffset == 0 &&
+                   type->tp_weaklistoffset == 0 && type->tp_alloc == PyType_GenericAlloc &&
+#ifdef Py_TPFLAGS_MANAGED_WEAKREF
+                   !PyType_HasFeature(type, Py_TPFLAGS_MANAGED_WEAKREF) &&
+#endif
+#ifdef Py_TPFLAGS_MANAGED_DICT
+                   !PyType_HasFeature(type, Py_TPFLAGS_MANAGED_DICT) &&
+#endif
+                   1;
+        }
+    }
+    return 0;
+}
+
+/* What reading an unset slot raises, in the running version's words (3.13
+ * names the type by its fully qualified name, %T). */
+static PyObject *
+record_missing(PyObject *self, const char *name)
+{
+#if PY_VERSION_HEX >= 0x030D0000
+    PyErr_Format(PyExc_AttributeError, "'%T' object has no attribute '%s'", self, name);
+#else
+    PyErr_Format(PyExc_AttributeError, "'%.200s' object has no attribute '%s'",
+                 Py_TYPE(self)->tp_name, name);
+#endif
+    return NULL;
+}
+
+static PyObject *
+record_get_text(PyObject *self, void *closure)
+{
+    (void)closure;
+    PyObject *text = ((RecordObject *)self)->text;
+    return text != NULL ? Py_NewRef(text) : record_missing(self, "_text");
+}
+
+static int
+record_set_text(PyObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    RecordObject *r = (RecordObject *)self;
+    if (value == NULL) {
+        if (r->text == NULL) {
+            record_missing(self, "_text");
+            return -1;
+        }
+        Py_CLEAR(r->text);
+        return 0;
+    }
+    if (!PyUnicode_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "SpanRecord._text must be str, not %.100s",
+                     Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    Py_XSETREF(r->text, Py_NewRef(value));
+    return 0;
+}
+
+static PyObject *
+record_get_sp(PyObject *self, void *closure)
+{
+    (void)closure;
+    RecordObject *r = (RecordObject *)self;
+    if (!r->has_sp) {
+        return record_missing(self, "_sp");
+    }
+    PyObject *t = PyTuple_New(NG);
+    if (t == NULL) {
+        return NULL;
+    }
+    for (int g = 0; g < NG; g++) {
+        PyObject *a = PyLong_FromSsize_t(r->sp.s[g]);
+        PyObject *b = a ? PyLong_FromSsize_t(r->sp.e[g]) : NULL;
+        PyObject *pair = b ? PyTuple_New(2) : NULL;
+        if (pair == NULL) {
+            Py_XDECREF(a);
+            Py_XDECREF(b);
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(pair, 0, a);
+        PyTuple_SET_ITEM(pair, 1, b);
+        PyTuple_SET_ITEM(t, g, pair);
+    }
+    return t;
+}
+
+static int
+record_set_sp(PyObject *self, PyObject *value, void *closure)
+{
+    (void)closure;
+    RecordObject *r = (RecordObject *)self;
+    if (value == NULL) {
+        if (!r->has_sp) {
+            record_missing(self, "_sp");
+            return -1;
+        }
+        r->has_sp = 0;
+        return 0;
+    }
+    spans_t sp;
+    int ok = PyTuple_Check(value) && PyTuple_GET_SIZE(value) == NG;
+    for (int g = 0; ok && g < NG; g++) {
+        PyObject *pair = PyTuple_GET_ITEM(value, g);
+        ok = PyTuple_Check(pair) && PyTuple_GET_SIZE(pair) == 2 &&
+             PyLong_Check(PyTuple_GET_ITEM(pair, 0)) && PyLong_Check(PyTuple_GET_ITEM(pair, 1));
+        if (ok) {
+            sp.s[g] = PyLong_AsSsize_t(PyTuple_GET_ITEM(pair, 0));
+            sp.e[g] = PyLong_AsSsize_t(PyTuple_GET_ITEM(pair, 1));
+            if ((sp.s[g] == -1 || sp.e[g] == -1) && PyErr_Occurred()) {
+                return -1;
+            }
+        }
+    }
+    if (!ok) {
+        PyErr_SetString(PyExc_TypeError,
+                        "SpanRecord._sp must be a tuple of 9 (start, end) pairs of int");
+        return -1;
+    }
+    r->sp = sp;
+    r->has_sp = 1;
+    return 0;
+}
+
+static PyGetSetDef record_getset[] = {
+    {"_text", record_get_text, record_set_text, "The text.", NULL},
+    {"_sp", record_get_sp, record_set_sp,
+     "The (start, end) pair of each group, (-1, -1) when undefined.", NULL},
+    {NULL},
+};
+
+static PyType_Slot record_slots[] = {
+    {Py_tp_dealloc, record_dealloc},
+    {Py_tp_getset, record_getset},
+    {Py_tp_doc, "A text and the spans of its parts (urikit._accel.SpanRecord, in C)."},
+    {0, NULL},
+};
+
+static PyType_Spec record_spec = {
+    .name = "urikit._speedups.SpanRecord",
+    .basicsize = sizeof(RecordObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_IMMUTABLETYPE,
+    .slots = record_slots,
+};
 
 /* ------------------------------------------------------- remove_dot_segments */
 
@@ -1026,7 +1282,18 @@ static const char HEXUP[] = "0123456789ABCDEF";
 static void
 put_pct_normal(out_t *o, const uchar *p, Py_ssize_t len, int lower)
 {
-    for (Py_ssize_t i = 0; i < len; i++) {
+    Py_ssize_t i = 0;
+    while (i < len) {
+        if (!lower) { /* the run up to the next "%" is copied as it is */
+            const uchar *pct = memchr(p + i, '%', (size_t)(len - i));
+            Py_ssize_t stop = pct ? pct - p : len;
+            memcpy(o->buf + o->len, p + i, (size_t)(stop - i));
+            o->len += stop - i;
+            i = stop;
+            if (i >= len) {
+                break;
+            }
+        }
         uchar c = p[i];
         if (c == '%' && i + 2 < len) { /* valid input: always a whole triple */
             int byte = hexval(p[i + 1]) * 16 + hexval(p[i + 2]);
@@ -1038,12 +1305,40 @@ put_pct_normal(out_t *o, const uchar *p, Py_ssize_t len, int lower)
                 o->buf[o->len++] = HEXUP[byte >> 4];
                 o->buf[o->len++] = HEXUP[byte & 15];
             }
-            i += 2;
+            i += 3;
         }
         else {
             o->buf[o->len++] = (char)(lower ? ascii_lower(c) : c);
+            i++;
         }
     }
+}
+
+/* has_dots for ASCII: a path segment that starts with "." (memchr to each dot). */
+static int
+has_dots_ascii(const uchar *p, Py_ssize_t n)
+{
+    if (n > 0 && p[0] == '.') {
+        return 1;
+    }
+    const uchar *q = p, *end = p + n;
+    while ((q = memchr(q, '.', (size_t)(end - q))) != NULL) {
+        if (q[-1] == '/') { /* q > p: p[0] is not a dot */
+            return 1;
+        }
+        q++;
+    }
+    return 0;
+}
+
+static int
+has_upper(const uchar *p, Py_ssize_t n)
+{
+    int up = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        up |= (uchar)(p[i] - 'A') < 26;
+    }
+    return up;
 }
 
 /* normalize(text, level) for a valid text; Py_None when Python must decide. */
@@ -1061,6 +1356,16 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
     part_t host = part(s, &sp, G_HOST), port = part(s, &sp, G_PORT);
     part_t path = part(s, &sp, G_PATH), query = part(s, &sp, G_QUERY);
     part_t fragment = part(s, &sp, G_FRAGMENT), authority = part(s, &sp, G_AUTHORITY);
+    /* The common case, a text already in normal form, comes back as it is: no
+     * percent-encoding and no port (either may change), no capital letter in
+     * the scheme or host, no dot segment in a path that loses them, and not
+     * the empty path an http-like scheme with an authority turns into "/". */
+    if (PyUnicode_CheckExact(text) && !port.def && !has_upper(scheme.p, scheme.len) &&
+        !has_upper(host.p, host.len) && memchr(s, '%', (size_t)n) == NULL &&
+        !((scheme.def || authority.def) && has_dots_ascii(path.p, path.len)) &&
+        !(scheme_level && scheme.def && authority.def && path.len == 0)) {
+        return Py_NewRef(text);
+    }
     PyObject *scheme_str = NULL, *result = NULL;
     /* room: normalized parts (<= n), the path (<= n + 1), the result (<= n + 3) */
     Py_ssize_t cap = 3 * n + 16;
@@ -1077,11 +1382,12 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
         for (Py_ssize_t k = 0; k < scheme.len; k++) {
             w.buf[w.len++] = (char)ascii_lower(scheme.p[k]);
         }
-        scheme_str = ascii_str((const char *)n_scheme.p, scheme.len);
-        if (scheme_str == NULL) {
-            goto done;
-        }
     }
+/* the lowercased scheme as a str, made only when a registry lookup needs it */
+#define SCHEME_STR()                                                             \
+    (scheme_str != NULL                                                          \
+         ? 0                                                                     \
+         : ((scheme_str = ascii_str((const char *)n_scheme.p, scheme.len)) == NULL ? -1 : 0))
     if (authority.def) {
         int drop_port = 0;
         if (scheme_level && port.def) {
@@ -1091,6 +1397,9 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
             else if (scheme.def) {
                 /* port.lstrip("0") == str(DEFAULT_PORTS.get(scheme)), as in Python:
                    digit strings, since port = *DIGIT has no length limit and int() has. */
+                if (SCHEME_STR() < 0) {
+                    goto done;
+                }
                 PyObject *value = PyDict_GetItemWithError(default_ports, scheme_str);
                 if (value == NULL && PyErr_Occurred()) {
                     goto done;
@@ -1144,6 +1453,9 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
     if (scheme.def || authority.def) { /* as normalize.py: a network-path loses its dots */
         n_path.len = dots_ascii((const uchar *)mem + path_at, path_len, pathbuf);
         if (scheme_level && scheme.def && n_path.len == 0 && authority.def) {
+            if (SCHEME_STR() < 0) {
+                goto done;
+            }
             int like = PySet_Contains(http_like, scheme_str);
             if (like < 0) {
                 goto done;
@@ -1158,9 +1470,15 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
         memcpy(pathbuf, mem + path_at, (size_t)path_len);
         n_path.len = path_len;
     }
+#undef SCHEME_STR
     out_t o = {pathbuf + n_path.len + 1, 0};
     recompose(&o, n_scheme, n_auth, n_path, n_query, n_frag);
-    result = ascii_str(o.buf, o.len);
+    if (o.len == n && PyUnicode_CheckExact(text) && memcmp(o.buf, s, (size_t)n) == 0) {
+        result = Py_NewRef(text); /* already in normal form (the common case) */
+    }
+    else {
+        result = ascii_str(o.buf, o.len);
+    }
 done:
     Py_XDECREF(scheme_str);
     if (mem != small) {
@@ -1425,30 +1743,40 @@ call_fallback(AccelObject *self, PyObject *const *args, size_t nargsf, PyObject 
 }
 
 /* A new instance of ``type`` (the installed reference type when NULL) holding
- * text and spans (both references are stolen on success and on failure). */
+ * text and the spans sp. The type is a SpanRecord subclass with the record's
+ * size (checked when it was installed), so the object is allocated here
+ * directly, without zeroing what is written next. (Every class statement
+ * gives a GC type; its traverse has nothing to visit but the type: a str
+ * holds no cycle.) */
 static PyObject *
-new_reference(const state_t *st, PyTypeObject *type, PyObject *text, PyObject *spans)
+new_reference(const state_t *st, PyTypeObject *type, PyObject *text, const spans_t *sp)
 {
     if (type == NULL) {
         type = st->reference_type;
     }
     if (type == NULL) {
-        Py_DECREF(text);
-        Py_DECREF(spans);
         PyErr_SetString(PyExc_RuntimeError,
                         "urikit._speedups: no reference type installed; "
                         "urikit.reference calls set_reference_type() at import");
         return NULL;
     }
-    PyObject *obj = type->tp_alloc(type, 0);
+    RecordObject *obj;
+    if (PyType_IS_GC(type)) {
+        obj = PyObject_GC_New(RecordObject, type);
+    }
+    else {
+        obj = PyObject_New(RecordObject, type);
+    }
     if (obj == NULL) {
-        Py_DECREF(text);
-        Py_DECREF(spans);
         return NULL;
     }
-    *(PyObject **)((char *)obj + st->text_offset) = text;
-    *(PyObject **)((char *)obj + st->sp_offset) = spans;
-    return obj;
+    obj->text = Py_NewRef(text);
+    obj->has_sp = 1;
+    obj->sp = *sp;
+    if (PyType_IS_GC(type)) {
+        PyObject_GC_Track(obj);
+    }
+    return (PyObject *)obj;
 }
 
 /* _parser.plain_host_end for a valid ASCII text with spans ``sp``. */
@@ -1463,6 +1791,91 @@ plain_host_end(PyObject *text, const spans_t *sp)
         return -1;
     }
     return sp->e[G_HOST];
+}
+
+/* Raise the URIError that urikit.errors.URIError(reason, component, position,
+ * text) makes, without calling the class: an instance from the installed type's
+ * tp_new (BaseException's: a bare exception with empty args), and the six slots
+ * filled as URIError.__init__ fills them for those arguments, the message left
+ * to be worded by Python on first use (``_unworded`` the encoding "utf-8"; str(),
+ * args, repr and pickling word it with errors.format_message). What a failed
+ * parse costs is then the scan and the raise: no Python frame, no tuple. Returns
+ * NULL (the error set). */
+static PyObject *
+raise_located(const state_t *st, PyObject *text, int reason, int component, Py_ssize_t position)
+{
+    PyTypeObject *type = st->error_type;
+    PyObject *pos = PyLong_FromSsize_t(position);
+    if (pos == NULL) {
+        return NULL;
+    }
+    PyObject *err = type->tp_new(type, st->empty_tuple, NULL);
+    if (err == NULL) {
+        Py_DECREF(pos);
+        return NULL;
+    }
+    PyObject *values[NEFIELDS];
+    values[E_REASON] = Py_NewRef(st->words[reason]);
+    values[E_COMPONENT] = Py_NewRef(st->words[component]);
+    values[E_POSITION] = pos;
+    values[E_TEXT] = Py_NewRef(text);
+    values[E_DETAIL] = Py_NewRef(st->str_empty);
+    values[E_UNWORDED] = Py_NewRef(st->str_utf8);
+    for (int f = 0; f < NEFIELDS; f++) {
+        PyObject **slot = (PyObject **)((char *)err + st->error_offsets[f]);
+        Py_XSETREF(*slot, values[f]);
+    }
+    PyErr_SetObject((PyObject *)type, err);
+    Py_DECREF(err);
+    return NULL;
+}
+
+/* The error of a text the parse kernel rejected (text a str, rule NULL for the
+ * default): raise diagnose(text, rule[, located]), diagnose being the parse's
+ * diagnoser (extra1). Under the default rule, where split_ascii's reading
+ * stopped says where and why most of the time (locate_in, what
+ * _parser.locate_error answers: ``located``); ``sp`` is that reading of an
+ * ASCII text when the caller has it (no second scan), NULL to scan again. When
+ * the diagnoser is the one installed with the error type (_parser.diagnose,
+ * which returns URIError(*located, text) when given located), C raises that
+ * error itself (raise_located); other diagnosers (urikit.iri's, which rewords)
+ * are called. Returns NULL (the error set). */
+static PyObject *
+parse_failed(const AccelObject *self, const state_t *st, PyObject *text, PyObject *rule,
+             const spans_t *sp)
+{
+    int reason, component, found = 0;
+    Py_ssize_t position;
+    if (rule_code(st, rule) == RULE_REF) {
+        if (sp != NULL) {
+            found = locate_in(PyUnicode_1BYTE_KIND, PyUnicode_1BYTE_DATA(text),
+                              PyUnicode_GET_LENGTH(text), sp, &reason, &component, &position);
+        }
+        else {
+            found = locate_error(text, &reason, &component, &position);
+            if (found < 0) {
+                return NULL;
+            }
+        }
+        if (found && self->extra1 == st->error_diagnose && st->error_type != NULL) {
+            return raise_located(st, text, reason, component, position);
+        }
+    }
+    PyObject *located = NULL;
+    if (found) {
+        located = Py_BuildValue("(OOn)", st->words[reason], st->words[component], position);
+        if (located == NULL) {
+            return NULL;
+        }
+    }
+    PyObject *err = PyObject_CallFunctionObjArgs(
+        self->extra1, text, rule ? rule : st->str_uri_reference, located, NULL);
+    Py_XDECREF(located);
+    if (err != NULL) {
+        PyErr_SetObject((PyObject *)Py_TYPE(err), err);
+        Py_DECREF(err);
+    }
+    return NULL;
 }
 
 static PyObject *
@@ -1506,33 +1919,16 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
             if (self->kind == K_SPLIT) {
                 Py_RETURN_NONE;
             }
-            /* Python makes the error: raise diagnose(text, rule[, located]), where
-             * located is what _parser.locate_error(text) gives, found here (for the
-             * default rule) so that Python need not read the text again */
-            PyObject *located = NULL;
-            if (rule_code(st, rule) == RULE_REF) {
-                located = located_tuple(st, args[0]);
-                if (located == NULL) {
-                    return NULL;
-                }
-                if (located == Py_None) { /* diagnose finds out */
-                    Py_CLEAR(located);
-                }
-            }
-            PyObject *err = PyObject_CallFunctionObjArgs(
-                self->extra1, args[0], rule ? rule : st->str_uri_reference, located, NULL);
-            Py_XDECREF(located);
-            if (err != NULL) {
-                PyErr_SetObject((PyObject *)Py_TYPE(err), err);
-                Py_DECREF(err);
-            }
-            return NULL;
+            /* for an ASCII text split_text failed in split_ref, so sp is
+             * split_ascii's reading (under any rule: the rules only narrow a
+             * valid reference, and parse_failed uses sp for the default rule) */
+            return parse_failed(self, st, args[0], rule,
+                                PyUnicode_IS_ASCII(args[0]) ? &sp : NULL);
         }
-        PyObject *spans = spans_tuple(st, &sp);
-        if (spans == NULL || self->kind == K_SPLIT) {
-            return spans;
+        if (self->kind == K_SPLIT) {
+            return spans_tuple(st, &sp);
         }
-        return new_reference(st, (PyTypeObject *)self->extra2, Py_NewRef(args[0]), spans);
+        return new_reference(st, (PyTypeObject *)self->extra2, args[0], &sp);
     }
     case K_RESOLVE: {
         int strict = 1;
@@ -1610,6 +2006,38 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         return call_fallback(self, args, nargsf, kwnames);
     }
     return result;
+}
+
+/* The common calls of is_valid and parse, is_valid(text) and parse(text) with
+ * an ASCII str, without the general dispatch above; every other call (and a
+ * text parse rejects: the error) goes to accel_vectorcall. */
+static PyObject *
+is_valid_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    if (kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 && PyUnicode_CheckExact(args[0]) &&
+        UK_READY(args[0]) == 0 && PyUnicode_IS_ASCII(args[0])) {
+        if (split_ref(PyUnicode_1BYTE_DATA(args[0]), PyUnicode_GET_LENGTH(args[0]), NULL)) {
+            Py_RETURN_TRUE;
+        }
+        Py_RETURN_FALSE;
+    }
+    return accel_vectorcall(op, args, nargsf, kwnames);
+}
+
+static PyObject *
+parse_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    if (kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 && PyUnicode_CheckExact(args[0]) &&
+        UK_READY(args[0]) == 0 && PyUnicode_IS_ASCII(args[0])) {
+        spans_t sp;
+        const AccelObject *self = (AccelObject *)op;
+        const state_t *st = PyType_GetModuleState(Py_TYPE(op));
+        if (split_ref(PyUnicode_1BYTE_DATA(args[0]), PyUnicode_GET_LENGTH(args[0]), &sp)) {
+            return new_reference(st, (PyTypeObject *)self->extra2, args[0], &sp);
+        }
+        return parse_failed(self, st, args[0], NULL, &sp); /* sp: split_ascii's reading */
+    }
+    return accel_vectorcall(op, args, nargsf, kwnames);
 }
 
 static int
@@ -1744,7 +2172,7 @@ sp_accelerate(PyObject *module, PyObject *args)
          * slots and nothing else */
         PyTypeObject *sub = (PyTypeObject *)extra2;
         if (st->reference_type == NULL || !PyType_Check(extra2) ||
-            !PyType_IsSubtype(sub, st->reference_type) ||
+            !PyType_IsSubtype(sub, st->reference_type) || !is_record_type(sub) ||
             sub->tp_basicsize != st->reference_type->tp_basicsize || sub->tp_itemsize != 0 ||
             sub->tp_dictoffset != 0) {
             PyErr_SetString(PyExc_TypeError,
@@ -1757,7 +2185,9 @@ sp_accelerate(PyObject *module, PyObject *args)
     if (self == NULL) {
         return NULL;
     }
-    self->vectorcall = accel_vectorcall;
+    self->vectorcall = k == K_IS_VALID ? is_valid_vectorcall
+                       : k == K_PARSE  ? parse_vectorcall
+                                       : accel_vectorcall;
     self->kind = k;
     self->fallback = Py_NewRef(fallback);
     self->extra1 = Py_XNewRef(extra1);
@@ -1768,30 +2198,11 @@ sp_accelerate(PyObject *module, PyObject *args)
 
 /* ------------------------------------------------- the reference-type hook */
 
-/* The offset of the writable object slot ``name`` that ``type`` itself declares
- * in its __slots__, or -1 with TypeError set. */
-static Py_ssize_t
-slot_offset(PyTypeObject *type, const char *name)
-{
-    PyObject *descr = PyDict_GetItemString(type->tp_dict, name); /* borrowed */
-    Py_ssize_t offset = -1;
-    if (descr != NULL && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
-        PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
-        if (m->type == Py_T_OBJECT_EX && !(m->flags & Py_READONLY)) {
-            offset = m->offset;
-        }
-    }
-    if (offset < 0) {
-        PyErr_Format(PyExc_TypeError, "%s does not declare the object slot %s", type->tp_name,
-                     name);
-    }
-    return offset;
-}
-
 /* set_reference_type(record_base, reference_type): the hook (see the top of
- * this file). record_base declares the slots ``_text`` and ``_sp``; C writes
- * exactly those two into new instances of reference_type, a subclass of
- * record_base whose instances have no other slot or __dict__. */
+ * this file). record_base is urikit._accel.SpanRecord, in a C build this
+ * module's SpanRecord type (the ``_text`` and ``_sp`` layout above); C builds
+ * instances of reference_type, a subclass of it whose instances have nothing
+ * else (no other slot, no __dict__, no GC). */
 static PyObject *
 sp_set_reference_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -1801,13 +2212,13 @@ sp_set_reference_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     PyTypeObject *base = (PyTypeObject *)args[0], *type = (PyTypeObject *)args[1];
-    Py_ssize_t text_offset = slot_offset(base, "_text");
-    Py_ssize_t sp_offset = text_offset < 0 ? -1 : slot_offset(base, "_sp");
-    if (sp_offset < 0) {
+    if (!is_record_type(base)) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s is not urikit._speedups.SpanRecord (the layout of _text and _sp)",
+                     base->tp_name);
         return NULL;
     }
-    if (!PyType_IsSubtype(type, base) || type->tp_basicsize != base->tp_basicsize ||
-        type->tp_itemsize != 0 || type->tp_dictoffset != 0) {
+    if (!PyType_IsSubtype(type, base) || !is_record_type(type)) {
         PyErr_Format(PyExc_TypeError,
                      "set_reference_type: %s must subclass %s and add no slot or __dict__",
                      type->tp_name, base->tp_name);
@@ -1816,8 +2227,57 @@ sp_set_reference_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     state_t *st = module_state(module);
     Py_XSETREF(st->record_base, (PyTypeObject *)Py_NewRef(base));
     Py_XSETREF(st->reference_type, (PyTypeObject *)Py_NewRef(type));
-    st->text_offset = text_offset;
-    st->sp_offset = sp_offset;
+    Py_RETURN_NONE;
+}
+
+/* set_error_type(URIError, diagnose): the class the fast parse raises
+ * (raise_located) instead of calling its diagnoser when that is ``diagnose``
+ * and the location is known; installed by urikit.reference at import. The
+ * class must be a ValueError subclass whose tp_new is BaseException's (no
+ * __new__ of its own) with writable object slots for every name in EFIELDS;
+ * C writes them at the offsets their member descriptors give. */
+static PyObject *
+sp_set_error_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyCallable_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "set_error_type(error_type, diagnose)");
+        return NULL;
+    }
+    PyObject *arg = args[0];
+    if (!PyType_Check(arg) ||
+        !PyType_IsSubtype((PyTypeObject *)arg, (PyTypeObject *)PyExc_ValueError) ||
+        ((PyTypeObject *)arg)->tp_new != ((PyTypeObject *)PyExc_ValueError)->tp_new) {
+        PyErr_SetString(PyExc_TypeError,
+                        "set_error_type(type): a ValueError subclass without its own __new__");
+        return NULL;
+    }
+    PyTypeObject *type = (PyTypeObject *)arg;
+    Py_ssize_t offsets[NEFIELDS];
+    for (int f = 0; f < NEFIELDS; f++) {
+        PyObject *d = PyObject_GetAttrString(arg, EFIELDS[f]);
+        if (d == NULL) {
+            return NULL;
+        }
+        int ok = 0;
+        if (Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+            const PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+            ok = PyType_IsSubtype(type, PyDescr_TYPE(d)) && m->type == Py_T_OBJECT_EX &&
+                 !(m->flags & Py_READONLY) &&
+                 m->offset >= (Py_ssize_t)sizeof(PyBaseExceptionObject) &&
+                 m->offset + (Py_ssize_t)sizeof(PyObject *) <= type->tp_basicsize;
+            offsets[f] = m->offset;
+        }
+        Py_DECREF(d);
+        if (!ok) {
+            PyErr_Format(PyExc_TypeError, "set_error_type: %s.%s is not an object slot",
+                         type->tp_name, EFIELDS[f]);
+            return NULL;
+        }
+    }
+    state_t *st = module_state(module);
+    memcpy(st->error_offsets, offsets, sizeof(offsets));
+    Py_XSETREF(st->error_type, (PyTypeObject *)Py_NewRef(arg));
+    Py_XSETREF(st->error_diagnose, Py_NewRef(args[1]));
     Py_RETURN_NONE;
 }
 
@@ -1841,34 +2301,36 @@ typedef struct {
     PyObject_HEAD
     PyObject *prop;
     PyTypeObject *owner; /* the record base */
+    PyTypeObject *exact; /* the reference type installed when it was made */
     int group;
     int always; /* path: "" rather than None */
-    Py_ssize_t text_offset, sp_offset;
+    PyObject *common[2]; /* scheme: "http" and "https", handed out instead of new copies */
 } GetterObject;
 
 static PyObject *
 getter_get(PyObject *op, PyObject *obj, PyObject *type)
 {
     GetterObject *self = (GetterObject *)op;
-    if (obj != NULL && obj != Py_None && PyObject_TypeCheck(obj, self->owner)) {
-        PyObject *text = *(PyObject **)((char *)obj + self->text_offset);
-        PyObject *sp = *(PyObject **)((char *)obj + self->sp_offset);
-        if (text != NULL && sp != NULL && PyUnicode_CheckExact(text) && PyTuple_CheckExact(sp) &&
-            PyTuple_GET_SIZE(sp) > self->group) {
-            PyObject *pair = PyTuple_GET_ITEM(sp, self->group);
-            if (PyTuple_CheckExact(pair) && PyTuple_GET_SIZE(pair) == 2 &&
-                PyLong_CheckExact(PyTuple_GET_ITEM(pair, 0)) &&
-                PyLong_CheckExact(PyTuple_GET_ITEM(pair, 1))) {
-                Py_ssize_t a = PyLong_AsSsize_t(PyTuple_GET_ITEM(pair, 0));
-                Py_ssize_t b = PyLong_AsSsize_t(PyTuple_GET_ITEM(pair, 1));
-                if (a == -1 && b == -1 && !PyErr_Occurred() && !self->always) {
-                    Py_RETURN_NONE;
-                }
-                if (0 <= a && a <= b && b <= PyUnicode_GET_LENGTH(text)) {
-                    return PyUnicode_Substring(text, a, b);
-                }
+    if (obj != NULL && (Py_IS_TYPE(obj, self->exact) ||
+                        (obj != Py_None && PyObject_TypeCheck(obj, self->owner)))) {
+        RecordObject *r = (RecordObject *)obj;
+        PyObject *text = r->text;
+        if (text != NULL && r->has_sp && PyUnicode_CheckExact(text)) {
+            Py_ssize_t a = r->sp.s[self->group], b = r->sp.e[self->group];
+            if (a == -1 && b == -1 && !self->always) {
+                Py_RETURN_NONE;
             }
-            PyErr_Clear();
+            if (0 <= a && a <= b && b <= PyUnicode_GET_LENGTH(text)) {
+                if (self->common[0] != NULL && (b - a == 4 || b - a == 5) &&
+                    PyUnicode_IS_ASCII(text)) {
+                    /* the scheme "http" or "https": the same (immutable) str each time */
+                    const uchar *p = PyUnicode_1BYTE_DATA(text) + a;
+                    if (memcmp(p, "https", (size_t)(b - a)) == 0) {
+                        return Py_NewRef(self->common[b - a - 4]);
+                    }
+                }
+                return PyUnicode_Substring(text, a, b);
+            }
         }
     }
     return PyObject_CallMethod(self->prop, "__get__", "OO", obj ? obj : Py_None,
@@ -1891,6 +2353,9 @@ getter_traverse(GetterObject *self, visitproc visit, void *arg)
     Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->prop);
     Py_VISIT(self->owner);
+    Py_VISIT(self->exact);
+    Py_VISIT(self->common[0]);
+    Py_VISIT(self->common[1]);
     return 0;
 }
 
@@ -1899,6 +2364,9 @@ getter_clear(GetterObject *self)
 {
     Py_CLEAR(self->prop);
     Py_CLEAR(self->owner);
+    Py_CLEAR(self->exact);
+    Py_CLEAR(self->common[0]);
+    Py_CLEAR(self->common[1]);
     return 0;
 }
 
@@ -1963,8 +2431,16 @@ sp_component_getter(PyObject *module, PyObject *args)
     self->owner = (PyTypeObject *)Py_NewRef(st->record_base);
     self->group = group;
     self->always = always;
-    self->text_offset = st->text_offset;
-    self->sp_offset = st->sp_offset;
+    self->exact = (PyTypeObject *)Py_NewRef(st->reference_type);
+    self->common[0] = self->common[1] = NULL;
+    if (group == G_SCHEME) {
+        self->common[0] = PyUnicode_InternFromString("http");
+        self->common[1] = self->common[0] ? PyUnicode_InternFromString("https") : NULL;
+        if (self->common[1] == NULL) {
+            Py_DECREF(self);
+            return NULL;
+        }
+    }
     PyObject_GC_Track(self);
     return (PyObject *)self;
 }
@@ -2113,6 +2589,193 @@ sp_split_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     return batch(module, args, nargs, 1);
 }
+
+/* ============================== file_records, plain_report (issue 20, h20-cli)
+ *
+ * file_records(lines, first, rule, record_type, fallback) -> list: the records
+ * urikit.batch.iter_file yields for ``lines``, a list of str read from a text
+ * file (each ending in "\n" but perhaps the last), the first numbered ``first``.
+ * Each line loses its "\n" and then one "\r" before it, as batch._records does;
+ * a line the C split accepts becomes ``record_type((number, line, reference,
+ * None))`` built here (record_type: a tuple subclass adding no slot, the
+ * NamedTuple batch.Record), the reference being what the fast parse builds;
+ * every other line (invalid, or a rule this module does not know) is
+ * ``fallback(number, line, rule)``, which parses it in Python and makes its
+ * record. (The records stay tracked by the cyclic garbage collector: with
+ * blocks of a few hundred lines, untracking them was measured to save nothing.)
+ * Like plain_report below, it builds a type of a higher layer that it is handed
+ * (never imports), writing only tuple items: the layout of any tuple subclass
+ * that adds no slot and no __dict__, which both check at each call. */
+static PyObject *
+fr_record(PyTypeObject *type, Py_ssize_t number, PyObject *line, PyObject *ref)
+{
+    /* a new record (number, line, ref, None); steals ``ref`` */
+    PyObject *num = PyLong_FromSsize_t(number);
+    PyObject *rec = num ? type->tp_alloc(type, 4) : NULL;
+    if (rec == NULL) {
+        Py_XDECREF(num);
+        Py_DECREF(ref);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(rec, 0, num);
+    PyTuple_SET_ITEM(rec, 1, Py_NewRef(line));
+    PyTuple_SET_ITEM(rec, 2, ref);
+    PyTuple_SET_ITEM(rec, 3, Py_NewRef(Py_None));
+    return rec;
+}
+
+static PyObject *
+sp_file_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5 || !PyList_CheckExact(args[0]) || !PyLong_CheckExact(args[1]) ||
+        !PyType_Check(args[3]) || !PyType_IsSubtype((PyTypeObject *)args[3], &PyTuple_Type) ||
+        ((PyTypeObject *)args[3])->tp_basicsize != PyTuple_Type.tp_basicsize ||
+        ((PyTypeObject *)args[3])->tp_dictoffset != 0) {
+        PyErr_SetString(PyExc_TypeError,
+                        "file_records(lines: list[str], first: int, rule: str, "
+                        "record_type: a tuple subclass without slots, fallback)");
+        return NULL;
+    }
+    const state_t *st = module_state(module);
+    PyObject *lines = args[0], *rule = args[2], *fallback = args[4];
+    PyTypeObject *type = (PyTypeObject *)args[3];
+    Py_ssize_t first = PyLong_AsSsize_t(args[1]);
+    if (first == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    int known = PyUnicode_CheckExact(rule) && rule_code(st, rule) != RULE_UNKNOWN;
+    if (known && st->reference_type == NULL) {
+        known = 0; /* no fast parse installed: Python parses every line */
+    }
+    Py_ssize_t n = PyList_GET_SIZE(lines);
+    PyObject *out = PyList_New(n);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (PyList_GET_SIZE(lines) != n) { /* only a fallback could change it */
+            Py_DECREF(out);
+            PyErr_SetString(PyExc_RuntimeError, "list changed size during iteration");
+            return NULL;
+        }
+        PyObject *raw = PyList_GET_ITEM(lines, i), *line, *rec = NULL;
+        if (!PyUnicode_CheckExact(raw) || UK_READY(raw) < 0) {
+            Py_DECREF(out);
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_TypeError, "file_records: every line must be a str");
+            }
+            return NULL;
+        }
+        Py_ssize_t len = PyUnicode_GET_LENGTH(raw), end = len;
+        int kind = PyUnicode_KIND(raw);
+        const void *data = PyUnicode_DATA(raw);
+        if (end > 0 && PyUnicode_READ(kind, data, end - 1) == '\n') {
+            end--;
+            if (end > 0 && PyUnicode_READ(kind, data, end - 1) == '\r') {
+                end--;
+            }
+        }
+        line = end == len ? Py_NewRef(raw) : PyUnicode_Substring(raw, 0, end);
+        if (line == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        spans_t sp;
+        int ok = known ? split_text(st, line, rule, &sp) : 0;
+        if (ok > 0) {
+            PyObject *spans = spans_tuple(st, &sp);
+            if (spans != NULL) {
+                PyObject *ref = new_reference(st, NULL, Py_NewRef(line), spans);
+                rec = ref ? fr_record(type, first + i, line, ref) : NULL;
+            }
+        }
+        else if (ok == 0) {
+            PyObject *num = PyLong_FromSsize_t(first + i);
+            rec = num ? PyObject_CallFunctionObjArgs(fallback, num, line, rule, NULL) : NULL;
+            Py_XDECREF(num);
+        }
+        Py_DECREF(line);
+        if (rec == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, rec);
+    }
+    return out;
+}
+
+/* plain_report(text, memo, report_type, kind) -> report | None: the cheap path
+ * of urikit.security.check under the default policy, in one call. For a valid
+ * ASCII reference that is plain as _parser.plain_host_end says (a host with no
+ * userinfo and no port, no "%", no path segment starting with "."; here an
+ * empty port counts as none) and whose
+ * "scheme://host" the memo ``memo`` maps to a str (its scheme: nothing to
+ * report), the report with no finding: ``report_type((text, (), (), kind))``
+ * (report_type: a tuple subclass adding no slot, security.Report). None for
+ * every other text (the memo only read here; Python fills it). */
+static PyObject *
+sp_plain_report(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4 || !PyDict_CheckExact(args[1]) || !PyType_Check(args[2]) ||
+        !PyType_IsSubtype((PyTypeObject *)args[2], &PyTuple_Type) ||
+        ((PyTypeObject *)args[2])->tp_basicsize != PyTuple_Type.tp_basicsize ||
+        ((PyTypeObject *)args[2])->tp_dictoffset != 0) {
+        PyErr_SetString(PyExc_TypeError,
+                        "plain_report(text, memo: dict, report_type: a tuple subclass "
+                        "without slots, kind)");
+        return NULL;
+    }
+    PyObject *text = args[0];
+    if (!PyUnicode_CheckExact(text)) {
+        Py_RETURN_NONE;
+    }
+    const state_t *st = module_state(module);
+    spans_t sp;
+    int ok = split_text(st, text, NULL, &sp);
+    if (ok <= 0) {
+        if (ok < 0) {
+            return NULL;
+        }
+        Py_RETURN_NONE;
+    }
+    /* an empty port ("host:/") gives no finding and the WHATWG reads it as no
+     * port: the verdict of the reference without it (the corpus has many) */
+    if (sp.s[G_PORT] >= 0 && sp.e[G_PORT] == sp.s[G_PORT]) {
+        sp.s[G_PORT] = sp.e[G_PORT] = -1;
+    }
+    Py_ssize_t end = plain_host_end(text, &sp);
+    if (end <= 0) {
+        Py_RETURN_NONE;
+    }
+    PyObject *prefix = PyUnicode_Substring(text, 0, end);
+    if (prefix == NULL) {
+        return NULL;
+    }
+    PyObject *scheme = PyDict_GetItemWithError(args[1], prefix); /* borrowed */
+    Py_DECREF(prefix);
+    if (scheme == NULL) {
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        Py_RETURN_NONE; /* not seen yet: Python decides, and remembers */
+    }
+    if (!PyUnicode_CheckExact(scheme)) {
+        Py_RETURN_NONE; /* False: something to report */
+    }
+    PyTypeObject *type = (PyTypeObject *)args[2];
+    PyObject *empty = PyTuple_New(0);
+    PyObject *report = empty ? type->tp_alloc(type, 4) : NULL;
+    if (report == NULL) {
+        Py_XDECREF(empty);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(report, 0, Py_NewRef(text));
+    PyTuple_SET_ITEM(report, 1, Py_NewRef(empty));
+    PyTuple_SET_ITEM(report, 2, empty);
+    PyTuple_SET_ITEM(report, 3, Py_NewRef(args[3]));
+    return report;
+}
+/* ========================== end of file_records, plain_report (issue 20, h20-cli) */
 
 /* ------------------------------------------------------- Arrow string kernels
  *
@@ -2341,6 +3004,9 @@ arrow_split_row(const arrow_strings_t *v, const uchar *p, int64_t n, int code, s
 #else
     fast = fast_split(p, (Py_ssize_t)n, avail, sp);
 #endif
+    if (fast < 0) {
+        return 0; /* where split_ascii stops too: invalid under every rule */
+    }
     if (fast) {
         /* the fast shape always has a scheme; 2: it has a fragment */
         return code == RULE_REL ? 0 : code == RULE_ABS ? fast == 1 : 1;
@@ -3548,6 +4214,10 @@ static PyMethodDef methods[] = {
     {"set_reference_type", (PyCFunction)(void (*)(void))sp_set_reference_type, METH_FASTCALL,
      "set_reference_type(record_base, reference_type): the type the fast parse builds "
      "(the hook urikit.reference installs at import; see docs/speedups.md)."},
+    {"set_error_type", (PyCFunction)(void (*)(void))sp_set_error_type, METH_FASTCALL,
+     "set_error_type(URIError, diagnose): the class the fast parse raises, its slots "
+     "filled in C, instead of calling diagnose (the hook urikit.reference installs at "
+     "import; see docs/speedups.md)."},
     {"locate_error", (PyCFunction)sp_locate_error, METH_O,
      "locate_error(text) -> (reason, component, position) | None: _parser.locate_error."},
     {"reference_type", (PyCFunction)sp_reference_type, METH_NOARGS,
@@ -3568,6 +4238,12 @@ static PyMethodDef methods[] = {
      "validate_many(texts, rule, fallback) -> list[bool]."},
     {"split_many", (PyCFunction)(void (*)(void))sp_split_many, METH_FASTCALL,
      "split_many(texts, rule, fallback) -> list[spans | None]."},
+    {"file_records", (PyCFunction)(void (*)(void))sp_file_records, METH_FASTCALL,
+     "file_records(lines, first, rule, record_type, fallback) -> list: batch.iter_file's "
+     "records of a list of file lines (issue 20)"},
+    {"plain_report", (PyCFunction)(void (*)(void))sp_plain_report, METH_FASTCALL,
+     "plain_report(text, memo, report_type, kind) -> report | None: security.check's "
+     "cheap path under the default policy (issue 20)"},
     {"_arrow_level", (PyCFunction)sp_arrow_level, METH_O,
      "_arrow_level(level) -> previous level: tests choose the Arrow scanner (0 portable,"
      " 1 SSSE3, 2 AVX2, -1 the CPU's best)."},
@@ -3600,7 +4276,11 @@ sp_exec(PyObject *m)
         return -1;
     }
     st->str_uri_reference = PyUnicode_InternFromString("URI-reference");
-    if (st->str_uri_reference == NULL) {
+    st->str_utf8 = PyUnicode_InternFromString("utf-8");
+    st->str_empty = PyUnicode_New(0, 0);
+    st->empty_tuple = PyTuple_New(0);
+    if (st->str_uri_reference == NULL || st->str_utf8 == NULL || st->str_empty == NULL ||
+        st->empty_tuple == NULL) {
         return -1;
     }
     for (int w = 0; w < NWORDS; w++) {
@@ -3617,8 +4297,13 @@ sp_exec(PyObject *m)
     if (st->getter_type == NULL) {
         return -1;
     }
+    st->record_type = (PyTypeObject *)PyType_FromModuleAndSpec(m, &record_spec, NULL);
+    if (st->record_type == NULL) {
+        return -1;
+    }
     if (PyModule_AddObjectRef(m, "AcceleratedFunction", (PyObject *)st->accel_type) < 0 ||
-        PyModule_AddObjectRef(m, "ComponentGetter", (PyObject *)st->getter_type) < 0) {
+        PyModule_AddObjectRef(m, "ComponentGetter", (PyObject *)st->getter_type) < 0 ||
+        PyModule_AddObjectRef(m, "SpanRecord", (PyObject *)st->record_type) < 0) {
         return -1;
     }
     return 0;
@@ -3633,11 +4318,17 @@ sp_traverse(PyObject *m, visitproc visit, void *arg)
     }
     Py_VISIT(st->none_pair);
     Py_VISIT(st->str_uri_reference);
+    Py_VISIT(st->str_utf8);
+    Py_VISIT(st->str_empty);
+    Py_VISIT(st->empty_tuple);
+    Py_VISIT(st->error_type);
+    Py_VISIT(st->error_diagnose);
     for (int w = 0; w < NWORDS; w++) {
         Py_VISIT(st->words[w]);
     }
     Py_VISIT(st->accel_type);
     Py_VISIT(st->getter_type);
+    Py_VISIT(st->record_type);
     Py_VISIT(st->record_base);
     Py_VISIT(st->reference_type);
     return 0;
@@ -3652,11 +4343,17 @@ sp_clear(PyObject *m)
     }
     Py_CLEAR(st->none_pair);
     Py_CLEAR(st->str_uri_reference);
+    Py_CLEAR(st->str_utf8);
+    Py_CLEAR(st->str_empty);
+    Py_CLEAR(st->empty_tuple);
+    Py_CLEAR(st->error_type);
+    Py_CLEAR(st->error_diagnose);
     for (int w = 0; w < NWORDS; w++) {
         Py_CLEAR(st->words[w]);
     }
     Py_CLEAR(st->accel_type);
     Py_CLEAR(st->getter_type);
+    Py_CLEAR(st->record_type);
     Py_CLEAR(st->record_base);
     Py_CLEAR(st->reference_type);
     return 0;

@@ -4,6 +4,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 _F = TypeVar("_F", bound=Callable[..., object])
+_T = TypeVar("_T")
 _Spans = tuple[tuple[int, int], ...]
 
 class AcceleratedFunction:
@@ -12,11 +13,16 @@ class AcceleratedFunction:
 
 def accelerate(kind: str, fallback: _F, extra1: object = ..., extra2: object = ..., /) -> _F: ...
 
+class SpanRecord:
+    _text: str
+    _sp: _Spans
+
 class ComponentGetter:
     __wrapped__: property
 
 def set_reference_type(record_base: type, reference_type: type, /) -> None: ...
 def reference_type() -> tuple[type, type] | None: ...
+def set_error_type(error_type: type[ValueError], diagnose: Callable[..., object], /) -> None: ...
 def locate_error(text: str, /) -> tuple[str, str, int] | None: ...
 def component_getter(prop: property, group: int, always: bool, /) -> ComponentGetter: ...
 def percent_encode(text: str, component: str, /) -> str | int: ...
@@ -32,6 +38,17 @@ def validate_many(
 def split_many(
     texts: Iterable[object], rule: str, fallback: Callable[..., _Spans | None], /
 ) -> list[_Spans | None]: ...
+def file_records(
+    lines: list[str],
+    first: int,
+    rule: str,
+    record_type: type[_T],
+    fallback: Callable[[int, str, str], _T],
+    /,
+) -> list[_T]: ...
+def plain_report(
+    text: object, memo: dict[str, str | bool], report_type: type[_T], kind: str, /
+) -> _T | None: ...
 def _arrow_level(level: int, /) -> int: ...
 def arrow_validate(
     schema_capsule: object, array_capsule: object, rule: str, /

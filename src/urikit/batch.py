@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import gc
 import os
+import stat
 from collections.abc import Iterable, Iterator
+from itertools import chain, islice
 from typing import IO, NamedTuple
 
 from ._accel import speedups as _speedups
@@ -205,7 +207,50 @@ def _iter_file(
     source: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str], rule: str
 ) -> Iterator[Record]:
     if isinstance(source, (str, os.PathLike)):
-        with open(source, encoding="utf-8", errors="surrogateescape", newline="\n") as f:
-            yield from _records(f, rule)
-    else:
-        yield from _records(source, rule)
+        if _speedups is not None:
+            # Whole blocks of lines in one C call each, the records handed out by
+            # C iterators (no Python frame a line): issue 20.
+            return chain.from_iterable(_file_blocks(source, rule))
+        return _path_records(source, rule)
+    return _records(source, rule)
+
+
+def _path_records(path: str | os.PathLike[str], rule: str) -> Iterator[Record]:
+    with open(path, encoding="utf-8", errors="surrogateescape", newline="\n") as f:
+        yield from _records(f, rule)
+
+
+#: How many lines iter_file reads at a time from a regular file. A line's
+#: reference holds up to nine 2-tuples (its spans), all alive until the block is
+#: used up: 128 lines keep at most 1,152 of them, within CPython's free list of
+#: 2,000 2-tuples, so that they are made and freed as cheaply as in a loop that
+#: drops each reference at once (blocks of 384 lines measured 1.3x slower).
+_BLOCK = 128
+
+
+def _file_blocks(path: str | os.PathLike[str], rule: str) -> Iterator[Iterable[Record]]:
+    """The records of the file at ``path``, a list per block of lines (C build).
+
+    A file that is not a regular one (a pipe, a terminal) is read a line at a
+    time instead, so that each record comes as soon as its line does.
+    """
+    assert _speedups is not None
+    with open(path, encoding="utf-8", errors="surrogateescape", newline="\n") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            yield _records(f, rule)
+            return
+        file_records = _speedups.file_records
+        number = 1
+        while lines := list(islice(f, _BLOCK)):
+            records = file_records(lines, number, rule, Record, _record_of)
+            number += len(lines)
+            yield records
+
+
+def _record_of(number: int, line: str, rule: str) -> Record:
+    """The record of a line the C split did not accept (file_records' fallback)."""
+    try:
+        ref = parse(line, rule)
+    except URIError as err:
+        return Record(number, line, None, err)
+    return Record(number, line, ref, None)

@@ -137,7 +137,11 @@ class URIError(ValueError):
     # would cost as much as the rest of raising it); ``_unworded`` is the encoding
     # to word the message with while it is still to be made (None, or unset for an
     # error made without URIError.__init__, once ``args`` holds it). Subclasses'
-    # own attributes and notes go to the __dict__ every exception has.
+    # own attributes and notes go to the __dict__ every exception has. The C
+    # parse (urikit._speedups.set_error_type) makes URIError(reason, component,
+    # position, text) without calling this class: it fills these six slots as
+    # __init__ does, so what __init__ stores must change there too
+    # (tests/test_speedups.py compares the two builds' errors).
     __slots__ = ("_unworded", "component", "detail", "position", "reason", "text")
 
     _unworded: str | None

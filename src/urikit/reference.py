@@ -819,6 +819,9 @@ def is_valid(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -
 # parse builds (it fills SpanRecord's two slots), then bind the C twins.
 if _speedups is not None:
     _speedups.set_reference_type(SpanRecord, URIReference)
+    # parse's C twin raises URIError itself where diagnose would make it from
+    # the location C found (the slots filled, the message worded on first use)
+    _speedups.set_error_type(URIError, diagnose)
     parse = _speedups.accelerate("parse", parse, diagnose)
     is_valid = _speedups.accelerate("is_valid", is_valid)
     # Component properties read SpanRecord's slots and slice in C (class access

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
 
 from .. import __version__, _accel
 from ._commands import COMMANDS, MODULES, load
@@ -23,6 +22,11 @@ from ._common import (
     flush_output,
     take_extra_inputs,
 )
+
+TYPE_CHECKING = False  # typing for type checkers only: `urikit parse X` starts faster
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
 
 __all__ = ["EXIT_STATUS_HELP", "build_parser", "main"]
 
@@ -46,23 +50,98 @@ With no input arguments a command reads one input per line from stdin and writes
 one record per input, in order (--json: one JSON object per line)."""
 
 
-def build_parser(command: str | None = None, *, only: bool = False) -> argparse.ArgumentParser:
+def _columns() -> int:
+    """The terminal's width, as :func:`shutil.get_terminal_size` gives it (``COLUMNS``,
+    then the terminal of stdout, then 80), without importing :mod:`shutil`, which
+    loads zlib, bz2 and lzma (a tenth of ``urikit parse X``'s start-up)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, its default width found without :mod:`shutil`."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = _columns() - 2  # what argparse.HelpFormatter does
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+class _DescriptionFormatter(_Formatter, argparse.RawDescriptionHelpFormatter):
+    """The top-level help: the description and epilog as written."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """The tool's parsers: :class:`_Formatter` unless told otherwise; the
+    subcommands' parsers are made with the top-level parser's class."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
+class _Skipped:
+    """What a command module's ``register`` builds for a command that is not run:
+    every call is taken and does nothing (argparse builds no parser for it)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return self._ignore
+
+    def _ignore(self, *args: object, **kwargs: object) -> _Skipped:
+        return self
+
+
+class _OneCommand:
+    """The subcommands of the tool as one command's module sees them when only
+    ``name`` is wanted: its other commands become :class:`_Skipped`."""
+
+    def __init__(self, sub: Any, name: str) -> None:
+        self._sub = sub
+        self._name = name
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        if name == self._name:
+            return self._sub.add_parser(name, **kwargs)
+        return _Skipped()
+
+
+def build_parser(
+    command: str | None = None, *, only: bool = False, others: bool = True
+) -> argparse.ArgumentParser:
     """The argument parser with every registered command.
 
-    With ``only=True``, only the module of ``command`` is imported and registers
-    its commands; every other command is a stub with its name and help line
-    (``urikit --help`` lists them all, and a mistyped command gets the usual
-    "invalid choice" error), so that ``urikit parse X`` loads nothing it does
-    not run.
+    With ``only=True``, only ``command`` is built (its module imported and asked
+    to register it alone); every other command is a stub with its name and help
+    line (``urikit --help`` lists them all, and a mistyped command gets the usual
+    "invalid choice" error), so that ``urikit parse X`` loads nothing it does not
+    run. ``others=False`` leaves the stubs out too: :func:`main` does that when
+    the command is the first argument, where the top-level parser has neither
+    help nor an invalid choice to print.
 
     >>> sorted(build_parser("parse", only=True)._subparsers._group_actions[0].choices)[:3]
     ['batch', 'check', 'equivalent']
+    >>> list(build_parser("parse", only=True, others=False)._subparsers._group_actions[0].choices)
+    ['parse']
     """
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="urikit",
         description="Parse, validate, resolve and normalize URIs exactly as RFC 3986 says.",
         epilog=EXIT_STATUS_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_DescriptionFormatter,
     )
     parser.add_argument(
         "--version",
@@ -70,14 +149,14 @@ def build_parser(command: str | None = None, *, only: bool = False) -> argparse.
         version=f"urikit {__version__}, {_accel.describe()}",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    wanted = COMMANDS[command].module if command in COMMANDS else None
-    registered: set[str] = set()
+    if not only:
+        for module in MODULES:
+            load(module).register(sub)
+        return parser
     for name, entry in COMMANDS.items():
-        if not only or entry.module == wanted:
-            if entry.module not in registered:
-                registered.add(entry.module)
-                load(entry.module).register(sub)
-        else:
+        if name == command:
+            load(entry.module).register(_OneCommand(sub, name))
+        elif others:
             sub.add_parser(name, help=entry.help)
     return parser
 
@@ -132,7 +211,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _configure_streams()
         argv = sys.argv[1:] if argv is None else argv
-        parser = build_parser(_command_of(argv), only=True)
+        first = argv[0] if argv else None
+        if first in COMMANDS:
+            parser = build_parser(first, only=True, others=False)
+        else:
+            parser = build_parser(_command_of(argv), only=True)
         args, extras = parser.parse_known_args(argv)
         if extras:  # inputs after an option, or a usage error
             take_extra_inputs(parser, args, extras)

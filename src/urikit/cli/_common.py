@@ -20,15 +20,15 @@ error, or an invalid URI given to a comparison).
 
 from __future__ import annotations
 
-import argparse
-import json
-import re
 import sys
 
 from ..errors import URIError
 
+# argparse, json and re are imported where they are used: `urikit parse X`
+# without --json needs none of json and re (start-up time, issue 20).
 TYPE_CHECKING = False  # typing for type checkers only: `urikit parse X` starts faster
 if TYPE_CHECKING:
+    import argparse
     from collections.abc import Callable, Iterable, Iterator
     from typing import Any, NoReturn, TextIO
 
@@ -55,6 +55,7 @@ __all__ = [
     "define_record",
     "escape",
     "inputs",
+    "json_text",
     "read_lines",
     "run_comparison",
     "run_records",
@@ -120,9 +121,25 @@ class OutputError(Exception):
     """Standard output could not be written, other than a broken pipe (exit 2)."""
 
 
-# A lone surrogate U+DC80..U+DCFF in a CLI input is an undecodable byte
-# (surrogateescape, for stdin and for argv); a message quotes it with repr().
-_SURROGATE_REPR = re.compile(r"\\udc([89a-f][0-9a-f])")
+def json_text(value: Any) -> str:
+    """``json.dumps(value)`` (ASCII only), without importing :mod:`json` for the
+    values a human-readable record shows most: ``None``, integers and printable
+    ASCII strings with no quote or backslash.
+
+    >>> json_text("http"), json_text(8080), json_text(None), json_text('a"\\u00e9')
+    ('"http"', '8080', 'null', '"a\\\\"\\\\u00e9"')
+    """
+    kind = type(value)
+    if kind is str:
+        if value.isascii() and value.isprintable() and '"' not in value and "\\" not in value:
+            return f'"{value}"'
+    elif kind is int:
+        return str(value)
+    elif value is None:
+        return "null"
+    import json
+
+    return json.dumps(value, ensure_ascii=True)
 
 
 def escape(text: str) -> str:
@@ -149,7 +166,14 @@ def escape(text: str) -> str:
 
 
 def _escape_message(message: str) -> str:
-    return _SURROGATE_REPR.sub(r"\\x\1", escape(message))
+    # A lone surrogate U+DC80..U+DCFF in a CLI input is an undecodable byte
+    # (surrogateescape, for stdin and for argv); a message quotes it with repr().
+    escaped = escape(message)
+    if "\\udc" not in escaped:
+        return escaped
+    import re
+
+    return re.sub(r"\\udc([89a-f][0-9a-f])", r"\\x\1", escaped)
 
 
 def read_lines(stream: TextIO | None = None) -> Iterator[str]:
@@ -219,6 +243,8 @@ def _emit(
     human: list[str],
 ) -> None:
     if getattr(args, "json", False):
+        import json
+
         line = json.dumps(record, ensure_ascii=True)
     else:
         line = "\t".join(human)

@@ -11,14 +11,8 @@ http://a/b/c/d;x
 
 from __future__ import annotations
 
-import argparse
-import json
-
-from .._hooks import resolution_rules
 from .._parser import RULES
 from ..errors import URIError
-from ..legacy import draft1993, rfc1738
-from ..legacy.grammars import APPENDIX_B_RE
 from ..normalize import LEVELS, equivalent, normalize
 from ..reference import is_valid, parse
 from ..resolve import relativize, resolve
@@ -29,6 +23,7 @@ from ._common import (
     add_inputs,
     define_record,
     inputs,
+    json_text,
     run_comparison,
     run_records,
     usage_error,
@@ -36,9 +31,10 @@ from ._common import (
 
 TYPE_CHECKING = False  # typing for type checkers only: `urikit parse X` starts faster
 if TYPE_CHECKING:
+    import argparse
     from typing import Any, Final
 
-__all__ = ["GRAMMAR_RULES", "register"]
+__all__ = ["GRAMMAR_RULES", "RESOLUTION_RULES", "register"]
 
 #: The components of a parse record, as :meth:`urikit.URIReference.to_dict` names them.
 _COMPONENTS = (
@@ -62,16 +58,60 @@ NORMALIZE = define_record("normalize", "level", "result")
 EQUIVALENT = define_record("equivalent", "level", "equivalent")
 
 #: ``--grammar`` -> the ``--rule`` names it knows (see :func:`urikit.is_valid`).
+#: The older grammars' names are written out rather than read from
+#: :mod:`urikit.legacy`, which ``urikit parse X`` then does not import (about a
+#: third of its start-up); ``tests/test_cli_process.py`` checks them against
+#: ``rfc1738.RULES`` and ``draft1993.RULES``.
 GRAMMAR_RULES: Final[dict[str, tuple[str, ...]]] = {
     "rfc3986": tuple(sorted(RULES)),
     "rfc2396": (*sorted(RULES), "absoluteURI", "relativeURI"),
-    "rfc1738": tuple(rfc1738.RULES),
-    "draft-1993": tuple(draft1993.RULES),
+    "rfc1738": (
+        "URI",
+        "URI-reference",
+        "absolute-URI",
+        "absoluteURI",
+        "url",
+        "genericurl",
+        "otherurl",
+        "ftpurl",
+        "fileurl",
+        "httpurl",
+        "gopherurl",
+        "mailtourl",
+        "newsurl",
+        "nntpurl",
+        "telneturl",
+        "waisurl",
+        "prosperourl",
+    ),
+    "draft-1993": (
+        "URI-reference",
+        "fragmentaddress",
+        "URI",
+        "absolute-URI",
+        "absoluteURI",
+        "url",
+        "generic",
+        "httpaddress",
+        "fileaddress",
+        "afsaddress",
+        "newsaddress",
+        "waisaddress",
+        "prosperoaddress",
+        "telnetaddress",
+        "gopheraddress",
+    ),
 }
 
-# RFC 3986 Appendix B (also RFC 2396 Appendix B), the one splitter of the older
-# grammars: it matches every string a grammar accepted.
-_APPENDIX_B: Final = APPENDIX_B_RE
+#: ``resolve --rules``: the names of ``urikit._hooks.resolution_rules``, written
+#: out for the same reason (checked against the table by the same tests).
+RESOLUTION_RULES: Final[tuple[str, ...]] = (
+    "rfc3986",
+    "draft-1997",
+    "draft-2003",
+    "rfc1808",
+    "rfc2396",
+)
 
 
 def _check_grammar(args: argparse.Namespace) -> None:
@@ -95,7 +135,7 @@ def _legacy_check(args: argparse.Namespace, text: str) -> None:
 
 def _human_fields(record: dict[str, Any]) -> str:
     # Undefined components are left out; empty ones show as "" (JSON-quoted values).
-    shown = [f"{k}={json.dumps(record[k])}" for k in _SHOWN if record[k] is not None]
+    shown = [f"{k}={json_text(record[k])}" for k in _SHOWN if record[k] is not None]
     if record["host_kind"] is not None:
         shown.append(f"host_kind={record['host_kind']}")
     return " ".join(shown)
@@ -109,8 +149,12 @@ def _cmd_parse(args: argparse.Namespace) -> int:
     def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         if args.grammar != "rfc3986":
             # An older grammar: only the Appendix B split, which every text has.
+            from ..legacy.grammars import APPENDIX_B_RE
+
             _legacy_check(args, text)
-            m = _APPENDIX_B.fullmatch(text)
+            # RFC 3986 Appendix B (also RFC 2396 Appendix B), the one splitter of
+            # the older grammars: it matches every string a grammar accepted.
+            m = APPENDIX_B_RE.fullmatch(text)
             assert m is not None
             scheme, authority, path, query, fragment = m.groups()
             record: dict[str, Any] = {
@@ -143,7 +187,7 @@ def _cmd_parse(args: argparse.Namespace) -> int:
                 fields = view.fields()
                 record["view"] = (ref.scheme or "").lower()
                 record["scheme_fields"] = fields
-                human.append(" ".join(f"{k}={json.dumps(v)}" for k, v in fields.items()))
+                human.append(" ".join(f"{k}={json_text(v)}" for k, v in fields.items()))
         return record, human
 
     return run_records(args, PARSE, inputs(args.uris), handle, fixed={"grammar": args.grammar})
@@ -264,7 +308,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--rules",
         default="rfc3986",
-        choices=resolution_rules.names(),
+        choices=RESOLUTION_RULES,
         help="whose resolution algorithm (default: rfc3986)",
     )
     add_common(p)

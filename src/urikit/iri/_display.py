@@ -116,7 +116,12 @@ def _script(ch: str) -> str | None:
     return None
 
 
+_LATIN: Final = "Latin"  # _script of every ASCII letter (tests/test_iri.py checks it)
+
+
 def _label_scripts(label: str) -> set[str]:
+    if label.isascii():  # only Latin letters (cased, so lower() != upper() when any)
+        return {_LATIN} if label.lower() != label.upper() else set()
     return {s for s in map(_script, label) if s is not None}
 
 
@@ -137,6 +142,8 @@ def _pieces(text: str, a: int, b: int, seps: str) -> list[tuple[int, str]]:
 
 
 def _bidi_warning(component: str, pos: int, piece: str) -> DisplayWarning | None:
+    if piece.isascii():  # no ASCII character is right-to-left (R or AL)
+        return None
     classes = [unicodedata.bidirectional(c) for c in piece]
     rtl = [c in ("R", "AL") for c in classes]
     if not any(rtl):
@@ -188,8 +195,8 @@ def display_warnings(text: str) -> list[DisplayWarning]:
     )
     for group, component, seps in groups:
         a, b = sp[group]
-        if a < 0:
-            continue
+        if a < 0 or text[a:b].isascii():
+            continue  # no right-to-left letter and no look-alike in ASCII
         for pos, piece in _pieces(text, a, b, seps):
             w = _bidi_warning(component, pos, piece) if piece else None
             if w is not None:

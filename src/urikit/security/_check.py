@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Final
 
+from .._accel import speedups as _speedups
 from .._parser import (
     HOST_SPAN,
     PATH_SPAN,
@@ -28,9 +29,11 @@ from ._percent import _check_percent
 from ._policy import _DEFAULT_POLICY, CODES, Finding, Policy, _Found
 from ._report import _PARSED_URI, Report
 from ._scheme import _SCHEME_CHECKED, _check_scheme
+from ._text import _PCT_RUN_RE
 from ._whatwg import _SPECIAL, _whatwg
 
 _HIGH_PCT_RE: Final = re.compile(r"%[89A-Fa-f]")
+_ENCODED_DOT_RE: Final = re.compile(r"%2[eE]")
 
 _MEMO_SIZE: Final = 16384
 
@@ -42,6 +45,18 @@ _LOCAL_ENDINGS: Final = ("localhost", "localhost.")
 
 _new_report: Final = tuple.__new__
 
+#: The C build's whole cheap path under the default policy, which allows every
+#: scheme and denies no network (issue 20: check at parse's cost on the corpus);
+#: it reads the memo, gives the same report as the cheap path below, and None
+#: where that path would not be taken.
+_plain_report: Final = (
+    _speedups.plain_report
+    if _speedups is not None
+    and _DEFAULT_POLICY.allowed_schemes is None
+    and not _DEFAULT_POLICY.denied_networks
+    else None
+)
+
 
 def _plain_origin(prefix: str) -> str | bool:
     """For "scheme://host" (no userinfo, no port, ASCII, no "%"): the lowercase
@@ -52,6 +67,7 @@ def _plain_origin(prefix: str) -> str | bool:
     scheme, host = head[:-1].lower(), host.lower()
     plain = (
         scheme not in _SCHEME_CHECKED
+        and host[:1] != "["  # an IP literal: "[v1.a]" ends in "a]"
         and host.rpartition(".")[2][:1].isalpha()
         and "xn--" not in host
         and not host.endswith(_LOCAL_ENDINGS)
@@ -84,6 +100,10 @@ def check(
     >>> check("http://intranet.example/", resolve_dns=True, resolver=fake_dns).findings[0].message
     "'intranet.example' resolves to an address that is 10.1.2.3, a private address"
     """
+    if policy is None and resolve_dns is False and resolver is None and _plain_report is not None:
+        report = _plain_report(text, _PLAIN_PREFIXES, Report, _PARSED_URI)
+        if report is not None:
+            return report
     if type(text) is not str:
         check_str(text, "check", "text")
     if policy is None:
@@ -161,6 +181,7 @@ def _check(
         last = host.rpartition(".")[2]
         if (
             last[:1].isalpha()
+            and host[0] != "["  # an IP literal: "[v1.a]" ends in "a]"
             and "%" not in host
             and host.isascii()
             and "xn--" not in host.lower()  # the ACE prefix in any case ("Xn--")
@@ -184,14 +205,12 @@ def _check(
         not text.isascii()
         or (percent and _HIGH_PCT_RE.search(text))
         or (not plain and h1 > h0 and "xn--" in text[h0:h1].lower())
-    ):
+    ) and not (plain and u0 < 0 and text.isascii() and _shows_plainly(text, h1)):
         from ._display import _check_display  # imported for the references that need it
 
         _check_display(found, text, sp)
-    if policy.whatwg and scheme in _SPECIAL:
-        p, q = sp[PATH_SPAN]
-        if not (plain and p1 < 0 and text.find("/.", p, q) < 0 and text.find("%", p, q) < 0):
-            _whatwg(found, text, ref, scheme)
+    if policy.whatwg and scheme in _SPECIAL and not _whatwg_agrees(text, ref, sp, plain):
+        _whatwg(found, text, ref, scheme)
     if resolve_dns and name:
         from ._dns import _resolve
 
@@ -202,6 +221,67 @@ def _check(
     if len(findings) > 1:
         findings.sort(key=lambda f: (f.start, f.end))
     return Report(text, tuple(findings), tuple(f for f in findings if policy.blocks(f)), ref)
+
+
+def _shows_plainly(text: str, start: int) -> bool:
+    """Whether the display checks surely find nothing in the ASCII reference
+    ``text`` whose authority is a plain host name (no userinfo, no "%", no
+    A-label): every run of percent-encoded octets after the host (``start``)
+    decodes as UTF-8 to characters none of which is right-to-left (``R``,
+    ``AL``: what a bidi warning needs), a slash look-alike or one whose NFKC form
+    holds a delimiter (what a look-alike warning needs). The display form keeps
+    such a host as it is (ASCII, one script), and decodes no more than these
+    characters (issue 20: the display checks were most of a check's time on a
+    line with percent-encoded UTF-8). ``tests/test_security_fast.py`` checks it
+    against the display checks."""
+    import unicodedata
+
+    from ..iri._display import _DELIMITERS, _SLASH_LIKE
+
+    for m in _PCT_RUN_RE.finditer(text, start):
+        try:
+            decoded = bytes.fromhex(m.group().replace("%", "")).decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+        if decoded.isascii():
+            continue
+        for ch in decoded:
+            if ch.isascii():
+                continue
+            if (
+                unicodedata.bidirectional(ch) in ("R", "AL")
+                or ch in _SLASH_LIKE
+                or _DELIMITERS & set(unicodedata.normalize("NFKC", ch))
+            ):
+                return False
+    return True
+
+
+def _whatwg_agrees(
+    text: str, ref: URIReference, sp: tuple[tuple[int, int], ...], plain: bool
+) -> bool:
+    """Whether the WHATWG URL Standard surely reads the scheme, host, port and
+    path of the valid reference ``text`` (a special scheme) as RFC 3986 does, so
+    that ``_whatwg`` would find nothing and need not run (issue 20: it is most of
+    a check's time on a line with a port or a "%"). True only for: a host that
+    is ``plain`` (an ASCII reg-name ending in a label that starts with a letter,
+    no "%", no A-label) or an RFC 3986 IPv4 address (dotted decimal with no
+    leading zero, which is the WHATWG serialisation); no port, an empty one or
+    at most five digits up to 65535 (a number either way; the default port
+    dropped by both); a path without a segment starting with "." and without
+    "%2e" in any case (the WHATWG reads it as a dot).
+    ``tests/test_security_fast.py`` checks the claim against ada-url."""
+    h0, h1 = sp[HOST_SPAN]
+    if not plain and not (h1 > h0 and ref.host_kind == "ipv4"):
+        return False
+    p0, p1 = sp[PORT_SPAN]
+    if p1 > p0 and (p1 - p0 > 5 or int(text[p0:p1]) > 65535):
+        return False
+    p, q = sp[PATH_SPAN]
+    if text.find("/.", p, q) >= 0:
+        return False
+    at = text.find("%", p, q)
+    return at < 0 or not _ENCODED_DOT_RE.search(text, at, q)
 
 
 def _invalid(text: str, err: URIError, policy: Policy) -> Report:

@@ -17,6 +17,13 @@ _ENCODED_SLASH_RE: Final = re.compile(r"%2[fF]|%5[cC]")
 
 _NAMES: Final = {0x00: "NUL", 0x0A: "LF", 0x0D: "CR"}
 
+#: A "%XX" that may give a finding: a control or DEL, a byte of a multi-byte
+#: UTF-8 sequence (or of none), or ".", "/" or "\\" (the path's checks). Any other
+#: "%XX" is printable ASCII, which decodes as UTF-8 to no control, no bidi
+#: formatting, no dot segment and no delimiter: a reference without one of these
+#: gets no finding here, and is not read run by run (issue 20).
+_NOTABLE_PCT_RE: Final = re.compile(r"%(?:[0189A-Fa-f]|7[Ff]|2[EeFf]|5[Cc])")
+
 
 def _overlong(data: bytes, i: int) -> bool:
     lead = data[i]
@@ -29,6 +36,14 @@ def _overlong(data: bytes, i: int) -> bool:
 
 
 def _check_percent(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
+    if _NOTABLE_PCT_RE.search(text) is None:
+        return
+    _check_percent_runs(found, text, sp)
+
+
+def _check_percent_runs(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
+    """Every run of percent-encoded octets, decoded (what :func:`_check_percent`
+    does when an octet may give a finding)."""
     for group, component in _PCT_GROUPS:
         a, b = sp[group]
         if a < 0 or text.find("%", a, b) < 0:

@@ -1,0 +1,306 @@
+"""The cheap paths of :func:`urikit.security.check` (issue 20) give exactly the
+reports of the full analysis.
+
+* the C build's ``plain_report`` (the default policy's cheap path in one call)
+  against the Python path, which an explicit ``Policy()`` takes;
+* ``_whatwg_agrees`` (skipping the comparison with the WHATWG reading) against
+  always comparing: run with and without the ``[whatwg]`` extra; without it
+  ``_whatwg`` compares nothing and both sides are trivially equal.
+
+Checked on the corpus and on Hypothesis references built to hit the edges: special
+and other schemes, ports (empty, leading zeros, above 65535), IPv4 and IPv6
+hosts, paths with dot segments and percent-encoded dots, slashes and UTF-8.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+import strategies as gen
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from urikit import URIReference
+from urikit.security import Policy, Report, check
+from urikit.security import _check as check_module
+from urikit.security._policy import _DEFAULT_POLICY
+
+CORPUS = Path(__file__).resolve().parent.parent / ".." / "shared" / "corpus" / "urls.txt"
+try:
+    import ada_url  # noqa: F401
+
+    HAS_ADA = True
+except ImportError:
+    HAS_ADA = False
+
+
+def _corpus() -> list[str]:
+    if not CORPUS.is_file():
+        pytest.skip("no shared corpus beside the checkout")
+    text = CORPUS.read_text(encoding="utf-8", errors="surrogateescape")
+    return [line for line in text.splitlines() if line]
+
+
+@contextmanager
+def _always_compared() -> Iterator[None]:
+    """check() with every special-scheme reference compared with the WHATWG reading."""
+    saved = check_module._whatwg_agrees
+    check_module._whatwg_agrees = lambda *args: False
+    try:
+        yield
+    finally:
+        check_module._whatwg_agrees = saved
+
+
+def _same(text: str) -> None:
+    fast = check(text)
+    # an explicit Policy() takes the Python path (plain_report is for policy=None)
+    assert Policy() == _DEFAULT_POLICY
+    assert tuple(check(text, policy=Policy())) == tuple(fast)
+    with _always_compared():
+        slow = check(text, policy=Policy())
+    assert isinstance(fast, Report)
+    assert tuple(fast) == tuple(slow), text
+    assert fast.findings == slow.findings
+
+
+_SEGMENTS = st.sampled_from(
+    ["a", "", ".", "..", "%2e", "%2E", ".%2e", "%2e%2E", "%41", "%2f", "%5C", "%C3%A9", "x%20y"]
+) | st.text(alphabet="az09-._~!$&'()*+,;=:@", max_size=4)
+
+_PORTS = st.one_of(
+    st.just(""),
+    gen.port,
+    st.sampled_from(["80", "443", "21", "0", "00080", "000080", "65535", "65536", "99999"]),
+    st.integers(0, 10**7).map(str),
+)
+
+_HOSTS = st.one_of(
+    gen.host,
+    st.sampled_from(
+        [
+            "example.org",
+            "Example.ORG.",
+            "127.0.0.1",
+            "10.0.0.1",
+            "0x7f.1",
+            "2130706433",
+            "localhost",
+            "a.localhost",
+            "169.254.169.254",
+            "xn--bcher-kva.example",
+            "[::1]",
+            "[::ffff:1.2.3.4]",
+            "h_1.example",
+            "a-.example",
+            "",
+        ]
+    ),
+)
+
+
+@st.composite
+def _references(draw: st.DrawFn) -> str:
+    scheme = draw(st.sampled_from(["http", "HTTPS", "ws", "wss", "ftp", "file", "mailto", "x"]))
+    host = draw(_HOSTS)
+    port = draw(st.none() | _PORTS)
+    path = "".join("/" + s for s in draw(st.lists(_SEGMENTS, max_size=4)))
+    query = draw(st.none() | st.sampled_from(["", "a=%41", "q=%2e"]))
+    authority = host if port is None else f"{host}:{port}"
+    text = f"{scheme}://{authority}{path}"
+    return text if query is None else f"{text}?{query}"
+
+
+@settings(max_examples=400, deadline=None)
+@given(_references())
+def test_cheap_paths_give_the_full_report(text: str) -> None:
+    _same(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(gen.uri_references().map(lambda g: g.text), gen.mutated(), gen.arbitrary_text()))
+def test_cheap_paths_on_any_text(text: str) -> None:
+    _same(text)
+
+
+def test_cheap_paths_on_the_corpus() -> None:
+    urls = _corpus()
+    for text in urls:
+        _same(text)
+
+
+@pytest.mark.skipif(not HAS_ADA, reason="the [whatwg] extra (ada-url) is not installed")
+def test_the_skip_is_taken_and_would_find_nothing() -> None:
+    """Lines the skip applies to do reach it (so the equality above is not vacuous)."""
+    urls = [u for u in _corpus() if "%" in u or "://127." in u] + [
+        "http://example.org:8080/a%41/b",
+        "https://127.0.0.1:443/x",
+        "ws://h:0/%C3%A9",
+    ]
+    taken = []
+    saved = check_module._whatwg_agrees
+
+    def spy(text: str, ref: URIReference, sp: tuple[tuple[int, int], ...], plain: bool) -> bool:
+        agrees = saved(text, ref, sp, plain)
+        if agrees:
+            taken.append(text)
+        return agrees
+
+    check_module._whatwg_agrees = spy
+    try:
+        for text in urls:
+            check(text)
+    finally:
+        check_module._whatwg_agrees = saved
+    assert len(taken) >= 3
+
+
+def test_an_ipvfuture_host_is_not_a_plain_name() -> None:
+    """ "[v0.A]" ends in "A]", which once passed for a host name's last label: the
+    WHATWG comparison and the host checks were skipped for it."""
+    codes = [f.code for f in check("http://[v0.A]/").findings]
+    assert ("whatwg-differs" in codes) is HAS_ADA
+
+
+def test_whatwg_agrees_refuses_what_the_whatwg_reads_otherwise() -> None:
+    from urikit import parse
+
+    def agrees(text: str) -> bool:
+        ref = parse(text)
+        return check_module._whatwg_agrees(text, ref, ref._sp, True)
+
+    assert agrees("http://h:8080/a%41")
+    assert not agrees("http://h:65536/")  # the WHATWG rejects the port
+    assert not agrees("http://h:000080/")  # more than five digits: left to ada
+    assert not agrees("http://h/a/%2e/b")  # a dot to the WHATWG
+    assert not agrees("http://h/a/%2E%2e/b")
+    assert not agrees("http://h/a/./b")
+
+
+# --- what the cheap paths assume --------------------------------------------------------
+
+
+def _percent_findings(text: str) -> list[tuple[str, int]]:
+    from urikit import iri, parse
+    from urikit.errors import URIError
+    from urikit.security._percent import _check_percent_runs
+    from urikit.security._policy import _Found
+
+    try:
+        ref = parse(text)
+    except URIError:
+        ref = iri.parse(text)
+    found = _Found(Policy())
+    _check_percent_runs(found, text, ref._sp)
+    return [(f.code, f.start) for f in found.items]
+
+
+_PCT = st.integers(0, 255).map(lambda b: f"%{b:02X}") | st.integers(0, 255).map(
+    lambda b: f"%{b:02x}"
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(_PCT, st.sampled_from(["a", "/", ".", "..", "?", "é"])), max_size=8))
+def test_a_reference_without_a_notable_octet_has_no_percent_finding(pieces: list[str]) -> None:
+    """_check_percent reads the runs only when an octet may give a finding: without
+    one, reading them finds nothing (controls, UTF-8, bidi, dots, delimiters)."""
+    from urikit.security._percent import _NOTABLE_PCT_RE
+
+    text = "http://h/" + "".join(pieces)
+    if _NOTABLE_PCT_RE.search(text) is None:
+        assert _percent_findings(text) == []
+    else:
+        _percent_findings(text)  # reads without error either way
+
+
+def test_every_notable_octet_is_seen() -> None:
+    from urikit.security._percent import _NOTABLE_PCT_RE
+
+    for byte in range(256):
+        text = f"http://h/a%{byte:02X}b%{byte:02x}"
+        if _percent_findings(text) or _percent_findings(f"http://h/%{byte:02X}"):
+            assert _NOTABLE_PCT_RE.search(text), hex(byte)
+
+
+def test_ascii_is_latin_and_left_to_right() -> None:
+    """iri._display's ASCII shortcuts: every ASCII letter's script is Latin, and no
+    ASCII character is right-to-left."""
+    import string
+    import unicodedata
+
+    from urikit.iri._display import _LATIN, _label_scripts, _script
+
+    assert {_script(c) for c in string.ascii_letters} == {_LATIN}
+    assert {_script(c) for c in string.digits + "-._~"} == {None}
+    assert not any(unicodedata.bidirectional(chr(i)) in ("R", "AL") for i in range(128))
+    assert _label_scripts("a-1") == {_LATIN}
+    assert _label_scripts("1-2") == set()
+
+
+def _display_findings(text: str) -> list[str]:
+    from urikit import parse
+    from urikit.security._display import _check_display
+    from urikit.security._policy import _Found
+
+    found = _Found(Policy())
+    _check_display(found, text, parse(text)._sp)
+    return [f.code for f in found.items]
+
+
+def _encoded(chars: str) -> str:
+    return "".join(f"%{b:02X}" for b in chars.encode("utf-8", "surrogatepass"))
+
+
+_SHOWN_CHARS = st.one_of(
+    st.characters(min_codepoint=0x80, max_codepoint=0x2FFFF, exclude_categories=["Cs"]),
+    st.sampled_from(
+        list("éжא\u0627\u202e\u2066\u200f\u2215\uff0f\uff1f\u2024\u3002\uff0e\u00bd\u2100二ß")
+    ),
+    st.sampled_from(["a", "-", "%"]),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.lists(_SHOWN_CHARS, max_size=4).map("".join), min_size=1, max_size=4),
+    st.sampled_from(["/p/", "/p?q=", "/#", "/a;b="]),
+    st.booleans(),
+)
+def test_a_reference_that_shows_plainly_has_no_display_finding(
+    runs: list[str], where: str, raw: bool
+) -> None:
+    """_check skips the display checks where _shows_plainly holds: they would find
+    nothing there. ``raw`` also writes an ASCII run between the encoded ones."""
+    from urikit.security._check import _shows_plainly
+
+    glue = "x" if raw else ""
+    text = "http://example.org" + where + glue.join(_encoded(r) for r in runs)
+    if _shows_plainly(text, len("http://example.org")):
+        assert _display_findings(text) == []
+
+
+def test_shows_plainly_on_the_corpus_and_its_refusals() -> None:
+    from urikit import URIError, parse
+    from urikit._parser import HOST_SPAN
+    from urikit.security._check import _shows_plainly
+
+    start = len("http://h")
+    seen = 0
+    for text in [u for u in _corpus() if "%" in u and u.isascii()]:
+        try:
+            ref = parse(text)
+        except URIError:
+            continue
+        h1 = ref._sp[HOST_SPAN][1]
+        if ref.host and ref.host.isascii() and _shows_plainly(text, h1):
+            seen += 1
+            assert _display_findings(text) == [], text
+    assert seen > 0
+    for refused in ["\u05d0", "\u0627", "\u2215", "\uff0f", "\u2024"]:  # R, AL, slash, /, .
+        assert not _shows_plainly("http://h/" + _encoded(refused), start)
+    assert not _shows_plainly("http://h/%C3", start)  # not UTF-8
+    assert _shows_plainly("http://h/%E4%BA%8C%C3%A9", start)
