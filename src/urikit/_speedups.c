@@ -2683,11 +2683,8 @@ sp_file_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         spans_t sp;
         int ok = known ? split_text(st, line, rule, &sp) : 0;
         if (ok > 0) {
-            PyObject *spans = spans_tuple(st, &sp);
-            if (spans != NULL) {
-                PyObject *ref = new_reference(st, NULL, Py_NewRef(line), spans);
-                rec = ref ? fr_record(type, first + i, line, ref) : NULL;
-            }
+            PyObject *ref = new_reference(st, NULL, line, &sp);
+            rec = ref ? fr_record(type, first + i, line, ref) : NULL;
         }
         else if (ok == 0) {
             PyObject *num = PyLong_FromSsize_t(first + i);
