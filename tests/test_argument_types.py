@@ -50,6 +50,7 @@ COLUMNAR_SAMPLES: dict[str, dict[str, object]] = {}
 import urikit.arrow  # noqa: E402  (imports without pyarrow; its functions need it)
 import urikit.dask  # noqa: E402
 import urikit.duckdb  # noqa: E402
+import urikit.spark  # noqa: E402  (its argument errors: tests/test_spark.py, on a session)
 
 if importlib.util.find_spec("pyarrow") is not None:
     pa = importlib.import_module("pyarrow")  # untyped: Any
@@ -197,7 +198,7 @@ DEPRECATED_ALIASES = {"URN.from_parts", "URN.normalized"}
 #: the test names must not depend on which extras are installed.
 NAMING_MODULES = [
     *MODULES,
-    *(m for m in (urikit.arrow, urikit.dask, urikit.duckdb) if m not in MODULES),
+    *(m for m in (urikit.arrow, urikit.dask, urikit.duckdb, urikit.spark) if m not in MODULES),
 ]
 SUBMODULES = {m.__name__.rpartition(".")[2]: m for m in NAMING_MODULES if m is not urikit}
 
