@@ -3542,6 +3542,576 @@ sp_iri_pct_encode(PyObject *module, PyObject *text)
 }
 /* ================================================= end of IRI helpers (issue 20) */
 
+/* ============================================ extraction scanner (issue 20, item 3)
+ * A separate section (branch h20-extract): the bottom layer of urikit.extract.
+ * sp_extract_scan walks the candidates of urikit.extraction._candidates_re
+ * (every ":", "<", '"' and, with abbreviated, "." that may start a reference)
+ * and decides the common ones itself, by the very rules of the Python code
+ * (extraction._judge): a bare reference whose run of URI characters is short,
+ * has no hyphen at its end and is valid once trimmed; a delimited one with no
+ * whitespace and no non-ASCII character inside. For those it builds the
+ * urikit.extraction.Extracted objects (the class is handed in; C fills the
+ * slots the class declares, as its __init__ would). At any other candidate
+ * (and after max_items found) it stops and returns where: Python judges that
+ * candidate with the reference code and calls again after it, so the results
+ * are the pure-Python ones by construction (tests/test_extract_speedups.py
+ * compares the two on Hypothesis text). Each candidate costs C a bounded
+ * amount of work (the 64-character scheme, a run of at most EX_SHORT_RUN, or
+ * the text up to the next delimiter of its kind), so the scan is linear. */
+
+#define EX_MAX_SCHEME 64  /* extraction._MAX_SCHEME */
+#define EX_SHORT_RUN 256  /* extraction._SHORT_RUN */
+
+/* the characters a candidate starts with: 1 for ":", "<" and '"', 2 for "." */
+static const uchar ex_start[128] = {[':'] = 1, ['<'] = 1, ['"'] = 1, ['.'] = 2};
+
+/* extraction._URI_CHARS: unreserved, reserved and "%" */
+static inline int
+ex_is_uri(Py_UCS4 c)
+{
+    return c < 128 && ((uk_class[c] & UK_FRAGMENT) || c == '#' || c == '[' || c == ']' ||
+                       c == '%');
+}
+
+/* extraction._WS: ASCII whitespace and the no-break space */
+static inline int
+ex_is_ws(Py_UCS4 c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r') || c == 0xA0;
+}
+
+/* the blanks the candidate expression allows in a delimited form: [ \t\r\n\xa0] */
+static inline int
+ex_is_blank(Py_UCS4 c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0xA0;
+}
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define EX_SSE2 1
+#endif
+
+/* The first i >= from with a candidate character under mask, or n. With SSE2
+ * (every x86-64 CPU) 16 bytes a step, the rest (and other CPUs) one character
+ * a step; the same answer either way. */
+static Py_ssize_t
+ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
+{
+    Py_ssize_t i = from;
+#ifdef EX_SSE2
+    const char dot = (mask & 2) ? '.' : ':'; /* "." only when abbreviated */
+#endif
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *s = (const Py_UCS1 *)data;
+#ifdef EX_SSE2
+        const __m128i c1 = _mm_set1_epi8(':'), c2 = _mm_set1_epi8('<'),
+                      c3 = _mm_set1_epi8('"'), c4 = _mm_set1_epi8(dot);
+        for (; i + 16 <= n; i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
+            __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, c1), _mm_cmpeq_epi8(v, c2)),
+                                     _mm_or_si128(_mm_cmpeq_epi8(v, c3), _mm_cmpeq_epi8(v, c4)));
+            int bits = _mm_movemask_epi8(m);
+            if (bits) {
+                return i + __builtin_ctz((unsigned)bits);
+            }
+        }
+#endif
+        for (; i < n; i++) {
+            if (s[i] < 128 && (ex_start[s[i]] & mask)) {
+                return i;
+            }
+        }
+    }
+    else if (kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *s = (const Py_UCS2 *)data;
+#ifdef EX_SSE2
+        const __m128i c1 = _mm_set1_epi16(':'), c2 = _mm_set1_epi16('<'),
+                      c3 = _mm_set1_epi16('"'), c4 = _mm_set1_epi16(dot);
+        for (; i + 8 <= n; i += 8) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
+            __m128i m =
+                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi16(v, c1), _mm_cmpeq_epi16(v, c2)),
+                             _mm_or_si128(_mm_cmpeq_epi16(v, c3), _mm_cmpeq_epi16(v, c4)));
+            int bits = _mm_movemask_epi8(m);
+            if (bits) {
+                return i + __builtin_ctz((unsigned)bits) / 2;
+            }
+        }
+#endif
+        for (; i < n; i++) {
+            if (s[i] < 128 && (ex_start[s[i]] & mask)) {
+                return i;
+            }
+        }
+    }
+    else {
+        const Py_UCS4 *s = (const Py_UCS4 *)data;
+#ifdef EX_SSE2
+        const __m128i c1 = _mm_set1_epi32(':'), c2 = _mm_set1_epi32('<'),
+                      c3 = _mm_set1_epi32('"'), c4 = _mm_set1_epi32(dot);
+        for (; i + 8 <= n; i += 8) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
+            __m128i w = _mm_loadu_si128((const __m128i *)(s + i + 4));
+            __m128i m =
+                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(v, c1), _mm_cmpeq_epi32(v, c2)),
+                             _mm_or_si128(_mm_cmpeq_epi32(v, c3), _mm_cmpeq_epi32(v, c4)));
+            __m128i k =
+                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(w, c1), _mm_cmpeq_epi32(w, c2)),
+                             _mm_or_si128(_mm_cmpeq_epi32(w, c3), _mm_cmpeq_epi32(w, c4)));
+            int bits = _mm_movemask_epi8(m) | (_mm_movemask_epi8(k) << 16);
+            if (bits) {
+                return i + __builtin_ctz((unsigned)bits) / 4;
+            }
+        }
+#endif
+        for (; i < n; i++) {
+            if (s[i] < 128 && (ex_start[s[i]] & mask)) {
+                return i;
+            }
+        }
+    }
+    return n;
+}
+
+typedef struct {
+    PyObject *text;
+    int kind;
+    const void *data;
+    Py_ssize_t n;
+    PyObject *prose; /* set of lowercase scheme names */
+    int iris;
+    PyTypeObject *type;      /* urikit.extraction.Extracted */
+    Py_ssize_t off[8];       /* its slots, in the order of EX_SLOTS */
+    PyObject *wrappers[3];   /* "angle", "quote", "url" */
+    PyObject *empty;         /* () */
+    PyObject *found;         /* the list built */
+} ex_ctx;
+
+static const char *const EX_SLOTS[8] = {"uri", "start", "end", "wrapper",
+                                        "alternatives", "abbreviated", "_iri", "_parsed"};
+enum { EX_ANGLE, EX_QUOTE, EX_URL };
+
+#define EX_READ(cx, j) PyUnicode_READ((cx)->kind, (cx)->data, (j))
+
+/* Whether text[a:b] (ASCII scheme characters), lowercased, is in the prose set. */
+static int
+ex_in_prose(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
+{
+    char buf[EX_MAX_SCHEME];
+    Py_ssize_t len = b - a;
+    if (len > EX_MAX_SCHEME) {
+        return 2; /* not decided here */
+    }
+    for (Py_ssize_t j = 0; j < len; j++) {
+        Py_UCS4 c = EX_READ(cx, a + j);
+        buf[j] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    }
+    PyObject *name = PyUnicode_DecodeASCII(buf, len, NULL);
+    if (name == NULL) {
+        return -1;
+    }
+    int r = PySet_Contains(cx->prose, name);
+    Py_DECREF(name);
+    return r;
+}
+
+/* text[a:b] as a str when it is a URI (rule URI; the IRI rule says the same of
+ * ASCII text), else NULL without an error (*err = 0) or with one (*err = 1). */
+static PyObject *
+ex_valid_uri(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, int *err)
+{
+    *err = 0;
+    PyObject *uri = PyUnicode_Substring(cx->text, a, b);
+    if (uri == NULL) {
+        *err = 1;
+        return NULL;
+    }
+    spans_t sp;
+    if (!PyUnicode_IS_ASCII(uri) ||
+        !split_ascii(PyUnicode_1BYTE_DATA(uri), PyUnicode_GET_LENGTH(uri), &sp) ||
+        sp.s[G_SCHEME] < 0) {
+        Py_DECREF(uri);
+        return NULL;
+    }
+    return uri;
+}
+
+/* Append Extracted(uri, start, end, wrapper, (), iri=cx->iris); steals uri. */
+static int
+ex_emit(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObject *wrapper)
+{
+    PyObject *obj = cx->type->tp_alloc(cx->type, 0);
+    PyObject *vals[8] = {uri,
+                         PyLong_FromSsize_t(start),
+                         PyLong_FromSsize_t(end),
+                         Py_NewRef(wrapper),
+                         Py_NewRef(cx->empty),
+                         Py_NewRef(Py_False),
+                         Py_NewRef(cx->iris ? Py_True : Py_False),
+                         Py_NewRef(Py_None)};
+    int ok = obj != NULL && vals[1] != NULL && vals[2] != NULL;
+    for (int k = 0; k < 8; k++) {
+        if (ok) {
+            *(PyObject **)((char *)obj + cx->off[k]) = vals[k];
+        }
+        else {
+            Py_XDECREF(vals[k]);
+        }
+    }
+    if (!ok) {
+        Py_XDECREF(obj);
+        return -1;
+    }
+    int r = PyList_Append(cx->found, obj);
+    Py_DECREF(obj);
+    return r;
+}
+
+/* extraction._trim over text[a:b]: the new end. */
+static Py_ssize_t
+ex_trim(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
+{
+    Py_ssize_t opened = 0, closed = 0, lsq = 0, rsq = 0;
+    for (Py_ssize_t j = a; j < b; j++) {
+        Py_UCS4 c = EX_READ(cx, j);
+        opened += c == '(';
+        closed += c == ')';
+        lsq += c == '[';
+        rsq += c == ']';
+    }
+    while (b > a) {
+        Py_UCS4 last = EX_READ(cx, b - 1);
+        if (last == '.' || last == ',' || last == ';' || last == ':' || last == '!' ||
+            last == '?' || last == '\'') {
+        }
+        else if (last == ')' && closed > opened) {
+            closed--;
+        }
+        else if (last == ']' && rsq > lsq) {
+            rsq--;
+        }
+        else {
+            break;
+        }
+        b--;
+    }
+    return b;
+}
+
+/* The candidate ":" at i (extraction._judge and _bare): 1 found (*end set),
+ * 0 nothing there, 2 for Python to judge, -1 error. */
+static int
+ex_bare(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
+{
+    Py_ssize_t n = cx->n;
+    if (i == 0 || !IS(EX_READ(cx, i - 1), UK_SCHEME)) {
+        return 0; /* no scheme character before: no branch of the expression matches */
+    }
+    int slashes = i + 2 < n && EX_READ(cx, i + 1) == '/' && EX_READ(cx, i + 2) == '/';
+    if (!slashes && i + 1 < n) {
+        Py_UCS4 c = EX_READ(cx, i + 1);
+        if (ex_is_ws(c) || c == ':') {
+            return 0;
+        }
+    }
+    Py_ssize_t stop = i - EX_MAX_SCHEME > 0 ? i - EX_MAX_SCHEME : 0, k = i;
+    while (k > stop && IS(EX_READ(cx, k - 1), UK_SCHEME)) {
+        k--;
+    }
+    if (k == stop && k > 0 && IS(EX_READ(cx, k - 1), UK_SCHEME)) {
+        return 0; /* a scheme longer than any written in prose */
+    }
+    while (k < i && !IS(EX_READ(cx, k), UK_ALPHA)) {
+        k++;
+    }
+    if (k == i || k < last_end) {
+        return 0;
+    }
+    if (!slashes) {
+        int r = ex_in_prose(cx, k, i);
+        if (r != 1) {
+            return r; /* 0: no prose scheme; -1: error */
+        }
+    }
+    Py_ssize_t j = i + 1;
+    while (j < n && ex_is_uri(EX_READ(cx, j))) {
+        j++;
+        if (j - k > EX_SHORT_RUN) {
+            return 2; /* a long run: Python cuts it first */
+        }
+    }
+    if (cx->iris && j < n && EX_READ(cx, j) >= 0x80) {
+        return 2; /* an IRI may go on */
+    }
+    if (EX_READ(cx, j - 1) == '-') {
+        return 2; /* maybe a hyphen at a line break */
+    }
+    Py_ssize_t e = ex_trim(cx, k, j);
+    if (e - k < (i - k) + (slashes ? 4 : 2)) {
+        return 0; /* shorter than "scheme:" plus one, or "scheme://" plus one */
+    }
+    int err;
+    PyObject *uri = ex_valid_uri(cx, k, e, &err);
+    if (uri == NULL) {
+        return err ? -1 : 2; /* invalid: Python cuts it where it goes wrong */
+    }
+    *end = e;
+    return ex_emit(cx, uri, k, e, Py_None) < 0 ? -1 : 1;
+}
+
+/* A quote whose content text[i + 1:j] holds whitespace: 0 when the content,
+ * once joined, cannot count (a scheme without whitespace, not a prose scheme,
+ * and no "/" after the colon, so no "//" either: prose such as
+ * "Note: this"), else 2 (Python judges). */
+static int
+ex_quote_prose(ex_ctx *cx, Py_ssize_t i, Py_ssize_t j)
+{
+    Py_ssize_t m = i + 1;
+    if (m >= j || !IS(EX_READ(cx, m), UK_ALPHA)) {
+        return 2;
+    }
+    while (m < j && IS(EX_READ(cx, m), UK_SCHEME)) {
+        m++;
+    }
+    if (m < j && ex_is_blank(EX_READ(cx, m))) {
+        /* blanks in the scheme: unless a line breaks there, words before a colon
+         * (_join_wrapped's unbroken run), no URI */
+        for (; m < j && EX_READ(cx, m) != ':'; m++) {
+            Py_UCS4 c = EX_READ(cx, m);
+            if (c == '\r' || c == '\n' || !(IS(c, UK_SCHEME) || ex_is_blank(c))) {
+                return 2;
+            }
+        }
+        return 0;
+    }
+    if (m >= j || EX_READ(cx, m) != ':') {
+        return 2;
+    }
+    Py_ssize_t q = m + 1;
+    while (q < j && ex_is_ws(EX_READ(cx, q))) {
+        q++;
+    }
+    if (q < j && EX_READ(cx, q) == '/') {
+        return 2;
+    }
+    int r = ex_in_prose(cx, i + 1, m);
+    return r == 0 ? 0 : (r < 0 ? -1 : 2);
+}
+
+/* The candidate "<" or '"' at i (extraction._judge and _delimited): as ex_bare. */
+static int
+ex_delimited(ex_ctx *cx, Py_ssize_t i, int angle, Py_ssize_t *end)
+{
+    Py_ssize_t n = cx->n, j = i + 1;
+    /* the look-ahead of the candidate expression */
+    if (angle) {
+        while (j < n && ex_is_blank(EX_READ(cx, j))) {
+            j++;
+        }
+        if (j + 4 <= n && EX_READ(cx, j) == 'U' && EX_READ(cx, j + 1) == 'R' &&
+            EX_READ(cx, j + 2) == 'L' && EX_READ(cx, j + 3) == ':') {
+            j += 4;
+            while (j < n && ex_is_blank(EX_READ(cx, j))) {
+                j++;
+            }
+        }
+    }
+    if (j >= n || !IS(EX_READ(cx, j), UK_ALPHA)) {
+        return 0;
+    }
+    for (j++; j < n; j++) {
+        Py_UCS4 c = EX_READ(cx, j);
+        if (!IS(c, UK_SCHEME) && !ex_is_blank(c)) {
+            break;
+        }
+    }
+    if (j >= n || EX_READ(cx, j) != ':') {
+        return 0;
+    }
+    Py_UCS4 close = angle ? '>' : '"';
+    for (j++; j < n; j++) {
+        Py_UCS4 c = EX_READ(cx, j);
+        if (c == close) {
+            break;
+        }
+        if (angle && c == '<') {
+            return 0;
+        }
+    }
+    if (j >= n) {
+        return 0;
+    }
+    /* the content text[i + 1:j]: whitespace or non-ASCII inside is for Python */
+    for (Py_ssize_t p = i + 1; p < j; p++) {
+        Py_UCS4 c = EX_READ(cx, p);
+        if (c >= 0x80 || ex_is_ws(c)) {
+            return angle ? 2 : ex_quote_prose(cx, i, j);
+        }
+    }
+    Py_ssize_t a = i + 1, b = j;
+    PyObject *wrapper = cx->wrappers[angle ? EX_ANGLE : EX_QUOTE];
+    if (angle && b - a >= 4 && (EX_READ(cx, a) | 0x20) == 'u' &&
+        (EX_READ(cx, a + 1) | 0x20) == 'r' && (EX_READ(cx, a + 2) | 0x20) == 'l' &&
+        EX_READ(cx, a + 3) == ':') {
+        wrapper = cx->wrappers[EX_URL];
+        a += 4;
+    }
+    if (a >= b || !IS(EX_READ(cx, a), UK_ALPHA)) {
+        return 0;
+    }
+    Py_ssize_t m = a + 1;
+    while (m < b && IS(EX_READ(cx, m), UK_SCHEME)) {
+        m++;
+    }
+    if (m >= b || EX_READ(cx, m) != ':' || (m + 1 < b && EX_READ(cx, m + 1) == ':')) {
+        return 0;
+    }
+    if (!angle) {
+        int slashes = m + 2 < b && EX_READ(cx, m + 1) == '/' && EX_READ(cx, m + 2) == '/';
+        if (!slashes) {
+            int r = ex_in_prose(cx, a, m);
+            if (r != 1) {
+                return r;
+            }
+        }
+        if (b < m + 1 + (slashes ? 3 : 1)) {
+            return 0;
+        }
+    }
+    int err;
+    PyObject *uri = ex_valid_uri(cx, a, b, &err);
+    if (uri == NULL) {
+        return err ? -1 : 0;
+    }
+    *end = j + 1;
+    return ex_emit(cx, uri, i, j + 1, wrapper) < 0 ? -1 : 1;
+}
+
+/* extract_scan(text, pos, last_end, prose, iris, abbreviated, extracted_type,
+ * max_items) -> (found, stop): see the top of this section. found lists the
+ * Extracted objects of the candidates in text[pos:stop] that C decided (at most
+ * max_items); stop is len(text), or the position of a candidate at or after
+ * last_end and after the end of every one found, that Python must judge before
+ * it calls again from stop + 1. */
+static PyObject *
+sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 8 || !PyUnicode_CheckExact(args[0]) || !PyLong_CheckExact(args[1]) ||
+        !PyLong_CheckExact(args[2]) || !PyAnySet_Check(args[3]) || !PyType_Check(args[6]) ||
+        !PyLong_CheckExact(args[7])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "extract_scan(text: str, pos: int, last_end: int, prose: frozenset, "
+                        "iris: bool, abbreviated: bool, extracted_type: type, max_items: int)");
+        return NULL;
+    }
+    ex_ctx cx;
+    cx.text = args[0];
+    if (UK_READY(cx.text) < 0) {
+        return NULL;
+    }
+    cx.kind = PyUnicode_KIND(cx.text);
+    cx.data = PyUnicode_DATA(cx.text);
+    cx.n = PyUnicode_GET_LENGTH(cx.text);
+    Py_ssize_t pos = PyLong_AsSsize_t(args[1]);
+    Py_ssize_t last_end = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t max_items = PyLong_AsSsize_t(args[7]);
+    if ((pos == -1 || last_end == -1 || max_items == -1) && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (pos < 0 || last_end < 0 || max_items < 1) {
+        PyErr_SetString(PyExc_ValueError, "extract_scan: negative position or max_items < 1");
+        return NULL;
+    }
+    cx.prose = args[3];
+    cx.iris = PyObject_IsTrue(args[4]);
+    int abbreviated = PyObject_IsTrue(args[5]);
+    if (cx.iris < 0 || abbreviated < 0) {
+        return NULL;
+    }
+    cx.type = (PyTypeObject *)args[6];
+    if (cx.type->tp_itemsize != 0) {
+        PyErr_SetString(PyExc_TypeError, "extract_scan: extracted_type has items");
+        return NULL;
+    }
+    for (int k = 0; k < 8; k++) {
+        cx.off[k] = slot_offset(cx.type, EX_SLOTS[k]);
+        if (cx.off[k] < 0) {
+            return NULL;
+        }
+    }
+    static const char *const names[3] = {"angle", "quote", "url"};
+    PyObject *result = NULL;
+    cx.empty = PyTuple_New(0);
+    cx.found = PyList_New(0);
+    cx.wrappers[0] = cx.wrappers[1] = cx.wrappers[2] = NULL;
+    if (cx.empty == NULL || cx.found == NULL) {
+        goto done;
+    }
+    for (int w = 0; w < 3; w++) {
+        cx.wrappers[w] = PyUnicode_InternFromString(names[w]);
+        if (cx.wrappers[w] == NULL) {
+            goto done;
+        }
+    }
+    uchar mask = abbreviated ? 3 : 1;
+    Py_ssize_t i = pos, count = 0;
+    for (;; i++) {
+        i = ex_next(cx.kind, cx.data, i, cx.n, mask);
+        if (i >= cx.n) {
+            break;
+        }
+        if (i < last_end) {
+            i = last_end - 1;
+            continue;
+        }
+        Py_UCS4 c = EX_READ(&cx, i);
+        Py_ssize_t end = 0;
+        int r;
+        if (c == ':') {
+            r = ex_bare(&cx, i, last_end, &end);
+        }
+        else if (c == '.') {
+            /* www. or ftp. before: Python judges it (abbreviated URIs are rare) */
+            r = 0;
+            if (i >= 3 && i - 3 >= last_end) {
+                Py_UCS4 a = EX_READ(&cx, i - 3) | 0x20, b = EX_READ(&cx, i - 2) | 0x20,
+                        d = EX_READ(&cx, i - 1) | 0x20;
+                if ((a == 'w' && b == 'w' && d == 'w') || (a == 'f' && b == 't' && d == 'p')) {
+                    r = 2;
+                }
+            }
+        }
+        else {
+            r = ex_delimited(&cx, i, c == '<', &end);
+        }
+        if (r < 0) {
+            goto done;
+        }
+        if (r == 2) {
+            break;
+        }
+        if (r == 1) {
+            last_end = end;
+            if (++count >= max_items) {
+                /* enough for one call: stop at the next candidate, for Python */
+                i = ex_next(cx.kind, cx.data, end, cx.n, mask);
+                break;
+            }
+            i = end - 1; /* nothing before the end of this one is a candidate */
+        }
+    }
+    result = Py_BuildValue("(On)", cx.found, i < cx.n ? i : cx.n);
+done:
+    Py_XDECREF(cx.empty);
+    Py_XDECREF(cx.found);
+    for (int w = 0; w < 3; w++) {
+        Py_XDECREF(cx.wrappers[w]);
+    }
+    return result;
+}
+/* ======================================== end of extraction scanner (issue 20) */
+
 static PyMethodDef methods[] = {
     {"accelerate", (PyCFunction)sp_accelerate, METH_VARARGS,
      "accelerate(kind, fallback, *extra): a C accelerated twin of the Python fallback."},
@@ -3586,6 +4156,12 @@ static PyMethodDef methods[] = {
      "iri_stand_in(text) -> str | None: urikit.iri's stand-in when all non-ASCII is ucschar."},
     {"iri_pct_encode", (PyCFunction)sp_iri_pct_encode, METH_O,
      "iri_pct_encode(text) -> str | None: non-ASCII as %XX of UTF-8 (None: a surrogate)."},
+    /* extraction scanner (issue 20, item 3) */
+    {"extract_scan", (PyCFunction)(void (*)(void))sp_extract_scan, METH_FASTCALL,
+     "extract_scan(text, pos, last_end, prose, iris, abbreviated, extracted_type, max_items)"
+     " -> (found, stop): the candidates urikit.extraction decides in C; Python judges the"
+     " one at stop."},
+    /* end of extraction scanner */
     {NULL},
 };
 
