@@ -3594,24 +3594,59 @@ ex_is_blank(Py_UCS4 c)
 
 /* The first i >= from with a candidate character under mask, or n. With SSE2
  * (every x86-64 CPU) 16 bytes a step, the rest (and other CPUs) one character
- * a step; the same answer either way. */
+ * a step. The SIMD steps skip a "." after anything but w or p (it cannot end
+ * "www." or "ftp."), which ex_abbreviated would turn down; otherwise the same
+ * positions either way. */
+#ifdef EX_SSE2
+/* One SIMD step for character width W (8, 16, 32 bits): the candidates among the
+ * lanes loaded at p, as movemask bits. */
+#define EX_STEP(W, p)                                                                         \
+    ({                                                                                         \
+        __m128i v_ = _mm_loadu_si128((const __m128i *)(p));                                    \
+        __m128i m_ = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi##W(v_, c1), _mm_cmpeq_epi##W(v_, c2)), \
+                                  _mm_cmpeq_epi##W(v_, c3));                                   \
+        if (dots) {                                                                            \
+            __m128i b_ = _mm_or_si128(_mm_loadu_si128((const __m128i *)((p) - 1)), low);       \
+            __m128i d_ = _mm_and_si128(_mm_cmpeq_epi##W(v_, cd),                               \
+                                       _mm_or_si128(_mm_cmpeq_epi##W(b_, cw),                  \
+                                                    _mm_cmpeq_epi##W(b_, cp)));                \
+            m_ = _mm_or_si128(m_, d_);                                                         \
+        }                                                                                      \
+        _mm_movemask_epi8(m_);                                                                 \
+    })
+#define EX_CONSTS(W)                                                                           \
+    const __m128i c1 = _mm_set1_epi##W(':'), c2 = _mm_set1_epi##W('<'),                        \
+                  c3 = _mm_set1_epi##W('"'), cd = _mm_set1_epi##W('.'),                        \
+                  cw = _mm_set1_epi##W('w'), cp = _mm_set1_epi##W('p'),                        \
+                  low = _mm_set1_epi##W(0x20)
+#endif
+
 static Py_ssize_t
 ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
 {
     Py_ssize_t i = from;
+#if defined(__GNUC__) || defined(__clang__)
+    /* a candidate every few characters restarts the scan often: fetch ahead */
+    if (i + 256 < n) {
+        __builtin_prefetch((const char *)data + (size_t)(i + 256) * (size_t)kind);
+    }
+#endif
 #ifdef EX_SSE2
-    const char dot = (mask & 2) ? '.' : ':'; /* "." only when abbreviated */
+    const int dots = (mask & 2) != 0;
+    if (i == 0 && n > 0) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, 0);
+        if (c < 128 && (ex_start[c] & mask)) {
+            return 0;
+        }
+        i = 1; /* the SIMD steps read the character before */
+    }
 #endif
     if (kind == PyUnicode_1BYTE_KIND) {
         const Py_UCS1 *s = (const Py_UCS1 *)data;
 #ifdef EX_SSE2
-        const __m128i c1 = _mm_set1_epi8(':'), c2 = _mm_set1_epi8('<'),
-                      c3 = _mm_set1_epi8('"'), c4 = _mm_set1_epi8(dot);
+        EX_CONSTS(8);
         for (; i + 16 <= n; i += 16) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
-            __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, c1), _mm_cmpeq_epi8(v, c2)),
-                                     _mm_or_si128(_mm_cmpeq_epi8(v, c3), _mm_cmpeq_epi8(v, c4)));
-            int bits = _mm_movemask_epi8(m);
+            int bits = EX_STEP(8, s + i);
             if (bits) {
                 return i + __builtin_ctz((unsigned)bits);
             }
@@ -3626,14 +3661,9 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
     else if (kind == PyUnicode_2BYTE_KIND) {
         const Py_UCS2 *s = (const Py_UCS2 *)data;
 #ifdef EX_SSE2
-        const __m128i c1 = _mm_set1_epi16(':'), c2 = _mm_set1_epi16('<'),
-                      c3 = _mm_set1_epi16('"'), c4 = _mm_set1_epi16(dot);
+        EX_CONSTS(16);
         for (; i + 8 <= n; i += 8) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
-            __m128i m =
-                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi16(v, c1), _mm_cmpeq_epi16(v, c2)),
-                             _mm_or_si128(_mm_cmpeq_epi16(v, c3), _mm_cmpeq_epi16(v, c4)));
-            int bits = _mm_movemask_epi8(m);
+            int bits = EX_STEP(16, s + i);
             if (bits) {
                 return i + __builtin_ctz((unsigned)bits) / 2;
             }
@@ -3648,18 +3678,9 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
     else {
         const Py_UCS4 *s = (const Py_UCS4 *)data;
 #ifdef EX_SSE2
-        const __m128i c1 = _mm_set1_epi32(':'), c2 = _mm_set1_epi32('<'),
-                      c3 = _mm_set1_epi32('"'), c4 = _mm_set1_epi32(dot);
+        EX_CONSTS(32);
         for (; i + 8 <= n; i += 8) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
-            __m128i w = _mm_loadu_si128((const __m128i *)(s + i + 4));
-            __m128i m =
-                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(v, c1), _mm_cmpeq_epi32(v, c2)),
-                             _mm_or_si128(_mm_cmpeq_epi32(v, c3), _mm_cmpeq_epi32(v, c4)));
-            __m128i k =
-                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(w, c1), _mm_cmpeq_epi32(w, c2)),
-                             _mm_or_si128(_mm_cmpeq_epi32(w, c3), _mm_cmpeq_epi32(w, c4)));
-            int bits = _mm_movemask_epi8(m) | (_mm_movemask_epi8(k) << 16);
+            int bits = EX_STEP(32, s + i) | (EX_STEP(32, s + i + 4) << 16);
             if (bits) {
                 return i + __builtin_ctz((unsigned)bits) / 4;
             }
@@ -3694,17 +3715,18 @@ enum { EX_ANGLE, EX_QUOTE, EX_URL };
 
 #define EX_READ(cx, j) PyUnicode_READ((cx)->kind, (cx)->data, (j))
 
-/* Whether text[a:b] (ASCII scheme characters), lowercased, is in the prose set. */
+/* Whether data[a:b] (ASCII scheme characters), lowercased, is in the prose set;
+ * 2 when the name is too long to be decided here. */
 static int
-ex_in_prose(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
+ex_in_prose_at(ex_ctx *cx, int kind, const void *data, Py_ssize_t a, Py_ssize_t b)
 {
     char buf[EX_MAX_SCHEME];
     Py_ssize_t len = b - a;
     if (len > EX_MAX_SCHEME) {
-        return 2; /* not decided here */
+        return 2;
     }
     for (Py_ssize_t j = 0; j < len; j++) {
-        Py_UCS4 c = EX_READ(cx, a + j);
+        Py_UCS4 c = PyUnicode_READ(kind, data, a + j);
         buf[j] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
     }
     PyObject *name = PyUnicode_DecodeASCII(buf, len, NULL);
@@ -3714,6 +3736,23 @@ ex_in_prose(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
     int r = PySet_Contains(cx->prose, name);
     Py_DECREF(name);
     return r;
+}
+
+static int
+ex_in_prose(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
+{
+    return ex_in_prose_at(cx, cx->kind, cx->data, a, b);
+}
+
+/* Whether the ASCII str s is a URI (rule URI; the IRI rule says the same of
+ * ASCII text). */
+static int
+ex_is_valid(PyObject *s)
+{
+    spans_t sp;
+    return PyUnicode_IS_ASCII(s) &&
+           split_ascii(PyUnicode_1BYTE_DATA(s), PyUnicode_GET_LENGTH(s), &sp) &&
+           sp.s[G_SCHEME] >= 0;
 }
 
 /* text[a:b] as a str when it is a URI (rule URI; the IRI rule says the same of
@@ -3737,17 +3776,19 @@ ex_valid_uri(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, int *err)
     return uri;
 }
 
-/* Append Extracted(uri, start, end, wrapper, (), iri=cx->iris); steals uri. */
+/* Append Extracted(uri, start, end, wrapper, alternatives, abbreviated=...,
+ * iri=cx->iris); steals uri and alternatives (NULL: ()). */
 static int
-ex_emit(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObject *wrapper)
+ex_emit_full(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObject *wrapper,
+             PyObject *alternatives, int abbreviated)
 {
     PyObject *obj = cx->type->tp_alloc(cx->type, 0);
     PyObject *vals[8] = {uri,
                          PyLong_FromSsize_t(start),
                          PyLong_FromSsize_t(end),
                          Py_NewRef(wrapper),
-                         Py_NewRef(cx->empty),
-                         Py_NewRef(Py_False),
+                         alternatives != NULL ? alternatives : Py_NewRef(cx->empty),
+                         Py_NewRef(abbreviated ? Py_True : Py_False),
                          Py_NewRef(cx->iris ? Py_True : Py_False),
                          Py_NewRef(Py_None)};
     int ok = obj != NULL && vals[1] != NULL && vals[2] != NULL;
@@ -3763,9 +3804,21 @@ ex_emit(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObject *w
         Py_XDECREF(obj);
         return -1;
     }
+    /* Its slots hold only str, int, bool, None and a tuple of str (and later the
+     * parsed reference, which holds no Extracted): it can be in no cycle, so the
+     * collector need not visit it (6,000 found cost several collections). */
+    if (PyObject_IS_GC(obj)) {
+        PyObject_GC_UnTrack(obj);
+    }
     int r = PyList_Append(cx->found, obj);
     Py_DECREF(obj);
     return r;
+}
+
+static int
+ex_emit(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObject *wrapper)
+{
+    return ex_emit_full(cx, uri, start, end, wrapper, NULL, 0);
 }
 
 /* extraction._trim over text[a:b]: the new end. */
@@ -3860,6 +3913,159 @@ ex_bare(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
     return ex_emit(cx, uri, k, e, Py_None) < 0 ? -1 : 1;
 }
 
+/* text[a:b] is blanks, at most one line break (CRLF, CR or LF) and blanks
+ * (extraction._AT_MOST_ONE_BREAK_RE). */
+static int
+ex_one_break(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
+{
+    Py_ssize_t k = a;
+    while (k < b && (EX_READ(cx, k) == ' ' || EX_READ(cx, k) == '\t' || EX_READ(cx, k) == 0xA0)) {
+        k++;
+    }
+    if (k < b) {
+        Py_UCS4 c = EX_READ(cx, k);
+        if (c == '\r') {
+            k++;
+            if (k < b && EX_READ(cx, k) == '\n') {
+                k++;
+            }
+        }
+        else if (c == '\n') {
+            k++;
+        }
+        else {
+            return 0;
+        }
+        while (k < b &&
+               (EX_READ(cx, k) == ' ' || EX_READ(cx, k) == '\t' || EX_READ(cx, k) == 0xA0)) {
+            k++;
+        }
+    }
+    return k == b;
+}
+
+static inline int
+ex_is_blank3(Py_UCS4 c)
+{
+    return c == ' ' || c == '\t' || c == 0xA0;
+}
+
+/* extraction._join_wrapped over the body text[a:b] (ASCII and no-break
+ * spaces, some whitespace): 1 with *uri (and *alt, the reading without each
+ * hyphen before whitespace, or NULL) set, 0 when the whitespace rules say no
+ * URI, -1 error. */
+static int
+ex_join(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, PyObject **uri, PyObject **alt)
+{
+    *uri = *alt = NULL;
+    Py_ssize_t colon = -1, kept = 0, hyphens = 0;
+    for (Py_ssize_t k = a; k < b; k++) {
+        Py_UCS4 c = EX_READ(cx, k);
+        if (c == '\f' || c == '\v') {
+            return 0; /* _BAD_WS_RE */
+        }
+        if (c == '\r' || c == '\n') {
+            Py_ssize_t q = k + 1;
+            if (c == '\r' && q < b && EX_READ(cx, q) == '\n') {
+                q++;
+            }
+            while (q < b && ex_is_blank3(EX_READ(cx, q))) {
+                q++;
+            }
+            if (q < b && (EX_READ(cx, q) == '\r' || EX_READ(cx, q) == '\n')) {
+                return 0; /* a blank line */
+            }
+        }
+        if (c == ':' && colon < 0) {
+            colon = k;
+        }
+        if (!ex_is_ws(c)) {
+            kept++;
+            if (c == '-' && k + 1 < b && ex_is_ws(EX_READ(cx, k + 1))) {
+                hyphens++;
+            }
+        }
+    }
+    if (colon > a) {
+        /* _UNBROKEN_RUN_RE in text[a:colon]: a run of blanks with neither a line
+         * break nor more blanks beside it */
+        for (Py_ssize_t k = a; k < colon; k++) {
+            if (!ex_is_blank3(EX_READ(cx, k))) {
+                continue;
+            }
+            Py_ssize_t r = k;
+            while (r < colon && ex_is_blank3(EX_READ(cx, r))) {
+                r++;
+            }
+            Py_UCS4 before = k > a ? EX_READ(cx, k - 1) : 'x';
+            Py_UCS4 after = r < colon ? EX_READ(cx, r) : 'x';
+            if (before != '\r' && before != '\n' && after != '\r' && after != '\n') {
+                return 0; /* words before a colon: prose */
+            }
+            k = r;
+        }
+    }
+    *uri = PyUnicode_New(kept, 127);
+    if (*uri == NULL) {
+        return -1;
+    }
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(*uri);
+    for (Py_ssize_t k = a; k < b; k++) {
+        Py_UCS4 c = EX_READ(cx, k);
+        if (!ex_is_ws(c)) {
+            *o++ = (Py_UCS1)c;
+        }
+    }
+    if (hyphens) {
+        *alt = PyUnicode_New(kept - hyphens, 127);
+        if (*alt == NULL) {
+            Py_CLEAR(*uri);
+            return -1;
+        }
+        o = PyUnicode_1BYTE_DATA(*alt);
+        for (Py_ssize_t k = a; k < b; k++) {
+            Py_UCS4 c = EX_READ(cx, k);
+            if (ex_is_ws(c) || (c == '-' && k + 1 < b && ex_is_ws(EX_READ(cx, k + 1)))) {
+                continue;
+            }
+            *o++ = (Py_UCS1)c;
+        }
+    }
+    return 1;
+}
+
+/* The checks of _delimited on the joined uri (an ASCII str): 1 a URI that
+ * counts, 0 not, 2 for Python, -1 error. */
+static int
+ex_check_delimited(ex_ctx *cx, PyObject *uri, int angle)
+{
+    const Py_UCS1 *u = PyUnicode_1BYTE_DATA(uri);
+    Py_ssize_t b = PyUnicode_GET_LENGTH(uri);
+    if (b == 0 || !IS(u[0], UK_ALPHA)) {
+        return 0;
+    }
+    Py_ssize_t m = 1;
+    while (m < b && IS(u[m], UK_SCHEME)) {
+        m++;
+    }
+    if (m >= b || u[m] != ':' || (m + 1 < b && u[m + 1] == ':')) {
+        return 0;
+    }
+    if (!angle) {
+        int slashes = m + 2 < b && u[m + 1] == '/' && u[m + 2] == '/';
+        if (!slashes) {
+            int r = ex_in_prose_at(cx, PyUnicode_1BYTE_KIND, u, 0, m);
+            if (r != 1) {
+                return r;
+            }
+        }
+        if (b < m + 1 + (slashes ? 3 : 1)) {
+            return 0;
+        }
+    }
+    return ex_is_valid(uri);
+}
+
 /* A quote whose content text[i + 1:j] holds whitespace: 0 when the content,
  * once joined, cannot count (a scheme without whitespace, not a prose scheme,
  * and no "/" after the colon, so no "//" either: prose such as
@@ -3942,50 +4148,225 @@ ex_delimited(ex_ctx *cx, Py_ssize_t i, int angle, Py_ssize_t *end)
     if (j >= n) {
         return 0;
     }
-    /* the content text[i + 1:j]: whitespace or non-ASCII inside is for Python */
+    /* the content text[i + 1:j] (_delimited): non-ASCII other than the no-break
+     * space inside is for Python */
+    int spaced = 0;
     for (Py_ssize_t p = i + 1; p < j; p++) {
         Py_UCS4 c = EX_READ(cx, p);
-        if (c >= 0x80 || ex_is_ws(c)) {
+        if (c >= 0x80 && c != 0xA0) {
             return angle ? 2 : ex_quote_prose(cx, i, j);
         }
+        spaced |= ex_is_ws(c);
     }
     Py_ssize_t a = i + 1, b = j;
     PyObject *wrapper = cx->wrappers[angle ? EX_ANGLE : EX_QUOTE];
-    if (angle && b - a >= 4 && (EX_READ(cx, a) | 0x20) == 'u' &&
-        (EX_READ(cx, a + 1) | 0x20) == 'r' && (EX_READ(cx, a + 2) | 0x20) == 'l' &&
-        EX_READ(cx, a + 3) == ':') {
-        wrapper = cx->wrappers[EX_URL];
-        a += 4;
-    }
-    if (a >= b || !IS(EX_READ(cx, a), UK_ALPHA)) {
-        return 0;
-    }
-    Py_ssize_t m = a + 1;
-    while (m < b && IS(EX_READ(cx, m), UK_SCHEME)) {
-        m++;
-    }
-    if (m >= b || EX_READ(cx, m) != ':' || (m + 1 < b && EX_READ(cx, m + 1) == ':')) {
-        return 0;
-    }
-    if (!angle) {
-        int slashes = m + 2 < b && EX_READ(cx, m + 1) == '/' && EX_READ(cx, m + 2) == '/';
-        if (!slashes) {
-            int r = ex_in_prose(cx, a, m);
-            if (r != 1) {
-                return r;
+    if (angle) {
+        Py_ssize_t p = a;
+        while (p < b && ex_is_ws(EX_READ(cx, p))) {
+            p++;
+        }
+        if (!ex_one_break(cx, a, p)) {
+            return 0;
+        }
+        if (b - p >= 4 && (EX_READ(cx, p) | 0x20) == 'u' && (EX_READ(cx, p + 1) | 0x20) == 'r' &&
+            (EX_READ(cx, p + 2) | 0x20) == 'l' && EX_READ(cx, p + 3) == ':') {
+            wrapper = cx->wrappers[EX_URL];
+            Py_ssize_t q = p + 4;
+            p = q;
+            while (p < b && ex_is_ws(EX_READ(cx, p))) {
+                p++;
+            }
+            if (!ex_one_break(cx, q, p)) {
+                return 0;
             }
         }
-        if (b < m + 1 + (slashes ? 3 : 1)) {
+        Py_ssize_t q = b;
+        while (q > p && ex_is_ws(EX_READ(cx, q - 1))) {
+            q--;
+        }
+        if (!ex_one_break(cx, q, b)) {
+            return 0;
+        }
+        a = p;
+        b = q;
+    }
+    else if (spaced && (ex_is_ws(EX_READ(cx, a)) || ex_is_ws(EX_READ(cx, b - 1)))) {
+        return 0; /* whitespace just inside quotes */
+    }
+    PyObject *uri, *alt = NULL;
+    if (!spaced) {
+        uri = PyUnicode_Substring(cx->text, a, b);
+        if (uri == NULL) {
+            return -1;
+        }
+    }
+    else {
+        int r = ex_join(cx, a, b, &uri, &alt);
+        if (r <= 0) {
+            return r;
+        }
+    }
+    int r = ex_check_delimited(cx, uri, angle);
+    if (r == 1 && alt != NULL) {
+        if (PyUnicode_Compare(alt, uri) == 0 || !ex_is_valid(alt)) {
+            Py_CLEAR(alt);
+        }
+    }
+    if (r != 1) {
+        Py_DECREF(uri);
+        Py_XDECREF(alt);
+        return r;
+    }
+    PyObject *alternatives = NULL;
+    if (alt != NULL) {
+        alternatives = PyTuple_Pack(1, alt);
+        Py_DECREF(alt);
+        if (alternatives == NULL) {
+            Py_DECREF(uri);
+            return -1;
+        }
+    }
+    *end = j + 1;
+    return ex_emit_full(cx, uri, i, j + 1, wrapper, alternatives, 0) < 0 ? -1 : 1;
+}
+
+/* extraction._HOST_CHARS_ASCII: a character of a host label */
+static inline int
+ex_is_hc(Py_UCS4 c)
+{
+    return c < 128 && (IS(c, UK_ALPHA | UK_DIGIT) || c == '-');
+}
+
+/* The candidate "." at i with abbreviated (extraction._judge and _abbreviated):
+ * www. or ftp. starting a word at s = i - 3, the host name, and a path, query
+ * and fragment when they are valid as they stand. As ex_bare. */
+static int
+ex_abbreviated(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
+{
+    Py_ssize_t n = cx->n, s = i - 3;
+    if (i < 3 || s < last_end) {
+        return 0;
+    }
+    Py_UCS4 c0 = EX_READ(cx, s), c1 = EX_READ(cx, s + 1), c2 = EX_READ(cx, s + 2);
+    if (c0 >= 128 || c1 >= 128 || c2 >= 128) {
+        return 0;
+    }
+    c0 |= 0x20;
+    c1 |= 0x20;
+    c2 |= 0x20;
+    int ftp = c0 == 'f' && c1 == 't' && c2 == 'p';
+    if (!ftp && !(c0 == 'w' && c1 == 'w' && c2 == 'w')) {
+        return 0;
+    }
+    /* the expression's look-behind: no word or URI character before, except ( [ ' * */
+    if (s > 0) {
+        Py_UCS4 c = EX_READ(cx, s - 1);
+        if (c >= 0x80) {
+            return 2; /* \w beyond ASCII: Python */
+        }
+        if (IS(c, UK_ALPHA | UK_DIGIT) || c == '_' ||
+            (ex_is_uri(c) && c != '(' && c != '[' && c != '\'' && c != '*')) {
             return 0;
         }
     }
-    int err;
-    PyObject *uri = ex_valid_uri(cx, a, b, &err);
-    if (uri == NULL) {
-        return err ? -1 : 0;
+    /* and its look-ahead: a letter or digit after the dot */
+    if (i + 1 >= n) {
+        return 0;
     }
-    *end = j + 1;
-    return ex_emit(cx, uri, i, j + 1, wrapper) < 0 ? -1 : 1;
+    Py_UCS4 c = EX_READ(cx, i + 1);
+    if (c >= 0x80) {
+        return 2;
+    }
+    if (!IS(c, UK_ALPHA | UK_DIGIT)) {
+        return 0;
+    }
+    /* _host_re: labels of [A-Za-z0-9-] (and more in an IRI: Python), at least two */
+    Py_ssize_t j = i + 1, labels = 0;
+    for (;;) {
+        while (j < n && ex_is_hc(EX_READ(cx, j))) {
+            j++;
+        }
+        if (cx->iris && j < n && EX_READ(cx, j) >= 0x80) {
+            return 2;
+        }
+        labels++;
+        if (j + 1 < n && EX_READ(cx, j) == '.') {
+            Py_UCS4 d = EX_READ(cx, j + 1);
+            if (ex_is_hc(d)) {
+                j++;
+                continue;
+            }
+            if (cx->iris && d >= 0x80) {
+                return 2;
+            }
+        }
+        break;
+    }
+    if (labels < 2) {
+        return 0;
+    }
+    if (j + 1 < n && EX_READ(cx, j) == ':' && IS(EX_READ(cx, j + 1), UK_DIGIT)) {
+        return 2; /* a port: fixup reads "host:" as a scheme first; Python */
+    }
+    Py_ssize_t host_end = j;
+    Py_UCS4 nxt = j < n ? EX_READ(cx, j) : 0;
+    int more = j < n && (nxt == '/' || nxt == '?' || nxt == '#');
+    if (j < n && !more && ex_is_uri(nxt) && !(nxt == '.' || nxt == ',' || nxt == ';' ||
+                                             nxt == ':' || nxt == '!' || nxt == '?' ||
+                                             nxt == '\'' || nxt == ')' || nxt == ']' ||
+                                             nxt == '*')) {
+        return 0; /* not a host name standing as a word */
+    }
+    /* fixup(host): _HOST_FORM_RE's domain: labels of letters and digits with
+     * hyphens only inside, the last one starting with a letter */
+    Py_ssize_t label = i + 1;
+    for (Py_ssize_t k = i + 1; k <= host_end; k++) {
+        if (k < host_end && EX_READ(cx, k) != '.') {
+            continue;
+        }
+        if (EX_READ(cx, label) == '-' || EX_READ(cx, k - 1) == '-') {
+            return 0;
+        }
+        if (k == host_end && !IS(EX_READ(cx, label), UK_ALPHA)) {
+            return 0;
+        }
+        label = k + 1;
+    }
+    Py_ssize_t e = host_end;
+    if (more) {
+        /* the path, query and fragment: a run as for a bare URI, trimmed */
+        Py_ssize_t stop = host_end;
+        while (stop < n && ex_is_uri(EX_READ(cx, stop))) {
+            stop++;
+            if (stop - s > EX_SHORT_RUN) {
+                return 2;
+            }
+        }
+        if (cx->iris && stop < n && EX_READ(cx, stop) >= 0x80) {
+            return 2;
+        }
+        Py_ssize_t t = ex_trim(cx, s, stop);
+        if (t > host_end) {
+            e = t;
+        }
+    }
+    const char *scheme = ftp ? "ftp://" : "https://";
+    Py_ssize_t plen = ftp ? 6 : 8;
+    PyObject *uri = PyUnicode_New(plen + (e - s), 127);
+    if (uri == NULL) {
+        return -1;
+    }
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(uri);
+    memcpy(o, scheme, (size_t)plen);
+    for (Py_ssize_t k = s; k < e; k++) {
+        o[plen + k - s] = (Py_UCS1)EX_READ(cx, k);
+    }
+    if (!ex_is_valid(uri)) {
+        Py_DECREF(uri);
+        return 2; /* Python cuts the path where it goes wrong */
+    }
+    *end = e;
+    return ex_emit_full(cx, uri, s, e, Py_None, NULL, 1) < 0 ? -1 : 1;
 }
 
 /* extract_scan(text, pos, last_end, prose, iris, abbreviated, extracted_type,
@@ -4072,15 +4453,7 @@ sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             r = ex_bare(&cx, i, last_end, &end);
         }
         else if (c == '.') {
-            /* www. or ftp. before: Python judges it (abbreviated URIs are rare) */
-            r = 0;
-            if (i >= 3 && i - 3 >= last_end) {
-                Py_UCS4 a = EX_READ(&cx, i - 3) | 0x20, b = EX_READ(&cx, i - 2) | 0x20,
-                        d = EX_READ(&cx, i - 1) | 0x20;
-                if ((a == 'w' && b == 'w' && d == 'w') || (a == 'f' && b == 't' && d == 'p')) {
-                    r = 2;
-                }
-            }
+            r = ex_abbreviated(&cx, i, last_end, &end);
         }
         else {
             r = ex_delimited(&cx, i, c == '<', &end);

@@ -84,6 +84,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, NamedTuple, NoReturn
 
+from ._accel import speedups as _speedups
 from ._charsets import (
     ALNUM_CLASS,
     ALPHA,
@@ -96,7 +97,6 @@ from ._charsets import (
     UNRESERVED,
     regex_class,
 )
-from ._accel import speedups as _speedups
 from ._schemeinfo import DEFAULT_REGISTRY as _SCHEME_REGISTRY
 from .errors import URIError, arg_type_error, check_str
 from .reference import URIReference, is_valid, parse
