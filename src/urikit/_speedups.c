@@ -3600,25 +3600,26 @@ ex_is_blank(Py_UCS4 c)
 #ifdef EX_SSE2
 /* One SIMD step for character width W (8, 16, 32 bits): the candidates among the
  * lanes loaded at p, as movemask bits. */
-#define EX_STEP(W, p)                                                                         \
-    ({                                                                                         \
-        __m128i v_ = _mm_loadu_si128((const __m128i *)(p));                                    \
-        __m128i m_ = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi##W(v_, c1), _mm_cmpeq_epi##W(v_, c2)), \
-                                  _mm_cmpeq_epi##W(v_, c3));                                   \
+#define EX_STEP_FN(W, T)                                                                      \
+    static inline int ex_step##W(const T *p, int dots)                                         \
+    {                                                                                          \
+        const __m128i v = _mm_loadu_si128((const __m128i *)p);                                 \
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi##W(v, _mm_set1_epi##W(':')),     \
+                                              _mm_cmpeq_epi##W(v, _mm_set1_epi##W('<'))),    \
+                                 _mm_cmpeq_epi##W(v, _mm_set1_epi##W('"')));                  \
         if (dots) {                                                                            \
-            __m128i b_ = _mm_or_si128(_mm_loadu_si128((const __m128i *)((p) - 1)), low);       \
-            __m128i d_ = _mm_and_si128(_mm_cmpeq_epi##W(v_, cd),                               \
-                                       _mm_or_si128(_mm_cmpeq_epi##W(b_, cw),                  \
-                                                    _mm_cmpeq_epi##W(b_, cp)));                \
-            m_ = _mm_or_si128(m_, d_);                                                         \
+            const __m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p - 1)),          \
+                                           _mm_set1_epi##W(0x20));                             \
+            m = _mm_or_si128(                                                                  \
+                m, _mm_and_si128(_mm_cmpeq_epi##W(v, _mm_set1_epi##W('.')),                    \
+                                 _mm_or_si128(_mm_cmpeq_epi##W(b, _mm_set1_epi##W('w')),       \
+                                              _mm_cmpeq_epi##W(b, _mm_set1_epi##W('p')))));    \
         }                                                                                      \
-        _mm_movemask_epi8(m_);                                                                 \
-    })
-#define EX_CONSTS(W)                                                                           \
-    const __m128i c1 = _mm_set1_epi##W(':'), c2 = _mm_set1_epi##W('<'),                        \
-                  c3 = _mm_set1_epi##W('"'), cd = _mm_set1_epi##W('.'),                        \
-                  cw = _mm_set1_epi##W('w'), cp = _mm_set1_epi##W('p'),                        \
-                  low = _mm_set1_epi##W(0x20)
+        return _mm_movemask_epi8(m);                                                           \
+    }
+EX_STEP_FN(8, Py_UCS1)
+EX_STEP_FN(16, Py_UCS2)
+EX_STEP_FN(32, Py_UCS4)
 #endif
 
 static Py_ssize_t
@@ -3644,9 +3645,8 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
     if (kind == PyUnicode_1BYTE_KIND) {
         const Py_UCS1 *s = (const Py_UCS1 *)data;
 #ifdef EX_SSE2
-        EX_CONSTS(8);
         for (; i + 16 <= n; i += 16) {
-            int bits = EX_STEP(8, s + i);
+            int bits = ex_step8(s + i, dots);
             if (bits) {
                 return i + __builtin_ctz((unsigned)bits);
             }
@@ -3661,9 +3661,8 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
     else if (kind == PyUnicode_2BYTE_KIND) {
         const Py_UCS2 *s = (const Py_UCS2 *)data;
 #ifdef EX_SSE2
-        EX_CONSTS(16);
         for (; i + 8 <= n; i += 8) {
-            int bits = EX_STEP(16, s + i);
+            int bits = ex_step16(s + i, dots);
             if (bits) {
                 return i + __builtin_ctz((unsigned)bits) / 2;
             }
@@ -3678,9 +3677,8 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
     else {
         const Py_UCS4 *s = (const Py_UCS4 *)data;
 #ifdef EX_SSE2
-        EX_CONSTS(32);
         for (; i + 8 <= n; i += 8) {
-            int bits = EX_STEP(32, s + i) | (EX_STEP(32, s + i + 4) << 16);
+            int bits = ex_step32(s + i, dots) | (ex_step32(s + i + 4, dots) << 16);
             if (bits) {
                 return i + __builtin_ctz((unsigned)bits) / 4;
             }
