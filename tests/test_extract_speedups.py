@@ -221,8 +221,13 @@ def test_the_scanner_decides_the_common_cases_itself() -> None:
     assert [f.wrapper for f in found] == [None, "quote", "url", "angle", None]
     assert found[-1].abbreviated and not found[0].abbreviated
     assert keys(found) == keys(P.extract(text, abbreviated=True))
-    # and stops at what it leaves to Python: an invalid bare reference
-    found, stop = C._extract_scan("x http://a/%zz", 0, 0, prose, False, False, C.Extracted, 9)
+    # an invalid bare reference is cut where parse says it goes wrong, in C too
+    text = "x http://a/%zz y"
+    found, stop = C._extract_scan(text, 0, 0, prose, False, False, C.Extracted, 9)
+    assert stop == len(text) and [f.uri for f in found] == ["http://a/"]
+    assert keys(found) == keys(P.extract(text))
+    # and stops at what it leaves to Python: the same with iris=True (the IRI rule)
+    found, stop = C._extract_scan(text, 0, 0, prose, True, False, C.Extracted, 9)
     assert (found, stop) == ([], 6)
 
 

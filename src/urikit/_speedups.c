@@ -3899,16 +3899,42 @@ ex_bare(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
         return 2; /* maybe a hyphen at a line break */
     }
     Py_ssize_t e = ex_trim(cx, k, j);
-    if (e - k < (i - k) + (slashes ? 4 : 2)) {
-        return 0; /* shorter than "scheme:" plus one, or "scheme://" plus one */
+    /* _bare: at most four readings, each cut where the last one goes wrong */
+    for (int reading = 0; reading < 4; reading++) {
+        if (e - k < (i - k) + (slashes ? 4 : 2)) {
+            return 0; /* shorter than "scheme:" plus one, or "scheme://" plus one */
+        }
+        int err;
+        PyObject *uri = ex_valid_uri(cx, k, e, &err);
+        if (uri != NULL) {
+            *end = e;
+            return ex_emit(cx, uri, k, e, Py_None) < 0 ? -1 : 1;
+        }
+        if (err) {
+            return -1;
+        }
+        if (cx->iris) {
+            return 2; /* the IRI rule says where: Python */
+        }
+        /* where parse(uri, "URI") goes wrong: the text has a scheme, so the
+         * URI-reference reading of locate_error, when it can tell */
+        uri = PyUnicode_Substring(cx->text, k, e);
+        if (uri == NULL) {
+            return -1;
+        }
+        int reason, component;
+        Py_ssize_t at;
+        int found = locate_error(uri, &reason, &component, &at);
+        Py_DECREF(uri);
+        if (found <= 0) {
+            return found < 0 ? -1 : 2;
+        }
+        if (at > e - k - 1) {
+            at = e - k - 1;
+        }
+        e = ex_trim(cx, k, k + at);
     }
-    int err;
-    PyObject *uri = ex_valid_uri(cx, k, e, &err);
-    if (uri == NULL) {
-        return err ? -1 : 2; /* invalid: Python cuts it where it goes wrong */
-    }
-    *end = e;
-    return ex_emit(cx, uri, k, e, Py_None) < 0 ? -1 : 1;
+    return 0;
 }
 
 /* text[a:b] is blanks, at most one line break (CRLF, CR or LF) and blanks
