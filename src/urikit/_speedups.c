@@ -3593,27 +3593,54 @@ ex_is_blank(Py_UCS4 c)
 #endif
 
 /* The first i >= from with a candidate character under mask, or n. With SSE2
- * (every x86-64 CPU) 16 bytes a step, the rest (and other CPUs) one character
- * a step. The SIMD steps skip a "." after anything but w or p (it cannot end
- * "www." or "ftp."), which ex_abbreviated would turn down; otherwise the same
- * positions either way. */
+ * (every x86-64 CPU) 16 characters a step: 2- and 4-byte characters are first
+ * packed to bytes with saturation (any character above 255 becomes 255, which
+ * is no candidate); the rest (and other CPUs) one character a step. The SIMD
+ * steps skip a "." after anything but w or p (it cannot end "www." or
+ * "ftp."), which ex_abbreviated would turn down; otherwise the same positions
+ * either way. */
 #ifdef EX_SSE2
-/* One SIMD step for character width W (8, 16, 32 bits): the candidates among the
- * lanes loaded at p, as movemask bits. */
+static inline __m128i
+ex_load8(const Py_UCS1 *p)
+{
+    return _mm_loadu_si128((const __m128i *)p);
+}
+
+static inline __m128i
+ex_load16(const Py_UCS2 *p)
+{
+    return _mm_packus_epi16(_mm_loadu_si128((const __m128i *)p),
+                            _mm_loadu_si128((const __m128i *)(p + 8)));
+}
+
+static inline __m128i
+ex_load32(const Py_UCS4 *p)
+{
+    return _mm_packus_epi16(_mm_packs_epi32(_mm_loadu_si128((const __m128i *)p),
+                                            _mm_loadu_si128((const __m128i *)(p + 4))),
+                            _mm_packs_epi32(_mm_loadu_si128((const __m128i *)(p + 8)),
+                                            _mm_loadu_si128((const __m128i *)(p + 12))));
+}
+
+/* The candidates among the 16 characters at p (T: their type), as bits. The
+ * characters before them (for the dots) are v shifted by one lane, the first
+ * one read from p[-1] (clamped to 255 as the packing does); no branch. */
 #define EX_STEP_FN(W, T)                                                                      \
     static inline int ex_step##W(const T *p, int dots)                                         \
     {                                                                                          \
-        const __m128i v = _mm_loadu_si128((const __m128i *)p);                                 \
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi##W(v, _mm_set1_epi##W(':')),     \
-                                              _mm_cmpeq_epi##W(v, _mm_set1_epi##W('<'))),    \
-                                 _mm_cmpeq_epi##W(v, _mm_set1_epi##W('"')));                  \
+        const __m128i v = ex_load##W(p);                                                       \
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')),           \
+                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('<'))),          \
+                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));                        \
         if (dots) {                                                                            \
-            const __m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p - 1)),          \
-                                           _mm_set1_epi##W(0x20));                             \
+            Py_UCS4 c0 = p[-1];                                                                \
+            __m128i b = _mm_or_si128(_mm_slli_si128(v, 1),                                     \
+                                     _mm_cvtsi32_si128((int)(c0 > 255 ? 255 : c0)));           \
+            b = _mm_or_si128(b, _mm_set1_epi8(0x20));                                          \
             m = _mm_or_si128(                                                                  \
-                m, _mm_and_si128(_mm_cmpeq_epi##W(v, _mm_set1_epi##W('.')),                    \
-                                 _mm_or_si128(_mm_cmpeq_epi##W(b, _mm_set1_epi##W('w')),       \
-                                              _mm_cmpeq_epi##W(b, _mm_set1_epi##W('p')))));    \
+                m, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('.')),                        \
+                                 _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('w')),           \
+                                              _mm_cmpeq_epi8(b, _mm_set1_epi8('p')))));        \
         }                                                                                      \
         return _mm_movemask_epi8(m);                                                           \
     }
@@ -3622,16 +3649,22 @@ EX_STEP_FN(16, Py_UCS2)
 EX_STEP_FN(32, Py_UCS4)
 #endif
 
+#ifdef EX_SSE2
+#define EX_SIMD_LOOP(W)                                                                        \
+    for (; i + 16 <= n; i += 16) {                                                             \
+        int bits = ex_step##W(s + i, dots);                                                    \
+        if (bits) {                                                                            \
+            return i + __builtin_ctz((unsigned)bits);                                          \
+        }                                                                                      \
+    }
+#else
+#define EX_SIMD_LOOP(W)
+#endif
+
 static Py_ssize_t
 ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
 {
     Py_ssize_t i = from;
-#if defined(__GNUC__) || defined(__clang__)
-    /* a candidate every few characters restarts the scan often: fetch ahead */
-    if (i + 256 < n) {
-        __builtin_prefetch((const char *)data + (size_t)(i + 256) * (size_t)kind);
-    }
-#endif
 #ifdef EX_SSE2
     const int dots = (mask & 2) != 0;
     if (i == 0 && n > 0) {
@@ -3644,14 +3677,7 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
 #endif
     if (kind == PyUnicode_1BYTE_KIND) {
         const Py_UCS1 *s = (const Py_UCS1 *)data;
-#ifdef EX_SSE2
-        for (; i + 16 <= n; i += 16) {
-            int bits = ex_step8(s + i, dots);
-            if (bits) {
-                return i + __builtin_ctz((unsigned)bits);
-            }
-        }
-#endif
+        EX_SIMD_LOOP(8)
         for (; i < n; i++) {
             if (s[i] < 128 && (ex_start[s[i]] & mask)) {
                 return i;
@@ -3660,14 +3686,7 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
     }
     else if (kind == PyUnicode_2BYTE_KIND) {
         const Py_UCS2 *s = (const Py_UCS2 *)data;
-#ifdef EX_SSE2
-        for (; i + 8 <= n; i += 8) {
-            int bits = ex_step16(s + i, dots);
-            if (bits) {
-                return i + __builtin_ctz((unsigned)bits) / 2;
-            }
-        }
-#endif
+        EX_SIMD_LOOP(16)
         for (; i < n; i++) {
             if (s[i] < 128 && (ex_start[s[i]] & mask)) {
                 return i;
@@ -3676,14 +3695,7 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
     }
     else {
         const Py_UCS4 *s = (const Py_UCS4 *)data;
-#ifdef EX_SSE2
-        for (; i + 8 <= n; i += 8) {
-            int bits = ex_step32(s + i, dots) | (ex_step32(s + i + 4, dots) << 16);
-            if (bits) {
-                return i + __builtin_ctz((unsigned)bits) / 4;
-            }
-        }
-#endif
+        EX_SIMD_LOOP(32)
         for (; i < n; i++) {
             if (s[i] < 128 && (ex_start[s[i]] & mask)) {
                 return i;
