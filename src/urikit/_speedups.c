@@ -3719,6 +3719,27 @@ typedef struct {
     PyObject *found;         /* the list built */
 } ex_ctx;
 
+/* The offset of the writable object slot ``name`` that ``type`` itself declares
+ * in its __slots__, or -1 with TypeError set (this section's own copy, so that it
+ * depends on no helper of the parse section). */
+static Py_ssize_t
+ex_slot_offset(PyTypeObject *type, const char *name)
+{
+    PyObject *descr = PyDict_GetItemString(type->tp_dict, name); /* borrowed */
+    Py_ssize_t offset = -1;
+    if (descr != NULL && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+        PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
+        if (m->type == Py_T_OBJECT_EX && !(m->flags & Py_READONLY)) {
+            offset = m->offset;
+        }
+    }
+    if (offset < 0) {
+        PyErr_Format(PyExc_TypeError, "%s does not declare the object slot %s", type->tp_name,
+                     name);
+    }
+    return offset;
+}
+
 static const char *const EX_SLOTS[8] = {"uri", "start", "end", "wrapper",
                                         "alternatives", "abbreviated", "_iri", "_parsed"};
 enum { EX_ANGLE, EX_QUOTE, EX_URL };
@@ -4452,7 +4473,7 @@ sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     for (int k = 0; k < 8; k++) {
-        cx.off[k] = slot_offset(cx.type, EX_SLOTS[k]);
+        cx.off[k] = ex_slot_offset(cx.type, EX_SLOTS[k]);
         if (cx.off[k] < 0) {
             return NULL;
         }
