@@ -26,7 +26,10 @@ installs itself at import through the hook
 ``_speedups.set_reference_type(SpanRecord, URIReference)``; the fast ``parse``
 then allocates that type and fills the text and the spans, and the C
 component getters slice the text by them when read. ``_speedups.reference_type()`` reports what was
-installed (tests check it is ``(SpanRecord, URIReference)``).
+installed (tests check it is ``(SpanRecord, URIReference)``). Besides, the
+extraction scanner ``_speedups.extract_scan`` is handed
+``urikit.extraction.Extracted`` at each call and fills the slots that class
+declares (found by name), as its ``__init__`` would.
 """
 
 from __future__ import annotations

@@ -73,3 +73,16 @@ def arrow_errors(
 ) -> tuple[object, object, object, object, object]: ...
 def iri_stand_in(text: str, /) -> str | None: ...
 def iri_pct_encode(text: str, /) -> str | None: ...
+
+# extraction scanner (issue 20, item 3)
+def extract_scan(
+    text: str,
+    pos: int,
+    last_end: int,
+    prose: frozenset[str],
+    iris: bool,
+    abbreviated: bool,
+    extracted_type: type[_T],
+    max_items: int,
+    /,
+) -> tuple[list[_T], int]: ...

@@ -84,6 +84,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, NamedTuple, NoReturn
 
+from ._accel import speedups as _speedups
 from ._charsets import (
     ALNUM_CLASS,
     ALPHA,
@@ -101,6 +102,9 @@ from .errors import URIError, arg_type_error, check_str
 from .reference import URIReference, is_valid, parse
 
 __all__ = ["PROSE_SCHEMES", "Extracted", "extract", "fixup", "iter_extract"]
+
+# The C scanner of the candidates (None in the pure-Python build, the reference).
+_extract_scan = None if _speedups is None else _speedups.extract_scan
 
 #: Schemes that count in prose without ``//`` after them (besides the registered
 #: schemes without an authority, such as mailto and news). Each is a registered
@@ -693,9 +697,78 @@ def _abbreviated(text: str, s: int, syntax: _Syntax, cuts: _Cuts) -> tuple[str, 
     return uri, end
 
 
+def _judge(
+    text: str,
+    i: int,
+    last_end: int,
+    wanted: frozenset[str] | None,
+    prose: frozenset[str],
+    syntax: _Syntax,
+    cuts: _Cuts,
+) -> Extracted | None:
+    """The reference found at the candidate ``text[i]`` of :func:`_candidates_re`
+    (``i`` at or after ``last_end``, the end of the last one found), or ``None``."""
+    iris = syntax.iri
+    ch = text[i]
+    if ch == ".":
+        k = i - 3  # www. or ftp.
+        if k < last_end:
+            return None
+        short = _abbreviated(text, k, syntax, cuts)
+        if short is None:
+            return None
+        uri, end = short
+        if wanted is not None and uri[: uri.index(":")] not in wanted:
+            return None
+        return Extracted(uri, k, end, None, (), abbreviated=True, iri=iris)
+    if ch == ":":
+        k = i
+        stop = max(0, i - _MAX_SCHEME)
+        while k > stop and text[k - 1] in _SCHEME_CHARS:
+            k -= 1
+        if k == stop and k > 0 and text[k - 1] in _SCHEME_CHARS:
+            return None  # a scheme longer than any written in prose
+        while k < i and text[k] not in _LETTERS:
+            k += 1
+        if k == i or k < last_end:
+            return None
+        scheme = text[k:i].lower()
+        slashes = text.startswith("//", i + 1)
+        if wanted is not None and scheme not in wanted:
+            return None
+        if not slashes and scheme not in prose:
+            return None
+        found = _bare(text, k, i, slashes, syntax, cuts)
+        if found is None:
+            return None
+        uri, end, alternatives = found
+        return Extracted(uri, k, end, None, alternatives, iri=iris)
+    angle = ch == "<"
+    dm = (_ANGLE_RE if angle else _QUOTE_RE).match(text, i)
+    if dm is None:
+        return None
+    got = _delimited(dm.group(1), angle, prose, wanted, syntax)
+    if got is None:
+        return None
+    uri, wrapper, alternatives = got
+    return Extracted(uri, i, dm.end(), wrapper, alternatives, iri=iris)
+
+
 def _scan(
     text: str, schemes: Iterable[str] | None, iris: bool = False, abbreviated: bool = False
 ) -> Iterator[Extracted]:
+    for chunk in _scan_chunks(text, schemes, iris, abbreviated, _CHUNK):
+        yield from chunk
+
+
+def _scan_chunks(
+    text: str,
+    schemes: Iterable[str] | None,
+    iris: bool,
+    abbreviated: bool,
+    chunk: int,
+) -> Iterator[list[Extracted]]:
+    """What :func:`extract` finds, in order, as lists of up to about ``chunk``."""
     wanted = None if schemes is None else frozenset(s.lower() for s in schemes)
     prose = _prose_schemes(wanted or frozenset())
     syntax = _iri_syntax() if iris else _URI_SYNTAX
@@ -704,57 +777,50 @@ def _scan(
     # "http://a/%" repeated took quadratic time); results on the prose corpus, the
     # RFC texts and the seeds are the same as without it.
     cuts = _Cuts(text, syntax)
+    candidates = _candidates_re(prose, abbreviated)
     last_end = 0
-    for m in _candidates_re(prose, abbreviated).finditer(text):
+    if _extract_scan is not None and wanted is None:
+        # The C scanner decides the common candidates by the rules of _judge and
+        # stops at every other one, which _judge decides here (see _speedups.c).
+        n = len(text)
+        pos = 0
+        while True:
+            found, stop = _extract_scan(
+                text, pos, last_end, prose, iris, abbreviated, Extracted, chunk
+            )
+            if found:
+                last_end = found[-1].end
+            if stop >= n:
+                if found:
+                    yield found
+                return
+            if candidates.match(text, stop) is not None:
+                one = _judge(text, stop, last_end, None, prose, syntax, cuts)
+                if one is not None:
+                    found.append(one)
+                    last_end = one.end
+            if found:
+                yield found
+            pos = stop + 1
+    batch: list[Extracted] = []
+    for m in candidates.finditer(text):
         i = m.start()
         if i < last_end:
             continue
-        ch = text[i]
-        if ch == ".":
-            k = i - 3  # www. or ftp.
-            if k < last_end:
-                continue
-            assert cuts is not None
-            short = _abbreviated(text, k, syntax, cuts)
-            if short is None:
-                continue
-            uri, end = short
-            if wanted is not None and uri[: uri.index(":")] not in wanted:
-                continue
-            last_end = end
-            yield Extracted(uri, k, end, None, (), abbreviated=True, iri=iris)
-        elif ch == ":":
-            k = i
-            stop = max(0, i - _MAX_SCHEME)
-            while k > stop and text[k - 1] in _SCHEME_CHARS:
-                k -= 1
-            if k == stop and k > 0 and text[k - 1] in _SCHEME_CHARS:
-                continue  # a scheme longer than any written in prose
-            while k < i and text[k] not in _LETTERS:
-                k += 1
-            if k == i or k < last_end:
-                continue
-            scheme = text[k:i].lower()
-            slashes = text.startswith("//", i + 1)
-            if wanted is not None and scheme not in wanted:
-                continue
-            if not slashes and scheme not in prose:
-                continue
-            found = _bare(text, k, i, slashes, syntax, cuts)
-            if found is not None:
-                uri, end, alternatives = found
-                last_end = end
-                yield Extracted(uri, k, end, None, alternatives, iri=iris)
-        else:
-            angle = ch == "<"
-            dm = (_ANGLE_RE if angle else _QUOTE_RE).match(text, i)
-            if dm is None:
-                continue
-            got = _delimited(dm.group(1), angle, prose, wanted, syntax)
-            if got is not None:
-                uri, wrapper, alternatives = got
-                last_end = dm.end()
-                yield Extracted(uri, i, last_end, wrapper, alternatives, iri=iris)
+        one = _judge(text, i, last_end, wanted, prose, syntax, cuts)
+        if one is not None:
+            last_end = one.end
+            batch.append(one)
+            if len(batch) >= chunk:
+                yield batch
+                batch = []
+    if batch:
+        yield batch
+
+
+# How many references a lazy scan finds at a time; extract takes them all at once.
+_CHUNK = 64
+_ALL = 1 << 62
 
 
 def _check_schemes(schemes: object, func: str) -> None:
@@ -796,7 +862,10 @@ def extract(
     """
     check_str(text, "extract", "text")
     _check_schemes(schemes, "extract")
-    return list(_scan(text, schemes, bool(iris), bool(abbreviated)))
+    found: list[Extracted] = []
+    for chunk in _scan_chunks(text, schemes, bool(iris), bool(abbreviated), _ALL):
+        found += chunk
+    return found
 
 
 # A stream is cut into pieces at blank lines: no URI of any form spans one, so
