@@ -62,6 +62,9 @@ same first ``--peer-limit`` characters the slow peers read:
   the floor; callgrind instruction counts on 300 KB of it (2026-11-26):
   linkify off 936 M, null 959 M, urikit 1,008 M, linkify-it-py 1,909 M.
 
+Beside each corpus the floor is printed: one C pass over the text
+(``str.count``), in MB/s, and each contestant's time in such passes.
+
 The extractors do not agree on what a URL is (urikit follows RFC 3986 Appendix
 C: wrapped URIs are joined, ``<URL:...>`` stripped, no ``www.`` without a
 scheme), so the "found" column is for information only.
@@ -129,6 +132,18 @@ def corpora() -> dict[str, str]:
     if seeds:
         found["seeds"] = "".join(p.read_text(encoding="utf-8") for p in seeds)
     return found
+
+
+def scan_floor(text: str, rounds: int) -> float:
+    """MB/s (millions of characters a second) of one C pass over ``text``
+    (``str.count`` of a character it lacks): the floor of any extractor, which
+    must at least look at every character (issue 20 item 7). Best of ``rounds``."""
+    best = float("inf")
+    for _ in range(max(rounds, 1)):
+        t0 = time.perf_counter()
+        text.count("\x00")
+        best = min(best, time.perf_counter() - t0)
+    return len(text) / max(best, 1e-9) / 1e6
 
 
 def time_rounds(func: Callable[[str], int], text: str, rounds: int) -> tuple[float, int]:
@@ -383,10 +398,15 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"rounds: {args.rounds} (median); python {sys.version.split()[0]}")
     for name, row in rate.items():
+        scan = scan_floor(texts[name], args.rounds)
         print(f"\n{name} ({len(texts[name]) / 1e6:.1f} MB)")
-        print(f"  {'contestant':<20} {'MB/s':>9} {'found':>7} {'chars read':>11}")
+        print(
+            f"  floor: a C pass over the text (str.count) {scan:.0f} MB/s;"
+            " 'x floor' is how many such passes a contestant's time is"
+        )
+        print(f"  {'contestant':<20} {'MB/s':>9} {'found':>7} {'chars read':>11} {'x floor':>8}")
         for who, (mbs, found, chars) in sorted(row.items(), key=lambda kv: -kv[1][0]):
-            print(f"  {who:<20} {mbs:9.2f} {found:7d} {chars:11d}")
+            print(f"  {who:<20} {mbs:9.2f} {found:7d} {chars:11d} {scan / mbs:8.1f}")
 
     failures = []
     checks = []
