@@ -104,16 +104,22 @@ def test_split_leaves_the_collector_as_it_found_it(enabled: bool) -> None:
         (gc.enable if was else gc.disable)()
 
 
-def test_split_spans_give_the_collector_nothing_to_walk() -> None:
-    """The kept spans hold only ints: in the C build they are untracked at once
-    (the pure-Python build pauses the collector instead; CPython untracks them at
-    the next collection)."""
+def test_split_keeps_one_object_a_text_in_c() -> None:
+    """The C build keeps the reference parse makes of each valid text (a str and
+    offsets inline: one object for the collector) and makes the spans' nine
+    tuples only when ``spans`` is read; the pure-Python build keeps the spans
+    (made while the collector is paused)."""
     cols = batch.split(TEXTS * 3)
-    assert cols.spans == [urikit._parser.split(t) for t in TEXTS * 3]
     if urikit.IMPLEMENTATION == "c":
-        kept = [sp for sp in cols.spans if sp is not None]
-        assert kept and not any(gc.is_tracked(sp) for sp in kept)
-        assert not any(gc.is_tracked(pair) for sp in kept for pair in sp)
+        refs = cols._refs
+        assert cols._spans is None and refs is not None and len(refs) == len(TEXTS) * 3
+        assert {type(r) for r in refs} <= {urikit.URIReference, type(None)}
+        assert [str(r) for r in refs if r is not None] == [
+            t for t in TEXTS * 3 if urikit.is_valid(t)
+        ]
+    else:
+        assert cols._refs is None
+    assert cols.spans == [urikit._parser.split(t) for t in TEXTS * 3]
 
 
 # --- iter_file over a path: blocks of lines in C (issue 20) --------------------------

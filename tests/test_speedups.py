@@ -18,6 +18,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -434,7 +435,29 @@ def test_batch(items: list[str], rule: str) -> None:
     assert C["urikit.batch"].validate(items, rule) == P["urikit.batch"].validate(items, rule)
     c, p = C["urikit.batch"].split(items, rule), P["urikit.batch"].split(items, rule)
     assert c.spans == p.spans
-    assert c.host == p.host and c.path == p.path
+    assert c.valid == p.valid
+    for name in ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"):
+        assert c.column(name) == p.column(name), name
+
+
+def test_batch_split_columns_on_the_corpus() -> None:
+    """C's split keeps one reference a text and reads the columns through its
+    properties; Python's slices its spans: the same columns on every corpus line
+    (and str subclasses, which C hands to its Python fallback)."""
+
+    class Sub(str):
+        pass
+
+    path = Path(__file__).parents[1] / ".." / "shared" / "corpus" / "urls.txt"
+    if not path.is_file():
+        pytest.skip("no shared corpus beside the checkout")
+    lines = path.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    items = [*lines, Sub("http://sub.example/a?b#c"), Sub("a b")]
+    c, p = C["urikit.batch"].split(items), P["urikit.batch"].split(items)
+    assert c.valid == p.valid and sum(c.valid) > len(lines) // 2
+    for name in ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"):
+        assert c.column(name) == p.column(name), name
+    assert c.spans == p.spans
 
 
 def test_batch_bad_items() -> None:

@@ -2516,8 +2516,11 @@ batch_untrack_spans(PyObject *spans)
     }
 }
 
+/* What batch() makes of each text: a bool, the spans tuple, or the reference. */
+enum { BATCH_VALID = 0, BATCH_SPANS = 1, BATCH_REFS = 2 };
+
 static PyObject *
-batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int want_spans)
+batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int want)
 {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "expected (texts, rule, fallback)");
@@ -2541,7 +2544,8 @@ batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int want_spans)
     for (Py_ssize_t i = 0; i < n && i < PySequence_Fast_GET_SIZE(seq); i++) {
         PyObject *text = Py_NewRef(PySequence_Fast_GET_ITEM(seq, i)), *item;
         spans_t sp;
-        if (!known || !PyUnicode_Check(text)) {
+        if (!known || !PyUnicode_Check(text) ||
+            (want == BATCH_REFS && !PyUnicode_CheckExact(text))) {
             item = PyObject_CallFunctionObjArgs(args[2], text, args[1], NULL);
         }
         else {
@@ -2549,8 +2553,12 @@ batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int want_spans)
             if (ok < 0) {
                 item = NULL;
             }
-            else if (!want_spans) {
+            else if (want == BATCH_VALID) {
                 item = PyBool_FromLong(ok);
+            }
+            else if (want == BATCH_REFS) {
+                /* the reference parse() would make: one object, spans inline */
+                item = ok ? new_reference(st, NULL, text, &sp) : Py_NewRef(Py_None);
             }
             else {
                 item = ok ? spans_tuple(st, &sp) : Py_NewRef(Py_None);
@@ -2581,13 +2589,19 @@ batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int want_spans)
 static PyObject *
 sp_validate_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return batch(module, args, nargs, 0);
+    return batch(module, args, nargs, BATCH_VALID);
 }
 
 static PyObject *
 sp_split_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return batch(module, args, nargs, 1);
+    return batch(module, args, nargs, BATCH_SPANS);
+}
+
+static PyObject *
+sp_refs_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return batch(module, args, nargs, BATCH_REFS);
 }
 
 /* ============================== file_records, plain_report (issue 20, h20-cli)
@@ -5235,6 +5249,10 @@ static PyMethodDef methods[] = {
      "validate_many(texts, rule, fallback) -> list[bool]."},
     {"split_many", (PyCFunction)(void (*)(void))sp_split_many, METH_FASTCALL,
      "split_many(texts, rule, fallback) -> list[spans | None]."},
+    {"refs_many", (PyCFunction)(void (*)(void))sp_refs_many, METH_FASTCALL,
+     "refs_many(texts, rule, fallback) -> list[reference | None]: the references parse() "
+     "makes (None where invalid); fallback(text, rule) for a text that is not an exact str "
+     "or a rule this module does not know."},
     {"file_records", (PyCFunction)(void (*)(void))sp_file_records, METH_FASTCALL,
      "file_records(lines, first, rule, record_type, fallback) -> list: batch.iter_file's "
      "records of a list of file lines (issue 20)"},

@@ -1,7 +1,7 @@
 """Types of the C accelerator; see _speedups.c and urikit._accel."""
 
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 _F = TypeVar("_F", bound=Callable[..., object])
 _T = TypeVar("_T")
@@ -38,6 +38,7 @@ def validate_many(
 def split_many(
     texts: Iterable[object], rule: str, fallback: Callable[..., _Spans | None], /
 ) -> list[_Spans | None]: ...
+def refs_many(texts: Iterable[object], rule: str, fallback: Callable[..., Any], /) -> list[Any]: ...
 def file_records(
     lines: list[str],
     first: int,

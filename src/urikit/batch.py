@@ -18,6 +18,7 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 from itertools import chain, islice
+from operator import attrgetter
 from typing import IO, NamedTuple
 
 from ._accel import speedups as _speedups
@@ -70,19 +71,43 @@ class Columns:
     """The split of many texts, by column: ``texts``, ``spans`` (``None`` when
     invalid), ``valid``, and one list per component (``None`` when the
     component is undefined or the text invalid; ``path`` is ``None`` only for an
-    invalid text)."""
+    invalid text).
 
-    __slots__ = ("spans", "texts")
+    In the C build it holds the reference :func:`urikit.parse` would make of
+    each valid text (one object with its spans inline) and makes ``spans``, the
+    tuples of nine pairs, only when they are read.
+    """
 
-    def __init__(self, texts: list[str], spans: list[Spans | None]) -> None:
+    __slots__ = ("_refs", "_spans", "texts")
+
+    def __init__(
+        self,
+        texts: list[str],
+        spans: list[Spans | None] | None = None,
+        *,
+        refs: list[URIReference | None] | None = None,
+    ) -> None:
+        if (spans is None) == (refs is None):
+            raise TypeError("Columns() takes spans or refs, one of them")
         self.texts = texts
-        self.spans = spans
+        self._spans = spans
+        self._refs = refs
 
     def __len__(self) -> int:
         return len(self.texts)
 
     @property
+    def spans(self) -> list[Spans | None]:
+        """Each text's spans (as :func:`urikit._parser.split` gives), ``None`` when invalid."""
+        if self._spans is None:
+            assert self._refs is not None
+            self._spans = [None if ref is None else ref._sp for ref in self._refs]
+        return self._spans
+
+    @property
     def valid(self) -> list[bool]:
+        if self._refs is not None:
+            return [ref is not None for ref in self._refs]
         return [sp is not None for sp in self.spans]
 
     def column(self, name: str) -> list[str | None]:
@@ -93,6 +118,10 @@ class Columns:
             g = COMPONENT_SPANS[name]
         except KeyError:
             raise unknown_choice("component", name, COMPONENT_SPANS) from None
+        if self._refs is not None:
+            # the reference's property of that name slices its text by the same span
+            get = attrgetter(name)
+            return [None if ref is None else get(ref) for ref in self._refs]
         return [
             None if sp is None or (span := sp[g])[0] < 0 else text[span[0] : span[1]]
             for text, sp in zip(self.texts, self.spans, strict=True)
@@ -108,6 +137,12 @@ class Columns:
     fragment = property(lambda self: self.column("fragment"))
 
 
+def _ref_one(text: object, rule: str) -> URIReference | None:
+    """The reference of one text the C batch does not take (not an exact str)."""
+    sp = _split_one(text, rule)
+    return None if sp is None else URIReference._new(str(text), sp)
+
+
 def split(texts: Iterable[str], rule: str = "URI-reference") -> Columns:
     """Split every text (see :func:`urikit._parser.split`), by column.
 
@@ -121,14 +156,14 @@ def split(texts: Iterable[str], rule: str = "URI-reference") -> Columns:
     # collector would walk them again and again as the list grows (four times the
     # cost of the split itself). They hold only ints, so they can form no cycle:
     # the collector is paused while they are made (and resumed, also on error).
+    # In C, one reference a text, as parse makes it (a str and offsets: no cycle).
     paused = gc.isenabled()
     if paused:
         gc.disable()
     try:
         if _speedups is not None:
-            spans = _speedups.split_many(items, rule, _split_one)
-        else:
-            spans = [_split_one(text, rule) for text in items]
+            return Columns(items, refs=_speedups.refs_many(items, rule, _ref_one))
+        spans = [_split_one(text, rule) for text in items]
     finally:
         if paused:
             gc.enable()
