@@ -1,8 +1,9 @@
 """The cheap paths of :func:`urikit.security.check` (issue 20) give exactly the
 reports of the full analysis.
 
-* the C build's ``plain_report`` (the default policy's cheap path in one call)
-  against the Python path, which an explicit ``Policy()`` takes;
+* the C build's accelerated ``check`` (the default policy's cheap path in one
+  call; more in tests/test_security_accel.py) against the Python path, which an
+  explicit ``Policy()`` takes;
 * ``_whatwg_agrees`` (skipping the comparison with the WHATWG reading) against
   always comparing: run with and without the ``[whatwg]`` extra; without it
   ``_whatwg`` compares nothing and both sides are trivially equal.
@@ -57,7 +58,7 @@ def _always_compared() -> Iterator[None]:
 
 def _same(text: str) -> None:
     fast = check(text)
-    # an explicit Policy() takes the Python path (plain_report is for policy=None)
+    # an explicit Policy() takes the Python path (C answers only check(text))
     assert Policy() == _DEFAULT_POLICY
     assert tuple(check(text, policy=Policy())) == tuple(fast)
     with _always_compared():

@@ -771,8 +771,11 @@ located_tuple(const state_t *st, PyObject *text)
     return Py_BuildValue("(OOn)", st->words[reason], st->words[component], position);
 }
 
+/* The spans as Python reads them: a tuple of NG (start, end) pairs; an absent
+ * group's pair is ``none_pair`` (the module's shared (-1, -1)) when given, else
+ * a new one. */
 static PyObject *
-spans_tuple(const state_t *st, const spans_t *sp)
+build_spans(const spans_t *sp, PyObject *none_pair)
 {
     PyObject *t = PyTuple_New(NG);
     if (t == NULL) {
@@ -780,8 +783,8 @@ spans_tuple(const state_t *st, const spans_t *sp)
     }
     for (int g = 0; g < NG; g++) {
         PyObject *pair;
-        if (sp->s[g] < 0) {
-            pair = Py_NewRef(st->none_pair);
+        if (sp->s[g] < 0 && none_pair != NULL) {
+            pair = Py_NewRef(none_pair);
         }
         else {
             PyObject *a = PyLong_FromSsize_t(sp->s[g]);
@@ -799,6 +802,12 @@ spans_tuple(const state_t *st, const spans_t *sp)
         PyTuple_SET_ITEM(t, g, pair);
     }
     return t;
+}
+
+static PyObject *
+spans_tuple(const state_t *st, const spans_t *sp)
+{
+    return build_spans(sp, st->none_pair);
 }
 
 /* ------------------------------------------------------------ SpanRecord
@@ -900,25 +909,9 @@ record_get_sp(PyObject *self, void *closure)
     if (!r->has_sp) {
         return record_missing(self, "_sp");
     }
-    PyObject *t = PyTuple_New(NG);
-    if (t == NULL) {
-        return NULL;
-    }
-    for (int g = 0; g < NG; g++) {
-        PyObject *a = PyLong_FromSsize_t(r->sp.s[g]);
-        PyObject *b = a ? PyLong_FromSsize_t(r->sp.e[g]) : NULL;
-        PyObject *pair = b ? PyTuple_New(2) : NULL;
-        if (pair == NULL) {
-            Py_XDECREF(a);
-            Py_XDECREF(b);
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(pair, 0, a);
-        PyTuple_SET_ITEM(pair, 1, b);
-        PyTuple_SET_ITEM(t, g, pair);
-    }
-    return t;
+    /* no module state at hand (the getter serves Python subclasses too): the
+     * absent groups' pairs are made, equal to the shared one */
+    return build_spans(&r->sp, NULL);
 }
 
 static int
@@ -1725,15 +1718,31 @@ gc_heap_dealloc(PyObject *self)
  * pure-Python function (``__wrapped__``) for every other call (any argument
  * that is not exactly a str, keywords it does not know, ...), so behaviour,
  * errors, docstring and signature are the Python function's. */
-enum { K_SPLIT, K_IS_VALID, K_PARSE, K_RESOLVE, K_NORMALIZE, K_REMOVE_DOTS, K_PLAIN_HOST_END, NKINDS };
+enum {
+    K_SPLIT,
+    K_IS_VALID,
+    K_PARSE,
+    K_RESOLVE,
+    K_NORMALIZE,
+    K_REMOVE_DOTS,
+    K_PLAIN_HOST_END,
+    K_CHECK,
+    NKINDS
+};
 
 typedef struct {
     PyObject_HEAD
     vectorcallfunc vectorcall;
     int kind;
     PyObject *fallback;
-    PyObject *extra1; /* parse: diagnose; normalize: DEFAULT_PORTS; is_valid: IRI marker */
-    PyObject *extra2; /* parse: a subtype of the reference type, or NULL; normalize: HTTP_LIKE */
+    PyObject *extra1; /* parse: diagnose; normalize: DEFAULT_PORTS; is_valid: IRI marker;
+                         check: the report type */
+    PyObject *extra2; /* parse: a subtype of the reference type, or NULL; normalize: HTTP_LIKE;
+                         check: (kind, checked schemes, metadata hosts, local endings) */
+    /* check: for each list of words (extra2[1:]), which bytes start (for the
+     * endings: end) one of its words, lowercase and uppercase: a filter that
+     * spares most comparisons */
+    uint64_t edge[3][4];
 } AccelObject;
 
 static PyObject *
@@ -1989,6 +1998,8 @@ accel_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         }
         return PyLong_FromSsize_t(plain_host_end(args[0], &sp));
     }
+    case K_CHECK:
+        return call_fallback(self, args, nargsf, kwnames); /* not reached: check_vectorcall */
     default:
         PyErr_SetString(PyExc_SystemError, "bad accelerated function");
         return NULL;
@@ -2038,6 +2049,209 @@ parse_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         return parse_failed(self, st, args[0], NULL, &sp); /* sp: split_ascii's reading */
     }
     return accel_vectorcall(op, args, nargsf, kwnames);
+}
+
+/* ---------------------------------------------- security.check's cheap path
+ *
+ * The "check" accelerated function: urikit.security.check(text) with the
+ * default policy (which allows every scheme and denies no network; Python
+ * installs it only then) for a text whose report surely has no finding, built
+ * here; every other call is the Python function's. Such a text is a valid ASCII
+ * reference with a host and no userinfo, whose port is absent or empty (an
+ * empty port gives no finding and the WHATWG reads it as none), whose path has
+ * no segment starting with ".", with no "%" up to the end of the host and after
+ * it only "%XX" that is printable ASCII other than ".", "/" and "\\" (the
+ * octets security._percent calls notable: anything else decodes to no control,
+ * no bidi formatting, no dot segment, no delimiter, and needs no display check),
+ * and whose "scheme://host" is plain as security._check._plain_origin says:
+ * no scheme of concern, a host not an IP literal whose last label starts with a
+ * letter, no A-label, no local or metadata name. The words it compares (the
+ * second extra) are Python's constants, handed over, never copied here.
+ * tests/test_security_accel.py checks every report against the full analysis. */
+
+/* ``word`` (an ASCII str, lowercase) equals p[0:n] ignoring ASCII case */
+static int
+eq_lower(const uchar *p, Py_ssize_t n, PyObject *word)
+{
+    if (PyUnicode_GET_LENGTH(word) != n) {
+        return 0;
+    }
+    const uchar *w = PyUnicode_1BYTE_DATA(word);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (Py_TOLOWER(p[i]) != w[i]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+#define EDGE_HAS(bits, c) (((bits)[(c) >> 6] >> ((c)&63)) & 1)
+
+static int
+any_eq_lower(const uchar *p, Py_ssize_t n, PyObject *words, const uint64_t *first)
+{
+    if (n == 0 || !EDGE_HAS(first, p[0])) {
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(words); i++) {
+        if (eq_lower(p, n, PyTuple_GET_ITEM(words, i))) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int
+any_ends_lower(const uchar *p, Py_ssize_t n, PyObject *words, const uint64_t *last)
+{
+    if (n == 0 || !EDGE_HAS(last, p[n - 1])) {
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(words); i++) {
+        PyObject *w = PyTuple_GET_ITEM(words, i);
+        Py_ssize_t m = PyUnicode_GET_LENGTH(w);
+        if (m <= n && eq_lower(p + n - m, m, w)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int
+ascii_words(PyObject *words)
+{
+    if (!PyTuple_CheckExact(words)) {
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(words); i++) {
+        PyObject *w = PyTuple_GET_ITEM(words, i);
+        if (!PyUnicode_CheckExact(w) || UK_READY(w) < 0 || !PyUnicode_IS_ASCII(w)) {
+            return 0;
+        }
+        const uchar *p = PyUnicode_1BYTE_DATA(w);
+        for (Py_ssize_t j = 0; j < PyUnicode_GET_LENGTH(w); j++) {
+            if (Py_TOLOWER(p[j]) != p[j]) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+static int
+check_extras_ok(PyObject *report_type, PyObject *words)
+{
+    if (!PyType_Check(report_type)) {
+        return 0;
+    }
+    PyTypeObject *type = (PyTypeObject *)report_type;
+    return PyType_IsSubtype(type, &PyTuple_Type) &&
+           type->tp_basicsize == PyTuple_Type.tp_basicsize && type->tp_dictoffset == 0 &&
+           PyTuple_CheckExact(words) && PyTuple_GET_SIZE(words) == 4 &&
+           ascii_words(PyTuple_GET_ITEM(words, 1)) && ascii_words(PyTuple_GET_ITEM(words, 2)) &&
+           ascii_words(PyTuple_GET_ITEM(words, 3));
+}
+
+/* "%XX" at p (two hex digits after it) that security._percent calls notable */
+static int
+notable_pct(const uchar *p)
+{
+    uchar c = p[1], d = p[2];
+    if (c == '2') {
+        return d == 'E' || d == 'e' || d == 'F' || d == 'f';
+    }
+    if (c == '5') {
+        return d == 'C' || d == 'c';
+    }
+    if (c == '7') {
+        return d == 'F' || d == 'f';
+    }
+    return !(c >= '3' && c <= '6'); /* 0, 1, 8, 9, A-F: control, DEL or not ASCII */
+}
+
+/* 1 when the valid ASCII text s[0:n] with spans sp has nothing to report
+ * (see above), 0 when the full analysis must decide */
+static int
+plain_verdict(const uchar *s, Py_ssize_t n, const spans_t *sp, const AccelObject *self)
+{
+    PyObject *words = self->extra2;
+    Py_ssize_t h0 = sp->s[G_HOST], h1 = sp->e[G_HOST];
+    if (h1 <= h0 || sp->s[G_USERINFO] >= 0 || sp->e[G_PORT] > sp->s[G_PORT]) {
+        return 0;
+    }
+    /* a path segment starting with ".": a "." after a "/" (the path follows
+     * the authority: it is empty or starts with "/"); found by memchr, as
+     * paths have few dots */
+    const uchar *path = s + sp->s[G_PATH], *path_end = s + sp->e[G_PATH];
+    for (const uchar *dot = path < path_end ? memchr(path, '.', (size_t)(path_end - path)) : NULL;
+         dot != NULL; dot = memchr(dot + 1, '.', (size_t)(path_end - dot - 1))) {
+        if (dot > path && dot[-1] == '/') {
+            return 0;
+        }
+    }
+    const uchar *pct = memchr(s, '%', (size_t)n);
+    while (pct != NULL) {
+        if (pct - s < h1 || notable_pct(pct)) {
+            return 0;
+        }
+        pct = memchr(pct + 3, '%', (size_t)(n - (pct + 3 - s)));
+    }
+    if (sp->s[G_SCHEME] >= 0 &&
+        any_eq_lower(s + sp->s[G_SCHEME], sp->e[G_SCHEME] - sp->s[G_SCHEME],
+                     PyTuple_GET_ITEM(words, 1), self->edge[0])) {
+        return 0;
+    }
+    const uchar *host = s + h0;
+    Py_ssize_t len = h1 - h0, last = len;
+    if (host[0] == '[') {
+        return 0;
+    }
+    while (last > 0 && host[last - 1] != '.') {
+        last--;
+    }
+    if (last >= len || !Py_ISALPHA(host[last])) {
+        return 0; /* an address form, or a trailing dot's empty label */
+    }
+    /* "xn--" in any case: an A-label (hyphens are few; memchr finds them) */
+    for (const uchar *dash = memchr(host, '-', (size_t)len); dash != NULL;
+         dash = memchr(dash + 1, '-', (size_t)(host + len - dash - 1))) {
+        if (dash - host >= 2 && dash + 1 < host + len && dash[1] == '-' &&
+            Py_TOLOWER(dash[-2]) == 'x' && Py_TOLOWER(dash[-1]) == 'n') {
+            return 0;
+        }
+    }
+    return !any_ends_lower(host, len, PyTuple_GET_ITEM(words, 3), self->edge[2]) &&
+           !any_eq_lower(host, len, PyTuple_GET_ITEM(words, 2), self->edge[1]);
+}
+
+static PyObject *
+check_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    AccelObject *self = (AccelObject *)op;
+    if (kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1 && PyUnicode_CheckExact(args[0]) &&
+        UK_READY(args[0]) == 0 && PyUnicode_IS_ASCII(args[0])) {
+        PyObject *text = args[0];
+        const uchar *s = PyUnicode_1BYTE_DATA(text);
+        Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+        spans_t sp;
+        if (split_ref(s, n, &sp) && plain_verdict(s, n, &sp, self)) {
+            /* the report allocated here directly (the tuple layout, checked by
+             * accelerate; every item written next, so nothing zeroed) */
+            const state_t *st = PyType_GetModuleState(Py_TYPE(op));
+            PyTupleObject *report =
+                PyObject_GC_NewVar(PyTupleObject, (PyTypeObject *)self->extra1, 4);
+            if (report == NULL) {
+                return NULL;
+            }
+            report->ob_item[0] = Py_NewRef(text);
+            report->ob_item[1] = Py_NewRef(st->empty_tuple);
+            report->ob_item[2] = Py_NewRef(st->empty_tuple);
+            report->ob_item[3] = Py_NewRef(PyTuple_GET_ITEM(self->extra2, 0));
+            PyObject_GC_Track(report);
+            return (PyObject *)report;
+        }
+    }
+    return call_fallback(self, args, nargsf, kwnames);
 }
 
 static int
@@ -2141,11 +2355,11 @@ sp_accelerate(PyObject *module, PyObject *args)
     static const char *const kinds[NKINDS] = {"split",     "is_valid",
                                               "parse",     "resolve",
                                               "normalize", "remove_dot_segments",
-                                              "plain_host_end"};
-    static const int nextra[NKINDS] = {0, 0, 1, 0, 2, 0, 0};
+                                              "plain_host_end", "check"};
+    static const int nextra[NKINDS] = {0, 0, 1, 0, 2, 0, 0, 2};
     /* parse takes an optional second extra: the subtype it builds; is_valid an
      * optional extra (any object): "ASCII text and the default rule only" */
-    static const int nextra_optional[NKINDS] = {0, 1, 1, 0, 0, 0, 0};
+    static const int nextra_optional[NKINDS] = {0, 1, 1, 0, 0, 0, 0, 0};
     int k = -1;
     for (int i = 0; i < NKINDS; i++) {
         if (strcmp(kind, kinds[i]) == 0) {
@@ -2164,6 +2378,13 @@ sp_accelerate(PyObject *module, PyObject *args)
     }
     if (k == K_NORMALIZE && (!PyDict_Check(extra1) || !PyAnySet_Check(extra2))) {
         PyErr_SetString(PyExc_TypeError, "accelerate('normalize', f, dict, frozenset)");
+        return NULL;
+    }
+    if (k == K_CHECK && !check_extras_ok(extra1, extra2)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "accelerate('check', check, report_type, (kind, schemes, hosts, "
+                        "endings)): report_type a tuple subclass adding no slot, the three "
+                        "others tuples of lowercase ASCII str");
         return NULL;
     }
     state_t *st = module_state(module);
@@ -2187,8 +2408,25 @@ sp_accelerate(PyObject *module, PyObject *args)
     }
     self->vectorcall = k == K_IS_VALID ? is_valid_vectorcall
                        : k == K_PARSE  ? parse_vectorcall
+                       : k == K_CHECK  ? check_vectorcall
                                        : accel_vectorcall;
     self->kind = k;
+    memset(self->edge, 0, sizeof(self->edge));
+    if (k == K_CHECK) {
+        for (int list = 0; list < 3; list++) {
+            PyObject *words = PyTuple_GET_ITEM(extra2, list + 1);
+            for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(words); i++) {
+                PyObject *w = PyTuple_GET_ITEM(words, i);
+                Py_ssize_t m = PyUnicode_GET_LENGTH(w);
+                if (m > 0) {
+                    uchar c = PyUnicode_1BYTE_DATA(w)[list == 2 ? m - 1 : 0];
+                    self->edge[list][c >> 6] |= (uint64_t)1 << (c & 63);
+                    c = (uchar)Py_TOUPPER(c);
+                    self->edge[list][c >> 6] |= (uint64_t)1 << (c & 63);
+                }
+            }
+        }
+    }
     self->fallback = Py_NewRef(fallback);
     self->extra1 = Py_XNewRef(extra1);
     self->extra2 = Py_XNewRef(extra2);
@@ -2604,7 +2842,7 @@ sp_refs_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return batch(module, args, nargs, BATCH_REFS);
 }
 
-/* ============================== file_records, plain_report (issue 20, h20-cli)
+/* ================================================ file_records (issue 20, h20-cli)
  *
  * file_records(lines, first, rule, record_type, fallback) -> list: the records
  * urikit.batch.iter_file yields for ``lines``, a list of str read from a text
@@ -2617,8 +2855,8 @@ sp_refs_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * ``fallback(number, line, rule)``, which parses it in Python and makes its
  * record. (The records stay tracked by the cyclic garbage collector: with
  * blocks of a few hundred lines, untracking them was measured to save nothing.)
- * Like plain_report below, it builds a type of a higher layer that it is handed
- * (never imports), writing only tuple items: the layout of any tuple subclass
+ * Like the "check" accelerated function, it builds a type of a higher layer that
+ * it is handed (never imports), writing only tuple items: the layout of any tuple subclass
  * that adds no slot and no __dict__, which both check at each call. */
 static PyObject *
 fr_record(PyTypeObject *type, Py_ssize_t number, PyObject *line, PyObject *ref)
@@ -2715,78 +2953,7 @@ sp_file_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
-/* plain_report(text, memo, report_type, kind) -> report | None: the cheap path
- * of urikit.security.check under the default policy, in one call. For a valid
- * ASCII reference that is plain as _parser.plain_host_end says (a host with no
- * userinfo and no port, no "%", no path segment starting with "."; here an
- * empty port counts as none) and whose
- * "scheme://host" the memo ``memo`` maps to a str (its scheme: nothing to
- * report), the report with no finding: ``report_type((text, (), (), kind))``
- * (report_type: a tuple subclass adding no slot, security.Report). None for
- * every other text (the memo only read here; Python fills it). */
-static PyObject *
-sp_plain_report(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    if (nargs != 4 || !PyDict_CheckExact(args[1]) || !PyType_Check(args[2]) ||
-        !PyType_IsSubtype((PyTypeObject *)args[2], &PyTuple_Type) ||
-        ((PyTypeObject *)args[2])->tp_basicsize != PyTuple_Type.tp_basicsize ||
-        ((PyTypeObject *)args[2])->tp_dictoffset != 0) {
-        PyErr_SetString(PyExc_TypeError,
-                        "plain_report(text, memo: dict, report_type: a tuple subclass "
-                        "without slots, kind)");
-        return NULL;
-    }
-    PyObject *text = args[0];
-    if (!PyUnicode_CheckExact(text)) {
-        Py_RETURN_NONE;
-    }
-    const state_t *st = module_state(module);
-    spans_t sp;
-    int ok = split_text(st, text, NULL, &sp);
-    if (ok <= 0) {
-        if (ok < 0) {
-            return NULL;
-        }
-        Py_RETURN_NONE;
-    }
-    /* an empty port ("host:/") gives no finding and the WHATWG reads it as no
-     * port: the verdict of the reference without it (the corpus has many) */
-    if (sp.s[G_PORT] >= 0 && sp.e[G_PORT] == sp.s[G_PORT]) {
-        sp.s[G_PORT] = sp.e[G_PORT] = -1;
-    }
-    Py_ssize_t end = plain_host_end(text, &sp);
-    if (end <= 0) {
-        Py_RETURN_NONE;
-    }
-    PyObject *prefix = PyUnicode_Substring(text, 0, end);
-    if (prefix == NULL) {
-        return NULL;
-    }
-    PyObject *scheme = PyDict_GetItemWithError(args[1], prefix); /* borrowed */
-    Py_DECREF(prefix);
-    if (scheme == NULL) {
-        if (PyErr_Occurred()) {
-            return NULL;
-        }
-        Py_RETURN_NONE; /* not seen yet: Python decides, and remembers */
-    }
-    if (!PyUnicode_CheckExact(scheme)) {
-        Py_RETURN_NONE; /* False: something to report */
-    }
-    PyTypeObject *type = (PyTypeObject *)args[2];
-    PyObject *empty = PyTuple_New(0);
-    PyObject *report = empty ? type->tp_alloc(type, 4) : NULL;
-    if (report == NULL) {
-        Py_XDECREF(empty);
-        return NULL;
-    }
-    PyTuple_SET_ITEM(report, 0, Py_NewRef(text));
-    PyTuple_SET_ITEM(report, 1, Py_NewRef(empty));
-    PyTuple_SET_ITEM(report, 2, empty);
-    PyTuple_SET_ITEM(report, 3, Py_NewRef(args[3]));
-    return report;
-}
-/* ========================== end of file_records, plain_report (issue 20, h20-cli) */
+/* ========================================= end of file_records (issue 20, h20-cli) */
 
 /* ------------------------------------------------------- Arrow string kernels
  *
@@ -5256,9 +5423,6 @@ static PyMethodDef methods[] = {
     {"file_records", (PyCFunction)(void (*)(void))sp_file_records, METH_FASTCALL,
      "file_records(lines, first, rule, record_type, fallback) -> list: batch.iter_file's "
      "records of a list of file lines (issue 20)"},
-    {"plain_report", (PyCFunction)(void (*)(void))sp_plain_report, METH_FASTCALL,
-     "plain_report(text, memo, report_type, kind) -> report | None: security.check's "
-     "cheap path under the default policy (issue 20)"},
     {"_arrow_level", (PyCFunction)sp_arrow_level, METH_O,
      "_arrow_level(level) -> previous level: tests choose the Arrow scanner (0 portable,"
      " 1 SSSE3, 2 AVX2, -1 the CPU's best)."},

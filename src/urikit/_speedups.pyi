@@ -47,9 +47,6 @@ def file_records(
     fallback: Callable[[int, str, str], _T],
     /,
 ) -> list[_T]: ...
-def plain_report(
-    text: object, memo: dict[str, str | bool], report_type: type[_T], kind: str, /
-) -> _T | None: ...
 def _arrow_level(level: int, /) -> int: ...
 def arrow_validate(
     schema_capsule: object, array_capsule: object, rule: str, /

@@ -1,0 +1,242 @@
+"""The C build's ``check``: ``urikit.security.check(text)`` answered in C for a
+text whose report surely has no finding under the default policy (issue 20).
+
+Every report C gives must equal the full analysis (``_check._check``, which
+runs every check); the texts are built to sit on each edge of what C decides
+(empty and other ports, "%XX" notable or not and where, dot segments, A-labels
+in any case, local and metadata names, schemes of concern, address forms). The
+C path must also be taken where it should (else the equality says nothing) and
+refused where a finding is due.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+import strategies as gen
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import urikit
+from urikit import URIError
+from urikit.security import Policy, Report, check
+from urikit.security import _check as check_module
+
+pytestmark = pytest.mark.skipif(
+    urikit.IMPLEMENTATION != "c", reason="the C accelerator is not loaded"
+)
+
+CORPUS = Path(__file__).resolve().parent.parent / ".." / "shared" / "corpus" / "urls.txt"
+
+
+def _full(text: str) -> tuple[Any, ...]:
+    """The report of the full analysis (no cheap path), as a plain tuple."""
+    try:
+        ref = urikit.parse(text)
+    except URIError:
+        return tuple(check(text, policy=Policy()))  # invalid or an IRI: not C's
+    return tuple(check_module._check(text, ref, ref._sp, Policy(), False, None))
+
+
+@contextmanager
+def _python_calls() -> Iterator[list[str]]:
+    """The texts for which the Python ``check`` ran (C handed the call over)."""
+    calls: list[str] = []
+
+    def hook(frame: FrameType, event: str, arg: object) -> None:
+        code = frame.f_code
+        if event == "call" and code.co_name == "check" and code.co_filename.endswith("_check.py"):
+            calls.append(frame.f_locals["text"])
+
+    sys.setprofile(hook)
+    try:
+        yield calls
+    finally:
+        sys.setprofile(None)
+
+
+def _same(text: str) -> None:
+    got = check(text)
+    assert isinstance(got, Report)
+    assert tuple(got) == _full(text), text
+    assert got.uri == check(text, policy=Policy()).uri
+
+
+_SCHEMES = st.sampled_from(
+    ["http", "HTTPS", "ftp", "x-y", "data", "DATA", "file", "javascript", "JavaScript",
+     "vbscript", "livescript", "mocha", "datax", "fil"]
+)  # fmt: skip
+
+_NAMES = st.from_regex(r"([a-zA-Z0-9-]{1,8}\.){0,3}[a-zA-Z][a-zA-Z0-9-]{0,6}\.?", fullmatch=True)
+
+_HOSTS = st.one_of(
+    _NAMES,
+    _NAMES,
+    st.from_regex(r"[a-zA-Z0-9-]{1,8}(\.[a-zA-Z0-9-]{1,6}){0,3}", fullmatch=True),
+    gen.host,
+    st.sampled_from(
+        [
+            "example.org", "Example.ORG", "example.org.", "a.b-c.d", "a--b.org", "xn--a.org",
+            "XN--bcher-kva.example", "a.Xn--p1ai", "axn--b.org", "xn-.org", "-xn--", "xn--",
+            "localhost", "LOCALHOST", "localhost.", "a.localhost", "notlocalhost", "localhostx",
+            "metadata.goog", "METADATA.GOOG", "metadata.google.internal", "instance-data",
+            "instance-data.ec2.internal", "xmetadata.goog", "1.2.3.4", "1.2.3.a", "a.1b", "a.b1",
+            "0x7f.1", "[::1]", "[v1.a]", "ex%41mple.org", "a.%41", "h_1.example", "a", "Z",
+        ]
+    ),
+)  # fmt: skip
+
+_PCT = st.one_of(
+    st.sampled_from(
+        ["%2e", "%2E", "%2f", "%2F", "%5c", "%5C", "%7f", "%7F", "%00", "%0d", "%1F", "%80",
+         "%C3%A9", "%e2%80%ae", "%20", "%41", "%7e", "%3F", "%60", "%6F", "%7A"]
+    ),
+    st.integers(0, 255).map(lambda b: f"%{b:02X}"),
+    st.integers(0, 255).map(lambda b: f"%{b:02x}"),
+)  # fmt: skip
+
+_PIECES = st.lists(
+    st.one_of(_PCT, st.sampled_from(["a", "/", ".", "..", "/.", "./", "-", "x", "=", "&"])),
+    max_size=6,
+).map("".join)
+
+
+@st.composite
+def _references(draw: st.DrawFn) -> str:
+    def now_and_then(of: st.SearchStrategy[str]) -> str | None:
+        # one draw in eight (a middle value: Hypothesis favours the ends)
+        return draw(of) if draw(st.integers(1, 8)) == 4 else None
+
+    scheme = draw(st.none() | _SCHEMES)
+    userinfo = now_and_then(st.sampled_from(["", "u", "u:p"]))
+    host = draw(_HOSTS)
+    port = now_and_then(st.sampled_from(["0", "80", "8080", "443", "65536", "000080"]))
+    port = "" if port is None and draw(st.booleans()) else port
+    path = draw(_PIECES)
+    if path and not path.startswith("/"):
+        path = "/" + path
+    query = draw(st.none() | _PIECES)
+    fragment = draw(st.none() | _PIECES)
+    text = f"{scheme}:" if scheme is not None else ""
+    text += "//" + (f"{userinfo}@" if userinfo is not None else "") + host
+    text += f":{port}" if port is not None else ""
+    text += path
+    text += f"?{query}" if query is not None else ""
+    text += f"#{fragment}" if fragment is not None else ""
+    poison = now_and_then(st.sampled_from(["é", "%", " ", "#", "\x00", "\ud800"]))
+    if poison is not None:  # no URI, or another one
+        at = draw(st.integers(0, len(text)))
+        text = text[:at] + poison + text[at:]
+    return text
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_references())
+def test_c_reports_equal_the_full_analysis(text: str) -> None:
+    _same(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(gen.uri_references().map(lambda g: g.text), gen.mutated(), gen.arbitrary_text()))
+def test_c_reports_equal_the_full_analysis_on_any_text(text: str) -> None:
+    _same(text)
+
+
+def test_c_reports_equal_the_full_analysis_on_the_corpus() -> None:
+    if not CORPUS.is_file():
+        pytest.skip("no shared corpus beside the checkout")
+    lines = CORPUS.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    with _python_calls() as calls:
+        for text in lines:
+            check(text)
+    # C answers nearly every line (what makes the equality below say something)
+    assert len(calls) < len(lines) / 100, len(calls)
+    for text in lines:
+        _same(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://example.org/a/b",
+        "https://salsa.debian.org:/science-team/pygrib.git",  # an empty port
+        "http://wiki.example/Five%20or%20more?q=%3F#%7E",  # printable "%XX" after the host
+        "//example.org",
+        "ftp://a-b.c-d.example/",
+        "http://h.example/a.b/c..d",  # dots, but no segment starting with "."
+    ],
+)
+def test_c_answers_what_has_nothing_to_report(text: str) -> None:
+    with _python_calls() as calls:
+        report = check(text)
+    assert calls == []
+    assert report.findings == () and report.ok
+    assert tuple(report) == _full(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://localhost/",
+        "http://a.LOCALHOST./",
+        "http://notlocalhost/",  # refused (a plain name, but not C's to say)
+        "http://METADATA.goog/",
+        "javascript://h/",
+        "http://xn--bcher-kva.example/",
+        "http://a.Xn--p1ai/",
+        "http://1.2.3.4/",
+        "http://example.org./",
+        "http://[::1]/",
+        "http://h:80/",
+        "http://u@h/",
+        "http://h/./a",
+        "http://h/a/%2e/b",
+        "http://h/%2F",
+        "http://h/?q=%0d%0a",
+        "http://h/#%C3%A9",
+        "http://ex%41mple.org/",
+        "http://h/é",
+        "http:/a",
+        "http://",
+        "http://h/ a",
+    ],
+)
+def test_c_hands_over_what_may_have_a_finding(text: str) -> None:
+    with _python_calls() as calls:
+        report = check(text)
+    assert calls == [text]
+    assert tuple(report) == tuple(check(text, policy=Policy()))
+
+
+def test_other_calls_are_the_python_functions() -> None:
+    with _python_calls() as calls:
+        check("http://example.org/", policy=Policy.ssrf())
+        check("http://example.org/", resolve_dns=False)
+    assert len(calls) == 2
+    with pytest.raises(TypeError):
+        check(b"http://example.org/")  # type: ignore[arg-type]
+    assert check.__wrapped__.__name__ == "check"  # type: ignore[attr-defined]
+    assert "RFC 3986 section 7" in (check.__doc__ or "")
+
+
+def test_accelerate_check_refuses_bad_extras() -> None:
+    from urikit import _speedups
+
+    assert _speedups is not None
+    words = (("data",), ("metadata.goog",), ("localhost",))
+    with pytest.raises(TypeError):
+        _speedups.accelerate("check", check, dict, ("uri", *words))  # not a tuple subclass
+    with pytest.raises(TypeError):
+        _speedups.accelerate("check", check, Report, ("uri", ("DATA",), *words[1:]))
+    with pytest.raises(TypeError):
+        _speedups.accelerate("check", check, Report, ("uri", ["data"], *words[1:]))
+    with pytest.raises(TypeError):
+        _speedups.accelerate("check", check, Report, ("uri", *words[:2]))
+    made = _speedups.accelerate("check", check, Report, ("uri", *words))
+    assert made("http://example.org/") == check("http://example.org/")
