@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import split_row
 
 import urikit
 from urikit import arrow
-from urikit._parser import diagnose
 
 duckdb = pytest.importorskip(
     "duckdb", reason="urikit.duckdb needs the duckdb extra: pip install 'urikit[duckdb]'"
@@ -116,23 +116,6 @@ def columns(con: Any, sql: str) -> dict[str, list[Any]]:
     # to_arrow_table since duckdb 1.4 (fetch_arrow_table is deprecated there)
     table = rel.to_arrow_table() if hasattr(rel, "to_arrow_table") else rel.fetch_arrow_table()
     return {name: table[name].to_pylist() for name in table.column_names}
-
-
-def split_row(text: str | None, rule: str | None = "URI-reference") -> dict[str, Any] | None:
-    """uri_split's row, from urikit.parse and the diagnoser."""
-    if text is None or rule is None:
-        return None
-    row: dict[str, Any] = dict.fromkeys(arrow.COMPONENTS)
-    try:
-        ref = urikit.parse(text, rule)
-    except urikit.URIError:
-        err = diagnose(text, rule)
-        row["error_reason"], row["error_position"] = err.reason, err.position
-        return row
-    for name in arrow.COMPONENTS:
-        row[name] = getattr(ref, name)
-    row["error_reason"] = row["error_position"] = None
-    return row
 
 
 def normalized(text: str | None, level: str | None = "scheme") -> str | None:
