@@ -7,8 +7,6 @@ Skipped when duckdb (the ``duckdb`` extra) is not installed.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -298,22 +296,3 @@ def test_arguments_are_checked() -> None:
     assert con.sql(
         "SELECT count(*) FROM duckdb_functions() WHERE database_name = 'temp' AND NOT internal"
     ).fetchall() == [(0,)]
-
-
-def test_import_urikit_does_not_import_duckdb() -> None:
-    code = "import sys, urikit, urikit.arrow, urikit.cli; print('duckdb' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
-
-
-def test_without_duckdb_the_error_names_the_extra() -> None:
-    code = (
-        "import sys; sys.modules['duckdb'] = None\n"
-        "from urikit import duckdb\n"
-        "try:\n"
-        "    duckdb.register(object())\n"
-        "except ImportError as e:\n"
-        "    print(e)\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "urikit.duckdb needs duckdb: pip install 'urikit[duckdb]'"
