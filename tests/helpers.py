@@ -9,16 +9,20 @@ are given relative to ``s``; the helper adds the carrier's offset.
 Both helpers go through every public entry point (``is_valid``, ``parse``) and
 both parser paths (``split`` and ``find_error``), so a table row also checks
 that the two agree.
+
+Also ``split_row(text, rule)``: the row ``urikit.arrow.split`` (and the engines
+built on it) must give for one text, from the one-at-a-time core.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pytest
 
 import urikit
 from urikit import _parser
+from urikit.arrow import COMPONENTS
 
 
 class Carrier(NamedTuple):
@@ -97,3 +101,21 @@ def bad(
         assert f"at position {expected}" in str(e)
     assert str(err) == str(raised)
     return raised
+
+
+def split_row(text: str | None, rule: str | None = "URI-reference") -> dict[str, Any] | None:
+    """What ``arrow.split`` (DuckDB's ``uri_split``) must give for one row, from
+    urikit.parse and the diagnoser; a null text or rule gives a null row."""
+    if text is None or rule is None:
+        return None
+    row: dict[str, Any] = dict.fromkeys(COMPONENTS)
+    try:
+        ref = urikit.parse(text, rule)
+    except urikit.URIError:
+        err = _parser.diagnose(text, rule)
+        row["error_reason"], row["error_position"] = err.reason, err.position
+        return row
+    for name in COMPONENTS:
+        row[name] = getattr(ref, name)
+    row["error_reason"] = row["error_position"] = None
+    return row

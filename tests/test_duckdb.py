@@ -7,17 +7,15 @@ Skipped when duckdb (the ``duckdb`` extra) is not installed.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import split_row
 
 import urikit
 from urikit import arrow
-from urikit._parser import diagnose
 
 duckdb = pytest.importorskip(
     "duckdb", reason="urikit.duckdb needs the duckdb extra: pip install 'urikit[duckdb]'"
@@ -116,23 +114,6 @@ def columns(con: Any, sql: str) -> dict[str, list[Any]]:
     # to_arrow_table since duckdb 1.4 (fetch_arrow_table is deprecated there)
     table = rel.to_arrow_table() if hasattr(rel, "to_arrow_table") else rel.fetch_arrow_table()
     return {name: table[name].to_pylist() for name in table.column_names}
-
-
-def split_row(text: str | None, rule: str | None = "URI-reference") -> dict[str, Any] | None:
-    """uri_split's row, from urikit.parse and the diagnoser."""
-    if text is None or rule is None:
-        return None
-    row: dict[str, Any] = dict.fromkeys(arrow.COMPONENTS)
-    try:
-        ref = urikit.parse(text, rule)
-    except urikit.URIError:
-        err = diagnose(text, rule)
-        row["error_reason"], row["error_position"] = err.reason, err.position
-        return row
-    for name in arrow.COMPONENTS:
-        row[name] = getattr(ref, name)
-    row["error_reason"] = row["error_position"] = None
-    return row
 
 
 def normalized(text: str | None, level: str | None = "scheme") -> str | None:
@@ -315,22 +296,3 @@ def test_arguments_are_checked() -> None:
     assert con.sql(
         "SELECT count(*) FROM duckdb_functions() WHERE database_name = 'temp' AND NOT internal"
     ).fetchall() == [(0,)]
-
-
-def test_import_urikit_does_not_import_duckdb() -> None:
-    code = "import sys, urikit, urikit.arrow, urikit.cli; print('duckdb' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
-
-
-def test_without_duckdb_the_error_names_the_extra() -> None:
-    code = (
-        "import sys; sys.modules['duckdb'] = None\n"
-        "from urikit import duckdb\n"
-        "try:\n"
-        "    duckdb.register(object())\n"
-        "except ImportError as e:\n"
-        "    print(e)\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "urikit.duckdb needs duckdb: pip install 'urikit[duckdb]'"

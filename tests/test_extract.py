@@ -1013,3 +1013,30 @@ def test_iris_and_abbreviated_take_linear_time() -> None:
         if ratio > 6:
             ratio = best(large, kw) / best(small, kw)
         assert ratio <= 6, (name, ratio)
+
+
+def test_prose_schemes_follow_the_scheme_registry() -> None:
+    # The prose schemes are cached, keyed on the registry's version: a scheme
+    # without an authority registered after an extract counts at once, and stops
+    # counting when it is replaced by one with an authority or removed. (Run in
+    # both builds: the C scanner and the Python one each get the cached set.)
+    from urikit import schemes
+    from urikit.extraction import _prose_schemes
+
+    text = "see zz-prose:abc now"
+
+    def found() -> list[str]:
+        return [e.uri for e in extract(text)] + [e.uri for e in iter_extract(text)]
+
+    assert found() == []
+    assert _prose_schemes(frozenset()) is _prose_schemes(frozenset())  # cached
+    schemes.register(schemes.SchemeHandler("zz-prose", has_authority=False))
+    try:
+        assert found() == ["zz-prose:abc"] * 2
+        schemes.register(schemes.SchemeHandler("zz-prose"), replace=True)
+        assert found() == []
+        schemes.register(schemes.SchemeHandler("zz-prose", has_authority=False), replace=True)
+        assert found() == ["zz-prose:abc"] * 2
+    finally:
+        schemes.registry.unregister("zz-prose")
+    assert found() == []

@@ -54,6 +54,7 @@ LAYER_RULES: tuple[Rule, ...] = (
     Rule("urikit.errors", 0),
     Rule("urikit._charsets", 0),
     Rule("urikit._hooks", 0),
+    Rule("urikit._extras", 0),
     Rule("urikit._speedups", 1),
     Rule("urikit._accel", 1),
     Rule("urikit.percent", 2),

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -224,26 +223,3 @@ def test_argument_errors(spark: Any) -> None:
     with pytest.raises(ValueError, match="'url_valid' already"):
         uspark.validate(twice, "url")
     assert uspark.validate(twice, "url", prefix="again_").columns[-1] == "again_valid"
-
-
-def test_import_urikit_loads_no_pyspark() -> None:
-    code = (
-        "import sys, urikit, urikit.spark\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyspark', 'py4j')))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
-
-
-def test_a_missing_pyspark_names_the_extra() -> None:
-    code = (
-        "import sys\n"
-        "sys.modules['pyspark'] = None  # as if not installed\n"
-        "from urikit import spark\n"
-        "try:\n"
-        "    spark.split(None, 'url')\n"
-        "except ImportError as err:\n"
-        "    print(err)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "urikit.spark needs pyspark: pip install 'urikit[spark]'"

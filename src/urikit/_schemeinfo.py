@@ -126,7 +126,9 @@ class SchemeRegistry:
 
     The registry keeps, besides the handlers, an index of default ports and of
     http-like schemes that it updates itself on every change (the C
-    accelerator's normalize reads the built-in registry's index directly).
+    accelerator's normalize reads the built-in registry's index directly), and
+    :attr:`version`, a count of its changes, that a cache of anything derived
+    from the handlers keys on (extraction's prose schemes do).
 
     ``provider`` names a module that fills in views and normalizers; it is
     imported when :meth:`view_factory` or :meth:`normalizer` finds a handler
@@ -139,6 +141,8 @@ class SchemeRegistry:
         self.ports: Final[dict[str, int]] = {}
         #: the schemes whose handler is http-like (read by the C kernel).
         self.http_like: Final[set[str]] = set()
+        #: bumped on every change (register, unregister, set_default_port)
+        self.version = 0
         self._provider = provider
         for handler in handlers:
             self.register(handler)
@@ -180,6 +184,7 @@ class SchemeRegistry:
             self.register(handler, replace=True)
 
     def _index(self, key: str, handler: SchemeHandler | None) -> None:
+        self.version += 1
         if handler is not None and handler.default_port is not None:
             self.ports[key] = handler.default_port
         else:

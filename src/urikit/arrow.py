@@ -35,9 +35,9 @@ applied to each row. Error positions are character positions, as in
 from __future__ import annotations
 
 import functools
-import importlib
 from typing import Any
 
+from . import _extras
 from ._accel import speedups as _speedups
 from ._parser import RULES, diagnose
 from ._parser import split as _split
@@ -63,26 +63,16 @@ _EXPECTED = "a pyarrow string Array or ChunkedArray"
 _ERRORS = ("null", "raise")
 
 
-#: pyarrow once imported: importlib's lookup of a loaded module costs about
-#: 0.4 us, which shows when DuckDB calls a kernel for every 2048 rows
-_LOADED: dict[str, Any] = {}
+_pyarrow = _extras.loader("arrow", "pyarrow", "pyarrow")
+_pyarrow_compute = _extras.loader("arrow", "pyarrow", "pyarrow", "pyarrow.compute")
 
 
 def _pa() -> Any:
-    pa = _LOADED.get("pyarrow")
-    if pa is not None:
-        return pa
-    try:
-        pa = importlib.import_module("pyarrow")
-    except ImportError:
-        raise ImportError("urikit.arrow needs pyarrow: pip install 'urikit[arrow]'") from None
-    _LOADED["pyarrow"] = pa
-    return pa
+    return _pyarrow()[0]
 
 
 def _pc() -> Any:
-    _pa()
-    return importlib.import_module("pyarrow.compute")
+    return _pyarrow_compute()[1]
 
 
 def _strings(value: object, func: str, param: str) -> Any:

@@ -20,9 +20,9 @@ result (which equals :func:`urikit.parse` row by row).
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from . import _extras
 from . import arrow as _arrow
 from .errors import arg_type_error, check_str
 
@@ -31,14 +31,8 @@ __all__ = ["normalize", "resolve", "split", "validate"]
 _EXPECTED = "a Dask Series or DataFrame"
 
 
-def _modules() -> tuple[Any, Any, Any]:
-    try:
-        dd = importlib.import_module("dask.dataframe")
-        pd = importlib.import_module("pandas")
-        pa = importlib.import_module("pyarrow")
-    except ImportError:
-        raise ImportError("urikit.dask needs dask: pip install 'urikit[dask]'") from None
-    return dd, pd, pa
+#: (dask.dataframe, pandas, pyarrow), imported on first use
+_modules = _extras.loader("dask", "dask", "dask.dataframe", "pandas", "pyarrow")
 
 
 def _series(obj: object, column: object, func: str, param: str) -> Any:

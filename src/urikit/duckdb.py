@@ -45,10 +45,10 @@ from __future__ import annotations
 import array
 import contextlib
 import functools
-import importlib
 from collections.abc import Callable
 from typing import Any
 
+from . import _extras
 from . import arrow as _arrow
 from .errors import arg_type_error, check_str
 
@@ -75,17 +75,8 @@ _SPLIT_SQL = (
 )
 
 
-@functools.cache
-def _modules() -> tuple[Any, Any, Any]:
-    # cached: the kernels call it once per vector of 2048 rows, where even
-    # importlib's lookup of a loaded module shows
-    try:
-        duckdb = importlib.import_module("duckdb")
-        pa = importlib.import_module("pyarrow")
-        pc = importlib.import_module("pyarrow.compute")
-    except ImportError:
-        raise ImportError("urikit.duckdb needs duckdb: pip install 'urikit[duckdb]'") from None
-    return duckdb, pa, pc
+#: (duckdb, pyarrow, pyarrow.compute), imported on first use
+_modules = _extras.loader("duckdb", "duckdb", "duckdb", "pyarrow", "pyarrow.compute")
 
 
 # ------------------------------------------------------------------ kernels

@@ -265,6 +265,14 @@ def _iri_syntax() -> _Syntax:
 
 
 def _prose_schemes(extra: frozenset[str]) -> frozenset[str]:
+    """The schemes that count without ``//`` (see the module docstring): built
+    once per ``extra`` and registry version, as the registry may change (a
+    scheme registered, ``urikit.schemes`` imported) between two calls."""
+    return _prose_schemes_at(extra, _SCHEME_REGISTRY.version)
+
+
+@functools.lru_cache(maxsize=32)
+def _prose_schemes_at(extra: frozenset[str], version: int) -> frozenset[str]:
     names = set(PROSE_SCHEMES) | extra
     for name in _SCHEME_REGISTRY:
         handler = _SCHEME_REGISTRY.get(name)

@@ -35,11 +35,11 @@ results, and every row equals :func:`urikit.parse` (:func:`urikit.is_valid`,
 from __future__ import annotations
 
 import functools
-import importlib
 import warnings
 from collections.abc import Iterator
 from typing import Any
 
+from . import _extras
 from . import arrow as _arrow
 from .errors import arg_type_error, check_str
 
@@ -48,19 +48,13 @@ __all__ = ["normalize", "split", "validate"]
 _EXPECTED = "a Spark DataFrame"
 
 
-def _modules() -> tuple[Any, Any]:
-    try:
-        sql = importlib.import_module("pyspark.sql")
-        types = importlib.import_module("pyspark.sql.types")
-        importlib.import_module("pyarrow")
-    except ImportError:
-        raise ImportError("urikit.spark needs pyspark: pip install 'urikit[spark]'") from None
-    return sql, types
+#: (pyspark.sql, pyspark.sql.types, pyarrow), imported on first use
+_modules = _extras.loader("spark", "pyspark", "pyspark.sql", "pyspark.sql.types", "pyarrow")
 
 
 def _frame(df: object, column: object, prefix: object, func: str) -> tuple[Any, int, str]:
     """(the DataFrame, the index of ``column``, the prefix), checked."""
-    sql, types = _modules()
+    sql, types, _pa = _modules()
     if not isinstance(df, sql.DataFrame):
         raise arg_type_error(func, "df", _EXPECTED, df)
     check_str(column, func, "column")
@@ -87,7 +81,7 @@ def _map(
     df: Any, index: int, prefix: str, op: str, arg: str, results: list[tuple[str, Any]]
 ) -> Any:
     """``df`` with the ``results`` columns (name, Spark type) appended by ``op``."""
-    _sql, types = _modules()
+    _sql, types, _pa = _modules()
     names = [prefix + name for name, _t in results]
     taken = [name for name in names if name in df.columns]
     if taken:
@@ -142,7 +136,7 @@ def validate(
     df, index, prefix = _frame(df, column, prefix, "validate")
     check_str(rule, "validate", "rule")
     _arrow.validate(_arrow._pa().array([], "string"), rule)  # an unknown rule fails here
-    _sql, types = _modules()
+    _sql, types, _pa = _modules()
     return _map(df, index, prefix, "validate", rule, [("valid", types.BooleanType())])
 
 
@@ -153,7 +147,7 @@ def split(df: Any, column: str, rule: str = "URI-reference", *, prefix: str | No
     df, index, prefix = _frame(df, column, prefix, "split")
     check_str(rule, "split", "rule")
     _arrow.split(_arrow._pa().array([], "string"), rule)
-    _sql, types = _modules()
+    _sql, types, _pa = _modules()
     results = [(name, types.StringType()) for name in _arrow.COMPONENTS]
     results += [("error_reason", types.StringType()), ("error_position", types.LongType())]
     return _map(df, index, prefix, "split", rule, results)
@@ -166,5 +160,5 @@ def normalize(df: Any, column: str, level: str = "scheme", *, prefix: str | None
     df, index, prefix = _frame(df, column, prefix, "normalize")
     check_str(level, "normalize", "level")
     _arrow.normalize(_arrow._pa().array([], "string"), level)
-    _sql, types = _modules()
+    _sql, types, _pa = _modules()
     return _map(df, index, prefix, "normalize", level, [("normalized", types.StringType())])
