@@ -175,22 +175,23 @@ def _check(
             )
     h0, h1 = sp[HOST_SPAN]
     name = None
-    plain = False  # an ASCII reg-name the WHATWG host parser reads as RFC 3986 does
+    named = False  # an ASCII reg-name the WHATWG host parser reads as RFC 3986 does
+    plain = False  # and one the host checks find nothing in
     if h1 > h0:
         host = text[h0:h1]
-        last = host.rpartition(".")[2]
         if (
-            last[:1].isalpha()
+            host.rpartition(".")[2][:1].isalpha()
             and host[0] != "["  # an IP literal: "[v1.a]" ends in "a]"
             and "%" not in host
             and host.isascii()
-            and "xn--" not in host.lower()  # the ACE prefix in any case ("Xn--")
         ):
             name = host.lower()
-            bare = name[:-1] if name.endswith(".") else name
-            plain = not (
-                bare == "localhost" or bare.endswith(".localhost") or bare in METADATA_HOSTS
-            )
+            if "xn--" not in name:  # the ACE prefix in any case ("Xn--")
+                named = True
+                bare = name[:-1] if name[-1] == "." else name
+                plain = not (
+                    bare == "localhost" or bare.endswith(".localhost") or bare in METADATA_HOSTS
+                )
         if not plain:
             name = _check_host(found, text, h0, h1)
     elif policy.require_host:
@@ -209,7 +210,7 @@ def _check(
         from ._display import _check_display  # imported for the references that need it
 
         _check_display(found, text, sp)
-    if policy.whatwg and scheme in _SPECIAL and not _whatwg_agrees(text, ref, sp, plain):
+    if policy.whatwg and scheme in _SPECIAL and not _whatwg_agrees(text, ref, sp, named):
         _whatwg(found, text, ref, scheme)
     if resolve_dns and name:
         from ._dns import _resolve
@@ -258,21 +259,22 @@ def _shows_plainly(text: str, start: int) -> bool:
 
 
 def _whatwg_agrees(
-    text: str, ref: URIReference, sp: tuple[tuple[int, int], ...], plain: bool
+    text: str, ref: URIReference, sp: tuple[tuple[int, int], ...], named: bool
 ) -> bool:
     """Whether the WHATWG URL Standard surely reads the scheme, host, port and
     path of the valid reference ``text`` (a special scheme) as RFC 3986 does, so
     that ``_whatwg`` would find nothing and need not run (issue 20: it is most of
     a check's time on a line with a port or a "%"). True only for: a host that
-    is ``plain`` (an ASCII reg-name ending in a label that starts with a letter,
-    no "%", no A-label) or an RFC 3986 IPv4 address (dotted decimal with no
+    is ``named`` (an ASCII reg-name ending in a label that starts with a letter,
+    no "%", no A-label: "localhost" and metadata names too, which the WHATWG
+    host parser lowercases as any other) or an RFC 3986 IPv4 address (dotted decimal with no
     leading zero, which is the WHATWG serialisation); no port, an empty one or
     at most five digits up to 65535 (a number either way; the default port
     dropped by both); a path without a segment starting with "." and without
     "%2e" in any case (the WHATWG reads it as a dot).
     ``tests/test_security_fast.py`` checks the claim against ada-url."""
     h0, h1 = sp[HOST_SPAN]
-    if not plain and not (h1 > h0 and ref.host_kind == "ipv4"):
+    if not named and not (h1 > h0 and ref.host_kind == "ipv4"):
         return False
     p0, p1 = sp[PORT_SPAN]
     if p1 > p0 and (p1 - p0 > 5 or int(text[p0:p1]) > 65535):
