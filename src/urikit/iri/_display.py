@@ -131,18 +131,55 @@ def _mixed(scripts: set[str]) -> bool:
     return not any(scripts <= ok for ok in _ORDINARY_MIXES)
 
 
+#: Each separator string's characters mapped to its first (one split for all).
+_TO_FIRST_SEP: Final = {
+    seps: str.maketrans(dict.fromkeys(seps, seps[0]))
+    for seps in (":", _LABEL_SEPS, "/;.", "&=;", "/")
+}
+
+
 def _pieces(text: str, a: int, b: int, seps: str) -> list[tuple[int, str]]:
+    """The pieces of ``text[a:b]`` between the characters of ``seps`` (empty ones
+    too), each with its start."""
+    value = text[a:b]
+    if len(seps) > 1:
+        table = _TO_FIRST_SEP.get(seps)
+        value = value.translate(
+            table if table is not None else str.maketrans(dict.fromkeys(seps, seps[0]))
+        )
     out: list[tuple[int, str]] = []
     start = a
-    for i in range(a, b + 1):
-        if i == b or text[i] in seps:
-            out.append((start, text[start:i]))
-            start = i + 1
+    for piece in value.split(seps[0]):
+        out.append((start, text[start : start + len(piece)]))
+        start += len(piece) + 1
     return out
 
 
+#: Characters known to be neither right-to-left (bidi class R or AL) nor a
+#: look-alike of a delimiter in any component (ASCII first), and so nothing
+#: display_warnings looks at: a memo (bounded: cleared when full), as the Unicode
+#: look-ups cost a microsecond a character (issue 20).
+_PLAIN: Final[set[str]] = set(map(chr, range(128)))
+_PLAIN_SIZE: Final = 4096
+
+
+def _learn_plain(chars: str) -> None:
+    """Add to ``_PLAIN`` those of ``chars`` that belong there."""
+    for ch in chars:
+        if ch in _PLAIN or ch in _SLASH_LIKE or ch in _HOST_DOTS:
+            continue
+        if unicodedata.bidirectional(ch) in ("R", "AL"):
+            continue
+        if _DELIMITERS & set(unicodedata.normalize("NFKC", ch)):
+            continue
+        if len(_PLAIN) >= _PLAIN_SIZE:
+            _PLAIN.clear()
+            _PLAIN.update(map(chr, range(128)))
+        _PLAIN.add(ch)
+
+
 def _bidi_warning(component: str, pos: int, piece: str) -> DisplayWarning | None:
-    if piece.isascii():  # no ASCII character is right-to-left (R or AL)
+    if _PLAIN.issuperset(piece):  # no ASCII character is right-to-left (R or AL)
         return None
     classes = [unicodedata.bidirectional(c) for c in piece]
     rtl = [c in ("R", "AL") for c in classes]
@@ -195,15 +232,21 @@ def display_warnings(text: str) -> list[DisplayWarning]:
     )
     for group, component, seps in groups:
         a, b = sp[group]
-        if a < 0 or text[a:b].isascii():
-            continue  # no right-to-left letter and no look-alike in ASCII
+        if a < 0:
+            continue
+        value = text[a:b]
+        if _PLAIN.issuperset(value):
+            continue  # no right-to-left letter and no look-alike (ASCII, ...)
+        _learn_plain(value)
+        if _PLAIN.issuperset(value):
+            continue
         for pos, piece in _pieces(text, a, b, seps):
             w = _bidi_warning(component, pos, piece) if piece else None
             if w is not None:
                 warnings.append(w)
         for i in range(a, b):
             ch = text[i]
-            if ch.isascii():
+            if ch in _PLAIN:
                 continue
             lookalike = ch in _SLASH_LIKE or (component == "host" and ch in _HOST_DOTS)
             if lookalike or _DELIMITERS & set(unicodedata.normalize("NFKC", ch)):

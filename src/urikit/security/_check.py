@@ -235,27 +235,43 @@ def _shows_plainly(text: str, start: int) -> bool:
     characters (issue 20: the display checks were most of a check's time on a
     line with percent-encoded UTF-8). ``tests/test_security_fast.py`` checks it
     against the display checks."""
-    import unicodedata
-
-    from ..iri._display import _DELIMITERS, _SLASH_LIKE
-
+    plain_chars = _PLAIN_CHARS
     for m in _PCT_RUN_RE.finditer(text, start):
         try:
             decoded = bytes.fromhex(m.group().replace("%", "")).decode("utf-8")
         except UnicodeDecodeError:
             return False
-        if decoded.isascii():
+        if plain_chars.issuperset(decoded):  # ASCII is in it
             continue
         for ch in decoded:
-            if ch.isascii():
-                continue
-            if (
-                unicodedata.bidirectional(ch) in ("R", "AL")
-                or ch in _SLASH_LIKE
-                or _DELIMITERS & set(unicodedata.normalize("NFKC", ch))
-            ):
-                return False
+            if ch not in plain_chars:
+                if not _shows_plainly_char(ch):
+                    return False
+                if len(plain_chars) >= _MEMO_SIZE:
+                    plain_chars.clear()
+                    plain_chars.update(map(chr, range(128)))
+                plain_chars.add(ch)
     return True
+
+
+#: The characters :func:`_shows_plainly_char` holds for, ASCII first: a memo
+#: (bounded: cleared when full), as the Unicode look-ups cost a microsecond a
+#: character.
+_PLAIN_CHARS: Final[set[str]] = set(map(chr, range(128)))
+
+
+def _shows_plainly_char(ch: str) -> bool:
+    """Whether the non-ASCII ``ch`` is no right-to-left letter (bidi class ``R``
+    or ``AL``), no slash look-alike and has no delimiter in its NFKC form."""
+    import unicodedata
+
+    from ..iri._display import _DELIMITERS, _SLASH_LIKE
+
+    return not (
+        unicodedata.bidirectional(ch) in ("R", "AL")
+        or ch in _SLASH_LIKE
+        or _DELIMITERS & set(unicodedata.normalize("NFKC", ch))
+    )
 
 
 def _whatwg_agrees(

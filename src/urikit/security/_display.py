@@ -162,7 +162,12 @@ def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) ->
     grouped: dict[tuple[str, str], dict[str, None]] = {}
     severities: dict[tuple[str, str], str] = {}
     h0, h1 = sp[HOST_SPAN]
-    if h1 > h0 and text[h0] != "[":
+    host = text[h0:h1] if h1 > h0 else ""
+    if (
+        host
+        and host[0] != "["
+        and not (host.isascii() and "%" not in host and "xn--" not in host.lower())
+    ):  # an ASCII host without "%" and A-labels has only ASCII labels: nothing to judge
         # Mixed scripts and confusables in the host from the Unicode data (the
         # confusable_homoglyphs package), in place of for_display's mixed-script.
         for severity, why in _host_homographs(text[h0:h1]):
