@@ -662,7 +662,7 @@ def _from_uri(text: str, *, idna: bool, display: bool, strict_idna: bool = True)
         value = text[a:b]
         if group == HOST_SPAN:
             if not value.startswith("["):
-                decoded = _decode_component(value, False, display)
+                decoded = _decode_component(value, False, display) if "%" in value else value
                 if idna and "xn--" in decoded.lower():
                     from ._idna import host_to_unicode
 

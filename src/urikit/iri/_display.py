@@ -155,31 +155,41 @@ def _pieces(text: str, a: int, b: int, seps: str) -> list[tuple[int, str]]:
     return out
 
 
-#: Characters known to be neither right-to-left (bidi class R or AL) nor a
-#: look-alike of a delimiter in any component (ASCII first), and so nothing
-#: display_warnings looks at: a memo (bounded: cleared when full), as the Unicode
-#: look-ups cost a microsecond a character (issue 20).
-_PLAIN: Final[set[str]] = set(map(chr, range(128)))
-_PLAIN_SIZE: Final = 4096
+#: Characters known to be no right-to-left letter (bidi class R or AL), and
+#: characters known to look like no delimiter in any component (no slash
+#: look-alike, no full stop of a host, no delimiter in the NFKC form): ASCII
+#: first, then memos (bounded: cleared when full) of what display_warnings
+#: looked up, as the Unicode look-ups cost a microsecond a character (issue 20).
+_NOT_RTL: Final[set[str]] = set(map(chr, range(128)))
+_NOT_LOOKALIKE: Final[set[str]] = set(map(chr, range(128)))
+#: The characters whose facts are in both (a character missing from one of them
+#: is only looked up again).
+_LEARNT: Final[set[str]] = set(map(chr, range(128)))
+_MEMO_SIZE: Final = 4096
 
 
-def _learn_plain(chars: str) -> None:
-    """Add to ``_PLAIN`` those of ``chars`` that belong there."""
-    for ch in chars:
-        if ch in _PLAIN or ch in _SLASH_LIKE or ch in _HOST_DOTS:
-            continue
-        if unicodedata.bidirectional(ch) in ("R", "AL"):
-            continue
-        if _DELIMITERS & set(unicodedata.normalize("NFKC", ch)):
-            continue
-        if len(_PLAIN) >= _PLAIN_SIZE:
-            _PLAIN.clear()
-            _PLAIN.update(map(chr, range(128)))
-        _PLAIN.add(ch)
+def _learn(chars: str) -> None:
+    """Add to ``_NOT_RTL`` and ``_NOT_LOOKALIKE`` those of ``chars`` that belong there."""
+    if _LEARNT.issuperset(chars):
+        return
+    if len(_LEARNT) >= _MEMO_SIZE:
+        for memo in (_LEARNT, _NOT_RTL, _NOT_LOOKALIKE):
+            memo.clear()
+            memo.update(map(chr, range(128)))
+    for ch in set(chars).difference(_LEARNT):
+        if unicodedata.bidirectional(ch) not in ("R", "AL"):
+            _NOT_RTL.add(ch)
+        if not (
+            ch in _SLASH_LIKE
+            or ch in _HOST_DOTS
+            or _DELIMITERS & set(unicodedata.normalize("NFKC", ch))
+        ):
+            _NOT_LOOKALIKE.add(ch)
+        _LEARNT.add(ch)
 
 
 def _bidi_warning(component: str, pos: int, piece: str) -> DisplayWarning | None:
-    if _PLAIN.issuperset(piece):  # no ASCII character is right-to-left (R or AL)
+    if _NOT_RTL.issuperset(piece):  # no ASCII character is right-to-left (R or AL)
         return None
     classes = [unicodedata.bidirectional(c) for c in piece]
     rtl = [c in ("R", "AL") for c in classes]
@@ -205,7 +215,14 @@ def display_warnings(text: str) -> list[DisplayWarning]:
     assert sp is not None  # from_uri gives a valid IRI
     warnings: list[DisplayWarning] = []
     h0, h1 = sp[HOST_SPAN]
-    if h0 >= 0 and not text.startswith("[", h0):
+    host = text[h0:h1] if h0 >= 0 else ""
+    # An ASCII host without the ACE prefix has no label to warn about: each is
+    # Latin or of no script, and none is an A-label.
+    if (
+        h0 >= 0
+        and not text.startswith("[", h0)
+        and not (host.isascii() and "xn--" not in host.lower())
+    ):
         for pos, label in _pieces(text, h0, h1, _LABEL_SEPS):
             scripts = _label_scripts(label)
             if _mixed(scripts):
@@ -235,18 +252,19 @@ def display_warnings(text: str) -> list[DisplayWarning]:
         if a < 0:
             continue
         value = text[a:b]
-        if _PLAIN.issuperset(value):
-            continue  # no right-to-left letter and no look-alike (ASCII, ...)
-        _learn_plain(value)
-        if _PLAIN.issuperset(value):
+        if value.isascii():
+            continue  # no right-to-left letter and no look-alike in ASCII
+        _learn(value)
+        if not _NOT_RTL.issuperset(value):
+            for pos, piece in _pieces(text, a, b, seps):
+                w = _bidi_warning(component, pos, piece) if piece else None
+                if w is not None:
+                    warnings.append(w)
+        if _NOT_LOOKALIKE.issuperset(value):
             continue
-        for pos, piece in _pieces(text, a, b, seps):
-            w = _bidi_warning(component, pos, piece) if piece else None
-            if w is not None:
-                warnings.append(w)
         for i in range(a, b):
             ch = text[i]
-            if ch in _PLAIN:
+            if ch in _NOT_LOOKALIKE:
                 continue
             lookalike = ch in _SLASH_LIKE or (component == "host" and ch in _HOST_DOTS)
             if lookalike or _DELIMITERS & set(unicodedata.normalize("NFKC", ch)):

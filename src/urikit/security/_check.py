@@ -243,9 +243,14 @@ def _shows_plainly(text: str, start: int) -> bool:
             return False
         if plain_chars.issuperset(decoded):  # ASCII is in it
             continue
+        if not _UNPLAIN_CHARS.isdisjoint(decoded):
+            return False
         for ch in decoded:
             if ch not in plain_chars:
                 if not _shows_plainly_char(ch):
+                    if len(_UNPLAIN_CHARS) >= _MEMO_SIZE:
+                        _UNPLAIN_CHARS.clear()
+                    _UNPLAIN_CHARS.add(ch)
                     return False
                 if len(plain_chars) >= _MEMO_SIZE:
                     plain_chars.clear()
@@ -258,6 +263,8 @@ def _shows_plainly(text: str, start: int) -> bool:
 #: (bounded: cleared when full), as the Unicode look-ups cost a microsecond a
 #: character.
 _PLAIN_CHARS: Final[set[str]] = set(map(chr, range(128)))
+#: The characters it does not hold for: a memo too.
+_UNPLAIN_CHARS: Final[set[str]] = set()
 
 
 def _shows_plainly_char(ch: str) -> bool:
