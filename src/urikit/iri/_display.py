@@ -133,8 +133,7 @@ def _mixed(scripts: set[str]) -> bool:
 
 #: Each separator string's characters mapped to its first (one split for all).
 _TO_FIRST_SEP: Final = {
-    seps: str.maketrans(dict.fromkeys(seps, seps[0]))
-    for seps in (":", _LABEL_SEPS, "/;.", "&=;", "/")
+    seps: str.maketrans(seps, seps[0] * len(seps)) for seps in (":", _LABEL_SEPS, "/;.", "&=;", "/")
 }
 
 
@@ -145,7 +144,7 @@ def _pieces(text: str, a: int, b: int, seps: str) -> list[tuple[int, str]]:
     if len(seps) > 1:
         table = _TO_FIRST_SEP.get(seps)
         value = value.translate(
-            table if table is not None else str.maketrans(dict.fromkeys(seps, seps[0]))
+            table if table is not None else str.maketrans(seps, seps[0] * len(seps))
         )
     out: list[tuple[int, str]] = []
     start = a
