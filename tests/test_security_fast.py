@@ -443,7 +443,11 @@ def _reference_percent_runs(text: str) -> list[tuple[str, str, str, int, int, st
 @settings(max_examples=500, deadline=None)
 @given(
     st.lists(
-        st.one_of(_PCT, st.sampled_from(["a", "/", ".", "..", "%2e", "%2F", "%5c", "é"])),
+        st.one_of(
+            _PCT,
+            _DISPLAY_CHARS.map(_encoded),
+            st.sampled_from(["a", "/", ".", "..", "%2e", "%2F", "%5c", "é", "%E2%80", "%C0%AE"]),
+        ),
         max_size=8,
     ),
     st.sampled_from(["http://h/", "http://u%0A@h/", "http://h/?", "http://h/#"]),
@@ -451,7 +455,7 @@ def _reference_percent_runs(text: str) -> list[tuple[str, str, str, int, int, st
 def test_percent_pretests_skip_only_what_finds_nothing(pieces: list[str], head: str) -> None:
     from urikit import iri, parse
     from urikit.errors import URIError
-    from urikit.security._percent import _check_percent_runs
+    from urikit.security._percent import _check_percent, _check_percent_runs
     from urikit.security._policy import _Found
 
     text = head + "".join(pieces)
@@ -459,10 +463,12 @@ def test_percent_pretests_skip_only_what_finds_nothing(pieces: list[str], head: 
         ref = parse(text)
     except URIError:
         ref = iri.parse(text)
-    found = _Found(Policy())
-    _check_percent_runs(found, text, ref._sp)
-    fast = [(f.code, f.severity, f.component, f.start, f.end, f.message) for f in found.items]
-    assert fast == _reference_percent_runs(text)
+    expected = _reference_percent_runs(text)
+    for checks in (_check_percent_runs, _check_percent):
+        found = _Found(Policy())
+        checks(found, text, ref._sp)
+        fast = [(f.code, f.severity, f.component, f.start, f.end, f.message) for f in found.items]
+        assert fast == expected, checks
 
 
 def test_host_memo_gives_what_the_host_checks_give() -> None:

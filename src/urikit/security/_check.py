@@ -236,13 +236,14 @@ def _shows_plainly(text: str, start: int) -> bool:
     line with percent-encoded UTF-8). ``tests/test_security_fast.py`` checks it
     against the display checks."""
     plain_chars = _PLAIN_CHARS
-    for m in _PCT_RUN_RE.finditer(text, start):
-        try:
-            decoded = bytes.fromhex(m.group().replace("%", "")).decode("utf-8")
-        except UnicodeDecodeError:
-            return False
-        if plain_chars.issuperset(decoded):  # ASCII is in it
-            continue
+    # The runs joined by a NUL octet: UTF-8 exactly when each run is (a NUL is no
+    # continuation octet), and then their characters and NULs (ASCII).
+    runs = "%00".join(_PCT_RUN_RE.findall(text, start)).replace("%", "")
+    try:
+        decoded = bytes.fromhex(runs).decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    if not plain_chars.issuperset(decoded):  # ASCII is in it
         if not _UNPLAIN_CHARS.isdisjoint(decoded):
             return False
         for ch in decoded:

@@ -31,6 +31,13 @@ _CONTROL_PCT_RE: Final = re.compile(r"%(?:[01]|7[Ff])")
 _SEGMENT_PCT_RE: Final = re.compile(r"%(?:2[EeFf]|5[Cc])")
 
 
+#: What a decoded run may give a finding for: a control or DEL, a bidi formatting
+#: character, or a ".", "/" or "\\" (the path's checks).
+_LOUD_RE: Final = re.compile(
+    "[\\x00-\\x1f\\x7f./\\\\" + "".join(map(re.escape, sorted(_BIDI_FORMAT))) + "]"
+)
+
+
 def _overlong(data: bytes, i: int) -> bool:
     lead = data[i]
     nxt = data[i + 1] if i + 1 < len(data) else 0
@@ -43,6 +50,19 @@ def _overlong(data: bytes, i: int) -> bool:
 
 def _check_percent(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
     if _NOTABLE_PCT_RE.search(text) is None:
+        return
+    # The runs joined by a space: UTF-8 exactly when each run is (a space is no
+    # continuation octet: characters end before and after it), and then decoded
+    # to the runs' characters and spaces. Without an invalid run, a control, a
+    # bidi formatting character, or a ".", "/" or "\\" among them (which only
+    # "%2E", "%2F" and "%5C" give), no run and no path segment gives a finding:
+    # one decoding for all (issue 20).
+    runs = "%20".join(_PCT_RUN_RE.findall(text)).replace("%", "")
+    try:
+        decoded = bytes.fromhex(runs).decode("utf-8")
+    except UnicodeDecodeError:
+        decoded = None
+    if decoded is not None and _LOUD_RE.search(decoded) is None:
         return
     _check_percent_runs(found, text, sp)
 
