@@ -187,18 +187,20 @@ def _learn(chars: str) -> None:
         _LEARNT.add(ch)
 
 
+_RTL_CLASSES: Final = ("R", "AL")
+
+
 def _bidi_warning(component: str, pos: int, piece: str) -> DisplayWarning | None:
     if _NOT_RTL.issuperset(piece):  # no ASCII character is right-to-left (R or AL)
         return None
-    classes = [unicodedata.bidirectional(c) for c in piece]
-    rtl = [c in ("R", "AL") for c in classes]
-    if not any(rtl):
+    classes = list(map(unicodedata.bidirectional, piece))
+    if "R" not in classes and "AL" not in classes:
         return None
     if "L" in classes:
         return DisplayWarning(
             "bidi", component, pos, f"{piece!r} mixes right-to-left and left-to-right letters"
         )
-    if not (rtl[0] and rtl[-1]):
+    if not (classes[0] in _RTL_CLASSES and classes[-1] in _RTL_CLASSES):
         return DisplayWarning(
             "bidi",
             component,
@@ -206,6 +208,17 @@ def _bidi_warning(component: str, pos: int, piece: str) -> DisplayWarning | None
             f"{piece!r} has right-to-left letters but does not start and end with one",
         )
     return None
+
+
+#: The components display_warnings reads for bidi and look-alikes, with what
+#: separates their pieces.
+_GROUPS: Final = (
+    (USERINFO_SPAN, "userinfo", ":"),
+    (HOST_SPAN, "host", _LABEL_SEPS),
+    (PATH_SPAN, "path", "/;."),
+    (QUERY_SPAN, "query", "&=;"),
+    (FRAGMENT_SPAN, "fragment", "/"),
+)
 
 
 def display_warnings(text: str) -> list[DisplayWarning]:
@@ -239,14 +252,7 @@ def display_warnings(text: str) -> list[DisplayWarning]:
                         "invalid-a-label", "host", pos, f"{label!r} is not a valid IDNA A-label"
                     )
                 )
-    groups = (
-        (USERINFO_SPAN, "userinfo", ":"),
-        (HOST_SPAN, "host", _LABEL_SEPS),
-        (PATH_SPAN, "path", "/;."),
-        (QUERY_SPAN, "query", "&=;"),
-        (FRAGMENT_SPAN, "fragment", "/"),
-    )
-    for group, component, seps in groups:
+    for group, component, seps in _GROUPS:
         a, b = sp[group]
         if a < 0:
             continue

@@ -207,9 +207,7 @@ def _check(
         or (percent and _HIGH_PCT_RE.search(text))
         or (not plain and h1 > h0 and "xn--" in text[h0:h1].lower())
     ) and not (plain and u0 < 0 and text.isascii() and _shows_plainly(text, h1)):
-        from ._display import _check_display  # imported for the references that need it
-
-        _check_display(found, text, sp)
+        (_DISPLAY[0] if _DISPLAY else _load_display())(found, text, sp)
     if policy.whatwg and scheme in _SPECIAL and not _whatwg_agrees(text, ref, sp, named):
         _whatwg(found, text, ref, scheme)
     if resolve_dns and name:
@@ -222,6 +220,18 @@ def _check(
     if len(findings) > 1:
         findings.sort(key=lambda f: (f.start, f.end))
     return Report(text, tuple(findings), tuple(f for f in findings if policy.blocks(f)), ref)
+
+
+#: ``_display._check_display`` once a reference needed it (an import statement
+#: in the function would cost a microsecond each time).
+_DISPLAY: list[Callable[[_Found, str, tuple[tuple[int, int], ...]], None]] = []
+
+
+def _load_display() -> Callable[[_Found, str, tuple[tuple[int, int], ...]], None]:
+    from ._display import _check_display  # imported for the references that need it
+
+    _DISPLAY.append(_check_display)
+    return _check_display
 
 
 def _shows_plainly(text: str, start: int) -> bool:

@@ -13,6 +13,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Iterable
+from types import ModuleType
 from typing import Any, Final
 
 from .._parser import HOST_SPAN
@@ -155,9 +156,21 @@ def _host_homographs(host: str) -> list[tuple[str, str]]:
     return out
 
 
-def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
-    from .. import iri  # L5, imported only for references that need it
+_IRI: list[ModuleType] = []
 
+
+def _iri() -> ModuleType:
+    """``urikit.iri`` (L5), imported when a reference first needs it (an import
+    statement in ``_check_display`` would cost half a microsecond each time)."""
+    if not _IRI:
+        from .. import iri
+
+        _IRI.append(iri)
+    return _IRI[0]
+
+
+def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
+    iri = _iri()
     spans = {name: sp[group] for group, name in _PCT_GROUPS}
     grouped: dict[tuple[str, str], dict[str, None]] = {}
     severities: dict[tuple[str, str], str] = {}
