@@ -19,6 +19,7 @@ from .._parser import (
     PORT_SPAN,
     SCHEME_SPAN,
     USERINFO_SPAN,
+    is_ipv4address,
     plain_host_end,
 )
 from ..errors import URIError, arg_type_error, check_str
@@ -308,7 +309,7 @@ def _whatwg_agrees(
     "%2e" in any case (the WHATWG reads it as a dot).
     ``tests/test_security_fast.py`` checks the claim against ada-url."""
     h0, h1 = sp[HOST_SPAN]
-    if not named and not (h1 > h0 and ref.host_kind == "ipv4"):
+    if not named and not (h1 > h0 and is_ipv4address(text[h0:h1])):  # host_kind "ipv4"
         return False
     p0, p1 = sp[PORT_SPAN]
     if p1 > p0 and (p1 - p0 > 5 or int(text[p0:p1]) > 65535):
