@@ -201,11 +201,13 @@ def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) ->
                 m.end(),
                 f"U+{ord(char):04X} {unicodedata.name(char, '')} reorders text",
             )
+    # What iri.for_display(text) gives, without the DisplayForm and its safe text.
     try:
-        shown = iri.for_display(text)
+        shown: str | None = iri._from_uri(text, idna=True, display=True, strict_idna=False)
+        warnings = iri.display_warnings(shown)
     except URIError:
-        shown = None
-    for w in shown.warnings if shown is not None else ():  # one finding per code and component
+        shown, warnings = None, []
+    for w in warnings:  # one finding per code and component
         if w.kind == "mixed-script":
             continue  # judged above
         code = "bidi-formatting" if w.kind == "bidi" else "idn-homograph"
@@ -219,6 +221,7 @@ def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) ->
         if len(details) > 3:
             message += f"; and {len(details) - 3} more"
         if code == "idn-homograph" and shown is not None:
-            safe = shown.safe_text if shown.warnings else iri.to_uri(text)
-            message += f"; shown as {_shorten(shown.text)!r}, safe form {_shorten(safe)!r}"
+            # for_display's safe_text when it warns, and to_uri(text) when not
+            safe = iri.to_uri(text)
+            message += f"; shown as {_shorten(shown)!r}, safe form {_shorten(safe)!r}"
         found.add(code, severities[code, component], component, a, b, message)
