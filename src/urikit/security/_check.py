@@ -28,7 +28,7 @@ from ._addresses import METADATA_HOSTS
 from ._authority import _check_host, _check_port, _check_userinfo
 from ._percent import _check_percent
 from ._policy import _DEFAULT_POLICY, CODES, Finding, Policy, _Found
-from ._report import _PARSED_URI, Report
+from ._report import _PARSED_IRI, _PARSED_URI, Report
 from ._scheme import _SCHEME_CHECKED, _check_scheme
 from ._text import _PCT_RUN_RE
 from ._whatwg import _SPECIAL, _whatwg
@@ -216,8 +216,10 @@ def _check(
 
         _resolve(found, name, h0, h1, resolver)
     findings = found.items
-    if not findings:
-        return Report(text, (), (), ref)
+    if not findings:  # Report(text, (), (), ref) without its checks
+        return _new_report(
+            Report, (text, (), (), _PARSED_URI if type(ref) is URIReference else _PARSED_IRI)
+        )
     if len(findings) > 1:
         findings.sort(key=lambda f: (f.start, f.end))
     return Report(text, tuple(findings), tuple(f for f in findings if policy.blocks(f)), ref)
