@@ -339,29 +339,84 @@ _DISPLAY_CHARS = st.one_of(
 )
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.lists(_DISPLAY_CHARS, max_size=10).map("".join), st.booleans())
-def test_display_warnings_memos_change_nothing(chars: str, host: bool) -> None:
-    """display_warnings with the memos of what each character is (filled by earlier
-    calls, or emptied) warns as it does with them emptied before every call."""
+def _reference_display_warnings(text: str) -> list[tuple[str, str, int, str]]:
+    """iri.display_warnings as it was: every character looked up, no memo."""
+    import unicodedata
+
+    from urikit.iri import _display as d
+    from urikit.iri._syntax import iri_split
+
+    sp = iri_split(text)
+    assert sp is not None
+    out: list[tuple[str, str, int, str]] = []
+    h0, h1 = sp[d.HOST_SPAN]
+    if h0 >= 0 and not text.startswith("[", h0):
+        for pos, label in _reference_pieces(text, h0, h1, d._LABEL_SEPS):
+            scripts = d._label_scripts(label)
+            if d._mixed(scripts):
+                why = f"the label {label!r} mixes scripts: {', '.join(sorted(scripts))}"
+                out.append(("mixed-script", "host", pos, why))
+            if label[:4].lower() == "xn--":
+                out.append(
+                    ("invalid-a-label", "host", pos, f"{label!r} is not a valid IDNA A-label")
+                )
+    for group, component, seps in d._GROUPS:
+        a, b = sp[group]
+        if a < 0 or text[a:b].isascii():
+            continue
+        for pos, piece in _reference_pieces(text, a, b, seps):
+            classes = [unicodedata.bidirectional(c) for c in piece]
+            rtl = [c in ("R", "AL") for c in classes]
+            if not any(rtl):
+                continue
+            if "L" in classes:
+                why = f"{piece!r} mixes right-to-left and left-to-right letters"
+                out.append(("bidi", component, pos, why))
+            elif not (rtl[0] and rtl[-1]):
+                why = f"{piece!r} has right-to-left letters but does not start and end with one"
+                out.append(("bidi", component, pos, why))
+        for i in range(a, b):
+            ch = text[i]
+            if ch.isascii():
+                continue
+            lookalike = ch in d._SLASH_LIKE or (component == "host" and ch in d._HOST_DOTS)
+            if lookalike or d._DELIMITERS & set(unicodedata.normalize("NFKC", ch)):
+                why = f"U+{ord(ch):04X} {unicodedata.name(ch, '')} looks like a delimiter"
+                out.append(("delimiter-lookalike", component, i, why))
+    out.sort(key=lambda w: w[2])
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(_DISPLAY_CHARS, max_size=10).map("".join),
+    st.lists(_DISPLAY_CHARS, max_size=6).map("".join),
+    st.booleans(),
+)
+def test_display_warnings_as_without_memos(chars: str, label: str, clear: bool) -> None:
+    """display_warnings (its memos filled by earlier examples, or emptied) warns as
+    it did when it looked every character up; _check_display's reading of it and
+    from_uri is what for_display gives."""
     from urikit import iri
     from urikit.errors import URIError
     from urikit.iri import _display
 
-    text = f"http://{chars}/" if host else f"http://h/{chars}?{chars}#{chars}"
-    try:
-        shown = iri.from_uri(iri.to_uri(text), idna=False)
-    except URIError:
-        return
-    if not iri.is_valid(shown):
-        return
-    warm = _display.display_warnings(shown)
-    again = _display.display_warnings(shown)  # now from the memos
-    for memo in (_display._LEARNT, _display._NOT_RTL, _display._NOT_LOOKALIKE):
-        memo.clear()
-        memo.update(map(chr, range(128)))
-    cold = _display.display_warnings(shown)
-    assert warm == again == cold
+    if clear:
+        for memo in (_display._LEARNT, _display._NOT_RTL, _display._NOT_LOOKALIKE):
+            memo.clear()
+            memo.update(map(chr, range(128)))
+    for text in (f"http://{chars}/", f"http://a{label}.{label}b/{chars}?{chars}#{chars}"):
+        try:
+            uri = iri.to_uri(text)
+            shown = iri.for_display(uri)
+        except URIError:
+            continue
+        expected = _reference_display_warnings(shown.text)
+        got = _display.display_warnings(shown.text)
+        assert [(w.kind, w.component, w.position, w.detail) for w in got] == expected, text
+        assert list(shown.warnings) == got
+        assert iri._from_uri(uri, idna=True, display=True, strict_idna=False) == shown.text
+        assert (shown.safe_text if shown.warnings else iri.to_uri(uri)) == iri.to_uri(uri)
 
 
 def _reference_decode(value: str, in_query: bool, display: bool) -> str:
