@@ -15,6 +15,7 @@ hosts, paths with dot segments and percent-encoded dots, slashes and UTF-8.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -305,3 +306,286 @@ def test_shows_plainly_on_the_corpus_and_its_refusals() -> None:
         assert not _shows_plainly("http://h/" + _encoded(refused), start)
     assert not _shows_plainly("http://h/%C3", start)  # not UTF-8
     assert _shows_plainly("http://h/%E4%BA%8C%C3%A9", start)
+
+
+# --- the memos and shortcuts of the full analysis (issue 20) ----------------------------
+
+
+def _reference_pieces(text: str, a: int, b: int, seps: str) -> list[tuple[int, str]]:
+    """iri._display._pieces as it was: one character at a time."""
+    out: list[tuple[int, str]] = []
+    start = a
+    for i in range(a, b + 1):
+        if i == b or text[i] in seps:
+            out.append((start, text[start:i]))
+            start = i + 1
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab/;.:&=\u3002\uff0e\uff61é", max_size=12), st.data())
+def test_pieces_split_as_one_character_at_a_time(text: str, data: st.DataObject) -> None:
+    from urikit.iri._display import _LABEL_SEPS, _pieces
+
+    a = data.draw(st.integers(0, len(text)))
+    b = data.draw(st.integers(a, len(text)))
+    for seps in (":", _LABEL_SEPS, "/;.", "&=;", "/"):
+        assert _pieces(text, a, b, seps) == _reference_pieces(text, a, b, seps)
+
+
+_DISPLAY_CHARS = st.one_of(
+    st.characters(min_codepoint=0x80, max_codepoint=0x2FFFF, exclude_categories=["Cs"]),
+    st.sampled_from(list("\u05d0\u0627\u2215\uff0f\u3002\uff0e\uff61\u00bd\u200e\u202e\u2066")),
+    st.sampled_from(list("a/;.:&=?#")),
+)
+
+
+def _reference_display_warnings(text: str) -> list[tuple[str, str, int, str]]:
+    """iri.display_warnings as it was: every character looked up, no memo."""
+    import unicodedata
+
+    from urikit.iri import _display as d
+    from urikit.iri._syntax import iri_split
+
+    sp = iri_split(text)
+    assert sp is not None
+    out: list[tuple[str, str, int, str]] = []
+    h0, h1 = sp[d.HOST_SPAN]
+    if h0 >= 0 and not text.startswith("[", h0):
+        for pos, label in _reference_pieces(text, h0, h1, d._LABEL_SEPS):
+            scripts = d._label_scripts(label)
+            if d._mixed(scripts):
+                why = f"the label {label!r} mixes scripts: {', '.join(sorted(scripts))}"
+                out.append(("mixed-script", "host", pos, why))
+            if label[:4].lower() == "xn--":
+                out.append(
+                    ("invalid-a-label", "host", pos, f"{label!r} is not a valid IDNA A-label")
+                )
+    for group, component, seps in d._GROUPS:
+        a, b = sp[group]
+        if a < 0 or text[a:b].isascii():
+            continue
+        for pos, piece in _reference_pieces(text, a, b, seps):
+            classes = [unicodedata.bidirectional(c) for c in piece]
+            rtl = [c in ("R", "AL") for c in classes]
+            if not any(rtl):
+                continue
+            if "L" in classes:
+                why = f"{piece!r} mixes right-to-left and left-to-right letters"
+                out.append(("bidi", component, pos, why))
+            elif not (rtl[0] and rtl[-1]):
+                why = f"{piece!r} has right-to-left letters but does not start and end with one"
+                out.append(("bidi", component, pos, why))
+        for i in range(a, b):
+            ch = text[i]
+            if ch.isascii():
+                continue
+            lookalike = ch in d._SLASH_LIKE or (component == "host" and ch in d._HOST_DOTS)
+            if lookalike or d._DELIMITERS & set(unicodedata.normalize("NFKC", ch)):
+                why = f"U+{ord(ch):04X} {unicodedata.name(ch, '')} looks like a delimiter"
+                out.append(("delimiter-lookalike", component, i, why))
+    out.sort(key=lambda w: w[2])
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(_DISPLAY_CHARS, max_size=10).map("".join),
+    st.lists(_DISPLAY_CHARS, max_size=6).map("".join),
+    st.booleans(),
+)
+def test_display_warnings_as_without_memos(chars: str, label: str, clear: bool) -> None:
+    """display_warnings (its memos filled by earlier examples, or emptied) warns as
+    it did when it looked every character up; _check_display's reading of it and
+    from_uri is what for_display gives."""
+    from urikit import iri
+    from urikit.errors import URIError
+    from urikit.iri import _display
+
+    if clear:
+        for memo in (_display._LEARNT, _display._NOT_RTL, _display._NOT_LOOKALIKE):
+            memo.clear()
+            memo.update(map(chr, range(128)))
+    for text in (f"http://{chars}/", f"http://a{label}.{label}b/{chars}?{chars}#{chars}"):
+        try:
+            uri = iri.to_uri(text)
+            shown = iri.for_display(uri)
+        except URIError:
+            continue
+        expected = _reference_display_warnings(shown.text)
+        got = _display.display_warnings(shown.text)
+        assert [(w.kind, w.component, w.position, w.detail) for w in got] == expected, text
+        assert list(shown.warnings) == got
+        assert iri._from_uri(uri, idna=True, display=True, strict_idna=False) == shown.text
+        assert (shown.safe_text if shown.warnings else iri.to_uri(uri)) == iri.to_uri(uri)
+
+
+def _reference_decode(value: str, in_query: bool, display: bool) -> str:
+    """iri._decode_component as it was: octet by octet, no memo."""
+    from urikit.iri import _PCT_RUN_RE, _UNRESERVED_OCTETS, _decodable
+
+    def one_run(m: re.Match[str]) -> str:
+        run = m.group()
+        data = bytes.fromhex(run.replace("%", ""))
+        out: list[str] = []
+        i = 0
+        while i < len(data):
+            b = data[i]
+            if b < 0x80:
+                out.append(chr(b) if b in _UNRESERVED_OCTETS else run[3 * i : 3 * i + 3])
+                i += 1
+                continue
+            size = 2 if 0xC2 <= b <= 0xDF else 3 if 0xE0 <= b <= 0xEF else 4 if b <= 0xF4 else 0
+            ch = ""
+            if size and i + size <= len(data):
+                try:
+                    ch = data[i : i + size].decode("utf-8")
+                except UnicodeDecodeError:
+                    ch = ""
+            if ch and _decodable(ch, in_query, for_display=display):
+                out.append(ch)
+                i += size
+            elif ch:
+                out.append("".join(f"%{x:02X}" for x in data[i : i + size]))
+                i += size
+            else:
+                out.append(f"%{b:02X}")
+                i += 1
+        return "".join(out)
+
+    return _PCT_RUN_RE.sub(one_run, value)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.one_of(_PCT, _DISPLAY_CHARS.map(_encoded), st.just("x")), max_size=8),
+    st.booleans(),
+    st.booleans(),
+)
+def test_decoding_a_run_at_once_is_decoding_it_octet_by_octet(
+    pieces: list[str], in_query: bool, display: bool
+) -> None:
+    from urikit.iri import _decode_component
+
+    value = "".join(pieces)
+    expected = _reference_decode(value, in_query, display)
+    assert _decode_component(value, in_query, display) == expected
+    assert _decode_component(value, in_query, display) == expected  # from the memo
+
+
+def _reference_percent_runs(text: str) -> list[tuple[str, str, str, int, int, str]]:
+    """What _check_percent_runs finds without its pre-tests (every octet read,
+    every path segment decoded)."""
+    from urikit import iri, parse
+    from urikit.errors import URIError
+    from urikit.security import _percent
+    from urikit.security._policy import _Found
+
+    try:
+        ref = parse(text)
+    except URIError:
+        ref = iri.parse(text)
+    saved = (_percent._CONTROL_PCT_RE, _percent._SEGMENT_PCT_RE)
+    anything = re.compile("")  # matches everywhere: the pre-tests always pass
+    _percent._CONTROL_PCT_RE = _percent._SEGMENT_PCT_RE = anything
+    try:
+        found = _Found(Policy())
+        _percent._check_percent_runs(found, text, ref._sp)
+    finally:
+        _percent._CONTROL_PCT_RE, _percent._SEGMENT_PCT_RE = saved
+    return [(f.code, f.severity, f.component, f.start, f.end, f.message) for f in found.items]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            _PCT,
+            _DISPLAY_CHARS.map(_encoded),
+            st.sampled_from(["a", "/", ".", "..", "%2e", "%2F", "%5c", "é", "%E2%80", "%C0%AE"]),
+        ),
+        max_size=8,
+    ),
+    st.sampled_from(["http://h/", "http://u%0A@h/", "http://h/?", "http://h/#"]),
+)
+def test_percent_pretests_skip_only_what_finds_nothing(pieces: list[str], head: str) -> None:
+    from urikit import iri, parse
+    from urikit.errors import URIError
+    from urikit.security._percent import _check_percent, _check_percent_runs
+    from urikit.security._policy import _Found
+
+    text = head + "".join(pieces)
+    try:
+        ref = parse(text)
+    except URIError:
+        ref = iri.parse(text)
+    expected = _reference_percent_runs(text)
+    for checks in (_check_percent_runs, _check_percent):
+        found = _Found(Policy())
+        checks(found, text, ref._sp)
+        fast = [(f.code, f.severity, f.component, f.start, f.end, f.message) for f in found.items]
+        assert fast == expected, checks
+
+
+def test_host_memo_gives_what_the_host_checks_give() -> None:
+    """_check_host's memo (per host text, for a policy without networks) gives the
+    same findings at each position as the checks themselves, and is not used
+    with a policy that has networks."""
+    import ipaddress
+
+    from urikit.security import _authority
+    from urikit.security._policy import _Found
+
+    hosts = [
+        "127.0.0.1",
+        "localhost",
+        "LocalHost.",
+        "0x7f.1",
+        "[::1]",
+        "169.254.169.254",
+        "metadata.google.internal",
+        "10.0.0.1",
+        "example.org",
+        "[v1.x]",
+        "a.localhost",
+    ]
+    for policy in (Policy(), Policy(allowed_networks=[ipaddress.ip_network("127.0.0.0/8")])):
+        for host in hosts:
+            for prefix in ("http://", "http://user@"):
+                text = prefix + host + "/p"
+                a, b = len(prefix), len(prefix) + len(host)
+                runs = []
+                for _ in range(2):  # the second from the memo
+                    found = _Found(policy)
+                    name = _authority._check_host(found, text, a, b)
+                    runs.append((name, found.items))
+                direct = _Found(policy)
+                name = _authority._host_findings(direct, text, a, b)
+                assert runs[0] == runs[1] == (name, direct.items), (policy, text)
+    assert "127.0.0.1" in _authority._HOST_MEMO
+    codes = [
+        f.code
+        for f in check(
+            "http://127.0.0.1/",
+            policy=Policy(allowed_networks=[ipaddress.ip_network("127.0.0.0/8")]),
+        ).findings
+    ]
+    assert "private-address" not in codes
+
+
+@pytest.mark.skipif(not HAS_ADA, reason="the [whatwg] extra (ada-url) is not installed")
+def test_whatwg_reads_local_and_metadata_names_as_rfc_3986() -> None:
+    """_whatwg_agrees now holds for "localhost" and metadata host names: the WHATWG
+    reading of them (with ports, paths, any case, a trailing dot) gives no
+    whatwg-differs, and the skip is taken for them."""
+    from urikit import parse
+    from urikit.security._addresses import METADATA_HOSTS
+
+    names = ["localhost", "LOCALHOST", "localhost.", "a.localhost", "x.LocalHost.", *METADATA_HOSTS]
+    for name in names:
+        for tail in ("", ":8080/doc", ":80/", ":/a", "/a%41/b", "?q#f"):
+            for scheme in ("http", "wss", "ftp"):
+                text = f"{scheme}://{name}{tail}"
+                ref = parse(text)
+                assert check_module._whatwg_agrees(text, ref, ref._sp, True), text
+                _same(text)

@@ -131,28 +131,76 @@ def _mixed(scripts: set[str]) -> bool:
     return not any(scripts <= ok for ok in _ORDINARY_MIXES)
 
 
+#: Each separator string's characters mapped to its first (one split for all).
+_TO_FIRST_SEP: Final = {
+    seps: str.maketrans(seps, seps[0] * len(seps)) for seps in (":", _LABEL_SEPS, "/;.", "&=;", "/")
+}
+
+
 def _pieces(text: str, a: int, b: int, seps: str) -> list[tuple[int, str]]:
+    """The pieces of ``text[a:b]`` between the characters of ``seps`` (empty ones
+    too), each with its start."""
+    value = text[a:b]
+    if len(seps) > 1:
+        table = _TO_FIRST_SEP.get(seps)
+        value = value.translate(
+            table if table is not None else str.maketrans(seps, seps[0] * len(seps))
+        )
     out: list[tuple[int, str]] = []
     start = a
-    for i in range(a, b + 1):
-        if i == b or text[i] in seps:
-            out.append((start, text[start:i]))
-            start = i + 1
+    for piece in value.split(seps[0]):
+        out.append((start, text[start : start + len(piece)]))
+        start += len(piece) + 1
     return out
 
 
+#: Characters known to be no right-to-left letter (bidi class R or AL), and
+#: characters known to look like no delimiter in any component (no slash
+#: look-alike, no full stop of a host, no delimiter in the NFKC form): ASCII
+#: first, then memos (bounded: cleared when full) of what display_warnings
+#: looked up, as the Unicode look-ups cost a microsecond a character (issue 20).
+_NOT_RTL: Final[set[str]] = set(map(chr, range(128)))
+_NOT_LOOKALIKE: Final[set[str]] = set(map(chr, range(128)))
+#: The characters whose facts are in both (a character missing from one of them
+#: is only looked up again).
+_LEARNT: Final[set[str]] = set(map(chr, range(128)))
+_MEMO_SIZE: Final = 4096
+
+
+def _learn(chars: str) -> None:
+    """Add to ``_NOT_RTL`` and ``_NOT_LOOKALIKE`` those of ``chars`` that belong there."""
+    if _LEARNT.issuperset(chars):
+        return
+    if len(_LEARNT) >= _MEMO_SIZE:
+        for memo in (_LEARNT, _NOT_RTL, _NOT_LOOKALIKE):
+            memo.clear()
+            memo.update(map(chr, range(128)))
+    for ch in set(chars).difference(_LEARNT):
+        if unicodedata.bidirectional(ch) not in ("R", "AL"):
+            _NOT_RTL.add(ch)
+        if not (
+            ch in _SLASH_LIKE
+            or ch in _HOST_DOTS
+            or _DELIMITERS & set(unicodedata.normalize("NFKC", ch))
+        ):
+            _NOT_LOOKALIKE.add(ch)
+        _LEARNT.add(ch)
+
+
+_RTL_CLASSES: Final = ("R", "AL")
+
+
 def _bidi_warning(component: str, pos: int, piece: str) -> DisplayWarning | None:
-    if piece.isascii():  # no ASCII character is right-to-left (R or AL)
+    if _NOT_RTL.issuperset(piece):  # no ASCII character is right-to-left (R or AL)
         return None
-    classes = [unicodedata.bidirectional(c) for c in piece]
-    rtl = [c in ("R", "AL") for c in classes]
-    if not any(rtl):
+    classes = list(map(unicodedata.bidirectional, piece))
+    if "R" not in classes and "AL" not in classes:
         return None
     if "L" in classes:
         return DisplayWarning(
             "bidi", component, pos, f"{piece!r} mixes right-to-left and left-to-right letters"
         )
-    if not (rtl[0] and rtl[-1]):
+    if not (classes[0] in _RTL_CLASSES and classes[-1] in _RTL_CLASSES):
         return DisplayWarning(
             "bidi",
             component,
@@ -162,13 +210,31 @@ def _bidi_warning(component: str, pos: int, piece: str) -> DisplayWarning | None
     return None
 
 
+#: The components display_warnings reads for bidi and look-alikes, with what
+#: separates their pieces.
+_GROUPS: Final = (
+    (USERINFO_SPAN, "userinfo", ":"),
+    (HOST_SPAN, "host", _LABEL_SEPS),
+    (PATH_SPAN, "path", "/;."),
+    (QUERY_SPAN, "query", "&=;"),
+    (FRAGMENT_SPAN, "fragment", "/"),
+)
+
+
 def display_warnings(text: str) -> list[DisplayWarning]:
     """What makes the valid IRI reference ``text`` misleading to show, by position."""
     sp = iri_split(text)
     assert sp is not None  # from_uri gives a valid IRI
     warnings: list[DisplayWarning] = []
     h0, h1 = sp[HOST_SPAN]
-    if h0 >= 0 and not text.startswith("[", h0):
+    host = text[h0:h1] if h0 >= 0 else ""
+    # An ASCII host without the ACE prefix has no label to warn about: each is
+    # Latin or of no script, and none is an A-label.
+    if (
+        h0 >= 0
+        and not text.startswith("[", h0)
+        and not (host.isascii() and "xn--" not in host.lower())
+    ):
         for pos, label in _pieces(text, h0, h1, _LABEL_SEPS):
             scripts = _label_scripts(label)
             if _mixed(scripts):
@@ -186,24 +252,24 @@ def display_warnings(text: str) -> list[DisplayWarning]:
                         "invalid-a-label", "host", pos, f"{label!r} is not a valid IDNA A-label"
                     )
                 )
-    groups = (
-        (USERINFO_SPAN, "userinfo", ":"),
-        (HOST_SPAN, "host", _LABEL_SEPS),
-        (PATH_SPAN, "path", "/;."),
-        (QUERY_SPAN, "query", "&=;"),
-        (FRAGMENT_SPAN, "fragment", "/"),
-    )
-    for group, component, seps in groups:
+    for group, component, seps in _GROUPS:
         a, b = sp[group]
-        if a < 0 or text[a:b].isascii():
+        if a < 0:
+            continue
+        value = text[a:b]
+        if value.isascii():
             continue  # no right-to-left letter and no look-alike in ASCII
-        for pos, piece in _pieces(text, a, b, seps):
-            w = _bidi_warning(component, pos, piece) if piece else None
-            if w is not None:
-                warnings.append(w)
+        _learn(value)
+        if not _NOT_RTL.issuperset(value):
+            for pos, piece in _pieces(text, a, b, seps):
+                w = _bidi_warning(component, pos, piece) if piece else None
+                if w is not None:
+                    warnings.append(w)
+        if _NOT_LOOKALIKE.issuperset(value):
+            continue
         for i in range(a, b):
             ch = text[i]
-            if ch.isascii():
+            if ch in _NOT_LOOKALIKE:
                 continue
             lookalike = ch in _SLASH_LIKE or (component == "host" and ch in _HOST_DOTS)
             if lookalike or _DELIMITERS & set(unicodedata.normalize("NFKC", ch)):

@@ -96,8 +96,37 @@ def _private(found: _Found, a: int, b: int, subject: str, addr: ipaddress._BaseA
         found.add("private-address", severity, "host", a, b, f"{subject} is {addr}, {why}")
 
 
+#: host as written -> what :func:`_host_findings` finds in it under a policy with
+#: no networks of its own (code, severity, message of each finding, all over the
+#: whole host) and the name it returns: a memo, bounded (cleared when full). The
+#: checks read only the host's text and the policy's networks, and an address
+#: costs microseconds to read and classify (issue 20: "127.0.0.1" and
+#: "localhost" recur).
+_HOST_MEMO: dict[str, tuple[tuple[tuple[str, str, str], ...], str | None]] = {}
+_HOST_MEMO_SIZE: Final = 4096
+
+
 def _check_host(found: _Found, text: str, a: int, b: int) -> str | None:
     """Checks the host; returns the name to resolve (a reg-name that is no address)."""
+    policy = found.policy
+    if policy.denied_networks or policy.allowed_networks:
+        return _host_findings(found, text, a, b)
+    host = text[a:b]
+    memo = _HOST_MEMO.get(host)
+    if memo is None:
+        own = _Found(policy)
+        name = _host_findings(own, host, 0, len(host))
+        memo = (tuple((f.code, f.severity, f.message) for f in own.items), name)
+        if len(_HOST_MEMO) >= _HOST_MEMO_SIZE:
+            _HOST_MEMO.clear()
+        _HOST_MEMO[host] = memo
+    for code, severity, message in memo[0]:
+        found.add(code, severity, "host", a, b, message)
+    return memo[1]
+
+
+def _host_findings(found: _Found, text: str, a: int, b: int) -> str | None:
+    """What :func:`_check_host` does: every finding is over the host, ``[a, b)``."""
     host = text[a:b]
     if host.startswith("["):
         inner = host[1:-1]
@@ -168,7 +197,12 @@ def _check_port(
     if number > 65535:
         found.add("unusual-port", "warning", "port", a, b, f"port {text[a:b]} is no TCP port")
     else:
-        other = [s for s, p in registry.ports.items() if p == number and s != (scheme or "")]
+        ports = registry.ports
+        other = (
+            [s for s, p in ports.items() if p == number and s != (scheme or "")]
+            if number in ports.values()  # a scan in C: most ports are no scheme's
+            else []
+        )
         service = SERVICE_PORTS.get(number)
         if not (other or service) and number < 1024:
             found.add(

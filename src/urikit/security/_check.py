@@ -19,6 +19,7 @@ from .._parser import (
     PORT_SPAN,
     SCHEME_SPAN,
     USERINFO_SPAN,
+    is_ipv4address,
     plain_host_end,
 )
 from ..errors import URIError, arg_type_error, check_str
@@ -27,7 +28,7 @@ from ._addresses import METADATA_HOSTS
 from ._authority import _check_host, _check_port, _check_userinfo
 from ._percent import _check_percent
 from ._policy import _DEFAULT_POLICY, CODES, Finding, Policy, _Found
-from ._report import _PARSED_URI, Report
+from ._report import _PARSED_IRI, _PARSED_URI, Report
 from ._scheme import _SCHEME_CHECKED, _check_scheme
 from ._text import _PCT_RUN_RE
 from ._whatwg import _SPECIAL, _whatwg
@@ -159,22 +160,23 @@ def _check(
             )
     h0, h1 = sp[HOST_SPAN]
     name = None
-    plain = False  # an ASCII reg-name the WHATWG host parser reads as RFC 3986 does
+    named = False  # an ASCII reg-name the WHATWG host parser reads as RFC 3986 does
+    plain = False  # and one the host checks find nothing in
     if h1 > h0:
         host = text[h0:h1]
-        last = host.rpartition(".")[2]
         if (
-            last[:1].isalpha()
+            host.rpartition(".")[2][:1].isalpha()
             and host[0] != "["  # an IP literal: "[v1.a]" ends in "a]"
             and "%" not in host
             and host.isascii()
-            and "xn--" not in host.lower()  # the ACE prefix in any case ("Xn--")
         ):
             name = host.lower()
-            bare = name[:-1] if name.endswith(".") else name
-            plain = not (
-                bare == "localhost" or bare.endswith(".localhost") or bare in METADATA_HOSTS
-            )
+            if "xn--" not in name:  # the ACE prefix in any case ("Xn--")
+                named = True
+                bare = name[:-1] if name[-1] == "." else name
+                plain = not (
+                    bare == "localhost" or bare.endswith(".localhost") or bare in METADATA_HOSTS
+                )
         if not plain:
             name = _check_host(found, text, h0, h1)
     elif policy.require_host:
@@ -190,21 +192,33 @@ def _check(
         or (percent and _HIGH_PCT_RE.search(text))
         or (not plain and h1 > h0 and "xn--" in text[h0:h1].lower())
     ) and not (plain and u0 < 0 and text.isascii() and _shows_plainly(text, h1)):
-        from ._display import _check_display  # imported for the references that need it
-
-        _check_display(found, text, sp)
-    if policy.whatwg and scheme in _SPECIAL and not _whatwg_agrees(text, ref, sp, plain):
+        (_DISPLAY[0] if _DISPLAY else _load_display())(found, text, sp)
+    if policy.whatwg and scheme in _SPECIAL and not _whatwg_agrees(text, ref, sp, named):
         _whatwg(found, text, ref, scheme)
     if resolve_dns and name:
         from ._dns import _resolve
 
         _resolve(found, name, h0, h1, resolver)
     findings = found.items
-    if not findings:
-        return Report(text, (), (), ref)
+    if not findings:  # Report(text, (), (), ref) without its checks
+        return _new_report(
+            Report, (text, (), (), _PARSED_URI if type(ref) is URIReference else _PARSED_IRI)
+        )
     if len(findings) > 1:
         findings.sort(key=lambda f: (f.start, f.end))
     return Report(text, tuple(findings), tuple(f for f in findings if policy.blocks(f)), ref)
+
+
+#: ``_display._check_display`` once a reference needed it (an import statement
+#: in the function would cost a microsecond each time).
+_DISPLAY: list[Callable[[_Found, str, tuple[tuple[int, int], ...]], None]] = []
+
+
+def _load_display() -> Callable[[_Found, str, tuple[tuple[int, int], ...]], None]:
+    from ._display import _check_display  # imported for the references that need it
+
+    _DISPLAY.append(_check_display)
+    return _check_display
 
 
 def _shows_plainly(text: str, start: int) -> bool:
@@ -218,45 +232,70 @@ def _shows_plainly(text: str, start: int) -> bool:
     characters (issue 20: the display checks were most of a check's time on a
     line with percent-encoded UTF-8). ``tests/test_security_fast.py`` checks it
     against the display checks."""
+    plain_chars = _PLAIN_CHARS
+    # The runs joined by a NUL octet: UTF-8 exactly when each run is (a NUL is no
+    # continuation octet), and then their characters and NULs (ASCII).
+    runs = "%00".join(_PCT_RUN_RE.findall(text, start)).replace("%", "")
+    try:
+        decoded = bytes.fromhex(runs).decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    if not plain_chars.issuperset(decoded):  # ASCII is in it
+        if not _UNPLAIN_CHARS.isdisjoint(decoded):
+            return False
+        for ch in decoded:
+            if ch not in plain_chars:
+                if not _shows_plainly_char(ch):
+                    if len(_UNPLAIN_CHARS) >= _MEMO_SIZE:
+                        _UNPLAIN_CHARS.clear()
+                    _UNPLAIN_CHARS.add(ch)
+                    return False
+                if len(plain_chars) >= _MEMO_SIZE:
+                    plain_chars.clear()
+                    plain_chars.update(map(chr, range(128)))
+                plain_chars.add(ch)
+    return True
+
+
+#: The characters :func:`_shows_plainly_char` holds for, ASCII first: a memo
+#: (bounded: cleared when full), as the Unicode look-ups cost a microsecond a
+#: character.
+_PLAIN_CHARS: Final[set[str]] = set(map(chr, range(128)))
+#: The characters it does not hold for: a memo too.
+_UNPLAIN_CHARS: Final[set[str]] = set()
+
+
+def _shows_plainly_char(ch: str) -> bool:
+    """Whether the non-ASCII ``ch`` is no right-to-left letter (bidi class ``R``
+    or ``AL``), no slash look-alike and has no delimiter in its NFKC form."""
     import unicodedata
 
     from ..iri._display import _DELIMITERS, _SLASH_LIKE
 
-    for m in _PCT_RUN_RE.finditer(text, start):
-        try:
-            decoded = bytes.fromhex(m.group().replace("%", "")).decode("utf-8")
-        except UnicodeDecodeError:
-            return False
-        if decoded.isascii():
-            continue
-        for ch in decoded:
-            if ch.isascii():
-                continue
-            if (
-                unicodedata.bidirectional(ch) in ("R", "AL")
-                or ch in _SLASH_LIKE
-                or _DELIMITERS & set(unicodedata.normalize("NFKC", ch))
-            ):
-                return False
-    return True
+    return not (
+        unicodedata.bidirectional(ch) in ("R", "AL")
+        or ch in _SLASH_LIKE
+        or _DELIMITERS & set(unicodedata.normalize("NFKC", ch))
+    )
 
 
 def _whatwg_agrees(
-    text: str, ref: URIReference, sp: tuple[tuple[int, int], ...], plain: bool
+    text: str, ref: URIReference, sp: tuple[tuple[int, int], ...], named: bool
 ) -> bool:
     """Whether the WHATWG URL Standard surely reads the scheme, host, port and
     path of the valid reference ``text`` (a special scheme) as RFC 3986 does, so
     that ``_whatwg`` would find nothing and need not run (issue 20: it is most of
     a check's time on a line with a port or a "%"). True only for: a host that
-    is ``plain`` (an ASCII reg-name ending in a label that starts with a letter,
-    no "%", no A-label) or an RFC 3986 IPv4 address (dotted decimal with no
+    is ``named`` (an ASCII reg-name ending in a label that starts with a letter,
+    no "%", no A-label: "localhost" and metadata names too, which the WHATWG
+    host parser lowercases as any other) or an RFC 3986 IPv4 address (dotted decimal with no
     leading zero, which is the WHATWG serialisation); no port, an empty one or
     at most five digits up to 65535 (a number either way; the default port
     dropped by both); a path without a segment starting with "." and without
     "%2e" in any case (the WHATWG reads it as a dot).
     ``tests/test_security_fast.py`` checks the claim against ada-url."""
     h0, h1 = sp[HOST_SPAN]
-    if not plain and not (h1 > h0 and ref.host_kind == "ipv4"):
+    if not named and not (h1 > h0 and is_ipv4address(text[h0:h1])):  # host_kind "ipv4"
         return False
     p0, p1 = sp[PORT_SPAN]
     if p1 > p0 and (p1 - p0 > 5 or int(text[p0:p1]) > 65535):

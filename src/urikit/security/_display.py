@@ -13,6 +13,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Iterable
+from types import ModuleType
 from typing import Any, Final
 
 from .._parser import HOST_SPAN
@@ -155,14 +156,31 @@ def _host_homographs(host: str) -> list[tuple[str, str]]:
     return out
 
 
-def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
-    from .. import iri  # L5, imported only for references that need it
+_IRI: list[ModuleType] = []
 
+
+def _iri() -> ModuleType:
+    """``urikit.iri`` (L5), imported when a reference first needs it (an import
+    statement in ``_check_display`` would cost half a microsecond each time)."""
+    if not _IRI:
+        from .. import iri
+
+        _IRI.append(iri)
+    return _IRI[0]
+
+
+def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
+    iri = _iri()
     spans = {name: sp[group] for group, name in _PCT_GROUPS}
     grouped: dict[tuple[str, str], dict[str, None]] = {}
     severities: dict[tuple[str, str], str] = {}
     h0, h1 = sp[HOST_SPAN]
-    if h1 > h0 and text[h0] != "[":
+    host = text[h0:h1] if h1 > h0 else ""
+    if (
+        host
+        and host[0] != "["
+        and not (host.isascii() and "%" not in host and "xn--" not in host.lower())
+    ):  # an ASCII host without "%" and A-labels has only ASCII labels: nothing to judge
         # Mixed scripts and confusables in the host from the Unicode data (the
         # confusable_homoglyphs package), in place of for_display's mixed-script.
         for severity, why in _host_homographs(text[h0:h1]):
@@ -183,11 +201,13 @@ def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) ->
                 m.end(),
                 f"U+{ord(char):04X} {unicodedata.name(char, '')} reorders text",
             )
+    # What iri.for_display(text) gives, without the DisplayForm and its safe text.
     try:
-        shown = iri.for_display(text)
+        shown: str | None = iri._from_uri(text, idna=True, display=True, strict_idna=False)
+        warnings = iri.display_warnings(shown)
     except URIError:
-        shown = None
-    for w in shown.warnings if shown is not None else ():  # one finding per code and component
+        shown, warnings = None, []
+    for w in warnings:  # one finding per code and component
         if w.kind == "mixed-script":
             continue  # judged above
         code = "bidi-formatting" if w.kind == "bidi" else "idn-homograph"
@@ -201,6 +221,7 @@ def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) ->
         if len(details) > 3:
             message += f"; and {len(details) - 3} more"
         if code == "idn-homograph" and shown is not None:
-            safe = shown.safe_text if shown.warnings else iri.to_uri(text)
-            message += f"; shown as {_shorten(shown.text)!r}, safe form {_shorten(safe)!r}"
+            # for_display's safe_text when it warns, and to_uri(text) when not
+            safe = iri.to_uri(text)
+            message += f"; shown as {_shorten(shown)!r}, safe form {_shorten(safe)!r}"
         found.add(code, severities[code, component], component, a, b, message)

@@ -23,6 +23,19 @@ _NAMES: Final = {0x00: "NUL", 0x0A: "LF", 0x0D: "CR"}
 #: formatting, no dot segment and no delimiter: a reference without one of these
 #: gets no finding here, and is not read run by run (issue 20).
 _NOTABLE_PCT_RE: Final = re.compile(r"%(?:[0189A-Fa-f]|7[Ff]|2[EeFf]|5[Cc])")
+#: A "%XX" that encodes a control or DEL: without one no octet is read one by one.
+_CONTROL_PCT_RE: Final = re.compile(r"%(?:[01]|7[Ff])")
+#: What a path segment's checks look for: without one in the path, no segment
+#: decodes to a dot segment or holds an encoded delimiter (decoding gives ".",
+#: "/" or "\\" only from these; any other run gives some other character).
+_SEGMENT_PCT_RE: Final = re.compile(r"%(?:2[EeFf]|5[Cc])")
+
+
+#: What a decoded run may give a finding for: a control or DEL, a bidi formatting
+#: character, or a ".", "/" or "\\" (the path's checks).
+_LOUD_RE: Final = re.compile(
+    "[\\x00-\\x1f\\x7f./\\\\" + "".join(map(re.escape, sorted(_BIDI_FORMAT))) + "]"
+)
 
 
 def _overlong(data: bytes, i: int) -> bool:
@@ -38,19 +51,33 @@ def _overlong(data: bytes, i: int) -> bool:
 def _check_percent(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
     if _NOTABLE_PCT_RE.search(text) is None:
         return
+    # The runs joined by a space: UTF-8 exactly when each run is (a space is no
+    # continuation octet: characters end before and after it), and then decoded
+    # to the runs' characters and spaces. Without an invalid run, a control, a
+    # bidi formatting character, or a ".", "/" or "\\" among them (which only
+    # "%2E", "%2F" and "%5C" give), no run and no path segment gives a finding:
+    # one decoding for all (issue 20).
+    runs = "%20".join(_PCT_RUN_RE.findall(text)).replace("%", "")
+    try:
+        decoded = bytes.fromhex(runs).decode("utf-8")
+    except UnicodeDecodeError:
+        decoded = None
+    if decoded is not None and _LOUD_RE.search(decoded) is None:
+        return
     _check_percent_runs(found, text, sp)
 
 
 def _check_percent_runs(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
     """Every run of percent-encoded octets, decoded (what :func:`_check_percent`
     does when an octet may give a finding)."""
+    controls = _CONTROL_PCT_RE.search(text) is not None
     for group, component in _PCT_GROUPS:
         a, b = sp[group]
         if a < 0 or text.find("%", a, b) < 0:
             continue
         for m in _PCT_RUN_RE.finditer(text, a, b):
             data = bytes.fromhex(m.group().replace("%", ""))
-            for i, byte in enumerate(data):
+            for i, byte in enumerate(data) if controls else ():
                 if byte < 0x20 or byte == 0x7F:
                     at = m.start() + 3 * i
                     name = _NAMES.get(byte, f"control 0x{byte:02X}")
@@ -87,6 +114,8 @@ def _check_percent_runs(found: _Found, text: str, sp: tuple[tuple[int, int], ...
                         f"percent-encoded bytes in the {component} are not UTF-8",
                     )
                 decoded = data.decode("utf-8", "replace")
+            if decoded.isascii() or _BIDI_FORMAT.isdisjoint(decoded):
+                continue
             bidi = [c for c in decoded if c in _BIDI_FORMAT]
             if bidi:
                 found.add(
@@ -97,7 +126,7 @@ def _check_percent_runs(found: _Found, text: str, sp: tuple[tuple[int, int], ...
                     m.end(),
                     f"encoded U+{ord(bidi[0]):04X} {unicodedata.name(bidi[0], '')} reorders text",
                 )
-        if component == "path":
+        if component == "path" and _SEGMENT_PCT_RE.search(text, a, b) is not None:
             _check_segments(found, text, a, b)
 
 
