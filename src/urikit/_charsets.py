@@ -40,6 +40,7 @@ __all__ = [
     "PCHAR",
     "PCHAR_NC",
     "PCT_ENCODED_PATTERN",
+    "PCT_RUN_PATTERN",
     "QUERY",
     "REG_NAME",
     "RESERVED",
@@ -107,6 +108,10 @@ HEXDIG_CLASS = regex_class(HEXDIG)
 LDH_CLASS = regex_class(LDH)
 #: Regex of section 2.1 ``pct-encoded = "%" HEXDIG HEXDIG``.
 PCT_ENCODED_PATTERN = f"%[{HEXDIG_CLASS}]{{2}}"
+#: Regex of a run of ``pct-encoded``, written to start with the literal "%" so
+#: that the regex engine searches for it (as "(?:%XX)+" it tries every position:
+#: 7x slower on a 200-character URL).
+PCT_RUN_PATTERN = f"{PCT_ENCODED_PATTERN}(?:{PCT_ENCODED_PATTERN})*+"
 #: Regex of section 3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.
 SCHEME_PATTERN = f"[{ALPHA_CLASS}][{regex_class(SCHEME)}]*+"
 

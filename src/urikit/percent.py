@@ -36,7 +36,7 @@ COMPONENT_SAFE: Final[dict[str, frozenset[str]]] = {
 # Regular expressions, compiled on first use (``_charsets.compiled``): importing
 # costs no ``re``.
 _ALL_SAFE_PATTERN: Final = {k: f"[{cs.regex_class(v)}]*+\\Z" for k, v in COMPONENT_SAFE.items()}
-_PCT_RUN_PATTERN: Final = f"((?:{cs.PCT_ENCODED_PATTERN})+)"
+_PCT_RUN_PATTERN: Final = f"({cs.PCT_RUN_PATTERN})"
 _BAD_PCT_PATTERN: Final = f"%(?![{cs.HEXDIG_CLASS}]{{2}})"
 #: Per set of safe characters: byte value -> its text in the output.
 _BYTE_TABLES: dict[frozenset[str], tuple[str, ...]] = {}

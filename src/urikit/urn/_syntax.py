@@ -50,6 +50,7 @@ from .._charsets import (
     HEXDIG,
     PATH,
     PCT_ENCODED_PATTERN,
+    PCT_RUN_PATTERN,
     QUERY,
     SUB_DELIMS,
     UNRESERVED,
@@ -109,7 +110,7 @@ _Q_RUN: Final = _run(QUERY)
 _F_RUN: Final = _run(FRAGMENT)
 _V_RUN: Final = _run(_VPCHAR)
 _PCT_RE: Final = re.compile(PCT_ENCODED_PATTERN)
-_PCT_RUN_RE: Final = re.compile(f"(?:{PCT_ENCODED_PATTERN})+")
+_PCT_RUN_RE: Final = re.compile(PCT_RUN_PATTERN)
 
 # Span indexes.
 _NID, _NSS, _R, _Q, _QUERY, _F = range(6)
