@@ -42,7 +42,9 @@ def load(*, no_speedups: bool) -> dict[str, ModuleType]:
         os.environ.pop(NO_ENV, None)
     try:
         importlib.import_module("urikit")
-        for sub in ("_parser", "percent", "resolve", "normalize", "reference", "batch", "iri"):
+        for sub in (
+            "_parser", "percent", "resolve", "normalize", "reference", "batch", "iri", "security",
+        ):  # fmt: skip
             importlib.import_module("urikit." + sub)
         return {n: m for n, m in sys.modules.items() if n == "urikit" or n.startswith("urikit.")}
     finally:
@@ -563,6 +565,9 @@ def _calls(bad: Any) -> list[tuple[str, str, tuple[Any, ...], dict[str, Any]]]:
         ("urikit.batch", "split", (bad,), {}),
         ("urikit.batch", "split", ([bad],), {}),
         ("urikit.batch", "split", (["a"], bad), {}),
+        ("urikit.security", "check", (bad,), {}),
+        ("urikit.security", "check", ("http://a/",), {"policy": bad}),
+        ("urikit.security", "check", ("http://a/",), {"resolve_dns": bad}),
     ]
 
 
