@@ -11,6 +11,8 @@ PY = load_urikit(no_speedups=True)
 C = load_urikit(no_speedups=False)
 if C.IMPLEMENTATION != "c":
     raise SystemExit("the C accelerator is not built: python setup.py build_ext --inplace")
+with atheris.instrument_imports():
+    from urikit.security import check as CHECK
 
 
 def outcome(func, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -27,6 +29,18 @@ def outcome(func, *args, **kwargs):  # type: ignore[no-untyped-def]
     if hasattr(value, "spans"):
         return ("ok", value.spans)
     return ("ok", value)
+
+
+def report_key(report):  # type: ignore[no-untyped-def]
+    """A security Report as plain values (each copy of urikit has its own classes)."""
+
+    def plain(findings):  # type: ignore[no-untyped-def]
+        return [
+            (f.code, f.severity, f.component, f.start, f.end, f.message, f.reference)
+            for f in findings
+        ]
+
+    return (report.text, plain(report.findings), plain(report.blocking), report[3])
 
 
 def test_one_input(data: bytes) -> None:
@@ -52,6 +66,11 @@ def test_one_input(data: bytes) -> None:
     assert outcome(C.batch.split, [text, base]) == outcome(PY.batch.split, [text, base])
     assert outcome(C._parser.plain_host_end, text) == outcome(PY._parser.plain_host_end, text)
     assert outcome(C.iri.parse, text) == outcome(PY.iri.parse, text)
+    # security.check's C path (a report for a text with nothing to report) against
+    # its Python definition, in the copy imported as usual: the checks import
+    # parts of urikit on first need, which must be the same copy's
+    c_report, p_report = CHECK(text), CHECK.__wrapped__(text)
+    assert report_key(c_report) == report_key(p_report), (text, c_report, p_report)
 
 
 if __name__ == "__main__":
