@@ -193,7 +193,7 @@ def _check(
         or (not plain and h1 > h0 and "xn--" in text[h0:h1].lower())
     ) and not (plain and u0 < 0 and text.isascii() and _shows_plainly(text, h1)):
         (_DISPLAY[0] if _DISPLAY else _load_display())(found, text, sp)
-    if policy.whatwg and scheme in _SPECIAL and not _whatwg_agrees(text, ref, sp, named):
+    if policy.whatwg and scheme in _SPECIAL and not _whatwg_agrees(text, sp, named):
         _whatwg(found, text, ref, scheme)
     if resolve_dns and name:
         from ._dns import _resolve
@@ -279,9 +279,7 @@ def _shows_plainly_char(ch: str) -> bool:
     )
 
 
-def _whatwg_agrees(
-    text: str, ref: URIReference, sp: tuple[tuple[int, int], ...], named: bool
-) -> bool:
+def _whatwg_agrees(text: str, sp: tuple[tuple[int, int], ...], named: bool) -> bool:
     """Whether the WHATWG URL Standard surely reads the scheme, host, port and
     path of the valid reference ``text`` (a special scheme) as RFC 3986 does, so
     that ``_whatwg`` would find nothing and need not run (issue 20: it is most of
