@@ -141,8 +141,7 @@ class SchemeRegistry:
         self.ports: Final[dict[str, int]] = {}
         #: the schemes whose handler is http-like (read by the C kernel).
         self.http_like: Final[set[str]] = set()
-        #: bumped on every change (register, unregister, set_default_port)
-        self.version = 0
+        self._version = 0  # bumped on every change (register, unregister, set_default_port)
         self._provider = provider
         for handler in handlers:
             self.register(handler)
@@ -183,8 +182,22 @@ class SchemeRegistry:
         else:
             self.register(handler, replace=True)
 
+    @property
+    def version(self) -> int:
+        """How many changes the registry has had (register, unregister,
+        set_default_port): what a cache of anything derived from the handlers
+        keys on, read-only.
+
+        >>> reg = SchemeRegistry()
+        >>> before = reg.version
+        >>> reg.set_default_port("x-demo", 1234)
+        >>> reg.version > before
+        True
+        """
+        return self._version
+
     def _index(self, key: str, handler: SchemeHandler | None) -> None:
-        self.version += 1
+        self._version += 1
         if handler is not None and handler.default_port is not None:
             self.ports[key] = handler.default_port
         else:
