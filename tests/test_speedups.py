@@ -23,39 +23,18 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from _twins import REQUIRE_ENV
+from _twins import load as _load
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-NO_ENV = "URIKIT_NO_SPEEDUPS"
-REQUIRE_ENV = "URIKIT_REQUIRE_SPEEDUPS"
+#: the submodules whose entry points are compared
+_SUBS = ("_parser", "percent", "resolve", "normalize", "reference", "batch", "iri", "security")
 
 
 def load(*, no_speedups: bool) -> dict[str, ModuleType]:
     """A fresh urikit: {"urikit": package, "urikit._parser": ..., ...}."""
-    names = [n for n in sys.modules if n == "urikit" or n.startswith("urikit.")]
-    saved_modules = {n: sys.modules.pop(n) for n in names}
-    saved_env = {k: os.environ.get(k) for k in (NO_ENV, REQUIRE_ENV)}
-    os.environ.pop(REQUIRE_ENV, None)
-    if no_speedups:
-        os.environ[NO_ENV] = "1"
-    else:
-        os.environ.pop(NO_ENV, None)
-    try:
-        importlib.import_module("urikit")
-        for sub in (
-            "_parser", "percent", "resolve", "normalize", "reference", "batch", "iri", "security",
-        ):  # fmt: skip
-            importlib.import_module("urikit." + sub)
-        return {n: m for n, m in sys.modules.items() if n == "urikit" or n.startswith("urikit.")}
-    finally:
-        for n in [n for n in sys.modules if n == "urikit" or n.startswith("urikit.")]:
-            del sys.modules[n]
-        sys.modules.update(saved_modules)
-        for k, v in saved_env.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+    return _load(no_speedups=no_speedups, subs=_SUBS)
 
 
 def error_key(exc: BaseException) -> tuple[Any, ...]:
