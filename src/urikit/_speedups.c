@@ -1796,7 +1796,7 @@ plain_host_end(PyObject *text, const spans_t *sp)
     Py_ssize_t n = PyUnicode_GET_LENGTH(text);
     if (sp->e[G_HOST] <= sp->s[G_HOST] || sp->s[G_USERINFO] >= 0 || sp->s[G_PORT] >= 0 ||
         memchr(s, '%', (size_t)n) != NULL ||
-        has_dots(PyUnicode_1BYTE_KIND, s + sp->s[G_PATH], sp->e[G_PATH] - sp->s[G_PATH])) {
+        has_dots_ascii(s + sp->s[G_PATH], sp->e[G_PATH] - sp->s[G_PATH])) {
         return -1;
     }
     return sp->e[G_HOST];
@@ -2179,15 +2179,8 @@ plain_verdict(const uchar *s, Py_ssize_t n, const spans_t *sp, const AccelObject
     if (h1 <= h0 || sp->s[G_USERINFO] >= 0 || sp->e[G_PORT] > sp->s[G_PORT]) {
         return 0;
     }
-    /* a path segment starting with ".": a "." after a "/" (the path follows
-     * the authority: it is empty or starts with "/"); found by memchr, as
-     * paths have few dots */
-    const uchar *path = s + sp->s[G_PATH], *path_end = s + sp->e[G_PATH];
-    for (const uchar *dot = path < path_end ? memchr(path, '.', (size_t)(path_end - path)) : NULL;
-         dot != NULL; dot = memchr(dot + 1, '.', (size_t)(path_end - dot - 1))) {
-        if (dot > path && dot[-1] == '/') {
-            return 0;
-        }
+    if (has_dots_ascii(s + sp->s[G_PATH], sp->e[G_PATH] - sp->s[G_PATH])) {
+        return 0; /* a path segment starting with "." */
     }
     const uchar *pct = memchr(s, '%', (size_t)n);
     while (pct != NULL) {
