@@ -2078,7 +2078,7 @@ eq_lower(const uchar *p, Py_ssize_t n, PyObject *word)
     }
     const uchar *w = PyUnicode_1BYTE_DATA(word);
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (Py_TOLOWER(p[i]) != w[i]) {
+        if (ascii_lower(p[i]) != w[i]) {
             return 0;
         }
     }
@@ -2130,7 +2130,7 @@ ascii_words(PyObject *words)
         }
         const uchar *p = PyUnicode_1BYTE_DATA(w);
         for (Py_ssize_t j = 0; j < PyUnicode_GET_LENGTH(w); j++) {
-            if (Py_TOLOWER(p[j]) != p[j]) {
+            if (ascii_lower(p[j]) != p[j]) {
                 return 0;
             }
         }
@@ -2209,7 +2209,7 @@ plain_verdict(const uchar *s, Py_ssize_t n, const spans_t *sp, const AccelObject
     for (const uchar *dash = memchr(host, '-', (size_t)len); dash != NULL;
          dash = memchr(dash + 1, '-', (size_t)(host + len - dash - 1))) {
         if (dash - host >= 2 && dash + 1 < host + len && dash[1] == '-' &&
-            Py_TOLOWER(dash[-2]) == 'x' && Py_TOLOWER(dash[-1]) == 'n') {
+            ascii_lower(dash[-2]) == 'x' && ascii_lower(dash[-1]) == 'n') {
             return 0;
         }
     }
