@@ -2138,16 +2138,21 @@ ascii_words(PyObject *words)
     return 1;
 }
 
+/* ``type`` is a tuple subclass that adds no slot and no __dict__: C may build
+ * its instances as tuples (check's reports, file_records' records) */
+static int
+is_plain_tuple_type(PyObject *type)
+{
+    return PyType_Check(type) && PyType_IsSubtype((PyTypeObject *)type, &PyTuple_Type) &&
+           ((PyTypeObject *)type)->tp_basicsize == PyTuple_Type.tp_basicsize &&
+           ((PyTypeObject *)type)->tp_dictoffset == 0;
+}
+
 static int
 check_extras_ok(PyObject *report_type, PyObject *words)
 {
-    if (!PyType_Check(report_type)) {
-        return 0;
-    }
-    PyTypeObject *type = (PyTypeObject *)report_type;
-    return PyType_IsSubtype(type, &PyTuple_Type) &&
-           type->tp_basicsize == PyTuple_Type.tp_basicsize && type->tp_dictoffset == 0 &&
-           PyTuple_CheckExact(words) && PyTuple_GET_SIZE(words) == 4 &&
+    return is_plain_tuple_type(report_type) && PyTuple_CheckExact(words) &&
+           PyTuple_GET_SIZE(words) == 4 &&
            ascii_words(PyTuple_GET_ITEM(words, 1)) && ascii_words(PyTuple_GET_ITEM(words, 2)) &&
            ascii_words(PyTuple_GET_ITEM(words, 3));
 }
@@ -2873,9 +2878,7 @@ static PyObject *
 sp_file_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 5 || !PyList_CheckExact(args[0]) || !PyLong_CheckExact(args[1]) ||
-        !PyType_Check(args[3]) || !PyType_IsSubtype((PyTypeObject *)args[3], &PyTuple_Type) ||
-        ((PyTypeObject *)args[3])->tp_basicsize != PyTuple_Type.tp_basicsize ||
-        ((PyTypeObject *)args[3])->tp_dictoffset != 0) {
+        !is_plain_tuple_type(args[3])) {
         PyErr_SetString(PyExc_TypeError,
                         "file_records(lines: list[str], first: int, rule: str, "
                         "record_type: a tuple subclass without slots, fallback)");
