@@ -66,9 +66,10 @@ def test_one_input(data: bytes) -> None:
     assert outcome(C.batch.split, [text, base]) == outcome(PY.batch.split, [text, base])
     assert outcome(C._parser.plain_host_end, text) == outcome(PY._parser.plain_host_end, text)
     assert outcome(C.iri.parse, text) == outcome(PY.iri.parse, text)
-    # security.check's C path (a report for a text with nothing to report) against
-    # its Python definition, in the copy imported as usual: the checks import
-    # parts of urikit on first need, which must be the same copy's
+    # security.check's C path (a report for a text whose findings come from its
+    # origin: none, or the origin memo's) against its Python definition, in the
+    # copy imported as usual: the checks import parts of urikit on first need,
+    # which must be the same copy's
     c_report, p_report = CHECK(text), CHECK.__wrapped__(text)
     assert report_key(c_report) == report_key(p_report), (text, c_report, p_report)
 

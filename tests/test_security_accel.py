@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 import urikit
 from urikit import URIError
+from urikit._parser import PATH_SPAN
 from urikit.security import Policy, Report, check
 from urikit.security import _check as check_module
 
@@ -95,7 +96,13 @@ _HOSTS = st.one_of(
 _PCT = st.one_of(
     st.sampled_from(
         ["%2e", "%2E", "%2f", "%2F", "%5c", "%5C", "%7f", "%7F", "%00", "%0d", "%1F", "%80",
-         "%C3%A9", "%e2%80%ae", "%20", "%41", "%7e", "%3F", "%60", "%6F", "%7A"]
+         "%C3%A9", "%e2%80%ae", "%20", "%41", "%7e", "%3F", "%60", "%6F", "%7A",
+         # UTF-8: Hebrew and Arabic letters (right-to-left), ALM and LRM (bidi
+         # formatting), a slash and a full-width solidus (look-alikes), Han, an
+         # emoji (not in the BMP), C1 NEL, ZWJ; and no UTF-8: an overlong ".", a
+         # surrogate, a lone lead and a lone continuation octet
+         "%D7%98", "%d8%a7", "%D8%9C", "%E2%80%8E", "%E2%88%95", "%EF%BC%8F", "%E4%BA%8C",
+         "%F0%9F%98%80", "%C2%85", "%E2%80%8D", "%C0%AE", "%ED%A0%80", "%C3", "%A9"]
     ),
     st.integers(0, 255).map(lambda b: f"%{b:02X}"),
     st.integers(0, 255).map(lambda b: f"%{b:02x}"),
@@ -170,6 +177,9 @@ def test_c_reports_equal_the_full_analysis_on_the_corpus() -> None:
         "//example.org",
         "ftp://a-b.c-d.example/",
         "http://h.example/a.b/c..d",  # dots, but no segment starting with "."
+        "http://h.example/%C3%A9t%C3%A9?q=%E4%BA%8C#%F0%9F%98%80",  # quiet UTF-8
+        "http://h.example:8080/",  # a port of no other service: the origin memo's
+        "http://notlocalhost/",  # a plain name, but the memo's to say
     ],
 )
 def test_c_answers_what_has_nothing_to_report(text: str) -> None:
@@ -184,22 +194,65 @@ def test_c_answers_what_has_nothing_to_report(text: str) -> None:
     "text",
     [
         "http://localhost/",
-        "http://a.LOCALHOST./",
-        "http://notlocalhost/",  # refused (a plain name, but not C's to say)
+        "http://a.LOCALHOST/",
         "http://METADATA.goog/",
+        "http://1.2.3.4/",
+        "http://127.0.0.1:8000/a%C3%A9",
+        "http://h:80/",
+        "http://h:22/",
+        "foo://h:65536/",  # no port number (a special scheme's: the WHATWG decides)
+        "foo://[::1]/x",
+        "//localhost:5000/?q=%41",
+    ],
+)
+def test_c_answers_from_the_origin(text: str) -> None:
+    """A port, a local name or an address: the findings of the origin alone,
+    from the memo, when the rest is quiet."""
+    with _python_calls() as calls:
+        report = check(text)
+        again = check(text)  # from the memo
+    assert calls == []
+    assert tuple(report) == tuple(again) == _full(text)
+    origin = text[: urikit.parse(text)._sp[PATH_SPAN][0]]  # "scheme://host[:port]"
+    assert check_module._ORIGINS[origin] is not None
+
+
+def test_the_origin_memo_follows_the_registry() -> None:
+    """A port's findings depend on the scheme registry: a memo entry made before
+    a change is not used after it."""
+    from urikit._schemeinfo import DEFAULT_REGISTRY
+
+    text = "http://h.example:20008/"
+    assert check(text).findings == ()
+    DEFAULT_REGISTRY.set_default_port("x-uk-test", 20008)
+    try:
+        assert [f.code for f in check(text).findings] == ["unusual-port"]
+        assert tuple(check(text)) == _full(text)
+    finally:
+        DEFAULT_REGISTRY.set_default_port("x-uk-test", None)
+    assert check(text).findings == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "javascript://h/",
         "http://xn--bcher-kva.example/",
         "http://a.Xn--p1ai/",
-        "http://1.2.3.4/",
         "http://example.org./",
+        "http://a.LOCALHOST./",  # the WHATWG comparison decides (a trailing dot)
         "http://[::1]/",
-        "http://h:80/",
+        "http://h:65536/",
         "http://u@h/",
         "http://h/./a",
         "http://h/a/%2e/b",
         "http://h/%2F",
         "http://h/?q=%0d%0a",
-        "http://h/#%C3%A9",
+        "http://h/#%D7%98%D7%99",  # right-to-left letters
+        "http://h/%E2%80%8E",  # LRM
+        "http://h/%E2%88%95",  # a slash look-alike
+        "http://h/%C3",  # no UTF-8
+        "http://localhost/%D8%A7",
         "http://ex%41mple.org/",
         "http://h/é",
         "http:/a",
@@ -230,13 +283,21 @@ def test_accelerate_check_refuses_bad_extras() -> None:
 
     assert _speedups is not None
     words = (("data",), ("metadata.goog",), ("localhost",))
+    memo = ({}, check_module._origin_verdict, check_module._quiet_char, check_module._REGISTRY)
+    memo += ("_version",)
     with pytest.raises(TypeError):
-        _speedups.accelerate("check", check, dict, ("uri", *words))  # not a tuple subclass
+        _speedups.accelerate("check", check, dict, ("uri", *words, *memo))  # not a tuple subclass
     with pytest.raises(TypeError):
-        _speedups.accelerate("check", check, Report, ("uri", ("DATA",), *words[1:]))
+        _speedups.accelerate("check", check, Report, ("uri", ("DATA",), *words[1:], *memo))
     with pytest.raises(TypeError):
-        _speedups.accelerate("check", check, Report, ("uri", ["data"], *words[1:]))
+        _speedups.accelerate("check", check, Report, ("uri", ["data"], *words[1:], *memo))
     with pytest.raises(TypeError):
-        _speedups.accelerate("check", check, Report, ("uri", *words[:2]))
-    made = _speedups.accelerate("check", check, Report, ("uri", *words))
+        _speedups.accelerate("check", check, Report, ("uri", *words[:2], *memo))
+    with pytest.raises(TypeError):
+        _speedups.accelerate("check", check, Report, ("uri", *words))  # no memo
+    with pytest.raises(TypeError):
+        _speedups.accelerate("check", check, Report, ("uri", *words, [], *memo[1:]))
+    with pytest.raises(TypeError):
+        _speedups.accelerate("check", check, Report, ("uri", *words, *memo[:2], None, *memo[3:]))
+    made = _speedups.accelerate("check", check, Report, ("uri", *words, *memo))
     assert made("http://example.org/") == check("http://example.org/")

@@ -1738,11 +1738,16 @@ typedef struct {
     PyObject *extra1; /* parse: diagnose; normalize: DEFAULT_PORTS; is_valid: IRI marker;
                          check: the report type */
     PyObject *extra2; /* parse: a subtype of the reference type, or NULL; normalize: HTTP_LIKE;
-                         check: (kind, checked schemes, metadata hosts, local endings) */
+                         check: (kind, checked schemes, metadata hosts, local endings,
+                         origin memo, origin verdict, quiet char, registry, "_version") */
     /* check: for each list of words (extra2[1:]), which bytes start (for the
      * endings: end) one of its words, lowercase and uppercase: a filter that
      * spares most comparisons */
     uint64_t edge[3][4];
+    /* check: what extra2[6] said of each BMP character (2 bits: 0 not asked,
+     * 1 quiet, 2 not), allocated on first need (16 KiB; the Unicode facts it
+     * depends on never change in a process) */
+    uint8_t *chars;
 } AccelObject;
 
 static PyObject *
@@ -2055,18 +2060,27 @@ parse_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
  *
  * The "check" accelerated function: urikit.security.check(text) with the
  * default policy (which allows every scheme and denies no network; Python
- * installs it only then) for a text whose report surely has no finding, built
- * here; every other call is the Python function's. Such a text is a valid ASCII
- * reference with a host and no userinfo, whose port is absent or empty (an
- * empty port gives no finding and the WHATWG reads it as none), whose path has
- * no segment starting with ".", with no "%" up to the end of the host and after
- * it only "%XX" that is printable ASCII other than ".", "/" and "\\" (the
- * octets security._percent calls notable: anything else decodes to no control,
- * no bidi formatting, no dot segment, no delimiter, and needs no display check),
- * and whose "scheme://host" is plain as security._check._plain_origin says:
- * no scheme of concern, a host not an IP literal whose last label starts with a
- * letter, no A-label, no local or metadata name. The words it compares (the
- * second extra) are Python's constants, handed over, never copied here.
+ * installs it only then) for a text whose findings surely come from its origin
+ * ("scheme://host[:port]") alone, built here; every other call is the Python
+ * function's. Such a text is a valid ASCII reference with a host and no
+ * userinfo whose rest is quiet: its path has no segment starting with ".", it
+ * has no "%" up to the end of the host, and after it only "%XX" that is
+ * printable ASCII other than ".", "/" and "\\" (the octets security._percent
+ * calls notable: anything else decodes to no control, no bidi formatting, no dot
+ * segment, no delimiter) or runs with octets above 0x7F that are UTF-8 of
+ * characters security._check._quiet_char holds for (no bidi formatting, no
+ * right-to-left letter, no delimiter look-alike: no display finding either).
+ *
+ * Then, with no port (or an empty one, which gives no finding and the WHATWG
+ * reads as none) and a "scheme://host" that is plain as
+ * security._check._plain_origin says (no scheme of concern, a host not an IP
+ * literal whose last label starts with a letter, no A-label, no local or
+ * metadata name), the report has no finding. Otherwise (a port, a local name, an
+ * address) the findings are those of the origin alone, which Python's
+ * _origin_verdict works out once per origin and keeps in a bounded memo (or says
+ * None: the full analysis decides), with the scheme registry's version, as a
+ * port's findings depend on the registry. The words, the memo and the verdicts
+ * are Python's (the extras), never copied here.
  * tests/test_security_accel.py checks every report against the full analysis. */
 
 /* ``word`` (an ASCII str, lowercase) equals p[0:n] ignoring ASCII case */
@@ -2152,9 +2166,12 @@ static int
 check_extras_ok(PyObject *report_type, PyObject *words)
 {
     return is_plain_tuple_type(report_type) && PyTuple_CheckExact(words) &&
-           PyTuple_GET_SIZE(words) == 4 &&
+           PyTuple_GET_SIZE(words) == 9 &&
            ascii_words(PyTuple_GET_ITEM(words, 1)) && ascii_words(PyTuple_GET_ITEM(words, 2)) &&
-           ascii_words(PyTuple_GET_ITEM(words, 3));
+           ascii_words(PyTuple_GET_ITEM(words, 3)) && PyDict_CheckExact(PyTuple_GET_ITEM(words, 4)) &&
+           PyCallable_Check(PyTuple_GET_ITEM(words, 5)) &&
+           PyCallable_Check(PyTuple_GET_ITEM(words, 6)) &&
+           PyUnicode_CheckExact(PyTuple_GET_ITEM(words, 8));
 }
 
 /* "%XX" at p (two hex digits after it) that security._percent calls notable */
@@ -2174,26 +2191,145 @@ notable_pct(const uchar *p)
     return !(c >= '3' && c <= '6'); /* 0, 1, 8, 9, A-F: control, DEL or not ASCII */
 }
 
-/* 1 when the valid ASCII text s[0:n] with spans sp has nothing to report
- * (see above), 0 when the full analysis must decide */
+/* a "%XX" octet of no ASCII character (8-F): a byte of a multi-byte UTF-8
+ * sequence, or of none */
 static int
-plain_verdict(const uchar *s, Py_ssize_t n, const spans_t *sp, const AccelObject *self)
+high_pct(const uchar *p)
 {
-    PyObject *words = self->extra2;
-    Py_ssize_t h0 = sp->s[G_HOST], h1 = sp->e[G_HOST];
-    if (h1 <= h0 || sp->s[G_USERINFO] >= 0 || sp->e[G_PORT] > sp->s[G_PORT]) {
-        return 0;
+    uchar c = (uchar)(p[1] | 0x20);
+    return (c >= '8' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
+/* 1 when the character ch (not ASCII) is quiet as extra2[6] says (what
+ * security._check._quiet_char holds for: no bidi formatting, no right-to-left
+ * letter, no look-alike of a delimiter), 0 when not, -1 on an error; the answer
+ * kept for a BMP character */
+static int
+char_quiet(AccelObject *self, Py_UCS4 ch)
+{
+    if (ch <= 0xFFFF) {
+        if (self->chars == NULL) {
+            self->chars = PyMem_Calloc(0x10000 / 4, 1);
+            if (self->chars == NULL) {
+                PyErr_NoMemory();
+                return -1;
+            }
+        }
+        int bits = (self->chars[ch >> 2] >> ((ch & 3) * 2)) & 3;
+        if (bits != 0) {
+            return bits == 1;
+        }
     }
+    PyObject *c = PyUnicode_FromOrdinal((int)ch);
+    if (c == NULL) {
+        return -1;
+    }
+    PyObject *r = PyObject_CallOneArg(PyTuple_GET_ITEM(self->extra2, 6), c);
+    Py_DECREF(c);
+    if (r == NULL) {
+        return -1;
+    }
+    int quiet = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    if (quiet >= 0 && ch <= 0xFFFF) {
+        self->chars[ch >> 2] |= (uint8_t)((quiet ? 1 : 2) << ((ch & 3) * 2));
+    }
+    return quiet;
+}
+
+/* 1 when the octets b[0:len] (a run of "%XX" with an octet above 0x7F) are
+ * UTF-8 of quiet characters (see char_quiet), 0 when not, -1 on an error */
+static int
+run_quiet(AccelObject *self, const char *b, Py_ssize_t len)
+{
+    PyObject *decoded = PyUnicode_DecodeUTF8(b, len, NULL); /* Python's own decoder: strict */
+    if (decoded == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) {
+            PyErr_Clear();
+            return 0; /* not UTF-8: security._percent's finding */
+        }
+        return -1;
+    }
+    int kind = PyUnicode_KIND(decoded), quiet = 1;
+    const void *data = PyUnicode_DATA(decoded);
+    for (Py_ssize_t i = 0; i < PyUnicode_GET_LENGTH(decoded) && quiet == 1; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
+        if (ch >= 0x80) {
+            quiet = char_quiet(self, ch);
+        }
+    }
+    Py_DECREF(decoded);
+    return quiet;
+}
+
+/* 1 when what follows the host of the valid ASCII text s[0:n] (spans sp) can
+ * give no finding: no path segment starting with ".", no "%" up to the end of
+ * the host, and after it only "%XX" that security._percent passes over
+ * (printable ASCII other than ".", "/" and "\\") or runs of them with octets
+ * above 0x7F that are UTF-8 of quiet characters (which security._check's
+ * _shows_plainly lets skip the display checks); 0 when the full analysis must
+ * decide; -1 on an error */
+static int
+rest_quiet(AccelObject *self, const uchar *s, Py_ssize_t n, const spans_t *sp)
+{
+    Py_ssize_t h1 = sp->e[G_HOST];
     if (has_dots_ascii(s + sp->s[G_PATH], sp->e[G_PATH] - sp->s[G_PATH])) {
         return 0; /* a path segment starting with "." */
     }
-    const uchar *pct = memchr(s, '%', (size_t)n);
-    while (pct != NULL) {
-        if (pct - s < h1 || notable_pct(pct)) {
+    const uchar *end = s + n, *high = NULL;
+    for (const uchar *pct = memchr(s, '%', (size_t)n); pct != NULL;
+         pct = memchr(pct + 3, '%', (size_t)(end - pct - 3))) {
+        if (pct - s < h1) {
             return 0;
         }
-        pct = memchr(pct + 3, '%', (size_t)(n - (pct + 3 - s)));
+        if (notable_pct(pct)) {
+            if (!high_pct(pct)) {
+                return 0; /* a control, DEL, ".", "/" or "\\" */
+            }
+            if (high == NULL) {
+                high = pct;
+            }
+        }
     }
+    if (high == NULL) {
+        return 1;
+    }
+    /* each run (maximal "%XX%XX...") from the first with a high octet */
+    char buf[512];
+    const uchar *pct = high;
+    while (pct - 3 >= s + h1 && pct[-3] == '%') {
+        pct -= 3; /* the start of its run */
+    }
+    while (pct != NULL) {
+        Py_ssize_t len = 0;
+        int any_high = 0;
+        for (; pct < end && *pct == '%'; pct += 3) {
+            if (len == (Py_ssize_t)sizeof(buf)) {
+                return 0; /* a run this long: the full analysis */
+            }
+            any_high |= high_pct(pct);
+            buf[len++] = (char)(hexval(pct[1]) << 4 | hexval(pct[2]));
+        }
+        if (any_high) {
+            int quiet = run_quiet(self, buf, len);
+            if (quiet <= 0) {
+                return quiet;
+            }
+        }
+        pct = pct < end ? memchr(pct, '%', (size_t)(end - pct)) : NULL;
+    }
+    return 1;
+}
+
+/* 1 when the valid ASCII text s[0:n] (spans sp), with no userinfo, no port or an
+ * empty one, and a quiet rest, has a "scheme://host" that gives no finding, as
+ * security._check._plain_origin says (see above), 0 when the origin memo must
+ * decide */
+static int
+plain_origin(const uchar *s, const spans_t *sp, const AccelObject *self)
+{
+    PyObject *words = self->extra2;
+    Py_ssize_t h0 = sp->s[G_HOST], h1 = sp->e[G_HOST];
     if (sp->s[G_SCHEME] >= 0 &&
         any_eq_lower(s + sp->s[G_SCHEME], sp->e[G_SCHEME] - sp->s[G_SCHEME],
                      PyTuple_GET_ITEM(words, 1), self->edge[0])) {
@@ -2222,6 +2358,68 @@ plain_verdict(const uchar *s, Py_ssize_t n, const spans_t *sp, const AccelObject
            !any_eq_lower(host, len, PyTuple_GET_ITEM(words, 2), self->edge[1]);
 }
 
+/* a report (the tuple layout, checked by accelerate; every item written, so
+ * nothing zeroed) of text with these findings and blocking ones */
+static PyObject *
+new_report(AccelObject *self, PyObject *text, PyObject *findings, PyObject *blocking)
+{
+    PyTupleObject *report = PyObject_GC_NewVar(PyTupleObject, (PyTypeObject *)self->extra1, 4);
+    if (report == NULL) {
+        return NULL;
+    }
+    report->ob_item[0] = Py_NewRef(text);
+    report->ob_item[1] = Py_NewRef(findings);
+    report->ob_item[2] = Py_NewRef(blocking);
+    report->ob_item[3] = Py_NewRef(PyTuple_GET_ITEM(self->extra2, 0));
+    PyObject_GC_Track(report);
+    return (PyObject *)report;
+}
+
+/* The report of text whose rest is quiet from the origin memo (extra2[4]:
+ * "scheme://host[:port]" -> (findings, blocking, registry version), or None),
+ * asking extra2[5] (security._check._origin_verdict, which fills the memo) on a
+ * miss; Py_None when the full analysis must decide; NULL on an error */
+static PyObject *
+origin_report(AccelObject *self, PyObject *text, Py_ssize_t origin_end)
+{
+    PyObject *key = PyUnicode_Substring(text, 0, origin_end);
+    if (key == NULL) {
+        return NULL;
+    }
+    PyObject *v = PyDict_GetItemWithError(PyTuple_GET_ITEM(self->extra2, 4), key);
+    if (v != NULL) {
+        Py_INCREF(v);
+    }
+    else if (!PyErr_Occurred()) {
+        v = PyObject_CallOneArg(PyTuple_GET_ITEM(self->extra2, 5), key);
+    }
+    Py_DECREF(key);
+    if (v == NULL) {
+        return NULL;
+    }
+    PyObject *report = Py_None;
+    if (PyTuple_CheckExact(v) && PyTuple_GET_SIZE(v) == 3 &&
+        PyTuple_CheckExact(PyTuple_GET_ITEM(v, 0)) && PyTuple_CheckExact(PyTuple_GET_ITEM(v, 1))) {
+        /* a verdict of the registry as it is now (a port's findings depend on it) */
+        PyObject *version =
+            PyObject_GetAttr(PyTuple_GET_ITEM(self->extra2, 7), PyTuple_GET_ITEM(self->extra2, 8));
+        int same = version == NULL ? -1
+                                   : PyObject_RichCompareBool(version, PyTuple_GET_ITEM(v, 2), Py_EQ);
+        Py_XDECREF(version);
+        if (same < 0) {
+            Py_DECREF(v);
+            return NULL;
+        }
+        if (same) {
+            report = new_report(self, text, PyTuple_GET_ITEM(v, 0), PyTuple_GET_ITEM(v, 1));
+            Py_DECREF(v);
+            return report;
+        }
+    }
+    Py_DECREF(v);
+    return Py_NewRef(report);
+}
+
 static PyObject *
 check_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -2232,21 +2430,22 @@ check_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         const uchar *s = PyUnicode_1BYTE_DATA(text);
         Py_ssize_t n = PyUnicode_GET_LENGTH(text);
         spans_t sp;
-        if (split_ref(s, n, &sp) && plain_verdict(s, n, &sp, self)) {
-            /* the report allocated here directly (the tuple layout, checked by
-             * accelerate; every item written next, so nothing zeroed) */
-            const state_t *st = PyType_GetModuleState(Py_TYPE(op));
-            PyTupleObject *report =
-                PyObject_GC_NewVar(PyTupleObject, (PyTypeObject *)self->extra1, 4);
-            if (report == NULL) {
+        if (split_ref(s, n, &sp) && sp.e[G_HOST] > sp.s[G_HOST] && sp.s[G_USERINFO] < 0) {
+            int quiet = rest_quiet(self, s, n, &sp);
+            if (quiet < 0) {
                 return NULL;
             }
-            report->ob_item[0] = Py_NewRef(text);
-            report->ob_item[1] = Py_NewRef(st->empty_tuple);
-            report->ob_item[2] = Py_NewRef(st->empty_tuple);
-            report->ob_item[3] = Py_NewRef(PyTuple_GET_ITEM(self->extra2, 0));
-            PyObject_GC_Track(report);
-            return (PyObject *)report;
+            if (quiet) {
+                if (sp.e[G_PORT] <= sp.s[G_PORT] && plain_origin(s, &sp, self)) {
+                    const state_t *st = PyType_GetModuleState(Py_TYPE(op));
+                    return new_report(self, text, st->empty_tuple, st->empty_tuple);
+                }
+                PyObject *report = origin_report(self, text, sp.s[G_PATH]);
+                if (report != Py_None) {
+                    return report; /* or NULL: an error */
+                }
+                Py_DECREF(report);
+            }
         }
     }
     return call_fallback(self, args, nargsf, kwnames);
@@ -2268,6 +2467,8 @@ accel_clear(AccelObject *self)
     Py_CLEAR(self->fallback);
     Py_CLEAR(self->extra1);
     Py_CLEAR(self->extra2);
+    PyMem_Free(self->chars);
+    self->chars = NULL;
     return 0;
 }
 
@@ -2381,8 +2582,10 @@ sp_accelerate(PyObject *module, PyObject *args)
     if (k == K_CHECK && !check_extras_ok(extra1, extra2)) {
         PyErr_SetString(PyExc_TypeError,
                         "accelerate('check', check, report_type, (kind, schemes, hosts, "
-                        "endings)): report_type a tuple subclass adding no slot, the three "
-                        "others tuples of lowercase ASCII str");
+                        "endings, memo, verdict, quiet, registry, attr)): report_type a tuple "
+                        "subclass adding no slot, schemes, hosts and endings tuples of "
+                        "lowercase ASCII str, memo a dict, verdict and quiet callables, attr "
+                        "a str");
         return NULL;
     }
     state_t *st = module_state(module);
@@ -2410,6 +2613,7 @@ sp_accelerate(PyObject *module, PyObject *args)
                                        : accel_vectorcall;
     self->kind = k;
     memset(self->edge, 0, sizeof(self->edge));
+    self->chars = NULL;
     if (k == K_CHECK) {
         for (int list = 0; list < 3; list++) {
             PyObject *words = PyTuple_GET_ITEM(extra2, list + 1);

@@ -22,11 +22,12 @@ from .._parser import (
     is_ipv4address,
     plain_host_end,
 )
+from .._schemeinfo import DEFAULT_REGISTRY
 from ..errors import URIError, arg_type_error, check_str
 from ..reference import URIReference, parse
 from ._addresses import METADATA_HOSTS
 from ._authority import _check_host, _check_port, _check_userinfo
-from ._percent import _check_percent
+from ._percent import _LOUD_RE, _check_percent
 from ._policy import _DEFAULT_POLICY, CODES, Finding, Policy, _Found
 from ._report import _PARSED_IRI, _PARSED_URI, Report
 from ._scheme import _SCHEME_CHECKED, _check_scheme
@@ -279,6 +280,69 @@ def _shows_plainly_char(ch: str) -> bool:
     )
 
 
+def _quiet_char(ch: str) -> bool:
+    """Whether the character ``ch``, decoded from percent-encoded UTF-8 after a
+    host, can give no finding: no control, bidi formatting, ".", "/" or "\\"
+    (what :func:`~._percent._check_percent` looks for) and, when not ASCII, what
+    :func:`_shows_plainly_char` holds for (nothing the display checks would warn
+    about). The C build's ``check`` asks it once per character (a memo there)."""
+    return _LOUD_RE.search(ch) is None and (ch.isascii() or _shows_plainly_char(ch))
+
+
+#: The registry whose default ports the default policy reads.
+_REGISTRY: Final = _DEFAULT_POLICY.registry or DEFAULT_REGISTRY
+
+#: "scheme://host[:port]" -> what :func:`_origin_verdict` said of it: a memo
+#: (bounded: cleared when full) that the C build's ``check`` reads.
+_ORIGINS: dict[str, tuple[tuple[Finding, ...], tuple[Finding, ...], int] | None] = {}
+
+
+def _origin_verdict(origin: str) -> tuple[tuple[Finding, ...], tuple[Finding, ...], int] | None:
+    """For the valid ASCII ``origin`` "scheme://host[:port]" (or "//host[:port]";
+    no userinfo, no "%" in the host): the findings and the blocking ones of the
+    default policy's report on any reference that is ``origin`` followed by a
+    quiet rest (the C build's ``check`` says which: no path segment starting with
+    ".", and only "%XX" or UTF-8 runs of characters :func:`_quiet_char` holds
+    for), with the scheme registry's version they hold for (a port's findings
+    depend on the registry); ``None`` when the rest may matter: a scheme of
+    concern, an A-label, or a host and port the WHATWG may read otherwise (the
+    comparison reads the whole reference). Kept in ``_ORIGINS``.
+
+    Such a rest gives no finding of its own: none from the percent checks, none
+    from the display checks (a host that is ASCII with no A-label has no label
+    to judge, and the rest shows plainly), and the WHATWG reads its path as RFC
+    3986 does when it reads the origin so (``_whatwg_agrees``). Issue 20: a
+    reference with a port, a local name or an address took the full analysis, 5
+    to 7 us, 50 times a parse. ``tests/test_security_accel.py`` checks every
+    report against the full analysis.
+
+    >>> [f.code for f in _origin_verdict("http://localhost:8000")[0]]
+    ['private-address']
+    """
+    ref = parse(origin)
+    sp = ref._sp
+    verdict = None
+    s0, s1 = sp[SCHEME_SPAN]
+    scheme = origin[s0:s1].lower() if s0 >= 0 else None
+    h0, h1 = sp[HOST_SPAN]
+    host = origin[h0:h1].lower()
+    if (
+        sp[USERINFO_SPAN][0] < 0
+        and h1 > h0
+        and scheme not in _SCHEME_CHECKED
+        and "%" not in host
+        and "xn--" not in host
+    ):
+        named = host[0] != "[" and host.rpartition(".")[2][:1].isalpha()
+        if scheme not in _SPECIAL or _whatwg_agrees(origin, sp, named):
+            report = _check(origin, ref, sp, _DEFAULT_POLICY, False, None)
+            verdict = (report.findings, report.blocking, _REGISTRY.version)
+    if len(_ORIGINS) >= _MEMO_SIZE:
+        _ORIGINS.clear()
+    _ORIGINS[origin] = verdict
+    return verdict
+
+
 def _whatwg_agrees(text: str, sp: tuple[tuple[int, int], ...], named: bool) -> bool:
     """Whether the WHATWG URL Standard surely reads the scheme, host, port and
     path of the valid reference ``text`` (a special scheme) as RFC 3986 does, so
@@ -325,11 +389,14 @@ if (
     and _DEFAULT_POLICY.allowed_schemes is None
     and not _DEFAULT_POLICY.denied_networks
 ):
-    # The C build answers check(text) itself for a text whose report surely has
-    # no finding under the default policy (which allows every scheme and denies
-    # no network): the cheap path above, and also an empty port and "%XX" that
-    # _check_percent passes over (issue 20: check at parse's cost on the
-    # corpus); every other call is the function above.
+    # The C build answers check(text) itself for a text whose findings under the
+    # default policy (which allows every scheme and denies no network) surely
+    # come from its origin alone: none for the cheap path above, also with an
+    # empty port, "%XX" that _check_percent passes over and UTF-8 runs of quiet
+    # characters; the memo's for an origin with a port, a local name or an
+    # address (issue 20: check at parse's cost on the corpus, and near it on
+    # lines with a port, "%" or an address); every other call is the function
+    # above.
     check = _speedups.accelerate(
         "check",
         check,
@@ -339,5 +406,10 @@ if (
             tuple(sorted(_SCHEME_CHECKED)),
             tuple(sorted(METADATA_HOSTS)),
             _LOCAL_ENDINGS,
+            _ORIGINS,
+            _origin_verdict,
+            _quiet_char,
+            _REGISTRY,
+            "_version",  # the registry's change count (its version property)
         ),
     )
