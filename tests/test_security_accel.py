@@ -102,14 +102,17 @@ _PCT = st.one_of(
          # emoji (not in the BMP), C1 NEL, ZWJ; and no UTF-8: an overlong ".", a
          # surrogate, a lone lead and a lone continuation octet
          "%D7%98", "%d8%a7", "%D8%9C", "%E2%80%8E", "%E2%88%95", "%EF%BC%8F", "%E4%BA%8C",
-         "%F0%9F%98%80", "%C2%85", "%E2%80%8D", "%C0%AE", "%ED%A0%80", "%C3", "%A9"]
+         "%F0%9F%98%80", "%C2%85", "%E2%80%8D", "%C0%AE", "%ED%A0%80", "%C3", "%A9",
+         # right-to-left runs: Hebrew, Arabic, a Hebrew letter with a point (a
+         # mark, no letter), a presentation form (U+FB2A), Cypriot (not in the BMP)
+         "%D7%98%D7%99", "%D8%A7%D9%84%D8%B1", "%D7%91%D6%B0", "%EF%AC%AA", "%F0%90%A0%80"]
     ),
     st.integers(0, 255).map(lambda b: f"%{b:02X}"),
     st.integers(0, 255).map(lambda b: f"%{b:02x}"),
 )  # fmt: skip
 
 _PIECES = st.lists(
-    st.one_of(_PCT, st.sampled_from(["a", "/", ".", "..", "/.", "./", "-", "x", "=", "&"])),
+    st.one_of(_PCT, st.sampled_from(["a", "/", ".", "..", "/.", "./", "-", "x", "=", "&", ";"])),
     max_size=6,
 ).map("".join)
 
@@ -178,6 +181,7 @@ def test_c_reports_equal_the_full_analysis_on_the_corpus() -> None:
         "ftp://a-b.c-d.example/",
         "http://h.example/a.b/c..d",  # dots, but no segment starting with "."
         "http://h.example/%C3%A9t%C3%A9?q=%E4%BA%8C#%F0%9F%98%80",  # quiet UTF-8
+        "http://h.example/%D7%98%D7%99%D7%A4/%D8%A7;%D8%A7.x?%D8%A7=%D7%98&a#%D7%98/a",
         "http://h.example:8080/",  # a port of no other service: the origin memo's
         "http://notlocalhost/",  # a plain name, but the memo's to say
     ],
@@ -248,7 +252,13 @@ def test_the_origin_memo_follows_the_registry() -> None:
         "http://h/a/%2e/b",
         "http://h/%2F",
         "http://h/?q=%0d%0a",
-        "http://h/#%D7%98%D7%99",  # right-to-left letters
+        "http://h/a%D7%98%D7%99",  # right-to-left letters with a left-to-right one
+        "http://h/%D7%98%D7%99-",  # ... or with something else in the piece
+        "http://h/?q=%D7%98%D7%99/x",  # "/" is no piece separator in a query
+        "http://h/#%D7%98.%D7%99",  # nor "." in a fragment
+        "http://h/%D7%98%C3%A9",  # right-to-left with a quiet character
+        "http://h/%D7%91%D6%B0",  # ... or a mark (it may end the piece)
+        "https://ojuba.org/okasha:%D8%A7%D9%84%D8%B1",  # a bidi finding
         "http://h/%E2%80%8E",  # LRM
         "http://h/%E2%88%95",  # a slash look-alike
         "http://h/%C3",  # no UTF-8
@@ -283,7 +293,7 @@ def test_accelerate_check_refuses_bad_extras() -> None:
 
     assert _speedups is not None
     words = (("data",), ("metadata.goog",), ("localhost",))
-    memo = ({}, check_module._origin_verdict, check_module._quiet_char, check_module._REGISTRY)
+    memo = ({}, check_module._origin_verdict, check_module._char_kind, check_module._REGISTRY)
     memo += ("_version",)
     with pytest.raises(TypeError):
         _speedups.accelerate("check", check, dict, ("uri", *words, *memo))  # not a tuple subclass

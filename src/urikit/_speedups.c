@@ -1745,7 +1745,7 @@ typedef struct {
      * spares most comparisons */
     uint64_t edge[3][4];
     /* check: what extra2[6] said of each BMP character (2 bits: 0 not asked,
-     * 1 quiet, 2 not), allocated on first need (16 KiB; the Unicode facts it
+     * else its kind + 1), allocated on first need (16 KiB; the Unicode facts it
      * depends on never change in a process) */
     uint8_t *chars;
 } AccelObject;
@@ -2068,8 +2068,9 @@ parse_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
  * printable ASCII other than ".", "/" and "\\" (the octets security._percent
  * calls notable: anything else decodes to no control, no bidi formatting, no dot
  * segment, no delimiter) or runs with octets above 0x7F that are UTF-8 of
- * characters security._check._quiet_char holds for (no bidi formatting, no
- * right-to-left letter, no delimiter look-alike: no display finding either).
+ * characters security._check._char_kind calls quiet (no bidi formatting, no
+ * right-to-left letter, no delimiter look-alike: no display finding either), or
+ * that make a whole path, query or fragment piece of right-to-left letters.
  *
  * Then, with no port (or an empty one, which gives no finding and the WHATWG
  * reads as none) and a "scheme://host" that is plain as
@@ -2200,12 +2201,13 @@ high_pct(const uchar *p)
     return (c >= '8' && c <= '9') || (c >= 'a' && c <= 'f');
 }
 
-/* 1 when the character ch (not ASCII) is quiet as extra2[6] says (what
- * security._check._quiet_char holds for: no bidi formatting, no right-to-left
- * letter, no look-alike of a delimiter), 0 when not, -1 on an error; the answer
- * kept for a BMP character */
+/* What extra2[6] (security._check._char_kind) says of the character ch (not
+ * ASCII): 0 it may give a finding, 1 quiet (no bidi formatting, no right-to-left
+ * letter, no look-alike of a delimiter), 2 a right-to-left letter that is
+ * otherwise quiet and that the display form decodes; -1 on an error. The
+ * answer is kept for a BMP character. */
 static int
-char_quiet(AccelObject *self, Py_UCS4 ch)
+char_kind(AccelObject *self, Py_UCS4 ch)
 {
     if (ch <= 0xFFFF) {
         if (self->chars == NULL) {
@@ -2217,7 +2219,7 @@ char_quiet(AccelObject *self, Py_UCS4 ch)
         }
         int bits = (self->chars[ch >> 2] >> ((ch & 3) * 2)) & 3;
         if (bits != 0) {
-            return bits == 1;
+            return bits - 1;
         }
     }
     PyObject *c = PyUnicode_FromOrdinal((int)ch);
@@ -2229,18 +2231,25 @@ char_quiet(AccelObject *self, Py_UCS4 ch)
     if (r == NULL) {
         return -1;
     }
-    int quiet = PyObject_IsTrue(r);
+    long kind = PyLong_Check(r) ? PyLong_AsLong(r) : 0;
     Py_DECREF(r);
-    if (quiet >= 0 && ch <= 0xFFFF) {
-        self->chars[ch >> 2] |= (uint8_t)((quiet ? 1 : 2) << ((ch & 3) * 2));
+    if (kind == -1 && PyErr_Occurred()) {
+        return -1;
     }
-    return quiet;
+    kind = kind == 1 || kind == 2 ? kind : 0;
+    if (ch <= 0xFFFF) {
+        self->chars[ch >> 2] |= (uint8_t)((kind + 1) << ((ch & 3) * 2));
+    }
+    return (int)kind;
 }
 
-/* 1 when the octets b[0:len] (a run of "%XX" with an octet above 0x7F) are
- * UTF-8 of quiet characters (see char_quiet), 0 when not, -1 on an error */
+enum { RUN_QUIET = 1, RUN_RTL = 2 }; /* what a run's characters are (or'ed) */
+
+/* The kinds (RUN_*) of the characters of the octets b[0:len] (a run of "%XX"
+ * with an octet above 0x7F; ASCII is quiet), 0 when they are no UTF-8 or one
+ * of them may give a finding, -1 on an error */
 static int
-run_quiet(AccelObject *self, const char *b, Py_ssize_t len)
+run_kinds(AccelObject *self, const char *b, Py_ssize_t len)
 {
     PyObject *decoded = PyUnicode_DecodeUTF8(b, len, NULL); /* Python's own decoder: strict */
     if (decoded == NULL) {
@@ -2250,24 +2259,48 @@ run_quiet(AccelObject *self, const char *b, Py_ssize_t len)
         }
         return -1;
     }
-    int kind = PyUnicode_KIND(decoded), quiet = 1;
+    int ukind = PyUnicode_KIND(decoded), kinds = 0;
     const void *data = PyUnicode_DATA(decoded);
-    for (Py_ssize_t i = 0; i < PyUnicode_GET_LENGTH(decoded) && quiet == 1; i++) {
-        Py_UCS4 ch = PyUnicode_READ(kind, data, i);
-        if (ch >= 0x80) {
-            quiet = char_quiet(self, ch);
+    for (Py_ssize_t i = 0; i < PyUnicode_GET_LENGTH(decoded); i++) {
+        Py_UCS4 ch = PyUnicode_READ(ukind, data, i);
+        int kind = ch < 0x80 ? 1 : char_kind(self, ch);
+        if (kind <= 0) {
+            kinds = kind;
+            break;
         }
+        kinds |= kind == 1 ? RUN_QUIET : RUN_RTL;
     }
     Py_DECREF(decoded);
-    return quiet;
+    return kinds;
+}
+
+/* Whether the run s[a:b] of "%XX" is a whole piece of the path, query or
+ * fragment as iri.display_warnings splits them (path on "/", ";" and ".", query
+ * on "&", "=" and ";", fragment on "/"): a run of right-to-left letters only
+ * is then one that starts and ends with one and has no left-to-right letter,
+ * which RFC 3987 section 4.2 asks of a bidi component (no warning) */
+static int
+whole_piece(const uchar *s, const spans_t *sp, Py_ssize_t a, Py_ssize_t b)
+{
+    static const int groups[3] = {G_PATH, G_QUERY, G_FRAGMENT};
+    static const char *const seps[3] = {"/;.", "&=;", "/"};
+    for (int g = 0; g < 3; g++) {
+        Py_ssize_t c0 = sp->s[groups[g]], c1 = sp->e[groups[g]];
+        if (c0 >= 0 && c0 <= a && b <= c1) {
+            return (a == c0 || strchr(seps[g], s[a - 1]) != NULL) &&
+                   (b == c1 || strchr(seps[g], s[b]) != NULL);
+        }
+    }
+    return 0;
 }
 
 /* 1 when what follows the host of the valid ASCII text s[0:n] (spans sp) can
  * give no finding: no path segment starting with ".", no "%" up to the end of
  * the host, and after it only "%XX" that security._percent passes over
  * (printable ASCII other than ".", "/" and "\\") or runs of them with octets
- * above 0x7F that are UTF-8 of quiet characters (which security._check's
- * _shows_plainly lets skip the display checks); 0 when the full analysis must
+ * above 0x7F that are UTF-8 of quiet characters (what security._check's
+ * _shows_plainly lets skip the display checks) or make a whole piece of
+ * right-to-left letters (see whole_piece); 0 when the full analysis must
  * decide; -1 on an error */
 static int
 rest_quiet(AccelObject *self, const uchar *s, Py_ssize_t n, const spans_t *sp)
@@ -2301,6 +2334,7 @@ rest_quiet(AccelObject *self, const uchar *s, Py_ssize_t n, const spans_t *sp)
         pct -= 3; /* the start of its run */
     }
     while (pct != NULL) {
+        const uchar *start = pct;
         Py_ssize_t len = 0;
         int any_high = 0;
         for (; pct < end && *pct == '%'; pct += 3) {
@@ -2311,9 +2345,13 @@ rest_quiet(AccelObject *self, const uchar *s, Py_ssize_t n, const spans_t *sp)
             buf[len++] = (char)(hexval(pct[1]) << 4 | hexval(pct[2]));
         }
         if (any_high) {
-            int quiet = run_quiet(self, buf, len);
-            if (quiet <= 0) {
-                return quiet;
+            int kinds = run_kinds(self, buf, len);
+            if (kinds <= 0) {
+                return kinds;
+            }
+            if ((kinds & RUN_RTL) &&
+                ((kinds & RUN_QUIET) || !whole_piece(s, sp, start - s, pct - s))) {
+                return 0; /* right-to-left letters with something else: the display checks */
             }
         }
         pct = pct < end ? memchr(pct, '%', (size_t)(end - pct)) : NULL;

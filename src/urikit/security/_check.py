@@ -280,13 +280,42 @@ def _shows_plainly_char(ch: str) -> bool:
     )
 
 
-def _quiet_char(ch: str) -> bool:
-    """Whether the character ``ch``, decoded from percent-encoded UTF-8 after a
-    host, can give no finding: no control, bidi formatting, ".", "/" or "\\"
-    (what :func:`~._percent._check_percent` looks for) and, when not ASCII, what
-    :func:`_shows_plainly_char` holds for (nothing the display checks would warn
-    about). The C build's ``check`` asks it once per character (a memo there)."""
-    return _LOUD_RE.search(ch) is None and (ch.isascii() or _shows_plainly_char(ch))
+def _char_kind(ch: str) -> int:
+    """What the C build's ``check`` needs to know of the character ``ch``,
+    decoded from percent-encoded UTF-8 after a host (it asks once per character
+    and keeps the answer):
+
+    * 1, quiet: no control, bidi formatting, ".", "/" or "\\" (what
+      :func:`~._percent._check_percent` looks for) and, when not ASCII, what
+      :func:`_shows_plainly_char` holds for (nothing the display checks warn
+      about);
+    * 2, a right-to-left letter (bidi class ``R`` or ``AL``) that is otherwise
+      quiet and that the display form decodes in any component: a piece of a
+      path, query or fragment made of such letters only starts and ends with
+      one and has no left-to-right letter, which is what RFC 3987 section 4.2
+      asks (no bidi warning);
+    * 0 for anything else (the full analysis decides).
+
+    >>> _char_kind("\u00e9"), _char_kind("\u05d0"), _char_kind("\u202e"), _char_kind("\u2215")
+    (1, 2, 0, 0)
+    """
+    if _LOUD_RE.search(ch) is not None:
+        return 0
+    if ch.isascii() or _shows_plainly_char(ch):
+        return 1
+    import unicodedata
+
+    from ..iri import _decodable
+    from ..iri._display import _DELIMITERS, _SLASH_LIKE
+
+    rtl = (
+        unicodedata.bidirectional(ch) in ("R", "AL")
+        and ch not in _SLASH_LIKE
+        and not _DELIMITERS & set(unicodedata.normalize("NFKC", ch))
+        and _decodable(ch, False, for_display=True)
+        and _decodable(ch, True, for_display=True)
+    )
+    return 2 if rtl else 0
 
 
 #: The registry whose default ports the default policy reads.
@@ -301,20 +330,22 @@ def _origin_verdict(origin: str) -> tuple[tuple[Finding, ...], tuple[Finding, ..
     """For the valid ASCII ``origin`` "scheme://host[:port]" (or "//host[:port]";
     no userinfo, no "%" in the host): the findings and the blocking ones of the
     default policy's report on any reference that is ``origin`` followed by a
-    quiet rest (the C build's ``check`` says which: no path segment starting with
-    ".", and only "%XX" or UTF-8 runs of characters :func:`_quiet_char` holds
-    for), with the scheme registry's version they hold for (a port's findings
-    depend on the registry); ``None`` when the rest may matter: a scheme of
-    concern, an A-label, or a host and port the WHATWG may read otherwise (the
-    comparison reads the whole reference). Kept in ``_ORIGINS``.
+    quiet rest, with the scheme registry's version they hold for (a port's
+    findings depend on the registry); ``None`` when the rest may matter: a
+    scheme of concern, an A-label, or a host and port the WHATWG may read
+    otherwise (the comparison reads the whole reference). Kept in ``_ORIGINS``.
 
-    Such a rest gives no finding of its own: none from the percent checks, none
-    from the display checks (a host that is ASCII with no A-label has no label
-    to judge, and the rest shows plainly), and the WHATWG reads its path as RFC
-    3986 does when it reads the origin so (``_whatwg_agrees``). Issue 20: a
-    reference with a port, a local name or an address took the full analysis, 5
-    to 7 us, 50 times a parse. ``tests/test_security_accel.py`` checks every
-    report against the full analysis.
+    The C build's ``check`` says which rest is quiet: no path segment starting
+    with ".", and only "%XX" that the percent checks pass over, or UTF-8 runs of
+    characters :func:`_char_kind` calls quiet, or whole pieces of right-to-left
+    letters. Such a rest gives no finding of its own: none from the percent
+    checks, none from the display checks (a host that is ASCII with no A-label
+    has no label to judge, and the rest shows plainly or in right-to-left pieces
+    that RFC 3987 section 4.2 allows), and the WHATWG reads its path as RFC 3986
+    does when it reads the origin so (``_whatwg_agrees``). Issue 20: a reference
+    with a port, a local name or an address took the full analysis, 5 to 7 us,
+    50 times a parse. ``tests/test_security_accel.py`` checks every report
+    against the full analysis.
 
     >>> [f.code for f in _origin_verdict("http://localhost:8000")[0]]
     ['private-address']
@@ -392,11 +423,11 @@ if (
     # The C build answers check(text) itself for a text whose findings under the
     # default policy (which allows every scheme and denies no network) surely
     # come from its origin alone: none for the cheap path above, also with an
-    # empty port, "%XX" that _check_percent passes over and UTF-8 runs of quiet
-    # characters; the memo's for an origin with a port, a local name or an
-    # address (issue 20: check at parse's cost on the corpus, and near it on
-    # lines with a port, "%" or an address); every other call is the function
-    # above.
+    # empty port, "%XX" that _check_percent passes over, and UTF-8 runs of quiet
+    # characters or whole right-to-left pieces; the memo's for an origin with a
+    # port, a local name or an address (issue 20: check at parse's cost on the
+    # corpus, and near it on lines with a port, "%" or an address); every other
+    # call is the function above.
     check = _speedups.accelerate(
         "check",
         check,
@@ -408,7 +439,7 @@ if (
             _LOCAL_ENDINGS,
             _ORIGINS,
             _origin_verdict,
-            _quiet_char,
+            _char_kind,
             _REGISTRY,
             "_version",  # the registry's change count (its version property)
         ),
