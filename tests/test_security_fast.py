@@ -590,3 +590,185 @@ def test_whatwg_reads_local_and_metadata_names_as_rfc_3986() -> None:
                 ref = parse(text)
                 assert check_module._whatwg_agrees(text, ref._sp, True), text
                 _same(text)
+
+
+# --- the display checks of an ASCII reference whose authority shows as written -------
+
+#: Characters whose percent-encoded UTF-8 the generated references hold: Hebrew,
+#: Arabic (letters, Arabic-Indic digits), Latin, digits, bidi controls, slash
+#: look-alikes, full-width delimiters, a space, a private-use character (decoded
+#: in the query only), and whatever Hypothesis draws.
+_RTL_LETTERS = st.sampled_from(list("\u05d0\u05d1\u05d8\u05d9\u05f3\u0627\u0644\u0631\u0629"))
+_RTL_CHARS = st.one_of(
+    _RTL_LETTERS,
+    _RTL_LETTERS,
+    _RTL_LETTERS,
+    st.sampled_from(list("\u0660\u06f1\u0661")),
+    st.sampled_from(list("aZ09\u00e9\u0436\u4e8c\u06cc\u00bd")),
+    st.sampled_from(
+        list(
+            "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u061c"
+            "\u2215\u2044\uff0f\uff1f\uff03\u2024\u3002\uff0e\u00a0\ue000\U000f0000"
+        )
+    ),
+    st.characters(min_codepoint=0x80, max_codepoint=0x2FFFF, exclude_categories=["Cs"]),
+)
+
+#: What goes between them: ASCII as it is, encoded ASCII, octets that are no UTF-8
+#: (lone, truncated, overlong, an encoded surrogate, beyond U+10FFFF).
+_RTL_GLUE = st.one_of(
+    st.just(""),
+    st.sampled_from(["a", "-", "1", "%2E", "%2e", "%20", "%2F", "%41", "%25"]),
+    st.sampled_from(["%C3", "%D7", "%E2%80", "%C0%AF", "%E0%80%AF", "%ED%A0%80", "%F4%90%80%80"]),
+)
+
+
+#: Glue that keeps the text UTF-8 with no encoded ASCII (what one pass decodes).
+_CLEAN_GLUE = st.sampled_from(["", "", "a", "-", "1"])
+
+
+@st.composite
+def _rtl_component(draw: st.DrawFn, seps: str, glues: st.SearchStrategy[str]) -> str:
+    """Pieces of encoded characters and ``glues``, joined by ``seps`` characters."""
+    pieces = []
+    for _ in range(draw(st.integers(0, 4))):
+        runs = draw(st.lists(st.lists(_RTL_CHARS, max_size=4).map("".join), max_size=3))
+        glue = draw(glues)
+        pieces.append(glue.join(_encoded(r) for r in runs) + draw(glues))
+    joined = pieces[0] if pieces else ""
+    for piece in pieces[1:]:
+        joined += draw(st.sampled_from(seps)) + piece
+    return joined
+
+
+@st.composite
+def _rtl_references(draw: st.DrawFn) -> str:
+    scheme = draw(st.sampled_from(["http://", "https://", "x:", "//", ""]))
+    authority = ""
+    if scheme.endswith("//"):
+        userinfo = draw(st.sampled_from(["", "", "", "u@", "%D7%90@"]))
+        host = draw(
+            st.sampled_from(["example.org", "ojuba.org", "", "127.0.0.1", "[::1]", "a-b.example"])
+            | st.sampled_from(["Xn--bcher-kva.example", "xn--mgbh0fb.example", "%D7%90.example"])
+        )
+        port = draw(st.sampled_from(["", "", ":8080", ":"]))
+        authority = userinfo + host + port
+    glues = draw(st.sampled_from([_CLEAN_GLUE, _RTL_GLUE]))
+    path = draw(_rtl_component("/;.=&", glues))
+    if scheme and not scheme.endswith("//"):
+        path = path.lstrip("/")  # "x:" then a rootless path
+    elif not scheme:
+        path = "/" + path  # "/" first: no scheme to mistake for one
+    elif authority or scheme.endswith("//"):
+        path = "/" + path if path and not path.startswith("/") else path
+    text = scheme + authority + path
+    if draw(st.booleans()):
+        text += "?" + draw(_rtl_component("&=;/?", glues))
+    if draw(st.booleans()):
+        text += "#" + draw(_rtl_component("/?&", glues))
+    return text
+
+
+def _display_both(text: str) -> tuple[list[object], list[object]]:
+    """The findings of _check_display (which may take _bidi_after_authority) and of
+    _check_display_all (the full analysis) on ``text``."""
+    from urikit import parse
+    from urikit.security._display import _check_display, _check_display_all
+    from urikit.security._policy import _Found
+
+    sp = parse(text)._sp
+    fast, full = _Found(Policy()), _Found(Policy())
+    _check_display(fast, text, sp)
+    _check_display_all(full, text, sp)
+    return list(fast.items), list(full.items)
+
+
+def _clear_bidi_memos() -> None:
+    from urikit.security import _display
+
+    for memo in (_display._KNOWN, _display._LOOKALIKE, _display._UNSURE, _display._RTL):
+        memo.clear()
+    _display._KNOWN.update(_display._ASCII)
+    _display._LTR.clear()
+    _display._LTR.update(_display._ASCII_LTR)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_rtl_references(), st.sampled_from(["keep", "clear", "small"]))
+def test_bidi_after_authority_gives_the_full_display_findings(text: str, memos: str) -> None:
+    """_check_display's shortcut for an ASCII reference whose authority shows as
+    written (percent-encoded right-to-left text after it) finds exactly what the
+    full analysis finds: every field of every finding, in order. The memos of
+    character facts kept from earlier examples, emptied, or made so small that
+    they are emptied on the way."""
+    from urikit import URIError, parse
+    from urikit.security import _display
+
+    try:
+        parse(text)
+    except URIError:
+        return
+    if memos == "clear":
+        _clear_bidi_memos()
+    saved = _display._KNOWN_SIZE
+    if memos == "small":
+        _display._KNOWN_SIZE = len(_display._ASCII) + 3  # type: ignore[misc]  # Final, for the test
+    try:
+        fast, full = _display_both(text)
+    finally:
+        _display._KNOWN_SIZE = saved  # type: ignore[misc]
+    assert fast == full, text
+
+
+def test_bidi_after_authority_answers_the_lines_it_is_for() -> None:
+    """The shortcut is taken (it answers, with the findings of the full analysis)
+    for right-to-left lines, from the one-pass decoding and from the decoding per
+    component, so that the equality above is not vacuous; it leaves look-alikes
+    to the full analysis."""
+    from urikit import parse
+    from urikit.security._display import _bidi_after_authority, _shown_tail
+
+    arabic = "%D8%A7%D9%84%D8%B1%D8%A6%D9%8A%D8%B3%D8%A9"
+    hebrew = "%D7%98%D7%99%D7%A4%D7%95%D7%92%D7%A8%D7%A4%D7%99%D7%94"
+    answered = {
+        f"https://ojuba.org/okasha:{arabic}": 1,
+        f"https://ojuba.org/hijra:{arabic}": 1,
+        f"http://www.ldcodesign.com/{hebrew}/": 0,
+        f"http://h/{hebrew}/{arabic}?{arabic}=x&a={hebrew}#{hebrew}/1{arabic}": 1,
+        f"http://h/{hebrew}a/{arabic}?q{arabic}=x#{hebrew}/1{arabic}": 3,
+        f"http://h/{hebrew}%20{hebrew}1?q={arabic}": 1,  # encoded ASCII: per component
+        f"http://h/{hebrew}%E2%80%8F?%EE%80%80{arabic}": 2,  # RLM kept, iprivate in query
+        f"http://h:8080/{hebrew}.{arabic}1;a{hebrew}": 1,  # one finding, two details
+        f"/{hebrew}/{arabic}a": 1,
+        f"x:{hebrew}": 0,
+    }
+    for text, count in answered.items():
+        sp = parse(text)._sp
+        found = _bidi_after_authority(text, sp)
+        assert found is not None, text
+        assert len(found) == count, (text, found)
+        fast, full = _display_both(text)
+        assert fast == full, text
+        assert [f.code for f in fast] == ["bidi-formatting"] * count
+    assert _shown_tail(f"http://h/{hebrew}%20x", len("http://h")) is None
+    for lookalike in ("%E2%88%95", "%EF%BC%8F", "%EF%BC%9F"):  # U+2215, U+FF0F, U+FF1F
+        text = f"http://h/{hebrew}{lookalike}{hebrew}"
+        assert _bidi_after_authority(text, parse(text)._sp) is None
+        fast, full = _display_both(text)
+        assert fast == full and [f.code for f in fast] == ["idn-homograph"], text
+
+
+def test_bidi_after_authority_on_the_corpus() -> None:
+    """On every corpus line with percent-encoding, _check_display gives what the
+    full analysis gives."""
+    from urikit import URIError, parse
+
+    for text in _corpus():
+        if "%" not in text or not text.isascii():
+            continue
+        try:
+            parse(text)
+        except URIError:
+            continue
+        fast, full = _display_both(text)
+        assert fast == full, text

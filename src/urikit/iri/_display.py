@@ -190,6 +190,11 @@ def _learn(chars: str) -> None:
 _RTL_CLASSES: Final = ("R", "AL")
 
 
+#: The details of a "bidi" warning (security's check writes them too, issue 20).
+_MIXES_DIRECTIONS: Final = "{!r} mixes right-to-left and left-to-right letters"
+_NOT_RTL_AT_ENDS: Final = "{!r} has right-to-left letters but does not start and end with one"
+
+
 def _bidi_warning(component: str, pos: int, piece: str) -> DisplayWarning | None:
     if _NOT_RTL.issuperset(piece):  # no ASCII character is right-to-left (R or AL)
         return None
@@ -197,16 +202,9 @@ def _bidi_warning(component: str, pos: int, piece: str) -> DisplayWarning | None
     if "R" not in classes and "AL" not in classes:
         return None
     if "L" in classes:
-        return DisplayWarning(
-            "bidi", component, pos, f"{piece!r} mixes right-to-left and left-to-right letters"
-        )
+        return DisplayWarning("bidi", component, pos, _MIXES_DIRECTIONS.format(piece))
     if not (classes[0] in _RTL_CLASSES and classes[-1] in _RTL_CLASSES):
-        return DisplayWarning(
-            "bidi",
-            component,
-            pos,
-            f"{piece!r} has right-to-left letters but does not start and end with one",
-        )
+        return DisplayWarning("bidi", component, pos, _NOT_RTL_AT_ENDS.format(piece))
     return None
 
 

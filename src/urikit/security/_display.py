@@ -16,8 +16,15 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import Any, Final
 
-from .._parser import HOST_SPAN
+from .._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_SPAN
 from ..errors import URIError
+from ..iri import _decodable, _decode_component
+from ..iri._display import (
+    _DELIMITERS,
+    _MIXES_DIRECTIONS,
+    _NOT_RTL_AT_ENDS,
+    _SLASH_LIKE,
+)
 from ._policy import _Found
 from ._text import _BIDI_FORMAT, _PCT_GROUPS, _host_name, _shorten
 
@@ -169,7 +176,185 @@ def _iri() -> ModuleType:
     return _IRI[0]
 
 
+# --- the display checks of an ASCII reference whose authority shows as written ---------
+
+#: Facts of characters for ``_bidi_after_authority``: memos (bounded: cleared
+#: together when full), ASCII first, as the Unicode look-ups cost a microsecond a
+#: character (issue 20). ``_KNOWN``: those whose facts are in the others;
+#: ``_LOOKALIKE``: those display_warnings says look like a delimiter outside the
+#: host (a slash look-alike, or a delimiter in the NFKC form); ``_UNSURE``: those
+#: and the ones the display form keeps percent-encoded in a path or fragment (no
+#: ``ucschar``, or a format character or space: iri._decodable); ``_RTL`` and
+#: ``_LTR``: the right-to-left (bidi class R or AL) and left-to-right (L) ones.
+_ASCII: Final = frozenset(map(chr, range(128)))
+_ASCII_LTR: Final = frozenset(c for c in _ASCII if unicodedata.bidirectional(c) == "L")
+_KNOWN: Final[set[str]] = set(_ASCII)
+_LOOKALIKE: Final[set[str]] = set()
+_UNSURE: Final[set[str]] = set()
+_RTL: Final[set[str]] = set()
+_LTR: Final[set[str]] = set(_ASCII_LTR)
+_KNOWN_SIZE: Final = 4096
+
+
+def _learn(chars: set[str]) -> None:
+    """Put the facts of ``chars`` in the memos above."""
+    missing = chars.difference(_KNOWN)
+    if len(_KNOWN) + len(missing) > _KNOWN_SIZE:  # first, so that all of chars stay known
+        for memo in (_KNOWN, _LOOKALIKE, _UNSURE, _RTL, _LTR):
+            memo.clear()
+        _KNOWN.update(_ASCII)
+        _LTR.update(_ASCII_LTR)
+        missing = chars.difference(_KNOWN)
+    for ch in missing:
+        if ch in _SLASH_LIKE or _DELIMITERS & set(unicodedata.normalize("NFKC", ch)):
+            _LOOKALIKE.add(ch)
+            _UNSURE.add(ch)
+        elif not _decodable(ch, False, for_display=True):
+            _UNSURE.add(ch)
+        direction = unicodedata.bidirectional(ch)
+        if direction in ("R", "AL"):
+            _RTL.add(ch)
+        elif direction == "L":
+            _LTR.add(ch)
+        _KNOWN.add(ch)
+
+
+#: An encoded ASCII octet ("%2F", "%41"): the display form may keep it encoded.
+_ENCODED_ASCII_RE: Final = re.compile("%[0-7]")
+
+
+def _shown_tail(text: str, start: int) -> list[str] | None:
+    """The path, query and fragment of the ASCII reference ``text`` (the path
+    starting at ``start``; an absent query or fragment as "") with every
+    percent-encoded octet decoded, when each is part of UTF-8 (and no ASCII);
+    else ``None``. When no character of it is in ``_UNSURE``, this is what the
+    display form shows.
+
+    One decoding of the whole tail in place of ``iri._decode_component``'s
+    regular expression and function call per run and component (issue 20): with
+    no encoded ASCII octet, a tail that is UTF-8 has runs that are each UTF-8 (an
+    ASCII octet is no part of a longer sequence), and the display form decodes a
+    run of UTF-8 whole when it decodes each of its characters; decoding brings
+    no "?" or "#", so the tail splits at the first of each as ``text`` does."""
+    tail = text[start:]
+    if _ENCODED_ASCII_RE.search(tail) or "\\" in tail:  # a valid URI holds no "\\"
+        return None
+    try:  # "%D7%90" as "\\xD7\\x90", read as octets, then as UTF-8
+        shown = (
+            tail.replace("%", "\\x")
+            .encode("ascii")
+            .decode("unicode_escape")
+            .encode("latin-1")
+            .decode("utf-8")
+        )
+    except UnicodeError:
+        return None
+    rest, _, fragment = shown.partition("#")
+    path, _, query = rest.partition("?")
+    return [path, query, fragment]
+
+
+#: The components after the authority, as display_warnings reads them: span,
+#: name, what separates their pieces, and whether iprivate is decoded (the query).
+_AFTER_AUTHORITY: Final = (
+    (PATH_SPAN, "path", "/;.", False),
+    (QUERY_SPAN, "query", "&=;", True),
+    (FRAGMENT_SPAN, "fragment", "/", False),
+)
+
+
+def _bidi_after_authority(
+    text: str, sp: tuple[tuple[int, int], ...]
+) -> list[tuple[str, int, int, str]] | None:
+    """The display findings of the ASCII reference ``text`` whose authority shows
+    nothing misleading (no userinfo; a host, if any, with no "%" and no A-label,
+    which the display form keeps as it is): "bidi-formatting" warnings only, as
+    (component, start, end, message); ``None`` when a component holds a character
+    that looks like a delimiter, which the full analysis (``_check_display_all``)
+    then judges, as its message names the display and safe forms.
+
+    What ``_check_display_all`` finds there (issue 20: 20-35 us a check on a line
+    with percent-encoded right-to-left text), read from each component's display
+    form (``_shown_tail``, else ``iri._decode_component`` as ``iri._from_uri``
+    decodes it) without building the display text, splitting it again and
+    making a DisplayWarning for each piece: the display text splits as ``text``
+    does (decoding gives no delimiter), so its components are these, and with
+    bidi warnings alone display_warnings' order (by position) is component order,
+    then piece order. ``tests/test_security_fast.py`` checks it against
+    ``_check_display_all``."""
+    values = _shown_tail(text, sp[PATH_SPAN][0])
+    if values is not None:
+        found = _bidi_findings(sp, values, _UNSURE)
+        if found is not None:
+            return found
+    values = []
+    for group, _, _, in_query in _AFTER_AUTHORITY:
+        a, b = sp[group]
+        value = text[a:b] if a >= 0 else ""
+        values.append(_decode_component(value, in_query, True) if "%" in value else value)
+    return _bidi_findings(sp, values, _LOOKALIKE)
+
+
+def _bidi_findings(
+    sp: tuple[tuple[int, int], ...], values: list[str], unsure: set[str]
+) -> list[tuple[str, int, int, str]] | None:
+    """The "bidi-formatting" findings of path, query and fragment shown as
+    ``values``, as (component, start, end, message); ``None`` when a character is
+    in ``unsure``. Each piece is judged as ``iri._display._bidi_warning`` does,
+    from the memos of per-character facts (a set of a piece's characters is one
+    pass over it: each look-up of a non-Latin-1 character in a str makes an
+    object)."""
+    out: list[tuple[str, int, int, str]] = []
+    for k, (group, component, seps, _) in enumerate(_AFTER_AUTHORITY):
+        value = values[k]
+        if value.isascii():  # no right-to-left letter, no look-alike
+            continue
+        for sep in seps[1:]:
+            value = value.replace(sep, seps[0])
+        details: dict[str, None] = {}
+        for piece in value.split(seps[0]):
+            if piece.isascii():
+                continue
+            chars = set(piece)
+            if not _KNOWN.issuperset(chars):
+                _learn(chars)
+            if not unsure.isdisjoint(chars):
+                return None
+            if chars.isdisjoint(_RTL):
+                continue
+            if not chars.isdisjoint(_LTR):
+                details[_MIXES_DIRECTIONS.format(piece)] = None
+            elif piece[0] not in _RTL or piece[-1] not in _RTL:
+                details[_NOT_RTL_AT_ENDS.format(piece)] = None
+        if details:
+            a, b = sp[group]
+            message = "; ".join(itertools.islice(details, 3))
+            if len(details) > 3:
+                message += f"; and {len(details) - 3} more"
+            out.append((component, a, b, message))
+    return out
+
+
 def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
+    """The display checks of ``text`` (a valid URI or IRI reference with spans
+    ``sp``): ``_bidi_after_authority`` where it answers (an ASCII reference whose
+    authority shows as written, the usual one with percent-encoded right-to-left
+    text), else ``_check_display_all``."""
+    if text.isascii() and sp[USERINFO_SPAN][0] < 0:
+        h0, h1 = sp[HOST_SPAN]
+        if h1 <= h0 or (text.find("%", h0, h1) < 0 and "xn--" not in text[h0:h1].lower()):
+            fast = _bidi_after_authority(text, sp)
+            if fast is not None:
+                for component, a, b, message in fast:
+                    found.add("bidi-formatting", "warning", component, a, b, message)
+                return
+    _check_display_all(found, text, sp)
+
+
+def _check_display_all(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
+    """The display checks of ``text`` (a valid URI or IRI reference with spans
+    ``sp``) in full: look-alike host labels, raw bidi formatting characters, and
+    what ``iri.display_warnings`` says of the display form."""
     iri = _iri()
     spans = {name: sp[group] for group, name in _PCT_GROUPS}
     grouped: dict[tuple[str, str], dict[str, None]] = {}
