@@ -2237,7 +2237,7 @@ char_kind(AccelObject *self, Py_UCS4 ch)
         return -1;
     }
     kind = kind == 1 || kind == 2 ? kind : 0;
-    if (ch <= 0xFFFF) {
+    if (ch <= 0xFFFF && self->chars != NULL) { /* (the call may have cleared it) */
         self->chars[ch >> 2] |= (uint8_t)((kind + 1) << ((ch & 3) * 2));
     }
     return (int)kind;
