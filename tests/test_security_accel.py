@@ -293,8 +293,8 @@ def test_accelerate_check_refuses_bad_extras() -> None:
 
     assert _speedups is not None
     words = (("data",), ("metadata.goog",), ("localhost",))
-    memo = ({}, check_module._origin_verdict, check_module._char_kind, check_module._REGISTRY)
-    memo += ("_version",)
+    memo: tuple[object, ...] = ({}, check_module._origin_verdict, check_module._char_kind)
+    memo += (check_module._REGISTRY, "_version")
     with pytest.raises(TypeError):
         _speedups.accelerate("check", check, dict, ("uri", *words, *memo))  # not a tuple subclass
     with pytest.raises(TypeError):

@@ -25,7 +25,7 @@ import strategies as gen
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from urikit.security import Policy, Report, check
+from urikit.security import Finding, Policy, Report, check
 from urikit.security import _check as check_module
 from urikit.security._policy import _DEFAULT_POLICY
 
@@ -669,7 +669,7 @@ def _rtl_references(draw: st.DrawFn) -> str:
     return text
 
 
-def _display_both(text: str) -> tuple[list[object], list[object]]:
+def _display_both(text: str) -> tuple[list[Finding], list[Finding]]:
     """The findings of _check_display (which may take _bidi_after_authority) and of
     _check_display_all (the full analysis) on ``text``."""
     from urikit import parse
