@@ -186,13 +186,18 @@ def _check(
     if p1 > p0:
         _check_port(found, text, scheme, p0, p1, policy)
     percent = "%" in text
-    if percent:
-        _check_percent(found, text, sp)
+    # every percent-encoded run decoded, when the percent checks decoded them
+    decoded = _check_percent(found, text, sp) if percent else None
     if (
         not text.isascii()
         or (percent and _HIGH_PCT_RE.search(text))
         or (not plain and h1 > h0 and "xn--" in text[h0:h1].lower())
-    ) and not (plain and u0 < 0 and text.isascii() and _shows_plainly(text, h1)):
+    ) and not (
+        # with a plain host (no "%" in it) and no userinfo, the runs after the host
+        # are all the runs: those the percent checks decoded when one has an
+        # octet above 0x7F (None: one is no UTF-8, which _shows_plainly refuses)
+        plain and u0 < 0 and text.isascii() and decoded is not None and _plain_text(decoded)
+    ):
         (_DISPLAY[0] if _DISPLAY else _load_display())(found, text, sp)
     if policy.whatwg and scheme in _SPECIAL and not _whatwg_agrees(text, sp, named):
         _whatwg(found, text, ref, scheme)
@@ -207,7 +212,16 @@ def _check(
         )
     if len(findings) > 1:
         findings.sort(key=lambda f: (f.start, f.end))
-    return Report(text, tuple(findings), tuple(f for f in findings if policy.blocks(f)), ref)
+    blocks = policy.blocks
+    return _new_report(
+        Report,
+        (
+            text,
+            tuple(findings),
+            tuple([f for f in findings if blocks(f)]),
+            _PARSED_URI if type(ref) is URIReference else _PARSED_IRI,
+        ),
+    )
 
 
 #: ``_display._check_display`` once a reference needed it (an import statement
@@ -233,7 +247,6 @@ def _shows_plainly(text: str, start: int) -> bool:
     characters (issue 20: the display checks were most of a check's time on a
     line with percent-encoded UTF-8). ``tests/test_security_fast.py`` checks it
     against the display checks."""
-    plain_chars = _PLAIN_CHARS
     # The runs joined by a NUL octet: UTF-8 exactly when each run is (a NUL is no
     # continuation octet), and then their characters and NULs (ASCII).
     runs = "%00".join(_PCT_RUN_RE.findall(text, start)).replace("%", "")
@@ -241,6 +254,13 @@ def _shows_plainly(text: str, start: int) -> bool:
         decoded = bytes.fromhex(runs).decode("utf-8")
     except UnicodeDecodeError:
         return False
+    return _plain_text(decoded)
+
+
+def _plain_text(decoded: str) -> bool:
+    """Whether :func:`_shows_plainly_char` holds for every character of
+    ``decoded`` that is not ASCII (the runs of :func:`_shows_plainly`, decoded)."""
+    plain_chars = _PLAIN_CHARS
     if not plain_chars.issuperset(decoded):  # ASCII is in it
         if not _UNPLAIN_CHARS.isdisjoint(decoded):
             return False

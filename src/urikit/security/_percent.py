@@ -48,9 +48,12 @@ def _overlong(data: bytes, i: int) -> bool:
     )
 
 
-def _check_percent(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
+def _check_percent(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> str | None:
+    """Add the findings of the percent-encoded octets of ``text``; return every
+    run decoded as UTF-8, joined by spaces, when it decoded the runs and each is
+    UTF-8 (``security._check`` reuses it: issue 20), else ``None``."""
     if _NOTABLE_PCT_RE.search(text) is None:
-        return
+        return None
     # The runs joined by a space: UTF-8 exactly when each run is (a space is no
     # continuation octet: characters end before and after it), and then decoded
     # to the runs' characters and spaces. Without an invalid run, a control, a
@@ -63,8 +66,9 @@ def _check_percent(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) ->
     except UnicodeDecodeError:
         decoded = None
     if decoded is not None and _LOUD_RE.search(decoded) is None:
-        return
+        return decoded
     _check_percent_runs(found, text, sp)
+    return decoded
 
 
 def _check_percent_runs(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
