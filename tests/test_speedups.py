@@ -185,6 +185,25 @@ def test_plain_host_end_runs_in_c() -> None:
         assert host_end(text) == host_end.__wrapped__(text)
 
 
+def test_dot_segments_found_at_every_offset() -> None:
+    """The C test for a path segment starting with "." (16 bytes a step with
+    SSE2, the last step overlapping the one before, a "/" carried from one step
+    to the next) against Python, with the "/." (or a "." alone, or "/" and "."
+    apart) at every offset of paths of 1 to 50 bytes, in the kernels that use
+    it: plain_host_end, normalize, remove_dot_segments and security.check."""
+    c_check = C["urikit.security"].check
+    p_check = P["urikit.security"].check
+    for n in range(1, 51):
+        for at in range(n):
+            for piece in ("/.", ".", "/x.", "//"):
+                path = ("/" + "a" * n)[: at + 1] + piece + "a" * (n - at)
+                text = "http://h" + path
+                same(C["urikit._parser"].plain_host_end, P["urikit._parser"].plain_host_end, text)
+                same(CU.normalize, PU.normalize, text)
+                same(CU.remove_dot_segments, PU.remove_dot_segments, path)
+                assert tuple(c_check(text)) == tuple(p_check(text)), text
+
+
 def test_iri_parse_runs_in_c() -> None:
     c_iri = C["urikit.iri"]
     assert type(c_iri.parse) is SP.AcceleratedFunction
