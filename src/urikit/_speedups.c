@@ -2396,7 +2396,7 @@ rest_quiet(AccelObject *self, const uchar *s, Py_ssize_t n, const spans_t *sp)
  * security._check._plain_origin says (see above), 0 when the origin memo must
  * decide */
 static int
-plain_origin(const uchar *s, const spans_t *sp, const AccelObject *self)
+plain_origin(const uchar *s, Py_ssize_t n, const spans_t *sp, const AccelObject *self)
 {
     PyObject *words = self->extra2;
     Py_ssize_t h0 = sp->s[G_HOST], h1 = sp->e[G_HOST];
@@ -2410,18 +2410,42 @@ plain_origin(const uchar *s, const spans_t *sp, const AccelObject *self)
     if (host[0] == '[') {
         return 0;
     }
-    while (last > 0 && host[last - 1] != '.') {
-        last--;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+    if (len <= 16 && h0 + 16 <= n) {
+        /* the host in one 16-byte step (the text goes on past it): where its
+         * last label starts, and each "--" (bit i: "-" at i and i + 1) */
+        __m128i v = _mm_loadu_si128((const __m128i *)host);
+        unsigned within = (1u << len) - 1;
+        unsigned dots = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))) & within;
+        unsigned dashes =
+            (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('-'))) & within;
+        last = dots != 0 ? 32 - __builtin_clz(dots) : 0;
+        if (last >= len || !Py_ISALPHA(host[last])) {
+            return 0; /* an address form, or a trailing dot's empty label */
+        }
+        for (unsigned pairs = dashes & (dashes >> 1); pairs != 0; pairs &= pairs - 1) {
+            int i = __builtin_ctz(pairs);
+            if (i >= 2 && ascii_lower(host[i - 2]) == 'x' && ascii_lower(host[i - 1]) == 'n') {
+                return 0; /* "xn--" in any case: an A-label */
+            }
+        }
     }
-    if (last >= len || !Py_ISALPHA(host[last])) {
-        return 0; /* an address form, or a trailing dot's empty label */
-    }
-    /* "xn--" in any case: an A-label (hyphens are few; memchr finds them) */
-    for (const uchar *dash = memchr(host, '-', (size_t)len); dash != NULL;
-         dash = memchr(dash + 1, '-', (size_t)(host + len - dash - 1))) {
-        if (dash - host >= 2 && dash + 1 < host + len && dash[1] == '-' &&
-            ascii_lower(dash[-2]) == 'x' && ascii_lower(dash[-1]) == 'n') {
-            return 0;
+    else
+#endif
+    {
+        while (last > 0 && host[last - 1] != '.') {
+            last--;
+        }
+        if (last >= len || !Py_ISALPHA(host[last])) {
+            return 0; /* an address form, or a trailing dot's empty label */
+        }
+        /* "xn--" in any case: an A-label (hyphens are few; memchr finds them) */
+        for (const uchar *dash = memchr(host, '-', (size_t)len); dash != NULL;
+             dash = memchr(dash + 1, '-', (size_t)(host + len - dash - 1))) {
+            if (dash - host >= 2 && dash + 1 < host + len && dash[1] == '-' &&
+                ascii_lower(dash[-2]) == 'x' && ascii_lower(dash[-1]) == 'n') {
+                return 0;
+            }
         }
     }
     return !any_ends_lower(host, len, PyTuple_GET_ITEM(words, 3), self->edge[2]) &&
@@ -2457,37 +2481,42 @@ origin_report(AccelObject *self, PyObject *text, Py_ssize_t origin_end)
         return NULL;
     }
     PyObject *v = PyDict_GetItemWithError(PyTuple_GET_ITEM(self->extra2, 4), key);
+    int asked = v == NULL;
     if (v != NULL) {
         Py_INCREF(v);
     }
     else if (!PyErr_Occurred()) {
         v = PyObject_CallOneArg(PyTuple_GET_ITEM(self->extra2, 5), key);
     }
-    Py_DECREF(key);
-    if (v == NULL) {
-        return NULL;
-    }
-    PyObject *report = Py_None;
-    if (PyTuple_CheckExact(v) && PyTuple_GET_SIZE(v) == 3 &&
-        PyTuple_CheckExact(PyTuple_GET_ITEM(v, 0)) && PyTuple_CheckExact(PyTuple_GET_ITEM(v, 1))) {
-        /* a verdict of the registry as it is now (a port's findings depend on it) */
+    while (v != NULL && PyTuple_CheckExact(v) && PyTuple_GET_SIZE(v) == 3 &&
+           PyTuple_CheckExact(PyTuple_GET_ITEM(v, 0)) &&
+           PyTuple_CheckExact(PyTuple_GET_ITEM(v, 1))) {
+        /* a verdict of the registry as it is now (a port's findings depend on
+         * it); one made before a change is worked out again, once */
         PyObject *version =
             PyObject_GetAttr(PyTuple_GET_ITEM(self->extra2, 7), PyTuple_GET_ITEM(self->extra2, 8));
         int same = version == NULL ? -1
                                    : PyObject_RichCompareBool(version, PyTuple_GET_ITEM(v, 2), Py_EQ);
         Py_XDECREF(version);
-        if (same < 0) {
+        if (same != 0 || asked) {
+            PyObject *report =
+                same < 0 ? NULL
+                : same   ? new_report(self, text, PyTuple_GET_ITEM(v, 0), PyTuple_GET_ITEM(v, 1))
+                         : Py_NewRef(Py_None);
             Py_DECREF(v);
-            return NULL;
-        }
-        if (same) {
-            report = new_report(self, text, PyTuple_GET_ITEM(v, 0), PyTuple_GET_ITEM(v, 1));
-            Py_DECREF(v);
+            Py_DECREF(key);
             return report;
         }
+        Py_DECREF(v);
+        asked = 1;
+        v = PyObject_CallOneArg(PyTuple_GET_ITEM(self->extra2, 5), key);
+    }
+    Py_DECREF(key);
+    if (v == NULL) {
+        return NULL;
     }
     Py_DECREF(v);
-    return Py_NewRef(report);
+    return Py_NewRef(Py_None);
 }
 
 static PyObject *
@@ -2506,7 +2535,7 @@ check_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
                 return NULL;
             }
             if (quiet) {
-                if (sp.e[G_PORT] <= sp.s[G_PORT] && plain_origin(s, &sp, self)) {
+                if (sp.e[G_PORT] <= sp.s[G_PORT] && plain_origin(s, n, &sp, self)) {
                     const state_t *st = PyType_GetModuleState(Py_TYPE(op));
                     return new_report(self, text, st->empty_tuple, st->empty_tuple);
                 }
