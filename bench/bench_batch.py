@@ -141,6 +141,6 @@ if __name__ == "__main__":
             script=__file__,
             child=child,
             targets=TARGETS,
-            checked=("c",),
+            c_only=TARGETS,
         )
     )
