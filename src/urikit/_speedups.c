@@ -1768,7 +1768,7 @@ typedef struct {
                          check: the report type */
     PyObject *extra2; /* parse: a subtype of the reference type, or NULL; normalize: HTTP_LIKE;
                          check: (kind, checked schemes, metadata hosts, local endings,
-                         origin memo, origin verdict, quiet char, registry, "_version") */
+                         origin memo, origin verdict, char kind, registry, "_version") */
     /* check: for each list of words (extra2[1:]), which bytes start (for the
      * endings: end) one of its words, lowercase and uppercase: a filter that
      * spares most comparisons */

@@ -291,13 +291,17 @@ def _shows_plainly_char(ch: str) -> bool:
     or ``AL``), no slash look-alike and has no delimiter in its NFKC form."""
     import unicodedata
 
+    return unicodedata.bidirectional(ch) not in ("R", "AL") and not _looks_like_delimiter(ch)
+
+
+def _looks_like_delimiter(ch: str) -> bool:
+    """Whether ``ch`` is a slash look-alike or has a delimiter in its NFKC form
+    (what the display checks warn about outside the host)."""
+    import unicodedata
+
     from ..iri._display import _DELIMITERS, _SLASH_LIKE
 
-    return not (
-        unicodedata.bidirectional(ch) in ("R", "AL")
-        or ch in _SLASH_LIKE
-        or _DELIMITERS & set(unicodedata.normalize("NFKC", ch))
-    )
+    return ch in _SLASH_LIKE or not _DELIMITERS.isdisjoint(unicodedata.normalize("NFKC", ch))
 
 
 def _char_kind(ch: str) -> int:
@@ -323,19 +327,13 @@ def _char_kind(ch: str) -> int:
         return 0
     if ch.isascii() or _shows_plainly_char(ch):
         return 1
-    import unicodedata
-
+    if _looks_like_delimiter(ch):
+        return 0
+    # not plain and no look-alike: a right-to-left letter
     from ..iri import _decodable
-    from ..iri._display import _DELIMITERS, _SLASH_LIKE
 
-    rtl = (
-        unicodedata.bidirectional(ch) in ("R", "AL")
-        and ch not in _SLASH_LIKE
-        and not _DELIMITERS & set(unicodedata.normalize("NFKC", ch))
-        and _decodable(ch, False, for_display=True)
-        and _decodable(ch, True, for_display=True)
-    )
-    return 2 if rtl else 0
+    decoded = _decodable(ch, False, for_display=True) and _decodable(ch, True, for_display=True)
+    return 2 if decoded else 0
 
 
 #: The registry whose default ports the default policy reads.
