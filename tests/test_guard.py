@@ -58,6 +58,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._send(302, b"", {"Location": query})
         elif path == "/loop":
             self._send(302, b"", {"Location": "/loop"})
+        elif path.startswith("/rewrite/"):
+            self._rewrite(path)
         elif path == "/big":
             self._send(200, b"x" * 5000)
         elif path == "/trickle":
@@ -71,6 +73,17 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 self.wfile.flush()
         else:
             self._send(404, b"")
+
+    def _rewrite(self, path: str) -> None:
+        """``/rewrite/<tail>/<ms>/...``: after ``ms`` milliseconds, a redirect to this
+        path with ``tail`` added, sent raw ("e" is a raw UTF-8 e-acute, "p" a "|"):
+        characters a URI may not hold, which the client percent-encodes."""
+        _, _, tail, delay, _ = path.split("/", 4)
+        if self.server.stop.wait(int(delay) / 1000):
+            return
+        raw = (path + {"e": "\u00e9", "p": "|"}[tail]).encode("utf-8")
+        # send_header writes latin-1: these are the UTF-8 bytes, unescaped
+        self._send(302, b"", {"Location": raw.decode("latin-1")})
 
 
 class _Server(http.server.ThreadingHTTPServer):
@@ -238,9 +251,7 @@ def test_default_policy_refuses_loopback(fetch: Fetch, server: _Server) -> None:
         ("http://[::ffff:127.0.0.2]:{port}/ok", "private-address"),
     ],
 )
-def test_redirect_refused(
-    fetch: Fetch, server: _Server, location: str, code: str, request: pytest.FixtureRequest
-) -> None:
+def test_redirect_refused(fetch: Fetch, server: _Server, location: str, code: str) -> None:
     target = location.format(port=server.port)
     with pytest.raises(Blocked) as info:
         fetch(
@@ -248,13 +259,9 @@ def test_redirect_refused(
             policy=lab(server.port),
         )
     err = info.value
-    # httpx rewrites "file:///etc/passwd" to "file://127.0.0.1/etc/passwd" (the host of
-    # the redirecting URL), which the transport cannot match to the redirect it saw:
-    # refused all the same, counted as a first request (docs/fetching.md)
-    rewritten = request.node.callspec.params["fetch"] in ("httpx", "httpx-async") and (
-        target.startswith("file:")
-    )
-    assert err.hop == (0 if rewritten else 1) and err.reason == code, (err.hop, str(err))
+    # hop 1 also where the client rewrote the target (httpx sends "file:///etc/passwd"
+    # as "file://127.0.0.1/etc/passwd", with the host of the redirecting URL)
+    assert err.hop == 1 and err.reason == code, (err.hop, str(err))
     assert [path for path, _ in server.seen] == [f"/redirect?{urllib.parse.quote(target)}"]
 
 
@@ -348,6 +355,131 @@ def test_whatwg_host_reading_refused(fetch: Fetch, server: _Server) -> None:
             resolver=lambda host: ["127.0.0.1"],
         )
     assert server.seen == []
+
+
+# --- the bounds hold however the client rewrites a redirect ----------------------------
+
+#: The clients that follow redirects themselves, with the raw Location characters
+#: they percent-encode: httpx a UTF-8 one, requests that and "|".
+REWRITING = [
+    pytest.param("httpx", "e", "%C3%A9", id="httpx-utf8"),
+    pytest.param("httpx-async", "e", "%C3%A9", id="httpx-async-utf8"),
+    pytest.param("requests", "e", "%C3%A9", id="requests-utf8"),
+    pytest.param("requests", "p", "%7C", id="requests-pipe"),
+]
+
+
+@pytest.mark.parametrize(("client", "tail", "encoded"), REWRITING)
+def test_max_redirects_when_the_client_rewrites(
+    server: _Server, client: str, tail: str, encoded: str
+) -> None:
+    url = f"http://127.0.0.1:{server.port}/rewrite/{tail}/0/"
+    with pytest.raises(URIError) as info:
+        CLIENTS[client](url, policy=lab(server.port), max_redirects=3)
+    assert info.value.reason == "too-many-redirects", str(info.value)
+    paths = [path for path, _ in server.seen]
+    assert len(paths) == 4  # the request and three redirects, then no more
+    assert paths[-1].endswith(encoded * 3)  # what the client sent is not the Location
+
+
+@pytest.mark.parametrize(("client", "tail", "encoded"), REWRITING)
+def test_timeout_bounds_a_rewritten_chain(
+    server: _Server, client: str, tail: str, encoded: str
+) -> None:
+    # a server that redirects forever, 0.2 s a hop: only the timeout can end it
+    url = f"http://127.0.0.1:{server.port}/rewrite/{tail}/200/"
+    started = time.monotonic()
+    with pytest.raises(FetchError) as info:
+        CLIENTS[client](url, policy=lab(server.port), max_redirects=100, timeout=1.0)
+    elapsed = time.monotonic() - started
+    assert info.value.timed_out and elapsed < 2.5, (elapsed, str(info.value))
+    paths = [path for path, _ in server.seen]
+    assert 2 <= len(paths) <= 7 and encoded in paths[-1], paths
+
+
+def test_httpx_next_request_by_hand(server: _Server) -> None:
+    """A redirect followed by hand (``response.next_request``) is the next hop; the
+    redirected request sent again is a new request."""
+    httpx = pytest.importorskip("httpx")
+    from urikit.guard import HTTPTransport
+
+    transport = HTTPTransport(policy=lab(server.port), max_redirects=1)
+    with httpx.Client(transport=transport, trust_env=False) as client:
+        first = client.build_request("GET", f"http://127.0.0.1:{server.port}/rewrite/e/0/")
+        for _ in range(3):
+            answer = client.send(first)
+            assert answer.status_code == 302
+        second = client.send(answer.next_request)  # hop 1
+        assert second.status_code == 302 and second.next_request is not None
+        with pytest.raises(URIError) as info:
+            client.send(second.next_request)  # hop 2
+    assert info.value.reason == "too-many-redirects"
+    assert len(server.seen) == 4
+
+
+def test_requests_next_request_by_hand(server: _Server) -> None:
+    pytest.importorskip("requests")
+    from urikit.guard import session
+
+    s = session(lab(server.port), max_redirects=1)
+    url = f"http://127.0.0.1:{server.port}/rewrite/p/0/"
+    first = s.get(url, allow_redirects=False)
+    for _ in range(2):
+        again = s.send(first.request, allow_redirects=False)
+        assert again.status_code == 302
+    assert first.next is not None
+    second = s.send(first.next, allow_redirects=False)  # hop 1
+    assert second.status_code == 302 and second.next is not None
+    with pytest.raises(URIError) as info:
+        s.send(second.next, allow_redirects=False)  # hop 2
+    assert info.value.reason == "too-many-redirects"
+    assert len(server.seen) == 4
+
+
+# --- the requests session takes no proxy, and says so ----------------------------------
+
+_PROXY = {"http": "http://user:secret@127.0.0.1:9", "https": "http://127.0.0.1:9"}
+
+
+def test_session_refuses_proxies_argument() -> None:
+    pytest.importorskip("requests")
+    from urikit.guard import session
+
+    with pytest.raises(
+        ValueError, match=r"session\(\) does not take proxies \(for 'http', 'https'\)"
+    ) as info:
+        session(proxies=_PROXY)
+    assert "secret" not in str(info.value)  # a proxy URL's password is not repeated
+    # naming no proxy is not ignoring one
+    assert session(proxies={}).proxies == {}
+    assert session(proxies={"http": None}).proxies == {}
+
+
+@pytest.mark.parametrize("path", ["request", "attribute", "send", "environment"])
+def test_session_refuses_proxies_per_request(
+    server: _Server, path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    requests = pytest.importorskip("requests")
+    from urikit.guard import session
+
+    s = session(lab(server.port))
+    url = f"http://127.0.0.1:{server.port}/redirect?/ok"
+    assert s.get(url).content == f"ok 127.0.0.1:{server.port}".encode()
+    with pytest.raises(
+        ValueError, match=r"refusing the proxies \(for 'http'.*never through a proxy"
+    ):
+        if path == "request":
+            s.get(url, proxies=_PROXY)
+        elif path == "attribute":
+            s.proxies = dict(_PROXY)
+            s.get(url)
+        elif path == "send":
+            s.send(requests.Request("GET", url).prepare(), proxies=_PROXY)
+        else:
+            monkeypatch.setenv("HTTP_PROXY", _PROXY["http"])
+            s.trust_env = True
+            s.get(url)
+    assert len(server.seen) == 2  # the two hops before; nothing after
 
 
 # --- TLS: the name, not the address, is verified --------------------------------------

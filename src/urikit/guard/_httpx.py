@@ -6,6 +6,11 @@ will send it, checked under the policy; the host resolved once; every address
 checked) and then lets httpcore connect, through a network backend that dials
 only the checked addresses of that host. TLS (server name and certificate) is
 httpcore's, with the URL's host name.
+
+httpx builds the request for a redirect with the extensions of the request
+that was redirected; the transport keeps the request's chain (its deadline and
+hop count) there, so that it knows each hop whatever URL httpx made of the
+``Location``.
 """
 
 from __future__ import annotations
@@ -26,13 +31,16 @@ from ._gate import (
     timed_out,
     too_many_redirects,
 )
-from ._pins import Pins, Watchdog, current_watchdog
+from ._pins import Chain, Pins, Watchdog, current_watchdog
 
 #: No connection is kept for another request: each one is made to the addresses
 #: checked for that request, and watched by that request's deadline.
 _NO_KEEPALIVE = httpx.Limits(max_connections=100, max_keepalive_connections=0)
 
 __all__ = ["AsyncHTTPTransport", "HTTPTransport"]
+
+#: The request extension that carries a request's :class:`Chain` to its redirects.
+_CHAIN = "urikit.guard.chain"
 
 
 def _refused(host: str, port: int) -> httpcore.ConnectError:
@@ -148,9 +156,14 @@ class _Admission:
         self.max_bytes = max_bytes
         self.pins = Pins()
 
-    def admit(self, request: httpx.Request) -> tuple[str, int, float, Watchdog]:
+    def admit(self, request: httpx.Request) -> tuple[Chain, int, Watchdog]:
         url = str(request.url)
-        number, end = self.pins.hop_of(url, self.timeout)
+        chain = request.extensions.get(_CHAIN)
+        number = chain.next_hop(request) if isinstance(chain, Chain) else None
+        if not isinstance(chain, Chain) or number is None:
+            chain, number = Chain(self.timeout), 0
+            request.extensions[_CHAIN] = chain
+        end = chain.end
         if number > self.max_redirects:
             raise too_many_redirects(url, number, self.max_redirects)
         left = end - time.monotonic()
@@ -164,17 +177,22 @@ class _Admission:
             time_left=lambda: max(end - time.monotonic(), 0.0),
         )
         self.pins.pin(hop)
-        return url, number, end, Watchdog(end - time.monotonic())
+        return chain, number, Watchdog(end - time.monotonic())
 
     def check_body(self, size: int, declared: str | None) -> None:
         length = int(declared) if declared is not None and declared.isdigit() else None
         check_body_size(self.max_bytes, declared=length, received=size)
 
     def answered(
-        self, url: str, number: int, end: float, response: httpx.Response, body: bytes
+        self,
+        request: httpx.Request,
+        chain: Chain,
+        number: int,
+        response: httpx.Response,
+        body: bytes,
     ) -> httpx.Response:
         if response.status_code in (301, 302, 303, 307, 308):
-            self.pins.redirected(url, response.headers.get("location"), number, end)
+            chain.redirected(request, number)
         return httpx.Response(
             response.status_code,
             headers=response.headers,
@@ -192,12 +210,13 @@ class HTTPTransport(httpx.HTTPTransport):
     ``URIError`` with ``reason == "too-many-redirects"``); ``timeout`` bounds
     the whole request, every redirect, name lookup and the body included
     (:class:`~urikit.guard.FetchError` when it passes; httpx's own timeouts
-    still bound each operation); a body over ``max_bytes`` is refused, not
-    truncated (the body is read by the transport). The other keyword
-    arguments are httpx's (``verify``, ``cert``, ``http2``, ``limits``, ...),
-    except ``proxy`` and ``uds``, which would connect elsewhere than checked;
-    connections are not kept alive by default, so that each is made to the
-    addresses checked for its request.
+    still bound each operation); both hold however httpx rewrote the
+    redirects' URLs, and for ``response.next_request`` sent by hand. A body
+    over ``max_bytes`` is refused, not truncated (the body is read by the
+    transport). The other keyword arguments are httpx's (``verify``,
+    ``cert``, ``http2``, ``limits``, ...), except ``proxy`` and ``uds``, which
+    would connect elsewhere than checked; connections are not kept alive by
+    default, so that each is made to the addresses checked for its request.
 
     >>> import httpx
     >>> from urikit.guard import Blocked, HTTPTransport
@@ -225,7 +244,7 @@ class HTTPTransport(httpx.HTTPTransport):
         self._pool._network_backend = _PinnedBackend(self._admission.pins)
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        url, number, end, watchdog = self._admission.admit(request)
+        chain, number, watchdog = self._admission.admit(request)
         token = current_watchdog.set(watchdog)
         try:
             response = super().handle_request(request)
@@ -245,7 +264,7 @@ class HTTPTransport(httpx.HTTPTransport):
         finally:
             current_watchdog.reset(token)
             watchdog.cancel()
-        return self._admission.answered(url, number, end, response, bytes(body))
+        return self._admission.answered(request, chain, number, response, bytes(body))
 
 
 class AsyncHTTPTransport(httpx.AsyncHTTPTransport):
@@ -273,7 +292,7 @@ class AsyncHTTPTransport(httpx.AsyncHTTPTransport):
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         import anyio.to_thread
 
-        url, number, end, watchdog = await anyio.to_thread.run_sync(self._admission.admit, request)
+        chain, number, watchdog = await anyio.to_thread.run_sync(self._admission.admit, request)
         token = current_watchdog.set(watchdog)
         try:
             response = await super().handle_async_request(request)
@@ -293,4 +312,4 @@ class AsyncHTTPTransport(httpx.AsyncHTTPTransport):
         finally:
             current_watchdog.reset(token)
             watchdog.cancel()
-        return self._admission.answered(url, number, end, response, bytes(body))
+        return self._admission.answered(request, chain, number, response, bytes(body))

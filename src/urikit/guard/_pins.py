@@ -1,11 +1,13 @@
-"""What the client transports share: the checked addresses of each host, and hop numbers.
+"""What the client transports share: the checked addresses of each host, and redirect chains.
 
 A transport admits each request (:func:`~urikit.guard._gate.admit`) and records
 the checked addresses of its ``(host, port)`` here; the transport's connection
 code (httpcore's network backend, urllib3's connection) then connects only to
-those. The clients follow redirects themselves, so a transport learns the hop
-number of a request from the redirects it has answered: a redirect's target
-URL is remembered with the next hop number (a small bounded memory).
+those. The clients follow redirects themselves; a :class:`Chain` rides along
+with the requests the client builds for them (httpx's request ``extensions``,
+the link requests makes from a redirect answer to the next request), so that
+a transport knows which hop a request is and when the whole request is due,
+however the client rewrote the redirect's URL.
 """
 
 from __future__ import annotations
@@ -16,14 +18,11 @@ import ipaddress
 import socket
 import threading
 import time
-from collections import OrderedDict
+import weakref
 
-from ..resolve import resolve
 from ._gate import Hop
 
-__all__ = ["Pins", "Watchdog", "current_watchdog", "host_key"]
-
-_MEMORY = 1024
+__all__ = ["Chain", "Pins", "Watchdog", "current_watchdog", "host_key"]
 
 
 def host_key(host: str) -> str:
@@ -36,13 +35,45 @@ def host_key(host: str) -> str:
         return bare.lower().rstrip(".")
 
 
+class Chain:
+    """One request and the redirects its client follows from it: ``end``, the
+    ``time.monotonic()`` by which all of them must be done, and the number of the
+    hop a redirect answer leads to.
+
+    A transport makes a chain for a first request; when it answers a redirect it
+    calls :meth:`redirected` with the request that was answered, and the request
+    the client builds for that redirect is hop :meth:`next_hop`. The request that
+    was answered, sent again, starts a chain of its own.
+    """
+
+    __slots__ = ("_answered", "_next", "end")
+
+    def __init__(self, timeout: float) -> None:
+        self.end = time.monotonic() + timeout
+        self._next = 0
+        # weakly: the chain is kept in what the request carries (or keyed by it)
+        self._answered: weakref.ref[object] | None = None
+
+    def redirected(self, request: object, hop: int) -> None:
+        """``request``, hop number ``hop`` of this chain, was answered with a redirect."""
+        self._answered, self._next = weakref.ref(request), hop + 1
+
+    def next_hop(self, request: object) -> int | None:
+        """The hop number of ``request`` when it is the one the client built for the
+        last redirect answered (and it is taken); None when it is not."""
+        answered = None if self._answered is None else self._answered()
+        if self._next == 0 or request is answered:
+            return None
+        number, self._next, self._answered = self._next, 0, None
+        return number
+
+
 class Pins:
-    """Checked addresses by ``(host, port)``, and the hop numbers of redirect targets."""
+    """Checked addresses by ``(host, port)``."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._addresses: dict[tuple[str, int], tuple[str, ...]] = {}
-        self._hops: OrderedDict[str, tuple[int, float]] = OrderedDict()
 
     def pin(self, hop: Hop) -> None:
         """Allow connections to ``hop``'s host and port to its checked addresses."""
@@ -53,28 +84,6 @@ class Pins:
         """The checked addresses of ``host:port`` (empty: none was admitted)."""
         with self._lock:
             return self._addresses.get((host_key(host), port), ())
-
-    def hop_of(self, url: str, timeout: float) -> tuple[int, float]:
-        """The hop number of a request for ``url`` and the ``time.monotonic()`` by
-        which the whole request must be done: 0 and ``timeout`` from now, unless
-        it is the target of a redirect this transport answered."""
-        with self._lock:
-            return self._hops.pop(url, (0, time.monotonic() + timeout))
-
-    def redirected(self, url: str, location: str | None, hop: int, end: float) -> None:
-        """Remember that ``url`` (hop ``hop`` of a request due by ``end``) redirected
-        to ``location``."""
-        if not location:
-            return
-        try:
-            target = resolve(url, location.strip(" \t"))
-        except ValueError:
-            return
-        with self._lock:
-            self._hops[target] = (hop + 1, end)
-            self._hops.move_to_end(target)
-            while len(self._hops) > _MEMORY:
-                self._hops.popitem(last=False)
 
 
 class Watchdog:

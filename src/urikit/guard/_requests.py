@@ -5,12 +5,20 @@ adapter; the adapter here admits it (the URL as requests prepared it, checked
 under the policy; the host resolved once; every address checked), and its
 urllib3 connections dial only the checked addresses of that host. The TLS
 server name and certificate check are urllib3's, with the URL's host name.
+
+The session links each request it builds for a redirect to the answer it
+follows (``Session.rebuild_method`` is given both), so that the adapter counts
+the hop and keeps the first request's deadline whatever URL requests made of
+the ``Location``.
 """
 
 from __future__ import annotations
 
 import socket
+import threading
 import time
+import weakref
+from collections.abc import Mapping
 from typing import Any
 
 import requests
@@ -23,9 +31,26 @@ from urllib3.util import connection as _connection
 
 from ..security import Policy
 from ._gate import MAX_BYTES, Resolver, admit, check_body_size, timed_out, too_many_redirects
-from ._pins import Pins, Watchdog, current_watchdog
+from ._pins import Chain, Pins, Watchdog, current_watchdog
 
 __all__ = ["GuardedAdapter", "session"]
+
+#: The chain of every request a guarded adapter sent or a guarded session built
+#: for a redirect (held as long as the request is).
+_chains: weakref.WeakKeyDictionary[requests.PreparedRequest, Chain] = weakref.WeakKeyDictionary()
+_chains_lock = threading.Lock()
+
+
+def _refuse_proxies(proxies: Mapping[str, Any] | None, where: str) -> None:
+    """``ValueError`` when ``proxies`` names a proxy: the guard would not use it
+    (a proxy connects elsewhere than checked), and is not to ignore it silently."""
+    # the keys only: a proxy URL may hold a password
+    named = sorted(str(k) for k, v in (proxies or {}).items() if v and k != "no_proxy")
+    if named:
+        raise ValueError(
+            f"urikit.guard: {where} (for {', '.join(map(repr, named))}): a guarded session"
+            " connects to the checked addresses only, never through a proxy"
+        )
 
 
 def _pinned_conn(self: Any) -> socket.socket:
@@ -93,8 +118,17 @@ class GuardedAdapter(HTTPAdapter):
         )
 
     def send(self, request: requests.PreparedRequest, *args: Any, **kwargs: Any) -> Any:
+        # requests passes them as keywords (the session's, the request's and, with
+        # trust_env, the environment's, merged)
+        _refuse_proxies(kwargs.get("proxies"), "refusing the proxies")
         url = request.url or ""
-        number, end = self.pins.hop_of(url, self.timeout)
+        with _chains_lock:
+            chain = _chains.get(request)
+            number = None if chain is None else chain.next_hop(request)
+            if chain is None or number is None:
+                chain, number = Chain(self.timeout), 0
+                _chains[request] = chain
+        end = chain.end
         if number > self.max_redirects:
             raise too_many_redirects(url, number, self.max_redirects)
         if end - time.monotonic() <= 0:
@@ -134,8 +168,24 @@ class GuardedAdapter(HTTPAdapter):
         response._content = bytes(body)
         response._content_consumed = True  # type: ignore[attr-defined]
         if response.status_code in (301, 302, 303, 307, 308):
-            self.pins.redirected(url, response.headers.get("location"), number, end)
+            with _chains_lock:
+                chain.redirected(request, number)
         return response
+
+
+class _GuardedSession(requests.Session):
+    """A ``requests.Session`` that hands a request's chain (deadline, hop count) to
+    the request it builds for a redirect."""
+
+    def rebuild_method(
+        self, prepared_request: requests.PreparedRequest, response: requests.Response
+    ) -> None:
+        # called once for every redirect followed, with the answer and the next request
+        with _chains_lock:
+            chain = _chains.get(response.request)
+            if chain is not None:
+                _chains[prepared_request] = chain
+        super().rebuild_method(prepared_request, response)
 
 
 def session(
@@ -145,6 +195,7 @@ def session(
     max_redirects: int = 5,
     timeout: float = 10.0,
     max_bytes: int = MAX_BYTES,
+    proxies: Mapping[str, str | None] | None = None,
 ) -> requests.Session:
     """A ``requests.Session`` whose adapters check and pin every request and redirect.
 
@@ -154,8 +205,14 @@ def session(
     when it passes); a body over ``max_bytes`` is refused, not truncated (bodies
     are read by the adapter, also with ``stream=True``); a request that is the
     target of more than ``max_redirects`` redirects raises ``URIError`` with
-    ``reason == "too-many-redirects"``. Proxies are not used (``trust_env`` is
-    off): a proxy would connect elsewhere than what was checked.
+    ``reason == "too-many-redirects"``; both hold however requests rewrote
+    the redirects' URLs.
+
+    Proxies are not used: a proxy would connect elsewhere than what was
+    checked. ``trust_env`` is off, and a proxy named anywhere (``proxies``
+    here, ``proxies=`` given to a request, the session's ``proxies``, or the
+    environment's once ``trust_env`` is turned on) raises ``ValueError``
+    instead of being ignored.
 
     >>> from urikit.guard import Blocked, session
     >>> try:
@@ -163,8 +220,14 @@ def session(
     ... except Blocked as err:
     ...     print(err.reason)
     private-address
+    >>> try:
+    ...     session().get("http://example.org/", proxies={"http": "http://u:pw@proxy.test:3128"})
+    ... except ValueError as err:
+    ...     print(str(err).split(": a guarded")[0])
+    urikit.guard: refusing the proxies (for 'http')
     """
-    s = requests.Session()
+    _refuse_proxies(proxies, "session() does not take proxies")
+    s = _GuardedSession()
     s.trust_env = False
     s.max_redirects = max_redirects + 1  # the adapter raises first, with its own error
     adapter = GuardedAdapter(
