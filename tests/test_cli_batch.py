@@ -84,7 +84,7 @@ def expected(texts: list[str], ops: list[str]) -> list[dict[str, Any]]:
 
 def as_text(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """What a text or CSV output holds: every value as its text."""
-    conv = {True: "True", False: "False"}
+    conv = {True: "true", False: "false"}
     return [
         {
             k: (None if v is None else conv.get(v, str(v)) if isinstance(v, bool) else str(v))
