@@ -430,10 +430,11 @@ def _json_block(pa: Any, pj: Any, lines: list[bytes], column: str, out: _Collect
     )
     try:
         table = pj.read_json(pa.BufferReader(b"".join(lines)), parse_options=options)
+        values = table.column(0).combine_chunks()
+        values.validate(full=True)  # pyarrow.json may pass a string that is not UTF-8
     except (pa.ArrowException, ValueError):  # UnicodeDecodeError is a ValueError
         table = None
     if table is not None and table.num_rows == len(lines):
-        values = table.column(0).combine_chunks()
         if values.null_count == 0 and not len(out):
             return values
         # a null is JSON null or a missing key: only Python can tell them apart
@@ -791,8 +792,38 @@ def _progress(args: argparse.Namespace) -> Any:
     return tqdm.tqdm(total=None, unit=" rows", unit_scale=True, file=sys.stderr)
 
 
-def _on_sigterm(signum: int, frame: object) -> None:
-    raise _Terminated
+class _Signals:
+    """SIGINT and SIGTERM during a run: each raises (KeyboardInterrupt,
+    :class:`_Terminated`) where the run is, and is remembered, so that one
+    raised inside a finalizer (where Python only prints it) still stops the run
+    at the next batch."""
+
+    def __init__(self) -> None:
+        self.caught: list[int] = []
+        self.previous: dict[int, Any] = {}
+
+    def __enter__(self) -> _Signals:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            try:
+                self.previous[signum] = signal.signal(signum, self._on_signal)
+            except ValueError:  # not the main thread: the signals keep their handlers
+                break
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self.previous.items():
+            signal.signal(signum, handler)
+
+    def _on_signal(self, signum: int, frame: object) -> None:
+        self.caught.append(signum)
+        self.check()
+
+    def check(self) -> None:
+        if not self.caught:
+            return
+        if self.caught[0] == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise _Terminated
 
 
 def _say(message: str) -> None:
@@ -816,15 +847,8 @@ def _cmd_batch(args: argparse.Namespace) -> int:
     f = _open_in(args.input)
     try:
         _refuse_unsafe_output(args)
-        try:
-            previous = signal.signal(signal.SIGTERM, _on_sigterm)
-        except ValueError:  # not the main thread: SIGTERM keeps its handler
-            previous = None
-        try:
-            return _run(args, pa, arrow, f, in_fmt, out_fmt, column, ops, checker)
-        finally:
-            if previous is not None:
-                signal.signal(signal.SIGTERM, previous)
+        with _Signals() as signals:
+            return _run(args, pa, arrow, f, in_fmt, out_fmt, column, ops, checker, signals)
     finally:
         if f is not sys.stdin.buffer:
             f.close()
@@ -840,6 +864,7 @@ def _run(
     column: str,
     ops: list[str],
     checker: _Checker | None,
+    signals: _Signals,
 ) -> int:
     start = time.perf_counter()
     tally = _Tally()
@@ -849,11 +874,13 @@ def _run(
         for rows in _READERS[in_fmt](pa, f, column, args.batch_size):
             out = _process(pa, arrow, rows, column, ops, args, tally, checker)
             writer.write(out, rows.raw)
+            signals.check()
             if bar is not None:
                 bar.update(out.num_rows)
         if writer.f is None:  # an empty input still gives a (headed) output
             empty = _Rows(pa.array([], pa.string()), {}, {})
             writer.write(_process(pa, arrow, empty, column, ops, args, tally, checker), {})
+        signals.check()
         writer.finish()
     except BrokenPipeError:
         writer.discard()
