@@ -177,6 +177,27 @@ def test_a_run_that_fails_leaves_no_file(
     assert leftovers(tmp_path) == []
 
 
+def test_an_output_that_appears_during_the_run_is_kept(
+    tmp_path: Path, big: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --force, a file that another program wrote at OUTPUT while the
+    run went on is not replaced at the end."""
+    real = batch_cli._READERS["text"]
+    dst = tmp_path / "out.txt"
+
+    def racing(pa: Any, f: Any, column: str, size: int) -> Iterator[Any]:
+        for n, rows in enumerate(real(pa, f, column, size)):
+            if n == 2:
+                dst.write_text("theirs\n")
+            yield rows
+
+    monkeypatch.setitem(batch_cli._READERS, "text", racing)
+    assert main(["batch", str(big), str(dst), "--batch-size", "1000"]) == 2
+    assert f"the output {dst} appeared during the run" in capsys.readouterr().err
+    assert dst.read_text() == "theirs\n"
+    assert leftovers(tmp_path) == []
+
+
 @pytest.mark.parametrize("where", ["missing", "not-a-dir"])
 def test_an_unwritable_output_is_named(
     tmp_path: Path, big: Path, capsys: pytest.CaptureFixture[str], where: str

@@ -626,16 +626,15 @@ class _Writer:
             if self.inner is not None and self.inner is not True:
                 self.inner.close()
             self.f.flush()
-            if self.f is not sys.stdout.buffer:
+            if self.path != "-":
                 if self.temp is not None:
                     os.fsync(self.f.fileno())
                 self.f.close()
             if self.temp is not None:
                 os.chmod(self.temp, self._mode())
-                if self.force:
+                if self.force or not _link(self.temp, self.dest):
                     os.replace(self.temp, self.dest)
                 else:
-                    os.link(self.temp, self.dest)  # fails if the file exists by now
                     os.unlink(self.temp)
                 self.temp = None
         except BrokenPipeError:
@@ -658,7 +657,7 @@ class _Writer:
         """Give up: remove the temporary file. Returns what became of the output."""
         if getattr(self.inner, "is_open", False):
             self.inner.is_open = False  # no Parquet footer, which would pass for a whole file
-        if self.f is not None and self.f is not sys.stdout.buffer:
+        if self.f is not None and self.path != "-":
             with contextlib.suppress(OSError):
                 self.f.close()
         if self.temp is not None:
@@ -669,6 +668,20 @@ class _Writer:
         if self.f is None:
             return f"nothing written to {self.name}"
         return f"the output on {self.name} is incomplete"
+
+
+def _link(temp: str, dest: str) -> bool:
+    """Give ``temp`` the name ``dest`` unless ``dest`` exists (FileExistsError);
+    False where the file system has no hard links (then a rename must do)."""
+    try:
+        os.link(temp, dest)
+    except FileExistsError:
+        raise
+    except OSError:
+        if os.path.lexists(dest):
+            raise FileExistsError(dest) from None
+        return False
+    return True
 
 
 def _text_field(value: object) -> str:
