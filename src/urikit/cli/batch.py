@@ -60,9 +60,11 @@ _COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query
 #: A character that UTF-8 cannot hold: an undecodable input byte (kept as
 #: U+DC80..U+DCFF by ``surrogateescape``) or a lone surrogate from a JSON escape.
 _SURROGATE = re.compile("[\ud800-\udfff]")
-#: A JSON Lines block that pyarrow cannot read is split in two until it can,
-#: or until it is this small: then its lines are read one by one.
-_JSON_LINES_ALONE = 16
+#: A JSON Lines block that pyarrow cannot read is split in this many parts,
+#: and each part that it cannot read again, until a part is read or has at
+#: most _JSON_LINES_ALONE lines: then its lines are read one by one, by Python.
+_JSON_PARTS = 16
+_JSON_LINES_ALONE = 256
 
 
 def output_columns(column: str, ops: list[str]) -> list[str]:
@@ -421,8 +423,8 @@ def _json_first_record(lines: list[bytes]) -> dict[str, Any] | None:
 
 
 def _json_block(pa: Any, pj: Any, lines: list[bytes], column: str, out: _Collect) -> Any:
-    """Read ``lines`` with pyarrow; a block it cannot read is split in two until
-    it can, so only the lines around a bad record are read one by one. Returns
+    """Read ``lines`` with pyarrow; a block it cannot read is split in parts
+    until it can, so only the lines around a bad record are read one by one. Returns
     the block's string array when the block is whole and clean (nothing added
     to ``out``); else adds every row to ``out`` and returns None."""
     options = pj.ParseOptions(
@@ -448,8 +450,9 @@ def _json_block(pa: Any, pj: Any, lines: list[bytes], column: str, out: _Collect
         for line in lines:
             _json_line(line, column, out)
         return None
-    half = len(lines) // 2
-    for part in (lines[:half], lines[half:]):
+    step = -(-len(lines) // _JSON_PARTS)
+    for at in range(0, len(lines), step):
+        part = lines[at : at + step]
         values = _json_block(pa, pj, part, column, out)
         if values is not None:
             out.values.extend(values.to_pylist())
