@@ -238,11 +238,12 @@ def test_non_utf8_text_goes_back_byte_for_byte_in_text(tmp_path: Path) -> None:
 
 def test_blank_json_lines_are_not_rows(tmp_path: Path) -> None:
     src = tmp_path / "in.jsonl"
-    src.write_bytes(b'{"url": "a"}\n\n  \n{"url": "b"}')  # no newline at the end
-    dst = tmp_path / "out.jsonl"
-    assert main(["batch", str(src), str(dst)]) == 0
-    got = [json.loads(line) for line in dst.read_text().splitlines()]
-    assert [(r["row"], r["url"]) for r in got] == [(1, "a"), (2, "b")]
+    src.write_bytes(b'\n\n\n{"url": "a"}\n\n  \n\r\n{"url": "b"}')  # no newline at the end
+    for size in ("2", "65536"):
+        dst = tmp_path / f"out{size}.jsonl"
+        assert main(["batch", str(src), str(dst), "--batch-size", size]) == 0
+        got = [json.loads(line) for line in dst.read_text().splitlines()]
+        assert [(r["row"], r["url"]) for r in got] == [(1, "a"), (2, "b")]
 
 
 NO_COLUMN = re.compile(r"urikit: no column 'nope' in (\S+) \(its columns: ([^)]*)\): give --column")

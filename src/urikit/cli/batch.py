@@ -463,9 +463,12 @@ def _jsonl_rows(pa: Any, f: IO[bytes], column: str, size: int) -> Iterator[_Rows
     pj = importlib.import_module("pyarrow.json")
     first = True
     while True:
-        lines = [line for line in itertools.islice(f, size) if not line.isspace()]
-        if not lines:
+        block = list(itertools.islice(f, size))
+        if not block:
             return
+        lines = [line for line in block if not line.isspace()]
+        if not lines:
+            continue
         if first:
             first = False
             record = _json_first_record(lines)
