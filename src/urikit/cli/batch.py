@@ -548,8 +548,9 @@ class _Writer:
     """The output: stdout, a device or FIFO written in place, or a file written
     to a temporary file beside it and renamed into place by :meth:`finish`."""
 
-    def __init__(self, fmt: str, path: str, force: bool) -> None:
+    def __init__(self, fmt: str, path: str, force: bool, signals: _Signals) -> None:
         self.fmt, self.path, self.force = fmt, path, force
+        self.signals = signals
         self.name = "stdout" if path == "-" else path
         self.inner: Any = None
         self.rows = 0
@@ -577,7 +578,8 @@ class _Writer:
             if self.inplace:
                 return open(self.path, "wb")
             folder, base = os.path.split(os.path.abspath(self.dest))
-            fd, self.temp = tempfile.mkstemp(prefix=f".{base}.", suffix=".part", dir=folder)
+            with self.signals.held():  # no signal between making the file and knowing its name
+                fd, self.temp = tempfile.mkstemp(prefix=f".{base}.", suffix=".part", dir=folder)
             return os.fdopen(fd, "wb")
         except OSError as exc:
             raise self._error(exc) from None
@@ -638,11 +640,12 @@ class _Writer:
                 self.f.close()
             if self.temp is not None:
                 os.chmod(self.temp, self._mode())
-                if self.force or not _link(self.temp, self.dest):
-                    os.replace(self.temp, self.dest)
-                else:
-                    os.unlink(self.temp)
-                self.temp = None
+                with self.signals.held():  # the run is done: a signal now is too late
+                    if self.force or not _link(self.temp, self.dest):
+                        os.replace(self.temp, self.dest)
+                    else:
+                        os.unlink(self.temp)
+                    self.temp = None
         except BrokenPipeError:
             raise
         except FileExistsError:
@@ -661,6 +664,10 @@ class _Writer:
 
     def discard(self) -> str:
         """Give up: remove the temporary file. Returns what became of the output."""
+        with self.signals.held():  # a second Ctrl-C does not stop the cleaning up
+            return self._discard()
+
+    def _discard(self) -> str:
         if getattr(self.inner, "is_open", False):
             self.inner.is_open = False  # no Parquet footer, which would pass for a whole file
         if self.f is not None and self.path != "-":
@@ -820,6 +827,17 @@ class _Signals:
     def __init__(self) -> None:
         self.caught: list[int] = []
         self.previous: dict[int, Any] = {}
+        self.holding = 0
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """A section that a signal must not cut: one that comes is raised at
+        the next :meth:`check` instead."""
+        self.holding += 1
+        try:
+            yield
+        finally:
+            self.holding -= 1
 
     def __enter__(self) -> _Signals:
         for signum in (signal.SIGINT, signal.SIGTERM):
@@ -835,7 +853,8 @@ class _Signals:
 
     def _on_signal(self, signum: int, frame: object) -> None:
         self.caught.append(signum)
-        self.check()
+        if not self.holding:
+            self.check()
 
     def check(self) -> None:
         if not self.caught:
@@ -887,7 +906,7 @@ def _run(
 ) -> int:
     start = time.perf_counter()
     tally = _Tally()
-    writer = _Writer(out_fmt, args.output, args.force)
+    writer = _Writer(out_fmt, args.output, args.force, signals)
     bar = _progress(args)
     try:
         for rows in _READERS[in_fmt](pa, f, column, args.batch_size):
