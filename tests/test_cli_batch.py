@@ -84,7 +84,7 @@ def expected(texts: list[str], ops: list[str]) -> list[dict[str, Any]]:
 
 def as_text(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """What a text or CSV output holds: every value as its text."""
-    conv = {True: "True", False: "False"}
+    conv = {True: "true", False: "false"}
     return [
         {
             k: (None if v is None else conv.get(v, str(v)) if isinstance(v, bool) else str(v))
@@ -132,7 +132,7 @@ def test_many_batches_keep_the_order(tmp_path: Path) -> None:
     src = tmp_path / "in.txt"
     write_input(src, "text", texts)
     dst = tmp_path / "out.parquet"
-    assert main(["batch", str(src), str(dst), "--batch-size", "64", "--ops", "check"]) == 1
+    assert main(["batch", str(src), str(dst), "--batch-size", "64"]) == 1
     table = pq.read_table(dst)
     assert table["url"].to_pylist() == texts
     assert table["row"].to_pylist() == list(range(1, 1001))
@@ -152,7 +152,7 @@ def test_usage_and_input_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFix
     write_input(src, "csv", TEXTS)
     out = str(tmp_path / "o.txt")
     assert main(["batch", str(src), out, "--column", "nope"]) == 2
-    assert "nope" in capsys.readouterr().err
+    assert "no column 'nope'" in capsys.readouterr().err
     assert main(["batch", str(tmp_path / "missing.txt"), out]) == 2
     with pytest.raises(SystemExit) as info:
         main(["batch", str(src), out, "--ops", "split,frobnicate"])
@@ -199,3 +199,83 @@ def test_progress_bar_only_on_a_terminal(
     shown = err.getvalue()
     assert ("rows/s" in shown) != bool(flag)  # the bar shows a rate
     assert "urikit batch: rows: 8, invalid: 3" in shown
+
+
+@pytest.mark.parametrize("policy", ["default", "ssrf"])
+def test_check_is_the_security_verdict(tmp_path: Path, policy: str) -> None:
+    """``--ops check`` gives what ``urikit check`` gives: pass or fail under the
+    policy, and the codes of the findings; validity stays RFC 3986's."""
+    security = pytest.importorskip("urikit.security")
+    texts: list[str | None] = ["https://example.org/", "http://169.254.169.254/latest"]
+    texts += ["http://0x7f.1/", "a b", "http://user@evil.example@good.example/"]
+    texts += ["ftp://10.0.0.1/x", None]
+    src = tmp_path / "in.parquet"
+    pq.write_table(pa.table({"url": pa.array(texts, pa.string())}), src)
+    dst = tmp_path / "out.jsonl"
+    status = main(["batch", str(src), str(dst), "--ops", "check", "--policy", policy])
+    got = read_output(dst, "jsonl")
+    assert list(got[0]) == output_columns("url", ["check"])
+    pol = security.Policy.ssrf() if policy == "ssrf" else security.Policy()
+    reports = [None if t is None else security.check(t, policy=pol) for t in texts]
+    assert [r["verdict"] for r in got] == [
+        None if r is None else "pass" if r.ok else "fail" for r in reports
+    ]
+    assert [r["findings"] for r in got] == [
+        None if r is None else " ".join(f.code for f in r.findings) for r in reports
+    ]
+    assert [r["valid"] for r in got] == [None if t is None else urikit.is_valid(t) for t in texts]
+    assert "fail" in [r["verdict"] for r in got]
+    assert status == 1
+
+
+def test_check_alone_decides_the_exit_status(tmp_path: Path) -> None:
+    src = tmp_path / "in.txt"
+    src.write_text("http://169.254.169.254/\n")
+    assert urikit.is_valid("http://169.254.169.254/")
+    assert main(["batch", str(src), str(tmp_path / "a.jsonl")]) == 0
+    assert main(["batch", str(src), str(tmp_path / "b.jsonl"), "--ops", "check"]) == 1
+
+
+@pytest.mark.parametrize("size", ["0", "-3", "ten", "1.5"])
+def test_batch_size_must_be_a_positive_whole_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], size: str
+) -> None:
+    src = tmp_path / "in.txt"
+    write_input(src, "text", TEXTS)
+    with pytest.raises(SystemExit) as info:
+        main(["batch", str(src), str(tmp_path / "o.txt"), "--batch-size", size])
+    assert info.value.code == 2
+    assert "argument --batch-size" in capsys.readouterr().err
+    assert not (tmp_path / "o.txt").exists()
+
+
+def test_every_option_has_help() -> None:
+    from urikit.cli import build_parser
+
+    parser = build_parser("batch", only=True)
+    assert parser._subparsers is not None
+    choices: Any = parser._subparsers._group_actions[0].choices
+    actions = [a for a in choices["batch"]._actions if a.dest != "help"]
+    assert len(actions) > 10
+    assert [a.dest for a in actions if not a.help] == []
+
+
+@pytest.mark.parametrize("out_fmt", FORMATS)
+def test_booleans_are_true_and_false_in_every_format(tmp_path: Path, out_fmt: str) -> None:
+    src = tmp_path / "in.txt"
+    write_input(src, "text", ["http://a/", "a b"])
+    dst = tmp_path / ("out" + EXT[out_fmt])
+    assert main(["batch", str(src), str(dst)]) == 1
+    if out_fmt == "parquet":
+        table = pq.read_table(dst)
+        assert table.schema.field("valid").type == pa.bool_()
+        assert table["valid"].to_pylist() == [True, False]
+        return
+    lines = dst.read_text().splitlines()
+    sep = {"text": "\t", "csv": ",", "jsonl": None}[out_fmt]
+    if sep is None:
+        assert [json.loads(line)["valid"] for line in lines] == [True, False]
+        assert '"valid": true' in lines[0]
+    else:
+        at = [c.strip('"') for c in lines[0].split(sep)].index("valid")
+        assert [line.split(sep)[at] for line in lines[1:]] == ["true", "false"]
