@@ -594,7 +594,11 @@ def add_inputs(parser: argparse.ArgumentParser, dest: str, metavar: str, what: s
     They may come before, between and after the options (``urikit validate a
     --json b``); after ``--`` every argument is an input, even one starting with "-".
     """
-    parser.add_argument(dest, nargs="*", metavar=metavar, help=f"{what} (default: stdin lines)")
+    # A default makes argparse count the inputs as optional ("required: BASE", not
+    # "required: BASE, REF", when a required argument before them is missing).
+    parser.add_argument(
+        dest, nargs="*", default=[], metavar=metavar, help=f"{what} (default: stdin lines)"
+    )
     parser.set_defaults(inputs_dest=dest)
 
 
@@ -612,7 +616,7 @@ def take_extra_inputs(
     if dest is None or unknown:
         target: argparse.ArgumentParser = getattr(args, "parser", parser)
         target.error(f"unrecognized arguments: {' '.join(unknown or extras)}")
-    getattr(args, dest).extend([*before, *after])
+    setattr(args, dest, [*getattr(args, dest), *before, *after])
 
 
 def add_common(
