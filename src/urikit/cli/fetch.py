@@ -71,37 +71,38 @@ def _say_blocked(err: Blocked) -> None:
         print(f"hop {err.hop} {err.url}: blocked: {err}", file=sys.stderr)
 
 
-@contextlib.contextmanager
-def _output(path: str | None) -> Any:
-    """``-o PATH`` opened before the request (an unwritable path is found before any
-    byte is asked for), not emptied until the body is there; a file this run made
-    is removed again when no body comes."""
-    if path is None:
-        yield None
-        return
-    existed = os.path.exists(path)
-    out = open(path, "ab")  # noqa: SIM115 - kept open across the request
-    done = False
-    try:
-        yield out
-        done = True
-    finally:
-        out.close()
-        if not done and not existed:
+class _Output:
+    """``-o PATH``, opened before the request (an unwritable path is found before any
+    byte is asked for) and not emptied until the body is there; a file this run
+    made is removed again when no body comes."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.made = not os.path.exists(path)
+        self.file: BinaryIO = open(path, "ab")  # noqa: SIM115 - closed by close()
+        self.written = False
+
+    def write(self, body: bytes) -> None:
+        if os.path.isfile(self.path):
+            self.file.truncate(0)
+        self.file.write(body)
+        self.file.flush()
+        self.written = True
+
+    def close(self) -> None:
+        self.file.close()
+        if self.made and not self.written:
             with contextlib.suppress(OSError):
-                os.unlink(path)
+                os.unlink(self.path)
 
 
-def _write_body(out: BinaryIO | None, body: bytes) -> None:
+def _write_body(out: _Output | None, body: bytes) -> None:
     if out is None:
         sys.stdout.flush()
         sys.stdout.buffer.write(body)
         sys.stdout.flush()
-        return
-    if os.path.isfile(out.name):
-        out.truncate(0)
-    out.write(body)
-    out.flush()
+    else:
+        out.write(body)
 
 
 def _cmd_fetch(args: argparse.Namespace) -> int:
@@ -123,43 +124,49 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
             else (base.allowed_ports or frozenset()) | set(args.allow_port)
         ),
     )
+    out = None
+    if args.output is not None:
+        try:
+            out = _Output(args.output)
+        except OSError as err:
+            print(
+                f"urikit fetch: cannot write {args.output}: {err.strerror or err}", file=sys.stderr
+            )
+            return EXIT_TROUBLE
     try:
-        with _output(args.output) as out:
-            try:
-                response = urlopen(
-                    args.url,
-                    policy=policy,
-                    timeout=args.timeout,
-                    max_redirects=args.max_redirects,
-                    max_bytes=args.max_bytes,
-                )
-            except Blocked as err:
-                _say_blocked(err)
-                return EXIT_NO
-            except URIError as err:  # too many redirects
-                print(f"urikit fetch: {err}", file=sys.stderr)
-                return EXIT_NO
-            except (FetchError, OSError) as err:
-                print(f"urikit fetch: {args.url}: {err}", file=sys.stderr)
-                return EXIT_TROUBLE
-            for number, hop in enumerate((*response.history, response)):
-                print(
-                    f"hop {number} {hop.url}: pass ({hop.address}): HTTP {hop.status} {hop.reason}",
-                    file=sys.stderr,
-                )
-            body = response.read()
-            try:
-                _write_body(out, body)
-            except BrokenPipeError:
-                raise
-            except OSError as err:
-                print(f"urikit fetch: cannot write the body: {err}", file=sys.stderr)
-                return EXIT_TROUBLE
-    except BrokenPipeError:
-        raise
-    except OSError as err:  # -o PATH cannot be opened for writing
-        print(f"urikit fetch: cannot write {args.output}: {err.strerror or err}", file=sys.stderr)
-        return EXIT_TROUBLE
+        try:
+            response = urlopen(
+                args.url,
+                policy=policy,
+                timeout=args.timeout,
+                max_redirects=args.max_redirects,
+                max_bytes=args.max_bytes,
+            )
+        except Blocked as err:
+            _say_blocked(err)
+            return EXIT_NO
+        except URIError as err:  # too many redirects
+            print(f"urikit fetch: {err}", file=sys.stderr)
+            return EXIT_NO
+        except (FetchError, OSError) as err:
+            print(f"urikit fetch: {args.url}: {err}", file=sys.stderr)
+            return EXIT_TROUBLE
+        for number, hop in enumerate((*response.history, response)):
+            print(
+                f"hop {number} {hop.url}: pass ({hop.address}): HTTP {hop.status} {hop.reason}",
+                file=sys.stderr,
+            )
+        body = response.read()
+        try:
+            _write_body(out, body)
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            print(f"urikit fetch: cannot write the body: {err}", file=sys.stderr)
+            return EXIT_TROUBLE
+    finally:
+        if out is not None:
+            out.close()
     return EXIT_OK
 
 
