@@ -16,8 +16,13 @@ with ``www.`` or ``ftp.`` (:func:`urikit.extract`'s ``iris=True`` and
 ``abbreviated=True``); an abbreviated one's wrapper is ``abbreviated``, its
 ``uri`` what ``urikit fixup`` gives and its ``raw`` the text as written.
 
-Exit status: 0 when a URI was found, 1 when none was, 2 for usage errors and
-unreadable files.
+A line holding a byte that is not UTF-8 gets one error record (``uri``
+``null``, ``column`` at the byte, ``error`` with the reason ``not-utf8``); the
+URIs in the rest of it are found as usual. ``--line-buffered`` searches each
+line on its own and writes its records as soon as it is read.
+
+Exit status: 0 when a URI was found, 1 when none was or a line was not UTF-8,
+2 for usage errors and unreadable files.
 
 ``urikit fixup [TEXT ...]`` turns user-typed text into URIs
 (:func:`urikit.fixup`), one record per input: 0 when every input had a
@@ -319,7 +324,8 @@ def register(sub: Any) -> None:
         help="find the URIs in text (RFC 3986 Appendix C) or in HTML attributes",
         description="Print one record per URI found: file:line:column, URI, wrapper "
         "(url, angle, quote or bare) and alternative readings. Exit status: 0 when a URI "
-        "was found, 1 when none was, 2 for usage errors and unreadable files.",
+        "was found, 1 when none was or a line was not UTF-8, 2 for usage errors and "
+        "unreadable files.",
     )
     p.add_argument("files", nargs="*", metavar="FILE", help="inputs (default: stdin, '-')")
     p.add_argument(
