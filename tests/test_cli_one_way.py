@@ -163,6 +163,24 @@ def test_extract_html_reports_the_line_too() -> None:
     assert done.returncode == 1
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_extract_to_a_full_disk_names_the_output_not_the_file(tmp_path: Path) -> None:
+    # Found: "urikit extract: FILE: No space left on device".
+    source = tmp_path / "in.txt"
+    source.write_text("see http://example.org/a\n" * 1000)
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [*URIKIT, "extract", str(source)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            env=environment(),
+            timeout=TIMEOUT,
+            check=False,
+        )
+    assert done.returncode == 2
+    assert done.stderr == b"urikit: cannot write the output: [Errno 28] No space left on device\n"
+
+
 def test_fetch_refuses_a_url_not_utf8() -> None:
     done = subprocess.run(
         [*URIKIT, "fetch", "http://a/\udcff"],

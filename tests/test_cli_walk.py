@@ -202,20 +202,12 @@ COMMANDS: dict[str, Command] = {
     ),
 }
 
-#: Cases that fail because of ``urikit batch`` itself, which its own engineer is fixing.
-BATCH_XFAIL: dict[str, str] = {}
-
 
 def command(name: str, port: int) -> Command:
     cmd = COMMANDS[name]
     if name == "fetch":
         return Command(fetch_argv(port), bad=cmd.bad, option=cmd.option, stdin=False)
     return cmd
-
-
-def xfail_batch(name: str, case: str) -> None:
-    if name == "batch" and case in BATCH_XFAIL:
-        pytest.xfail(f"urikit batch: {BATCH_XFAIL[case]}")
 
 
 def test_the_walk_has_every_command() -> None:
@@ -253,7 +245,6 @@ def inputs(cmd: Command, lines: int = 2000) -> bytes:
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_a_closed_pipe_ends_quietly(name: str, urikit: list[str], server: int) -> None:
-    xfail_batch(name, "pipe")
     cmd = command(name, server)
     read, write = os.pipe()
     os.close(read)  # the reader has gone before the first byte: every write fails
@@ -272,7 +263,6 @@ def test_a_closed_pipe_ends_quietly(name: str, urikit: list[str], server: int) -
 def test_a_full_disk_is_one_line_naming_the_output(
     name: str, urikit: list[str], server: int
 ) -> None:
-    xfail_batch(name, "full")
     cmd = command(name, server)
     with open("/dev/full", "wb") as full:
         status, stderr, _ = run(urikit, cmd.argv, inputs(cmd), full.fileno())
@@ -286,7 +276,6 @@ def test_a_full_disk_is_one_line_naming_the_output(
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_a_bad_option_value_is_a_usage_error_naming_it(name: str, urikit: list[str]) -> None:
-    xfail_batch(name, "option")
     cmd = COMMANDS[name]
     status, stderr, stdout = run(urikit, cmd.bad, b"", None)
     no_traceback(stderr)
@@ -297,7 +286,6 @@ def test_a_bad_option_value_is_a_usage_error_naming_it(name: str, urikit: list[s
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_empty_input(name: str, urikit: list[str]) -> None:
-    xfail_batch(name, "empty")
     cmd = COMMANDS[name]
     argv = cmd.argv
     if name in ("equivalent", "urn equivalent"):
@@ -314,7 +302,6 @@ def test_empty_input(name: str, urikit: list[str]) -> None:
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_ctrl_c_exits_130_quietly(name: str, urikit: list[str], silent: int) -> None:
-    xfail_batch(name, "ctrl-c")
     cmd = command(name, silent)  # fetch waits on a server that never answers
     if not cmd.stdin and name != "fetch":
         pytest.skip("runs at once, with nothing to wait on: test_ctrl_c_during_start_up")

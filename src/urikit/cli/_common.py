@@ -194,8 +194,14 @@ def not_utf8(text: str) -> Rejected | None:
     """
     if text.isascii():
         return None
-    for position, ch in enumerate(text):
-        cp = ord(ch)
+    try:
+        text.encode("utf-8")  # stops at the first lone surrogate
+    except UnicodeEncodeError as err:
+        first = err.start
+    else:
+        return None
+    for position in range(first, len(text)):
+        cp = ord(text[position])
         if 0xDC80 <= cp <= 0xDCFF:
             return Rejected(
                 f"the byte 0x{cp - 0xDC00:02x} at position {position} is not UTF-8",
