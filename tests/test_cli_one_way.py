@@ -366,6 +366,14 @@ def test_fetch_names_every_blocking_finding_and_what_allows_it(server: int) -> N
     assert done.returncode == 0 and done.stdout == BODY
 
 
+def test_fetch_says_why_once_when_no_finding_blocks() -> None:
+    done = urikit(["fetch", "--policy", "default", "ftp://example.org/"])
+    assert done.returncode == 1
+    assert done.stderr == (
+        b"hop 0 ftp://example.org/: blocked: the scheme 'ftp' is not http or https\n"
+    )
+
+
 def test_fetch_says_a_literal_address_once() -> None:
     done = urikit(["fetch", "http://169.254.169.254/latest/meta-data/"])
     assert done.returncode == 1

@@ -67,8 +67,8 @@ def _say_blocked(err: Blocked) -> None:
             f" {finding.message}{_letting_through(finding, err.url)}",
             file=sys.stderr,
         )
-    if not err.report.blocking:
-        print(f"hop {err.hop} {err.url}: blocked: {err}", file=sys.stderr)
+    if not err.report.blocking:  # refused for what the guard itself needs
+        print(f"hop {err.hop} {err.url}: blocked: {err.detail or err}", file=sys.stderr)
 
 
 class _Output:
