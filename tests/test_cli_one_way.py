@@ -107,6 +107,22 @@ def test_every_record_command_is_in_the_not_utf8_walk() -> None:
     assert stdin_commands == set(NOT_UTF8)
 
 
+def test_an_output_encoding_that_is_not_utf8_escapes_what_it_cannot_hold() -> None:
+    env = {**environment(), "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(
+        [*URIKIT, "normalize"],
+        input=b"x\xff \xc3\xa9\xf0\x9f\x98\x80\n",
+        capture_output=True,
+        env=env,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 1 and done.stderr == b""
+    assert (
+        done.stdout == b"error\tx\xff \\xe9\\U0001f600\tthe byte 0xff at position 1 is not UTF-8\n"
+    )
+
+
 def test_a_pair_not_utf8_is_an_invalid_input_to_a_comparison() -> None:
     for argv in (["equivalent"], ["urn", "equivalent"]):
         done = subprocess.run(

@@ -249,7 +249,7 @@ def _write_bytes_back(err: UnicodeError) -> tuple[str | bytes, int]:
         if 0xDC80 <= cp <= 0xDCFF:
             out.append(cp - 0xDC00)
         else:
-            out += f"\\u{cp:04x}".encode("ascii")
+            out += ch.encode("ascii", "backslashreplace")
     return bytes(out), err.end
 
 
