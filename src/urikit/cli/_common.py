@@ -64,6 +64,7 @@ __all__ = [
     "network",
     "not_utf8",
     "open_input",
+    "output_bytes",
     "port",
     "read_lines",
     "run_comparison",
@@ -257,18 +258,33 @@ def _write_bytes_back(err: UnicodeError) -> tuple[str | bytes, int]:
 OUTPUT_ERRORS = "urikit-bytes-back"
 
 
+def _register_output_errors() -> None:
+    import codecs
+
+    try:
+        codecs.lookup_error(OUTPUT_ERRORS)
+    except LookupError:
+        codecs.register_error(OUTPUT_ERRORS, _write_bytes_back)
+
+
+def output_bytes(text: str) -> bytes:
+    """``text`` as the tool writes text to a binary output: UTF-8, each byte that
+    was not UTF-8 in the input written back as that byte.
+
+    >>> output_bytes("a\\udcff\\u00e9")
+    b'a\\xff\\xc3\\xa9'
+    """
+    _register_output_errors()
+    return text.encode("utf-8", OUTPUT_ERRORS)
+
+
 def configure_output(stream: Any) -> None:
     """Let ``stream``, the process's stdout, write back the input's bytes that are
     not UTF-8. Another text stream put in its place (a test harness, an embedding
     program) is given backslash escapes instead: it holds text, not bytes."""
     errors = "backslashreplace"
     if stream is sys.__stdout__:
-        import codecs
-
-        try:
-            codecs.lookup_error(OUTPUT_ERRORS)
-        except LookupError:
-            codecs.register_error(OUTPUT_ERRORS, _write_bytes_back)
+        _register_output_errors()
         errors = OUTPUT_ERRORS
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None:
