@@ -62,14 +62,18 @@ def test_stdin_and_options(
     assert 'rel="nofollow" class="x y"' in out and "www.example.org" in out
 
 
-def test_undecodable_bytes_become_replacement_characters(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_bytes_that_are_not_utf8_are_written_back_as_read(tmp_path: Path) -> None:
+    # Found: such a byte became U+FFFD (the CLI's one handling: docs/cli.md).
     path = tmp_path / "in.txt"
-    path.write_bytes(b"http://a.example/\xff\n")
-    status, out, _ = run(["linkify", str(path)], capsys)
-    assert status == 0
-    assert out == '<a href="http://a.example/">http://a.example/</a>\ufffd\n'
+    path.write_bytes(b"http://a.example/\xff<b>\xe9\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "urikit", "linkify", str(path)],
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == b""
+    assert done.stdout == b'<a href="http://a.example/">http://a.example/</a>\xff&lt;b&gt;\xe9\n'
 
 
 @pytest.mark.parametrize(

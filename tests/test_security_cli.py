@@ -49,8 +49,9 @@ def test_check_reads_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
         capture_output=True,
         check=False,
     )
-    out = proc.stdout.decode().splitlines()
-    assert [line.split("\t")[0] for line in out] == ["pass", "fail", "error"]
+    out = proc.stdout.splitlines()
+    assert [line.split(b"\t")[0] for line in out] == [b"pass", b"fail", b"error"]
+    assert out[2] == b"error\t\xff\tthe byte 0xff at position 0 is not UTF-8"
     assert proc.returncode == 1
 
 

@@ -19,6 +19,7 @@ from ._common import (
     EXIT_TROUBLE,
     InputError,
     OutputError,
+    configure_output,
     flush_output,
     take_extra_inputs,
 )
@@ -92,6 +93,24 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """Write ``--help``, ``--version`` and usage errors; output that cannot be
+        written to stdout (``urikit --help > /dev/full``) is an :class:`OutputError`
+        (exit 2) or a broken pipe, where argparse would let it pass and exit 0."""
+        if not message:
+            return
+        file = sys.stderr if file is None else file
+        if file is not sys.stdout:
+            super()._print_message(message, file)
+            return
+        try:
+            file.write(message)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(f"cannot write the output: {exc}") from None
+        flush_output(file)
 
 
 class _Skipped:
@@ -173,10 +192,10 @@ def _command_of(argv: Sequence[str]) -> str | None:
 
 
 def _configure_streams() -> None:
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+    configure_output(sys.stdout)
+    reconfigure = getattr(sys.stderr, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
 
 
 def _detach_stdout() -> None:

@@ -14,8 +14,8 @@ input valid, every pair equivalent), :data:`EXIT_NO` (1, no: some input invalid,
 some pair not equivalent), :data:`EXIT_TROUBLE` (2: a usage or environment
 error, or an invalid URI given to a comparison).
 
->>> escape("a\\x1b[31mb\\tc\\udcff")
-'a\\\\x1b[31mb\\\\x09c\\\\xff'
+>>> escape("a\\x1b[31mb\\tc\\u200e")
+'a\\\\x1b[31mb\\\\x09c\\\\u200e'
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ TYPE_CHECKING = False  # typing for type checkers only: `urikit parse X` starts 
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable, Iterable, Iterator
+    from contextlib import AbstractContextManager
     from typing import Any, NoReturn, TextIO
 
     #: A command's work on one input: returns (record fields, human columns); raises
@@ -45,6 +46,7 @@ __all__ = [
     "EXIT_OK",
     "EXIT_TROUBLE",
     "EXIT_USAGE",
+    "NOT_UTF8",
     "RECORD_KEYS",
     "InputError",
     "OutputError",
@@ -52,13 +54,23 @@ __all__ = [
     "add_common",
     "add_comparison",
     "add_inputs",
+    "configure_output",
+    "count",
     "define_record",
     "escape",
     "inputs",
+    "json_line",
     "json_text",
+    "network",
+    "not_utf8",
+    "open_input",
+    "output_bytes",
+    "port",
     "read_lines",
     "run_comparison",
     "run_records",
+    "scheme_list",
+    "seconds",
     "take_extra_inputs",
     "usage_error",
 ]
@@ -144,18 +156,16 @@ def json_text(value: Any) -> str:
 
 def escape(text: str) -> str:
     """``text`` safe for a terminal: every non-printable character (controls such
-    as ESC and TAB, format characters, lone surrogates) as a backslash escape,
-    an undecodable input byte (U+DC80..U+DCFF) as the byte ``\\xNN``."""
+    as ESC and TAB, format characters, other lone surrogates) as a backslash
+    escape. An input byte that is not UTF-8 (U+DC80..U+DCFF, ``surrogateescape``)
+    is kept: the output stream writes it back as the byte it was."""
     if text.isprintable():
         return text
     out: list[str] = []
     for ch in text:
-        if ch.isprintable():
-            out.append(ch)
-            continue
         cp = ord(ch)
-        if 0xDC80 <= cp <= 0xDCFF:
-            out.append(f"\\x{cp - 0xDC00:02x}")
+        if ch.isprintable() or 0xDC80 <= cp <= 0xDCFF:
+            out.append(ch)
         elif cp <= 0xFF:
             out.append(f"\\x{cp:02x}")
         elif cp <= 0xFFFF:
@@ -163,6 +173,256 @@ def escape(text: str) -> str:
         else:
             out.append(f"\\U{cp:08x}")
     return "".join(out)
+
+
+#: The reason of the error record of an input holding a byte that is not UTF-8.
+NOT_UTF8 = "not-utf8"
+
+#: Every byte that is not UTF-8, as ``surrogateescape`` keeps it, -> U+FFFD: what
+#: the outputs that must be UTF-8 (JSON) write for it.
+_REPLACE_BYTES = {cp: "\ufffd" for cp in range(0xDC80, 0xDD00)}
+
+
+def not_utf8(text: str) -> Rejected | None:
+    """The ``not-utf8`` error of ``text`` when it holds a byte that is not UTF-8
+    (read with ``surrogateescape``), at the first such byte; else ``None``.
+
+    >>> err = not_utf8("http://a/\\udcff")
+    >>> err.reason, err.position, str(err)
+    ('not-utf8', 9, 'the byte 0xff at position 9 is not UTF-8')
+    >>> not_utf8("http://a/\\u00e9") is None
+    True
+    """
+    if text.isascii():
+        return None
+    try:
+        text.encode("utf-8")  # stops at the first lone surrogate
+    except UnicodeEncodeError as err:
+        first = err.start
+    else:
+        return None
+    for position in range(first, len(text)):
+        cp = ord(text[position])
+        if 0xDC80 <= cp <= 0xDCFF:
+            return Rejected(
+                f"the byte 0x{cp - 0xDC00:02x} at position {position} is not UTF-8",
+                reason=NOT_UTF8,
+                text=text,
+                position=position,
+            )
+    return None
+
+
+def _replace_bytes(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.translate(_REPLACE_BYTES)
+    if isinstance(value, dict):
+        return {k: _replace_bytes(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_replace_bytes(v) for v in value]
+    return value
+
+
+def json_line(record: Any) -> str:
+    """``record`` as one line of JSON (ASCII), each byte that is not UTF-8 written
+    as U+FFFD (a record holding one always carries the ``not-utf8`` error).
+
+    >>> json_line({"input": "a\\udcffb", "ok": True})
+    '{"input": "a\\\\ufffdb", "ok": true}'
+    """
+    import json
+
+    line = json.dumps(record, ensure_ascii=True)
+    if "\\ud" in line:
+        line = json.dumps(_replace_bytes(record), ensure_ascii=True)
+    return line
+
+
+def _write_bytes_back(err: UnicodeError) -> tuple[str | bytes, int]:
+    """The output streams' encoding error handler: a byte that was not UTF-8 in the
+    input (U+DC80..U+DCFF) is written back as that byte; any other character
+    that cannot be encoded (a lone surrogate) as a backslash escape."""
+    if not isinstance(err, UnicodeEncodeError):
+        raise err
+    out = bytearray()
+    for ch in err.object[err.start : err.end]:
+        cp = ord(ch)
+        if 0xDC80 <= cp <= 0xDCFF:
+            out.append(cp - 0xDC00)
+        else:
+            out += ch.encode("ascii", "backslashreplace")
+    return bytes(out), err.end
+
+
+#: The name of :func:`_write_bytes_back` in the :mod:`codecs` registry.
+OUTPUT_ERRORS = "urikit-bytes-back"
+
+
+def _register_output_errors() -> None:
+    import codecs
+
+    try:
+        codecs.lookup_error(OUTPUT_ERRORS)
+    except LookupError:
+        codecs.register_error(OUTPUT_ERRORS, _write_bytes_back)
+
+
+def output_bytes(text: str) -> bytes:
+    """``text`` as the tool writes text to a binary output: UTF-8, each byte that
+    was not UTF-8 in the input written back as that byte.
+
+    >>> output_bytes("a\\udcff\\u00e9")
+    b'a\\xff\\xc3\\xa9'
+    """
+    _register_output_errors()
+    return text.encode("utf-8", OUTPUT_ERRORS)
+
+
+def configure_output(stream: Any) -> None:
+    """Let ``stream``, the process's stdout, write back the input's bytes that are
+    not UTF-8. Another text stream put in its place (a test harness, an embedding
+    program) is given backslash escapes instead: it holds text, not bytes."""
+    errors = "backslashreplace"
+    if stream is sys.__stdout__:
+        _register_output_errors()
+        errors = OUTPUT_ERRORS
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors=errors)
+
+
+def open_input(name: str, stdin_name: str = "-") -> AbstractContextManager[TextIO]:
+    """The file ``name`` (``stdin_name``: standard input) as text: UTF-8, each byte
+    that is not UTF-8 kept (``surrogateescape``), line ends as written."""
+    import contextlib
+    import io
+
+    @contextlib.contextmanager
+    def opened() -> Iterator[TextIO]:
+        if name != stdin_name:
+            with open(name, encoding="utf-8", errors="surrogateescape", newline="") as stream:
+                yield stream
+            return
+        raw = getattr(sys.stdin, "buffer", None)
+        if raw is None:  # a text stream without bytes under it (an embedding program)
+            yield sys.stdin
+            return
+        wrapper = io.TextIOWrapper(raw, encoding="utf-8", errors="surrogateescape", newline="")
+        try:
+            yield wrapper
+        finally:
+            with contextlib.suppress(ValueError):  # the stream is gone already
+                wrapper.detach()  # leave the process's stdin open
+
+    return opened()
+
+
+# --- option values: a bad one is a usage error naming the option (argparse types) ---
+
+
+def _argument_error(message: str) -> Exception:
+    import argparse
+
+    return argparse.ArgumentTypeError(message)
+
+
+def seconds(value: str) -> float:
+    """An argparse type: a number of seconds, finite and more than 0.
+
+    >>> seconds("2.5"), seconds("1e-3")
+    (2.5, 0.001)
+    >>> seconds("nan")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 'nan' is not a number of seconds more than 0
+    """
+    import math
+
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not (math.isfinite(number) and number > 0):
+        raise _argument_error(f"{value!r} is not a number of seconds more than 0")
+    return number
+
+
+def count(value: str) -> int:
+    """An argparse type: a whole number, 0 or more.
+
+    >>> count("0"), count("12")
+    (0, 12)
+    >>> count("-5")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '-5' is not a whole number 0 or more
+    """
+    try:
+        number = int(value)
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise _argument_error(f"{value!r} is not a whole number 0 or more")
+    return number
+
+
+def port(value: str) -> int:
+    """An argparse type: a port number, 1 to 65535.
+
+    >>> port("8080")
+    8080
+    >>> port("99999")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '99999' is not a port (1-65535)
+    """
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if not 1 <= number <= 65535:
+        raise _argument_error(f"{value!r} is not a port (1-65535)")
+    return number
+
+
+def network(value: str) -> str:
+    """An argparse type: a network in CIDR notation, as :class:`urikit.security.Policy`
+    reads it (so the option and the API accept the same values).
+
+    >>> network("127.0.0.1/32")
+    '127.0.0.1/32'
+    >>> network("127.0.0.1/99")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '127.0.0.1/99' is not a network (CIDR)
+    """
+    from ..security import Policy
+
+    try:
+        Policy(allowed_networks=[value])
+    except URIError:
+        raise _argument_error(f"{value!r} is not a network (CIDR)") from None
+    return value
+
+
+def scheme_list(value: str) -> list[str]:
+    """An argparse type: comma-separated URI schemes (RFC 3986 3.1), lower-cased.
+
+    >>> scheme_list("http,HTTPS, doi")
+    ['http', 'https', 'doi']
+    >>> scheme_list("ht tp")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 'ht tp' is not a URI scheme (RFC 3986 3.1)
+    """
+    from ..reference import parse
+
+    schemes = []
+    for item in value.split(","):
+        name = item.strip()
+        try:
+            ok = parse(name + ":", "absolute-URI").scheme == name
+        except URIError:
+            ok = False
+        if not ok:
+            raise _argument_error(f"{name!r} is not a URI scheme (RFC 3986 3.1)")
+        schemes.append(name.lower())
+    return schemes
 
 
 def _escape_message(message: str) -> str:
@@ -242,12 +502,7 @@ def _emit(
     record: dict[str, Any],
     human: list[str],
 ) -> None:
-    if getattr(args, "json", False):
-        import json
-
-        line = json.dumps(record, ensure_ascii=True)
-    else:
-        line = "\t".join(human)
+    line = json_line(record) if getattr(args, "json", False) else "\t".join(human)
     _write(out, line, bool(getattr(args, "line_buffered", False)))
 
 
@@ -284,7 +539,8 @@ def run_records(
     """Run ``handler`` on each input and print one record per input, in order.
 
     ``fixed`` holds the record values that do not depend on the input (the
-    base, the level, ...), present on error records too. Returns 0 when every
+    base, the level, ...), present on error records too. An input holding a
+    byte that is not UTF-8 is a ``not-utf8`` error record. Returns 0 when every
     input was handled, 1 when any was rejected.
     """
     out = sys.stdout if out is None else out
@@ -292,6 +548,9 @@ def run_records(
     status = EXIT_OK
     for text in items:
         try:
+            bad = not_utf8(text)
+            if bad is not None:
+                raise bad
             fields, human = handler(text)
         except (URIError, Rejected) as err:
             status = EXIT_NO
@@ -322,6 +581,9 @@ def run_comparison(
     fixed = {} if fixed is None else fixed
     a, b = pair
     try:
+        bad = not_utf8(a) or not_utf8(b)
+        if bad is not None:
+            raise bad
         result = compare()
     except (URIError, Rejected) as err:
         fields: dict[str, Any] = {"valid": False, "error": _error_object(err)}
@@ -354,7 +616,11 @@ def add_inputs(parser: argparse.ArgumentParser, dest: str, metavar: str, what: s
     They may come before, between and after the options (``urikit validate a
     --json b``); after ``--`` every argument is an input, even one starting with "-".
     """
-    parser.add_argument(dest, nargs="*", metavar=metavar, help=f"{what} (default: stdin lines)")
+    # A default makes argparse count the inputs as optional ("required: BASE", not
+    # "required: BASE, REF", when a required argument before them is missing).
+    parser.add_argument(
+        dest, nargs="*", default=[], metavar=metavar, help=f"{what} (default: stdin lines)"
+    )
     parser.set_defaults(inputs_dest=dest)
 
 
@@ -372,17 +638,16 @@ def take_extra_inputs(
     if dest is None or unknown:
         target: argparse.ArgumentParser = getattr(args, "parser", parser)
         target.error(f"unrecognized arguments: {' '.join(unknown or extras)}")
-    getattr(args, dest).extend([*before, *after])
+    setattr(args, dest, [*getattr(args, dest), *before, *after])
 
 
-def add_common(parser: argparse.ArgumentParser) -> None:
+def add_common(
+    parser: argparse.ArgumentParser,
+    *,
+    json_help: str = "print one JSON object per input (errors included)",
+    line_buffered_help: str = "write each record out at once (for a pipe that waits for answers)",
+) -> None:
     """Options every record-printing command takes, and the parser for usage errors."""
-    parser.add_argument(
-        "--json", action="store_true", help="print one JSON object per input (errors included)"
-    )
-    parser.add_argument(
-        "--line-buffered",
-        action="store_true",
-        help="write each record out at once (for a pipe that waits for answers)",
-    )
+    parser.add_argument("--json", action="store_true", help=json_help)
+    parser.add_argument("--line-buffered", action="store_true", help=line_buffered_help)
     parser.set_defaults(parser=parser)

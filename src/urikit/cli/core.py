@@ -298,7 +298,7 @@ def register(sub: Any) -> None:
     p.set_defaults(run=_cmd_validate)
 
     p = sub.add_parser("resolve", help="resolve references against a base URI (RFC 3986 5.2)")
-    p.add_argument("base", nargs="?", metavar="BASE", help="the absolute base URI")
+    p.add_argument("base", metavar="BASE", help="the absolute base URI")
     add_inputs(p, "refs", "REF", "references")
     p.add_argument(
         "--non-strict",
@@ -315,7 +315,7 @@ def register(sub: Any) -> None:
     p.set_defaults(run=_cmd_resolve)
 
     p = sub.add_parser("relativize", help="the shortest reference from a base to each target")
-    p.add_argument("base", nargs="?", metavar="BASE", help="the absolute base URI")
+    p.add_argument("base", metavar="BASE", help="the absolute base URI")
     add_inputs(p, "targets", "TARGET", "targets")
     add_common(p)
     p.set_defaults(run=_cmd_relativize)

@@ -16,8 +16,13 @@ with ``www.`` or ``ftp.`` (:func:`urikit.extract`'s ``iris=True`` and
 ``abbreviated=True``); an abbreviated one's wrapper is ``abbreviated``, its
 ``uri`` what ``urikit fixup`` gives and its ``raw`` the text as written.
 
-Exit status: 0 when a URI was found, 1 when none was, 2 for usage errors and
-unreadable files.
+A line holding a byte that is not UTF-8 gets one error record (``uri``
+``null``, ``column`` at the byte, ``error`` with the reason ``not-utf8``); the
+URIs in the rest of it are found as usual. ``--line-buffered`` searches each
+line on its own and writes its records as soon as it is read.
+
+Exit status: 0 when a URI was found, 1 when none was or a line was not UTF-8,
+2 for usage errors and unreadable files.
 
 ``urikit fixup [TEXT ...]`` turns user-typed text into URIs
 (:func:`urikit.fixup`), one record per input: 0 when every input had a
@@ -33,9 +38,6 @@ from __future__ import annotations
 
 import argparse
 import bisect
-import contextlib
-import io
-import json
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
@@ -49,32 +51,23 @@ from ._common import (
     EXIT_INVALID,
     EXIT_OK,
     EXIT_USAGE,
+    OutputError,
+    Rejected,
     add_common,
     add_inputs,
     define_record,
+    flush_output,
     inputs,
+    json_line,
+    not_utf8,
+    open_input,
     run_records,
+    scheme_list,
 )
 
 __all__ = ["register"]
 
 _STDIN = "-"
-
-
-@contextlib.contextmanager
-def _open(name: str) -> Iterator[TextIO]:
-    """The file as text: UTF-8, undecodable bytes kept as lone surrogates, line ends as is."""
-    if name != _STDIN:
-        with open(name, encoding="utf-8", errors="surrogateescape", newline="") as stream:
-            yield stream
-        return
-    wrapper = io.TextIOWrapper(
-        sys.stdin.buffer, encoding="utf-8", errors="surrogateescape", newline=""
-    )
-    try:
-        yield wrapper
-    finally:
-        wrapper.detach()  # leave the process's stdin open
 
 
 def _record(
@@ -88,7 +81,7 @@ def _record(
     raw: str,
     element: str | None = None,
     attribute: str | None = None,
-    error: URIError | None = None,
+    error: URIError | Rejected | None = None,
 ) -> dict[str, Any]:
     return {
         "file": file,
@@ -111,6 +104,16 @@ def _record(
     }
 
 
+def _not_utf8_record(name: str, number: int, line: str) -> dict[str, Any] | None:
+    """The error record of line ``number`` when it holds a byte that is not UTF-8."""
+    err = not_utf8(line)
+    if err is None:
+        return None
+    raw = line.rstrip("\r\n")
+    assert err.position is not None
+    return _record(name, number, err.position + 1, None, raw=raw, error=err)
+
+
 def _text_records(
     name: str,
     stream: TextIO,
@@ -118,8 +121,13 @@ def _text_records(
     iris: bool = False,
     abbreviated: bool = False,
 ) -> Iterator[dict[str, Any]]:
+    """The records of ``stream``'s URIs, and of its lines that are not UTF-8, in order.
+
+    The text is searched a paragraph at a time (a URI may be wrapped over lines),
+    so a line's records come when its paragraph ends."""
     starts: list[int] = []  # offset of each line read so far
     chunks: dict[int, str] = {}  # the lines of the paragraph being searched, by offset
+    pending: list[tuple[int, dict[str, Any]]] = []  # not-UTF-8 records, by offset
     offset = 0
 
     def lines() -> Iterator[str]:
@@ -130,10 +138,15 @@ def _text_records(
                 chunks.clear()
             starts.append(offset)
             chunks[offset] = line
+            bad = _not_utf8_record(name, len(starts), line)
+            if bad is not None:
+                pending.append((offset + bad["column"] - 1, bad))
             offset += len(line)
             yield line
 
     for found in iter_extract(lines(), iris=iris, abbreviated=abbreviated, schemes=schemes):
+        while pending and pending[0][0] < found.start:
+            yield pending.pop(0)[1]
         k = bisect.bisect_right(starts, found.start) - 1
         pieces = []
         for first in starts[k:]:
@@ -150,16 +163,55 @@ def _text_records(
             alternatives=found.alternatives,
             raw=raw,
         )
+    for _, record in pending:
+        yield record
+
+
+def _line_records(
+    name: str,
+    stream: TextIO,
+    schemes: list[str] | None,
+    iris: bool = False,
+    abbreviated: bool = False,
+) -> Iterator[dict[str, Any]]:
+    """``--line-buffered``: each line searched on its own, its records given as soon
+    as it is read (a URI wrapped over two lines is not joined)."""
+    for number, line in enumerate(stream, 1):
+        bad = _not_utf8_record(name, number, line)
+        for found in iter_extract(line, iris=iris, abbreviated=abbreviated, schemes=schemes):
+            if bad is not None and bad["column"] - 1 < found.start:
+                yield bad
+                bad = None
+            yield _record(
+                name,
+                number,
+                found.start + 1,
+                found.uri,
+                wrapper="abbreviated" if found.abbreviated else found.wrapper,
+                alternatives=found.alternatives,
+                raw=line[found.start : found.end],
+            )
+        if bad is not None:
+            yield bad
 
 
 def _html_records(
     name: str, stream: TextIO, base: str | None, schemes: set[str] | None
 ) -> Iterator[dict[str, Any]]:
-    for link in links(stream.read(), base=base):
+    text = stream.read()
+    pending = [
+        bad
+        for number, line in enumerate(text.split("\n"), 1)
+        if (bad := _not_utf8_record(name, number, line)) is not None
+    ]
+    pending.reverse()
+    for link in links(text, base=base):
         if schemes is not None:
             scheme = None if link.uri is None else parse(link.uri).scheme
             if scheme is None or scheme.lower() not in schemes:
                 continue
+        while pending and pending[-1]["line"] <= link.line:
+            yield pending.pop()
         yield _record(
             name,
             link.line,
@@ -170,12 +222,15 @@ def _html_records(
             attribute=link.attribute,
             error=link.error,
         )
+    yield from reversed(pending)
 
 
 def _human(record: dict[str, Any]) -> str:
     where = f"{record['file']}:{record['line']}"
     if record["column"] is not None:
         where += f":{record['column']}"
+    if record["uri"] is None and record["element"] is None:  # a line that is not UTF-8
+        return f"{where}\terror: {record['error']['message']}"
     if record["element"] is not None:
         shown = record["uri"] if record["uri"] is not None else record["raw"]
         line = f"{where}\t{shown}\t{record['element']} {record['attribute']}"
@@ -188,10 +243,22 @@ def _human(record: dict[str, Any]) -> str:
     return line
 
 
+def _write(line: str, flush: bool) -> None:
+    try:
+        sys.stdout.write(line)
+        sys.stdout.write("\n")
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(f"cannot write the output: {exc}") from None
+    if flush:
+        flush_output(sys.stdout)
+
+
 def _cmd_extract(args: argparse.Namespace) -> int:
     schemes = None
     if args.schemes:
-        schemes = {s.strip().lower() for spec in args.schemes for s in spec.split(",")} - {""}
+        schemes = {s for spec in args.schemes for s in spec}
     if args.html and (args.iris or args.abbreviated):
         print("urikit extract: --iris and --abbreviated read text, not --html", file=sys.stderr)
         return EXIT_USAGE
@@ -204,28 +271,33 @@ def _cmd_extract(args: argparse.Namespace) -> int:
         except URIError as err:
             print(f"urikit extract: bad --base {args.base!r}: {err}", file=sys.stderr)
             return EXIT_USAGE
-    out = sys.stdout
     found = 0
-    failed = False
+    failed = not_utf8_seen = False
     for name in args.files or [_STDIN]:
         try:
-            with _open(name) as stream:
+            with open_input(name, _STDIN) as stream:
                 if args.html:
                     records = _html_records(name, stream, args.base, schemes)
                 else:
                     wanted = None if schemes is None else sorted(schemes)
-                    records = _text_records(name, stream, wanted, args.iris, args.abbreviated)
+                    search = _line_records if args.line_buffered else _text_records
+                    records = search(name, stream, wanted, args.iris, args.abbreviated)
                 for record in records:
-                    found += 1
-                    shown = json.dumps(record, ensure_ascii=True) if args.json else _human(record)
-                    out.write(shown + "\n")
-        except OSError as err:
+                    if record["uri"] is None and record["element"] is None:
+                        not_utf8_seen = True
+                    else:
+                        found += 1
+                    shown = json_line(record) if args.json else _human(record)
+                    _write(shown, args.line_buffered)
+        except BrokenPipeError:
+            raise
+        except OSError as err:  # the file (writes are OutputError)
             failed = True
             print(f"urikit extract: {name}: {err.strerror or err}", file=sys.stderr)
-    out.flush()
+    flush_output(sys.stdout)
     if failed:
         return EXIT_USAGE
-    return EXIT_OK if found else EXIT_INVALID
+    return EXIT_OK if found and not not_utf8_seen else EXIT_INVALID
 
 
 FIXUP = define_record("fixup", "default_scheme", "result")
@@ -252,7 +324,8 @@ def register(sub: Any) -> None:
         help="find the URIs in text (RFC 3986 Appendix C) or in HTML attributes",
         description="Print one record per URI found: file:line:column, URI, wrapper "
         "(url, angle, quote or bare) and alternative readings. Exit status: 0 when a URI "
-        "was found, 1 when none was, 2 for usage errors and unreadable files.",
+        "was found, 1 when none was or a line was not UTF-8, 2 for usage errors and "
+        "unreadable files.",
     )
     p.add_argument("files", nargs="*", metavar="FILE", help="inputs (default: stdin, '-')")
     p.add_argument(
@@ -262,6 +335,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--schemes",
         action="append",
+        type=scheme_list,
         metavar="LIST",
         help="only these schemes (comma-separated, repeatable); a scheme named here also "
         "counts without '//' in text",
@@ -277,7 +351,12 @@ def register(sub: Any) -> None:
         help="also find www. and ftp. host names without a scheme (wrapper 'abbreviated'; "
         "the URI is what 'urikit fixup' gives)",
     )
-    add_common(p)
+    add_common(
+        p,
+        json_help="print one JSON object per URI found (and per line that is not UTF-8)",
+        line_buffered_help="search each line on its own and write its URIs as soon as it "
+        "is read (a URI wrapped over two lines is not joined)",
+    )
     p.set_defaults(run=_cmd_extract)
 
     p = sub.add_parser(

@@ -1,26 +1,108 @@
 """``urikit fetch``: one guarded request (:func:`urikit.guard.urlopen`).
 
 Each hop's verdict goes to stderr (``hop N URL: pass`` with the address it
-connected to, or ``blocked`` with the findings that blocked it); the body goes
-to stdout, or to ``-o FILE``. Exit status: 0 fetched, 1 blocked (or too many
-redirects), 2 trouble (usage, no connection, a timeout, a body over the limit,
-an unwritable output).
+connected to, or ``blocked`` with every finding that blocked it, and the option
+that would let it through); the body goes to stdout, or to ``-o FILE``. Exit
+status: 0 fetched, 1 blocked (or too many redirects), 2 trouble (usage, a bad
+option value, no connection, a timeout, a body over the limit, an unwritable
+output).
 
+>>> import contextlib, sys
 >>> from urikit.cli import main
->>> main(["fetch", "http://[::1]/"])  # doctest: +SKIP
-hop 0 http://[::1]/: blocked: danger private-address at 7-12: the host [::1] is ::1, ...
+>>> with contextlib.redirect_stderr(sys.stdout):  # doctest: +NORMALIZE_WHITESPACE
+...     main(["fetch", "http://[::1]:8080/"])
+hop 0 http://[::1]:8080/: blocked: private-address at 7-12: the host [::1] is a
+  loopback address (--allow-network ::1/128 lets it through)
+hop 0 http://[::1]:8080/: blocked: port-not-allowed at 13-17: port 8080 is not allowed
+  (--allow-port 8080 lets it through)
 1
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ipaddress
+import os
 import sys
-from typing import Any
+from typing import Any, BinaryIO
 
-from ._common import EXIT_NO, EXIT_OK, EXIT_TROUBLE
+from ._common import EXIT_NO, EXIT_OK, EXIT_TROUBLE, count, network, not_utf8, port, seconds
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..guard import Blocked
+    from ..security import Finding
 
 __all__ = ["register"]
+
+
+def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The address a host written as an IP literal is (``None`` for a name)."""
+    try:
+        return ipaddress.ip_address(host[1:-1] if host.startswith("[") else host)
+    except ValueError:
+        return None
+
+
+def _letting_through(finding: Finding, url: str) -> str:
+    """The option of this command that would let ``finding`` through, if one would."""
+    from ..reference import parse
+
+    if finding.code == "port-not-allowed":
+        return f" (--allow-port {parse(url).port} lets it through)"
+    if finding.code == "private-address":
+        addr = _address(url[finding.start : finding.end])
+        if addr is None:  # a name: the address it resolved to is in the message
+            return " (--allow-network with its address lets it through)"
+        return f" (--allow-network {addr}/{addr.max_prefixlen} lets it through)"
+    return ""
+
+
+def _say_blocked(err: Blocked) -> None:
+    """Every finding that blocked the hop, each with the option that would allow it."""
+    for finding in err.report.blocking:
+        print(
+            f"hop {err.hop} {err.url}: blocked: {finding.code} at {finding.start}-{finding.end}:"
+            f" {finding.message}{_letting_through(finding, err.url)}",
+            file=sys.stderr,
+        )
+    if not err.report.blocking:  # refused for what the guard itself needs
+        print(f"hop {err.hop} {err.url}: blocked: {err.detail or err}", file=sys.stderr)
+
+
+class _Output:
+    """``-o PATH``, opened before the request (an unwritable path is found before any
+    byte is asked for) and not emptied until the body is there; a file this run
+    made is removed again when no body comes."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.made = not os.path.exists(path)
+        self.file: BinaryIO = open(path, "ab")  # noqa: SIM115 - closed by close()
+        self.written = False
+
+    def write(self, body: bytes) -> None:
+        if os.path.isfile(self.path):
+            self.file.truncate(0)
+        self.file.write(body)
+        self.file.flush()
+        self.written = True
+
+    def close(self) -> None:
+        self.file.close()
+        if self.made and not self.written:
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
+
+
+def _write_body(out: _Output | None, body: bytes) -> None:
+    if out is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(body)
+        sys.stdout.flush()
+    else:
+        out.write(body)
 
 
 def _cmd_fetch(args: argparse.Namespace) -> int:
@@ -28,61 +110,63 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
     from ..guard import Blocked, FetchError, urlopen
     from ..security import Policy
 
-    try:
-        base = Policy.ssrf() if args.policy == "ssrf" else Policy()
-        policy = base.replace(
-            allowed_networks=args.allow_network or None,
-            denied_networks=args.deny_network or None,
-            allowed_ports=(
-                None
-                if base.allowed_ports is None and not args.allow_port
-                else (base.allowed_ports or frozenset()) | set(args.allow_port)
-            ),
-        )
-    except (URIError, ValueError) as err:
-        print(f"urikit fetch: {err}", file=sys.stderr)
-        return EXIT_TROUBLE
-    try:
-        response = urlopen(
-            args.url,
-            policy=policy,
-            timeout=args.timeout,
-            max_redirects=args.max_redirects,
-            max_bytes=args.max_bytes,
-        )
-    except Blocked as err:
-        for finding in err.report.blocking:
+    bad = not_utf8(args.url)
+    if bad is not None:
+        print(f"urikit fetch: {bad}", file=sys.stderr)
+        return EXIT_NO
+    base = Policy.ssrf() if args.policy == "ssrf" else Policy()
+    policy = base.replace(
+        allowed_networks=args.allow_network or None,
+        denied_networks=args.deny_network or None,
+        allowed_ports=(
+            None
+            if base.allowed_ports is None and not args.allow_port
+            else (base.allowed_ports or frozenset()) | set(args.allow_port)
+        ),
+    )
+    out = None
+    if args.output is not None:
+        try:
+            out = _Output(args.output)
+        except OSError as err:
             print(
-                f"hop {err.hop} {err.url}: blocked: {finding.severity} {finding.code}"
-                f" at {finding.start}-{finding.end}: {finding.message}",
+                f"urikit fetch: cannot write {args.output}: {err.strerror or err}", file=sys.stderr
+            )
+            return EXIT_TROUBLE
+    try:
+        try:
+            response = urlopen(
+                args.url,
+                policy=policy,
+                timeout=args.timeout,
+                max_redirects=args.max_redirects,
+                max_bytes=args.max_bytes,
+            )
+        except Blocked as err:
+            _say_blocked(err)
+            return EXIT_NO
+        except URIError as err:  # too many redirects
+            print(f"urikit fetch: {err}", file=sys.stderr)
+            return EXIT_NO
+        except (FetchError, OSError) as err:
+            print(f"urikit fetch: {args.url}: {err}", file=sys.stderr)
+            return EXIT_TROUBLE
+        for number, hop in enumerate((*response.history, response)):
+            print(
+                f"hop {number} {hop.url}: pass ({hop.address}): HTTP {hop.status} {hop.reason}",
                 file=sys.stderr,
             )
-        if not err.report.blocking:
-            print(f"hop {err.hop} {err.url}: blocked: {err}", file=sys.stderr)
-        return EXIT_NO
-    except URIError as err:  # too many redirects
-        print(f"urikit fetch: {err}", file=sys.stderr)
-        return EXIT_NO
-    except (FetchError, OSError) as err:
-        print(f"urikit fetch: {args.url}: {err}", file=sys.stderr)
-        return EXIT_TROUBLE
-    for number, hop in enumerate((*response.history, response)):
-        print(
-            f"hop {number} {hop.url}: pass ({hop.address}): HTTP {hop.status} {hop.reason}",
-            file=sys.stderr,
-        )
-    body = response.read()
-    try:
-        if args.output is None:
-            sys.stdout.flush()
-            sys.stdout.buffer.write(body)
-            sys.stdout.flush()
-        else:
-            with open(args.output, "wb") as out:
-                out.write(body)
-    except OSError as err:
-        print(f"urikit fetch: cannot write the body: {err}", file=sys.stderr)
-        return EXIT_TROUBLE
+        body = response.read()
+        try:
+            _write_body(out, body)
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            print(f"urikit fetch: cannot write the body: {err}", file=sys.stderr)
+            return EXIT_TROUBLE
+    finally:
+        if out is not None:
+            out.close()
     return EXIT_OK
 
 
@@ -109,6 +193,7 @@ def register(sub: Any) -> None:
         "--allow-network",
         action="append",
         default=[],
+        type=network,
         metavar="CIDR",
         help="let addresses in CIDR through (repeatable), e.g. 127.0.0.1/32",
     )
@@ -116,6 +201,7 @@ def register(sub: Any) -> None:
         "--deny-network",
         action="append",
         default=[],
+        type=network,
         metavar="CIDR",
         help="refuse addresses in CIDR (repeatable)",
     )
@@ -123,14 +209,32 @@ def register(sub: Any) -> None:
         "--allow-port",
         action="append",
         default=[],
-        type=int,
+        type=port,
         metavar="PORT",
-        help="allow PORT besides the scheme's default (repeatable)",
+        help="allow PORT (1-65535) besides the scheme's default (repeatable)",
     )
-    p.add_argument("-o", "--output", metavar="FILE", help="write the body to FILE")
-    p.add_argument("--timeout", type=float, default=10.0, help="seconds for the whole request")
-    p.add_argument("--max-redirects", type=int, default=5, help="redirects to follow at most")
     p.add_argument(
-        "--max-bytes", type=int, default=10 * 1024 * 1024, help="the largest body accepted"
+        "-o", "--output", metavar="FILE", help="write the body to FILE (checked before the request)"
+    )
+    p.add_argument(
+        "--timeout",
+        type=seconds,
+        default=10.0,
+        metavar="SECONDS",
+        help="seconds for the whole request, more than 0 (default: 10)",
+    )
+    p.add_argument(
+        "--max-redirects",
+        type=count,
+        default=5,
+        metavar="N",
+        help="redirects to follow at most, 0 or more (default: 5)",
+    )
+    p.add_argument(
+        "--max-bytes",
+        type=count,
+        default=10 * 1024 * 1024,
+        metavar="N",
+        help="the largest body accepted, in bytes (default: 10 MiB)",
     )
     p.set_defaults(run=_cmd_fetch)

@@ -4,7 +4,8 @@ Inputs come from the arguments or, when there are none, one per line from
 stdin; one record per input, in order. With ``--json`` every record of a
 command has the same keys whether the input was valid or not (``null`` where
 a value is absent; ``error`` is ``null`` on success). Exit status: 0 when every
-input was valid, 1 when any was not, 2 for usage errors.
+input was valid (for ``display``, a form that would mislead too, unless
+``--strict``), 1 when any was not, 2 for usage errors.
 
 >>> from urikit.cli import main
 >>> main(["iri", "to-uri", "--idna", "http://例え.jp/パス"])
@@ -25,7 +26,7 @@ from typing import Any
 
 from ._common import add_common, add_inputs, define_record, inputs, run_records
 
-__all__ = ["parse_as_iri", "register"]
+__all__ = ["EXIT_STATUS", "parse_as_iri", "register"]
 
 #: The RFC 3986 rule names of ``urikit parse --rule`` and the IRI rule each widens to.
 _IRI_RULE = {
@@ -101,12 +102,28 @@ def _cmd_display(args: argparse.Namespace) -> int:
     return run_records(args, DISPLAY, inputs(args.uris), handle, fixed={"strict": args.strict})
 
 
+#: The exit status of every ``iri`` command, as ``urikit iri --help`` and each
+#: command's ``--help`` say it.
+EXIT_STATUS = (
+    "Exit status: 0 when every input is valid (for display, a form that would mislead "
+    "too, unless --strict), 1 when one is not, 2 for usage errors."
+)
+
+
 def register(sub: Any) -> None:
     """Add ``urikit iri ...`` to the tool."""
-    parser = sub.add_parser("iri", help="IRIs (RFC 3987): validate, map to and from URIs, display")
+    parser = sub.add_parser(
+        "iri",
+        help="IRIs (RFC 3987): validate, map to and from URIs, display",
+        description=EXIT_STATUS,
+    )
     cmds = parser.add_subparsers(dest="iri_command", metavar="IRI_COMMAND", required=True)
 
-    p = cmds.add_parser("validate", help="check IRI references against RFC 3987 section 2.2")
+    p = cmds.add_parser(
+        "validate",
+        help="check IRI references against RFC 3987 section 2.2",
+        description=EXIT_STATUS,
+    )
     add_inputs(p, "iris", "IRI", "inputs")
     p.add_argument(
         "--rule",
@@ -116,20 +133,26 @@ def register(sub: Any) -> None:
     add_common(p)
     p.set_defaults(run=_cmd_validate)
 
-    p = cmds.add_parser("to-uri", help="map IRIs to URIs (RFC 3987 section 3.1)")
+    p = cmds.add_parser(
+        "to-uri", help="map IRIs to URIs (RFC 3987 section 3.1)", description=EXIT_STATUS
+    )
     add_inputs(p, "iris", "IRI", "inputs")
     p.add_argument("--idna", action="store_true", help="write non-ASCII host labels as A-labels")
     add_common(p)
     p.set_defaults(run=_cmd_to_uri)
 
-    p = cmds.add_parser("from-uri", help="convert URIs to IRIs (RFC 3987 section 3.2)")
+    p = cmds.add_parser(
+        "from-uri", help="convert URIs to IRIs (RFC 3987 section 3.2)", description=EXIT_STATUS
+    )
     add_inputs(p, "uris", "URI", "inputs")
     p.add_argument("--idna", action="store_true", help="write valid A-labels as U-labels")
     add_common(p)
     p.set_defaults(run=_cmd_from_uri)
 
     p = cmds.add_parser(
-        "display", help="the form to show people, and whether it would mislead (exit 0 either way)"
+        "display",
+        help="the form to show people, and whether it would mislead (an error with --strict)",
+        description=EXIT_STATUS,
     )
     add_inputs(p, "uris", "URI", "inputs")
     p.add_argument(

@@ -1,8 +1,9 @@
 """``urikit linkify [FILE]``: plain text in, HTML out, every URI a link (:func:`urikit.linkify`).
 
-The file (standard input when none is named, or ``-``) is read as UTF-8 (a byte
-that is not UTF-8 becomes U+FFFD) and written out HTML-escaped, each reference
-found an ``<a href>``; line ends are kept. The text is linkified a paragraph
+The file (standard input when none is named, or ``-``) is read as UTF-8 and
+written out HTML-escaped, each reference found an ``<a href>``; line ends are
+kept, and a byte that is not UTF-8 is written back as it was read (it ends a
+URI, as a space would). The text is linkified a paragraph
 (up to a blank line) at a time, which gives what linkifying it whole would (no
 reference spans a blank line), in memory bounded by the longest paragraph.
 
@@ -17,13 +18,20 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
 import sys
 from collections.abc import Iterator
-from typing import Any, BinaryIO, TextIO
+from typing import Any, TextIO
 
 from ..linkifier import linkify
-from ._common import EXIT_OK, EXIT_USAGE, InputError, OutputError, flush_output
+from ._common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    InputError,
+    OutputError,
+    flush_output,
+    open_input,
+    scheme_list,
+)
 
 __all__ = ["register"]
 
@@ -32,24 +40,6 @@ _STDIN = "-"
 _BLANKS = " \t\n\r\f\v\xa0"
 # A paragraph longer than this many characters is cut at a line end.
 _MAX_PIECE = 1 << 20
-
-
-@contextlib.contextmanager
-def _open(name: str) -> Iterator[TextIO]:
-    """The file as text: UTF-8 (undecodable bytes as U+FFFD), line ends as written."""
-    if name != _STDIN:
-        with open(name, encoding="utf-8", errors="replace", newline="") as stream:
-            yield stream
-        return
-    raw: BinaryIO | None = getattr(sys.stdin, "buffer", None)
-    if raw is None:  # a text stream without bytes under it (an embedding program)
-        yield sys.stdin
-        return
-    wrapper = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline="")
-    try:
-        yield wrapper
-    finally:
-        wrapper.detach()  # leave the process's stdin open
 
 
 def _lines(name: str, stream: TextIO) -> Iterator[str]:
@@ -76,8 +66,7 @@ def _paragraphs(name: str, stream: TextIO) -> Iterator[str]:
 def _cmd_linkify(args: argparse.Namespace) -> int:
     schemes = None
     if args.schemes:
-        schemes = sorted({s.strip().lower() for spec in args.schemes for s in spec.split(",")})
-        schemes = [s for s in schemes if s]
+        schemes = sorted({s for spec in args.schemes for s in spec})
     attrs: dict[str, str] = {}
     for spec in args.attrs or ():
         name, eq, value = spec.partition("=")
@@ -99,7 +88,7 @@ def _cmd_linkify(args: argparse.Namespace) -> int:
     name = args.file or _STDIN
     with contextlib.ExitStack() as stack:
         try:
-            stream = stack.enter_context(_open(name))
+            stream = stack.enter_context(open_input(name, _STDIN))
         except OSError as err:
             print(f"urikit linkify: {name}: {err.strerror or err}", file=sys.stderr)
             return EXIT_USAGE
@@ -135,6 +124,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--schemes",
         action="append",
+        type=scheme_list,
         metavar="LIST",
         help="link only these schemes (comma-separated, repeatable; default: "
         "http,https,ftp,mailto; javascript, vbscript and data never)",

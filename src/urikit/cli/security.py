@@ -40,6 +40,7 @@ from ._common import (
     escape,
     flush_output,
     inputs,
+    not_utf8,
     run_records,
 )
 
@@ -234,6 +235,16 @@ def _cmd_show(args: argparse.Namespace) -> int:
     out = sys.stdout
     colour = args.color == "always" or (args.color == "auto" and out.isatty())
     for text in inputs(args.uris):
+        bad = not_utf8(text)
+        if bad is not None:  # the text as read, and the error
+            failed = True
+            message = f"{bad.reason}: {bad}"
+            if args.html:
+                shown = f'<span class="uri error">{html.escape(text)}</span> {html.escape(message)}'
+            else:
+                shown = f"{escape(text)}\n  error {message}"
+            _write_block(out, shown)
+            continue
         report = check(text, policy=policy)
         failed = failed or not report.ok
         _write_block(out, _show_html(report) if args.html else _show_text(report, colour))

@@ -26,6 +26,7 @@ from ._common import (
     add_inputs,
     define_record,
     inputs,
+    network,
     run_comparison,
     run_records,
 )
@@ -120,14 +121,10 @@ def _cmd_resolve(args: argparse.Namespace) -> int:
         if args.allow_network:
             from ..security import Policy
 
-            try:
-                policy = Policy.ssrf(
-                    allowed_ports=[] if resolver.port is None else [resolver.port],
-                    allowed_networks=args.allow_network,
-                )
-            except URIError as err:
-                print(f"urikit urn resolve: {err}", file=sys.stderr)
-                return EXIT_USAGE
+            policy = Policy.ssrf(
+                allowed_ports=[] if resolver.port is None else [resolver.port],
+                allowed_networks=args.allow_network,
+            )
             resolver = TrivialHTTPResolver(
                 resolver.host, port=resolver.port, scheme=resolver.scheme, policy=policy
             )
@@ -205,6 +202,7 @@ def register(sub: Any) -> None:
         "--allow-network",
         action="append",
         default=[],
+        type=network,
         metavar="CIDR",
         help="with --http: let the resolver be reached at an address in CIDR (repeatable),"
         " e.g. 127.0.0.1/32",

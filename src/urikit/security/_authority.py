@@ -85,7 +85,14 @@ def _private(found: _Found, a: int, b: int, subject: str, addr: ipaddress._BaseA
     denied = _in(ip, policy.denied_networks)
     if denied is not None:
         found.add(
-            "denied-network", "danger", "host", a, b, f"{subject} is {addr}, in {denied} (denied)"
+            "denied-network",
+            "danger",
+            "host",
+            a,
+            b,
+            f"{subject} is in {denied} (denied)"
+            if _names(subject, addr)
+            else f"{subject} is {addr}, in {denied} (denied)",
         )
         return
     if _in(ip, policy.allowed_networks) is not None:
@@ -93,7 +100,14 @@ def _private(found: _Found, a: int, b: int, subject: str, addr: ipaddress._BaseA
     why = _why_private(ip)
     if why is not None:
         severity = "danger" if "metadata" in why else "warning"
-        found.add("private-address", severity, "host", a, b, f"{subject} is {addr}, {why}")
+        # "the host 10.0.0.1 is a private address", not "... is 10.0.0.1, a ...".
+        said = f"{subject} is {why}" if _names(subject, addr) else f"{subject} is {addr}, {why}"
+        found.add("private-address", severity, "host", a, b, said)
+
+
+def _names(subject: str, addr: ipaddress._BaseAddress) -> bool:
+    """Does ``subject`` end with the address as :mod:`ipaddress` writes it?"""
+    return subject.endswith((f" {addr}", f" [{addr}]"))
 
 
 #: host as written -> what :func:`_host_findings` finds in it under a policy with
