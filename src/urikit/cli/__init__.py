@@ -46,6 +46,7 @@ exit status (as grep, cmp and diff):
        output; for equivalent and urn equivalent, an input that is not valid
   130  interrupted (Ctrl-C)
   141  the reader of the output went away (broken pipe), quietly
+  143  batch ended by SIGTERM, its temporary output removed
 
 With no input arguments a command reads one input per line from stdin and writes
 one record per input, in order (--json: one JSON object per line)."""
