@@ -415,7 +415,7 @@ def test_display_warnings_as_without_memos(chars: str, label: str, clear: bool) 
         got = _display.display_warnings(shown.text)
         assert [(w.kind, w.component, w.position, w.detail) for w in got] == expected, text
         assert list(shown.warnings) == got
-        assert iri._from_uri(uri, idna=True, display=True, strict_idna=False) == shown.text
+        assert iri._from_uri(uri, idna=True, display=True) == shown.text
         assert (shown.safe_text if shown.warnings else iri.to_uri(uri)) == iri.to_uri(uri)
 
 

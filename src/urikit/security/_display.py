@@ -388,7 +388,7 @@ def _check_display_all(found: _Found, text: str, sp: tuple[tuple[int, int], ...]
             )
     # What iri.for_display(text) gives, without the DisplayForm and its safe text.
     try:
-        shown: str | None = iri._from_uri(text, idna=True, display=True, strict_idna=False)
+        shown: str | None = iri._from_uri(text, idna=True, display=True)
         warnings = iri.display_warnings(shown)
     except URIError:
         shown, warnings = None, []
