@@ -147,9 +147,16 @@ HOMOGRAPHS = [
     ("g\u3007\u3007gle.com", "danger", "'\u3007' (IDEOGRAPHIC NUMBER ZERO) looks like"),
     # Scripts that do not go together, no confusable: still a mix (as before).
     ("\u03bbx.com", "danger", "mixes scripts: Greek, Latin"),
-    # Whole-script confusable with Latin under a Latin top-level label: a warning.
-    ("\u0430\u0440\u0440\u04cf\u0435.com", "warning", "every letter looks like ASCII: 'appie'"),
-    ("xn--80ak6aa92e.com", "warning", "'appie' (a whole-script confusable)"),
+    # Whole-script confusable with Latin among Latin or ASCII labels: danger.
+    ("\u0430\u0440\u0440\u04cf\u0435.com", "danger", "reads as the Latin 'appie'"),
+    ("xn--80ak6aa92e.com", "danger", "is Cyrillic but reads as the Latin 'appie'"),
+    # under another script's label: a warning, as is a reading with a digit ('6')
+    (
+        "\u0430\u0440\u0440\u04cf\u0435.\u043f\u0440\u0438\u043c\u0435\u0440.com",
+        "warning",
+        "'appie'",
+    ),
+    ("\u0441\u0440\u0431.com", "warning", "every letter looks like ASCII: 'cp6'"),
     # Not homographs: one script (not flagged for not being Latin), the same under
     # its own script's top-level label, Japanese (Han, Katakana: 力 looks like カ,
     # but 協 like no Katakana letter), a Latin letter with an accent, a modifier
@@ -163,6 +170,109 @@ HOMOGRAPHS = [
     ("ha\u02bbawi.com", None, ""),
     ("\uff50aypal.com", None, ""),
 ]
+
+
+#: UTS #39 section 4: a label wholly in one script other than Latin whose
+#: skeleton is that of an all-Latin string, in a name whose other labels are
+#: Latin or ASCII, is danger like a mixed-script label; (host, the Latin reading).
+WHOLE_SCRIPT_DANGER = [
+    ("\u0430\u0440\u0440\u04cf\u0435.com", "appie"),  # all Cyrillic: a, er, er, palochka, ie
+    ("xn--80ak6aa92e.com", "appie"),  # the same as an A-label
+    ("XN--80AK6AA92E.COM", "appie"),  # its ACE prefix in any case
+    ("%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com", "appie"),  # percent-encoded
+    ("www.\u0430\u0440\u0440\u04cf\u0435.co.uk", "appie"),  # every other label ASCII
+    ("\u0455\u0441\u043e\u0440\u0435.com", "scope"),  # all Cyrillic: dze, es, o, er, ie
+    ("\u0440\u0430\u0443.example", "pay"),  # all Cyrillic: er, a, u
+    ("\u03bf\u03c1.com", "op"),  # all Greek: omicron, rho
+    ("\u0451\u0435.com", "\u00ebe"),  # Cyrillic io, ie: NFD first, the diaeresis (Inherited) stays
+    ("\u0430\u0440\u0440\u04cf\u0435.m\u00fcnchen.de", "appie"),  # a Latin U-label
+]
+
+#: Names wholly in one script that stay without danger: under their own script's
+#: top-level label, or with letters that look like no Latin letter.
+WHOLE_SCRIPT_ORDINARY = [
+    "\u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444",  # пример.рф
+    "\u4f8b\u3048.jp",  # 例え.jp
+    "\u03c0\u03b1\u03c1\u03ac\u03b4\u03b5\u03b9\u03b3\u03bc\u03b1"
+    ".\u03b4\u03bf\u03ba\u03b9\u03bc\u03ae",  # παράδειγμα.δοκιμή
+    "xn--e1afmkfd.xn--p1ai",  # пример.рф as A-labels
+    "\u0430\u0440\u0440\u04cf\u0435.\u0440\u0444",  # Cyrillic "appie" under a Cyrillic TLD
+    "\u043f\u0440\u0438\u043c\u0435\u0440.com",  # пример.com: п, и, м look like no Latin letter
+    "\u043c\u043e\u0441\u043a\u0432\u0430.com",  # москва.com
+    "\u03c0\u03b1\u03c1\u03ac\u03b4\u03b5\u03b9\u03b3\u03bc\u03b1.com",  # παράδειγμα.com
+    "\u0441\u0440\u0431.com",  # Cyrillic es, er, be: reads "cp6", a digit, no all-Latin string
+]
+
+
+@pytest.mark.parametrize(("host", "latin"), WHOLE_SCRIPT_DANGER)
+def test_whole_script_confusable_with_latin_is_danger(host: str, latin: str) -> None:
+    text = f"http://{host}/"
+    for report in (check(text), check(text, policy=RFC_ONLY)):
+        found = [f for f in report.findings if f.code == "idn-homograph"]
+        assert [(f.severity, f.start, f.end) for f in found] == [("danger", 7, 7 + len(host))]
+        assert f"reads as the Latin {latin!r}" in found[0].message
+        assert not report.ok
+
+
+@pytest.mark.parametrize("host", WHOLE_SCRIPT_ORDINARY)
+def test_names_wholly_in_one_script_are_not_danger(host: str) -> None:
+    report = check(f"http://{host}/", policy=RFC_ONLY)
+    assert report.ok and "danger" not in [f.severity for f in report.findings]
+
+
+def _idn_hosts(lines: list[str]) -> set[str]:
+    """The hosts of ``lines`` with a non-ASCII or an A-label ("xn--", any case)."""
+    from urikit import iri
+
+    hosts = set()
+    for line in lines:
+        try:
+            host = iri.parse(line).host
+        except ValueError:
+            continue
+        if host and any(not lb.isascii() or lb[:4].lower() == "xn--" for lb in host.split(".")):
+            hosts.add(host)
+    return hosts
+
+
+def _danger_hosts(hosts: set[str]) -> set[str]:
+    return {
+        host
+        for host in hosts
+        for f in check(f"http://{host}/", policy=RFC_ONLY).findings
+        if f.code == "idn-homograph" and f.severity == "danger"
+    }
+
+
+def test_idn_host_helpers_can_tell() -> None:
+    lines = ["http://xn--80ak6aa92e.com/", "http://\u4f8b\u3048.jp/a", "http://example.com/", "a b"]
+    assert _idn_hosts(lines) == {"xn--80ak6aa92e.com", "\u4f8b\u3048.jp"}
+    assert _danger_hosts(_idn_hosts(lines)) == {"xn--80ak6aa92e.com"}
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="the shared corpus is not there")
+def test_whole_script_false_positives_on_the_corpus_idn_hosts() -> None:
+    # docs/security.md reports the count: the corpus (Debian's URLs) has no IDN host.
+    lines = CORPUS.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    hosts = _idn_hosts(lines)
+    assert (len(hosts), _danger_hosts(hosts)) == (0, set())
+
+
+#: The IANA root zone's list of top-level domains, as hypothesis ships it.
+_IANA_TLDS = (
+    Path(sys.modules["hypothesis"].__file__ or "").parent / "vendor" / "tlds-alpha-by-domain.txt"
+)
+
+
+@pytest.mark.skipif(not _IANA_TLDS.is_file(), reason="hypothesis ships no list of TLDs")
+def test_whole_script_danger_among_real_idn_tlds() -> None:
+    # The IDN top-level labels (real names wholly in one script) as the second
+    # label of a .com name: the danger ones read as Latin words (docs/security.md).
+    lines = _IANA_TLDS.read_text(encoding="ascii").splitlines()
+    labels = [line.lower() for line in lines if line.lower().startswith("xn--")]
+    assert len(labels) > 100
+    danger = _danger_hosts({f"{label}.com" for label in labels})
+    assert danger == {"xn--c1avg.com", "xn--p1acf.com"}  # Cyrillic "opr" and "pyc"
 
 
 @pytest.mark.parametrize(("host", "severity", "why"), HOMOGRAPHS)
