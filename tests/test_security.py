@@ -302,6 +302,148 @@ def test_confusables_data_is_loaded_only_for_international_hosts() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
+# --- RFC 3987 section 8, RFC 5892 section 2.3: invisible characters ------------------
+
+#: Invisible characters (Default_Ignorable_Code_Point and format characters), each
+#: valid raw in an IRI: ZWSP, ZWNJ, ZWJ, WORD JOINER to INVISIBLE PLUS, BOM, SOFT
+#: HYPHEN, MONGOLIAN VOWEL SEPARATOR, variation selectors,
+#: COMBINING GRAPHEME JOINER, Hangul fillers, KHMER VOWEL INHERENT AQ, and a code
+#: point Unicode reserves as default-ignorable.
+INVISIBLE = [
+    *"\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u00ad\u180e",
+    *"\ufe00\ufe0f\u034f\u115f\u3164\uffa0\u17b4\u2065",  # U+2065: unassigned
+]
+#: Invisible characters no IRI holds raw (no ucschar): a supplementary variation
+#: selector, a tag, the interlinear annotation anchor (format, not
+#: default-ignorable).
+ENCODED_ONLY = ["\U000e0100", "\U000e0041", "\ufff9"]
+
+
+def _pct(char: str) -> str:
+    return "".join(f"%{b:02X}" for b in char.encode("utf-8"))
+
+
+def _invisible(text: str, policy: Policy = RFC_ONLY) -> list[tuple[str, str, int, int]]:
+    return [
+        (f.severity, f.component, f.start, f.end)
+        for f in check(text, policy=policy).findings
+        if f.code == "invisible-character"
+    ]
+
+
+@pytest.mark.parametrize("char", INVISIBLE + ENCODED_ONLY, ids=lambda c: f"U+{ord(c):04X}")
+def test_invisible_character_in_the_host_is_danger(char: str) -> None:
+    texts = [f"http://exa{_pct(char)}mple.com/"]  # percent-encoded
+    if char not in ENCODED_ONLY:  # raw (an IRI), and next to a U-label
+        texts += [f"http://exa{char}mple.com/", f"http://www.b\u00fccher{char}.de/"]
+    for text in texts:
+        written = char if char in text else _pct(char)
+        start = text.index(written)
+        assert _invisible(text) == [("danger", "host", start, start + len(written))], text
+        report = check(text)
+        assert not report.ok, text
+        blocking = [f for f in report.blocking if f.code == "invisible-character"]
+        assert len(blocking) == 1 and f"U+{ord(char):04X}" in blocking[0].message, text
+
+
+@pytest.mark.parametrize("char", INVISIBLE + ENCODED_ONLY, ids=lambda c: f"U+{ord(c):04X}")
+@pytest.mark.parametrize(
+    ("before", "after", "component"),
+    [
+        ("http://h/a", "b", "path"),
+        ("http://h/?q=a", "b", "query"),
+        ("http://h/#a", "b", "fragment"),
+    ],
+)
+def test_invisible_character_after_the_host_is_a_warning(
+    char: str, before: str, after: str, component: str
+) -> None:
+    for written in (_pct(char),) if char in ENCODED_ONLY else (char, _pct(char)):
+        text = before + written + after
+        assert _invisible(text) == [
+            ("warning", component, len(before), len(before) + len(written))
+        ], text
+        for policy in (RFC_ONLY, Policy()):  # no danger: the default policy lets it pass
+            assert check(text, policy=policy).ok, text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a run of them is one finding; two runs are two
+        ("http://a\u200b\u2060\ufeffb.com/", [("danger", "host", 8, 11)]),
+        ("http://a%E2%80%8B%E2%81%A0b.com/", [("danger", "host", 8, 26)]),
+        ("http://a\u200bb\u200bc.com/", [("danger", "host", 8, 9), ("danger", "host", 10, 11)]),
+        # tag characters are no ucschar: percent-encoded only
+        ("http://h/%F3%A0%81%81%F3%A0%81%BF", [("warning", "path", 9, 33)]),
+        ("http://exa%F3%A0%80%A0mple.com/", [("danger", "host", 10, 22)]),
+        # in the userinfo (not where a request goes): a warning
+        ("http://u\u200b:p@h.example/", [("warning", "userinfo", 8, 9)]),
+        # an A-label whose Punycode holds one (ZWJ alone: CONTEXTJ fails)
+        ("http://xn--1ug.example/", [("danger", "host", 7, 14)]),
+        ("http://a.XN--1UG.example/", [("danger", "host", 9, 16)]),
+        # ZWJ and ZWNJ where CONTEXTJ allows them (RFC 5892 appendix A): ordinary
+        # writing, in a U-label, percent-encoded, as an A-label, in a path
+        ("http://\u0915\u094d\u200d\u0937.example/", []),  # after a virama (Devanagari)
+        ("http://\u0646\u0627\u0645\u0647\u200c\u0627\u06cc.example/", []),  # Persian
+        ("http://%E0%A4%95%E0%A5%8D%E2%80%8D%E0%A4%B7.example/", []),
+        ("http://xn--qwd6ad1b.example/", []),  # Persian with ZWNJ as an A-label
+        ("http://h/\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", []),
+        # ... and where it does not: after a Latin letter, at the start of a label
+        ("http://a\u200cb.example/", [("danger", "host", 8, 9)]),
+        ("http://\u200d\u0915.example/", [("danger", "host", 7, 8)]),
+        # Bidi formatting characters (LRM, RLM, ...) are default-ignorable too, but
+        # have their own, stronger finding (bidi-formatting, danger): not twice
+        ("http://h/a%E2%80%8Eb", []),
+        # Visible format characters are not flagged: U+0600 ARABIC NUMBER SIGN
+        ("http://h/%D8%80", []),
+        # nor characters that merely look like space, nor ASCII
+        ("http://h/a%E2%80%83b%20c", []),
+    ],
+)
+def test_invisible_character_spans(text: str, expected: list[tuple[str, str, int, int]]) -> None:
+    assert _invisible(text) == expected
+    assert _invisible(text, Policy()) == expected  # the default policy (the C build's)
+
+
+def test_invisible_characters_are_unicode_default_ignorables() -> None:
+    # The set is Unicode's Default_Ignorable_Code_Point and Cf, as the regex module
+    # reads them, not a list in urikit: every default-ignorable that is no bidi
+    # control is flagged, and nothing that is neither.
+    import regex  # type: ignore[import-untyped]
+
+    from urikit.security._text import _BIDI_FORMAT, _is_invisible
+
+    ignorable = regex.compile(r"\p{Default_Ignorable_Code_Point}")
+    cf = regex.compile(r"\p{Cf}")
+    for code in range(0x110000):
+        char = chr(code)
+        if ignorable.match(char) and char not in _BIDI_FORMAT:
+            assert _is_invisible(char), hex(code)
+        elif not cf.match(char):
+            assert not _is_invisible(char), hex(code)
+
+
+def test_regex_is_imported_only_for_references_that_need_it() -> None:
+    code = (
+        "import sys, urikit.security as s\n"
+        "s.check('http://example.com/a'); s.check('http://h/%41%2e'); s.check('data:,x')\n"
+        "assert 'regex' not in sys.modules, 'too early'\n"
+        "assert [f.code for f in s.check('http://h/%E2%80%8B').findings] =="
+        " ['invisible-character']\n"
+        "assert 'regex' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_issue_examples_of_invisible_characters() -> None:
+    for char in "\u200b\u2060\ufeff\u00ad":
+        for host in (f"exa{char}mple.com", f"exa{_pct(char)}mple.com"):
+            report = check(f"http://{host}/")
+            assert not report.ok
+            assert [f.code for f in report.blocking] == ["invisible-character"], host
+
+
 # --- RFC 3987 section 8: bidi formatting, the isolates too ----------------------------
 
 

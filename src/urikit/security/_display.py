@@ -25,6 +25,7 @@ from ..iri._display import (
     _NOT_RTL_AT_ENDS,
     _SLASH_LIKE,
 )
+from ._invisible import _check_invisible
 from ._policy import _Found
 from ._text import _BIDI_FORMAT, _PCT_GROUPS, _host_name, _shorten
 
@@ -365,6 +366,14 @@ def _bidi_findings(
                 message += f"; and {len(details) - 3} more"
             out.append((component, a, b, message))
     return out
+
+
+def _check_shown(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
+    """What people see of ``text`` (a valid URI or IRI reference with spans
+    ``sp``): its invisible characters (``_invisible._check_invisible``), then
+    the display checks (``_check_display``)."""
+    _check_invisible(found, text, sp)
+    _check_display(found, text, sp)
 
 
 def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
