@@ -387,11 +387,13 @@ def test_invisible_character_after_the_host_is_a_warning(
         ("http://\u0915\u094d\u200d\u0937.example/", []),  # after a virama (Devanagari)
         ("http://\u0646\u0627\u0645\u0647\u200c\u0627\u06cc.example/", []),  # Persian
         ("http://%E0%A4%95%E0%A5%8D%E2%80%8D%E0%A4%B7.example/", []),
-        ("http://xn--qwd6ad1b.example/", []),  # Persian with ZWNJ as an A-label
+        ("http://xn--mgba3gch31f060k.example/", []),  # the Persian one as an A-label
+        ("http://xn--11b2ezcw70k.example/", []),  # the Devanagari one as an A-label
         ("http://h/\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", []),
         # ... and where it does not: after a Latin letter, at the start of a label
         ("http://a\u200cb.example/", [("danger", "host", 8, 9)]),
         ("http://\u200d\u0915.example/", [("danger", "host", 7, 8)]),
+        ("http://xn--ab-m1t.example/", [("danger", "host", 7, 17)]),  # Punycode of "a", ZWJ, "b"
         # Bidi formatting characters (LRM, RLM, ...) are default-ignorable too, but
         # have their own, stronger finding (bidi-formatting, danger): not twice
         ("http://h/a%E2%80%8Eb", []),
