@@ -11,6 +11,7 @@ where IDNA's CONTEXTJ rules (RFC 5892 appendix A) allow it is ordinary writing
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import unicodedata
@@ -27,6 +28,9 @@ _JOINERS: Final = frozenset("\u200c\u200d")
 #: What separates the pieces a joiner is judged in: labels of a host, segments
 #: and parameters elsewhere (the CONTEXTJ rules look at the neighbours).
 _PIECE_SEPS_RE: Final = re.compile("[./;?&=#:@\u3002\uff0e\uff61]")
+#: How far on each side of a joiner CONTEXTJ is read (a run of more transparent
+#: marks than this between a joiner and its letter is no writing).
+_CONTEXT: Final = 32
 #: The label separators of a host (UTS #46 maps the three others to ".").
 _LABEL_SEPS_RE: Final = re.compile("[.\u3002\uff0e\uff61]")
 
@@ -64,17 +68,23 @@ def _encoded_invisible(text: str) -> bool:
     return _invisible_re().search(octets.decode("utf-8", "surrogateescape")) is not None
 
 
-def _allowed_joiner(value: str, i: int) -> bool:
+def _allowed_joiner(value: str, i: int, seps: list[int] | None = None) -> bool:
     """Whether the joiner ``value[i]`` passes IDNA's CONTEXTJ rule (the ``idna``
-    package's) within its piece of ``value`` (a label, a segment)."""
+    package's) within its piece of ``value`` (a label, a segment); ``seps`` are
+    the positions of the separators in ``value``, when known. The rule reads the
+    character before the joiner and the letters around it past transparent
+    marks: it is given the piece within ``_CONTEXT`` characters of the joiner,
+    so that each joiner costs the same in a long piece."""
     import idna.core
 
-    start = max((m.end() for m in _PIECE_SEPS_RE.finditer(value, 0, i)), default=0)
-    m = _PIECE_SEPS_RE.search(value, i)
-    piece = value[start : m.start() if m else len(value)]
+    if seps is None:
+        seps = [m.start() for m in _PIECE_SEPS_RE.finditer(value)]
+    k = bisect.bisect_left(seps, i)
+    start = max(seps[k - 1] + 1 if k else 0, i - _CONTEXT)
+    end = min(seps[k] if k < len(seps) else len(value), i + 1 + _CONTEXT)
     try:
-        return bool(idna.core.valid_contextj(piece, i - start))
-    except ValueError:  # a neighbour with no name, or a piece too long for IDNA
+        return bool(idna.core.valid_contextj(value[start:end], i - start))
+    except ValueError:  # a neighbour with no name
         return False
 
 
@@ -108,10 +118,14 @@ def _check_invisible(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) 
         shown, starts = _decoded(text, a, b) if "%" in value else (value, [*range(a, b + 1)])
         severity = "danger" if group == HOST_SPAN else "warning"
         run: list[int] = []  # the indexes in shown of the run being read
+        seps: list[int] | None = None  # where shown's pieces end, once a joiner asks
         for m in pattern.finditer(shown):
             i = m.start()
-            if shown[i] in _JOINERS and _allowed_joiner(shown, i):
-                continue
+            if shown[i] in _JOINERS:
+                if seps is None:
+                    seps = [m.start() for m in _PIECE_SEPS_RE.finditer(shown)]
+                if _allowed_joiner(shown, i, seps):
+                    continue
             if run and starts[run[-1] + 1] != starts[i]:  # not next to the run
                 _add(found, shown, starts, run, component, severity)
                 run = []
