@@ -58,26 +58,24 @@ def test_to_uri_and_from_uri(capsys: pytest.CaptureFixture[str]) -> None:
     assert (status, lines) == (0, ["http://納豆.example.org/%E2%80%AE"])
 
 
-@pytest.mark.parametrize("command", ["to-uri", "from-uri"])
-def test_a_label_that_is_not_valid_is_a_clean_error(
-    command: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_label_that_is_not_valid_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
     bad, good = "http://www.Xn--ls8h.example/", "http://XN--99ZT52A.example/%7Eu"
-    status, lines = run(["iri", command, "--idna", bad, good], capsys)
+    status, lines = run(["iri", "to-uri", "--idna", bad, good], capsys)
     assert status == 1 and len(lines) == 2
     kind, shown, message = lines[0].split("\t")
     assert (kind, shown) == ("error", bad)
     assert "'Xn--ls8h'" in message and message.endswith("at position 11")
-    expected = (
-        "http://XN--99ZT52A.example/%7Eu" if command == "to-uri" else "http://納豆.example/~u"
-    )
-    assert lines[1] == expected
-    status, records = run_json(["iri", command, "--idna", bad], capsys)
+    assert lines[1] == good
+    status, records = run_json(["iri", "to-uri", "--idna", bad], capsys)
     error = records[0]["error"]
     assert (status, records[0]["result"]) == (1, None)
     assert (error["reason"], error["component"], error["position"]) == ("bad-value", "host", 11)
-    status, lines = run(["iri", command, bad], capsys)  # without --idna labels are not read
-    assert (status, lines) == (0, [bad])
+    # from-uri is ToUnicode, which never fails (RFC 3490 section 4.2): kept as written
+    status, lines = run(["iri", "from-uri", "--idna", bad, good], capsys)
+    assert (status, lines) == (0, [bad, "http://納豆.example/~u"])
+    for command in ("to-uri", "from-uri"):
+        status, lines = run(["iri", command, bad], capsys)  # without --idna labels are not read
+        assert (status, lines) == (0, [bad])
 
 
 def test_display(capsys: pytest.CaptureFixture[str]) -> None:

@@ -512,28 +512,59 @@ def test_ace_prefix_in_any_case(prefix: str) -> None:
 
 @pytest.mark.parametrize("prefix", ACE_PREFIXES)
 @pytest.mark.parametrize(("rest", "why"), BAD_A_LABELS)
-def test_a_label_that_is_not_valid_idna_is_an_error(prefix: str, rest: str, why: str) -> None:
+def test_a_label_that_is_not_valid_idna(prefix: str, rest: str, why: str) -> None:
     label = prefix + rest
     uri = f"http://www.{label}.example/x"
-    for convert in (iri.from_uri, iri.to_uri):
-        for _ in range(2):  # the second time from the cache of answers: still an error
-            with pytest.raises(urikit.URIError) as info:
-                convert(uri, idna=True)
-            err = info.value
-            assert (err.component, err.position, err.text) == ("host", 11, uri), why
-            assert repr(label) in str(err) and "A-label" in str(err), why
-        # Without IDNA nothing looks at host labels: the URI is its own IRI.
-        assert convert(uri) == uri
+    # Towards a URI (ToASCII may fail, RFC 3987 section 3.1) it is an error.
+    for _ in range(2):  # the second time from the cache of answers: still an error
+        with pytest.raises(urikit.URIError) as info:
+            iri.to_uri(uri, idna=True)
+        err = info.value
+        assert (err.component, err.position, err.text) == ("host", 11, uri), why
+        assert repr(label) in str(err) and "A-label" in str(err), why
+    # Towards an IRI it is IDNA's ToUnicode, which never fails (RFC 3490 section
+    # 4.2): the label is kept as written, and the valid one beside it decoded.
+    for _ in range(2):
+        assert iri.from_uri(uri, idna=True) == uri, why
+    both = f"http://www.{label}.xn--99zt52a/"
+    assert iri.from_uri(both, idna=True) == xml(f"http://www.{label}.&#x7D0D;&#x8C46;/"), why
+    # Without IDNA nothing looks at host labels: the URI is its own IRI.
+    assert iri.to_uri(uri) == iri.from_uri(uri) == uri
     # for display the label is shown as it is, and flagged
     shown = iri.for_display(uri)
     assert shown.text == uri
     assert ("invalid-a-label", 11) in [(w.kind, w.position) for w in shown.warnings]
     # The same label percent-encoded (RFC 3986 section 3.2.2) is the same label.
     encoded = f"http://www.{label.replace('-', '%2D')}.example/x"
-    for convert in (iri.from_uri, iri.to_uri):
-        with pytest.raises(urikit.URIError) as info:
-            convert(encoded, idna=True)
-        assert (info.value.position, info.value.text) == (11, encoded)
+    with pytest.raises(urikit.URIError) as info:
+        iri.to_uri(encoded, idna=True)
+    assert (info.value.position, info.value.text) == (11, encoded)
+    assert iri.from_uri(encoded, idna=True) == iri.from_uri(encoded) == uri
+
+
+#: The web-platform-tests toascii data's A-labels that are not valid IDNA:
+#: (URI, why IDNA2008 refuses the label).
+WPT_BAD_A_LABELS = [
+    ("http://xn--a/", "Punycode of U+0080, a control: DISALLOWED"),
+    ("http://xn--ls8h=/", "not Punycode: '=' is no Punycode digit"),
+    ("http://xn--1ug.example/", "U+200D ZERO WIDTH JOINER alone: CONTEXTJ fails"),
+    ("http://xn--a-yoc/", "'a' and a right-to-left letter: the Bidi Rule fails (RFC 5893)"),
+    ("http://xn--zn7c.com/", "U+FFFD REPLACEMENT CHARACTER: DISALLOWED"),
+]
+
+
+@pytest.mark.parametrize(("uri", "why"), WPT_BAD_A_LABELS)
+def test_to_unicode_never_fails_wpt(uri: str, why: str) -> None:
+    # RFC 3987 section 3.2 converts with ToUnicode; RFC 3490 section 4.2: "ToUnicode
+    # never fails. If any step fails, then the original input sequence is returned".
+    assert iri.from_uri(uri, idna=True) == uri, why
+    assert iri.for_display(uri).text == uri, why
+    assert "invalid-a-label" in [w.kind for w in iri.for_display(uri).warnings], why
+    upper = uri.replace("xn--", "XN--")  # the ACE prefix in any case, kept as written
+    assert iri.from_uri(upper, idna=True) == upper, why
+    with pytest.raises(urikit.URIError) as info:  # ToASCII keeps its error
+        iri.to_uri(uri, idna=True)
+    assert (info.value.component, info.value.position) == ("host", 7), why
 
 
 @pytest.mark.parametrize(
@@ -546,11 +577,12 @@ def test_a_label_that_is_not_valid_idna_is_an_error(prefix: str, rest: str, why:
     ],
 )
 def test_bad_a_label_position_is_its_first_character(uri: str, position: int) -> None:
-    for convert in (iri.from_uri, iri.to_uri):
-        with pytest.raises(urikit.URIError) as info:
-            convert(uri, idna=True)
-        assert (info.value.component, info.value.position) == ("host", position)
-        assert "'xn--ls8h'" in str(info.value)
+    with pytest.raises(urikit.URIError) as info:
+        iri.to_uri(uri, idna=True)
+    assert (info.value.component, info.value.position) == ("host", position)
+    assert "'xn--ls8h'" in str(info.value)
+    # ToUnicode keeps the label (the separators decoded as from_uri decodes them)
+    assert "xn--ls8h" in iri.from_uri(uri, idna=True)
 
 
 def test_equivalent_with_idna_checks_a_labels_too() -> None:

@@ -147,9 +147,16 @@ HOMOGRAPHS = [
     ("g\u3007\u3007gle.com", "danger", "'\u3007' (IDEOGRAPHIC NUMBER ZERO) looks like"),
     # Scripts that do not go together, no confusable: still a mix (as before).
     ("\u03bbx.com", "danger", "mixes scripts: Greek, Latin"),
-    # Whole-script confusable with Latin under a Latin top-level label: a warning.
-    ("\u0430\u0440\u0440\u04cf\u0435.com", "warning", "every letter looks like ASCII: 'appie'"),
-    ("xn--80ak6aa92e.com", "warning", "'appie' (a whole-script confusable)"),
+    # Whole-script confusable with Latin among Latin or ASCII labels: danger.
+    ("\u0430\u0440\u0440\u04cf\u0435.com", "danger", "reads as the Latin 'appie'"),
+    ("xn--80ak6aa92e.com", "danger", "is Cyrillic but reads as the Latin 'appie'"),
+    # under another script's label: a warning, as is a reading with a digit ('6')
+    (
+        "\u0430\u0440\u0440\u04cf\u0435.\u043f\u0440\u0438\u043c\u0435\u0440.com",
+        "warning",
+        "'appie'",
+    ),
+    ("\u0441\u0440\u0431.com", "warning", "every letter looks like ASCII: 'cp6'"),
     # Not homographs: one script (not flagged for not being Latin), the same under
     # its own script's top-level label, Japanese (Han, Katakana: 力 looks like カ,
     # but 協 like no Katakana letter), a Latin letter with an accent, a modifier
@@ -163,6 +170,109 @@ HOMOGRAPHS = [
     ("ha\u02bbawi.com", None, ""),
     ("\uff50aypal.com", None, ""),
 ]
+
+
+#: UTS #39 section 4: a label wholly in one script other than Latin whose
+#: skeleton is that of an all-Latin string, in a name whose other labels are
+#: Latin or ASCII, is danger like a mixed-script label; (host, the Latin reading).
+WHOLE_SCRIPT_DANGER = [
+    ("\u0430\u0440\u0440\u04cf\u0435.com", "appie"),  # all Cyrillic: a, er, er, palochka, ie
+    ("xn--80ak6aa92e.com", "appie"),  # the same as an A-label
+    ("XN--80AK6AA92E.COM", "appie"),  # its ACE prefix in any case
+    ("%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com", "appie"),  # percent-encoded
+    ("www.\u0430\u0440\u0440\u04cf\u0435.co.uk", "appie"),  # every other label ASCII
+    ("\u0455\u0441\u043e\u0440\u0435.com", "scope"),  # all Cyrillic: dze, es, o, er, ie
+    ("\u0440\u0430\u0443.example", "pay"),  # all Cyrillic: er, a, u
+    ("\u03bf\u03c1.com", "op"),  # all Greek: omicron, rho
+    ("\u0451\u0435.com", "\u00ebe"),  # Cyrillic io, ie: NFD first, the diaeresis (Inherited) stays
+    ("\u0430\u0440\u0440\u04cf\u0435.m\u00fcnchen.de", "appie"),  # a Latin U-label
+]
+
+#: Names wholly in one script that stay without danger: under their own script's
+#: top-level label, or with letters that look like no Latin letter.
+WHOLE_SCRIPT_ORDINARY = [
+    "\u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444",  # пример.рф
+    "\u4f8b\u3048.jp",  # 例え.jp
+    "\u03c0\u03b1\u03c1\u03ac\u03b4\u03b5\u03b9\u03b3\u03bc\u03b1"
+    ".\u03b4\u03bf\u03ba\u03b9\u03bc\u03ae",  # παράδειγμα.δοκιμή
+    "xn--e1afmkfd.xn--p1ai",  # пример.рф as A-labels
+    "\u0430\u0440\u0440\u04cf\u0435.\u0440\u0444",  # Cyrillic "appie" under a Cyrillic TLD
+    "\u043f\u0440\u0438\u043c\u0435\u0440.com",  # пример.com: п, и, м look like no Latin letter
+    "\u043c\u043e\u0441\u043a\u0432\u0430.com",  # москва.com
+    "\u03c0\u03b1\u03c1\u03ac\u03b4\u03b5\u03b9\u03b3\u03bc\u03b1.com",  # παράδειγμα.com
+    "\u0441\u0440\u0431.com",  # Cyrillic es, er, be: reads "cp6", a digit, no all-Latin string
+]
+
+
+@pytest.mark.parametrize(("host", "latin"), WHOLE_SCRIPT_DANGER)
+def test_whole_script_confusable_with_latin_is_danger(host: str, latin: str) -> None:
+    text = f"http://{host}/"
+    for report in (check(text), check(text, policy=RFC_ONLY)):
+        found = [f for f in report.findings if f.code == "idn-homograph"]
+        assert [(f.severity, f.start, f.end) for f in found] == [("danger", 7, 7 + len(host))]
+        assert f"reads as the Latin {latin!r}" in found[0].message
+        assert not report.ok
+
+
+@pytest.mark.parametrize("host", WHOLE_SCRIPT_ORDINARY)
+def test_names_wholly_in_one_script_are_not_danger(host: str) -> None:
+    report = check(f"http://{host}/", policy=RFC_ONLY)
+    assert report.ok and "danger" not in [f.severity for f in report.findings]
+
+
+def _idn_hosts(lines: list[str]) -> set[str]:
+    """The hosts of ``lines`` with a non-ASCII or an A-label ("xn--", any case)."""
+    from urikit import iri
+
+    hosts = set()
+    for line in lines:
+        try:
+            host = iri.parse(line).host
+        except ValueError:
+            continue
+        if host and any(not lb.isascii() or lb[:4].lower() == "xn--" for lb in host.split(".")):
+            hosts.add(host)
+    return hosts
+
+
+def _danger_hosts(hosts: set[str]) -> set[str]:
+    return {
+        host
+        for host in hosts
+        for f in check(f"http://{host}/", policy=RFC_ONLY).findings
+        if f.code == "idn-homograph" and f.severity == "danger"
+    }
+
+
+def test_idn_host_helpers_can_tell() -> None:
+    lines = ["http://xn--80ak6aa92e.com/", "http://\u4f8b\u3048.jp/a", "http://example.com/", "a b"]
+    assert _idn_hosts(lines) == {"xn--80ak6aa92e.com", "\u4f8b\u3048.jp"}
+    assert _danger_hosts(_idn_hosts(lines)) == {"xn--80ak6aa92e.com"}
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="the shared corpus is not there")
+def test_whole_script_false_positives_on_the_corpus_idn_hosts() -> None:
+    # docs/security.md reports the count: the corpus (Debian's URLs) has no IDN host.
+    lines = CORPUS.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    hosts = _idn_hosts(lines)
+    assert (len(hosts), _danger_hosts(hosts)) == (0, set())
+
+
+#: The IANA root zone's list of top-level domains, as hypothesis ships it.
+_IANA_TLDS = (
+    Path(sys.modules["hypothesis"].__file__ or "").parent / "vendor" / "tlds-alpha-by-domain.txt"
+)
+
+
+@pytest.mark.skipif(not _IANA_TLDS.is_file(), reason="hypothesis ships no list of TLDs")
+def test_whole_script_danger_among_real_idn_tlds() -> None:
+    # The IDN top-level labels (real names wholly in one script) as the second
+    # label of a .com name: the danger ones read as Latin words (docs/security.md).
+    lines = _IANA_TLDS.read_text(encoding="ascii").splitlines()
+    labels = [line.lower() for line in lines if line.lower().startswith("xn--")]
+    assert len(labels) > 100
+    danger = _danger_hosts({f"{label}.com" for label in labels})
+    assert danger == {"xn--c1avg.com", "xn--p1acf.com"}  # Cyrillic "opr" and "pyc"
 
 
 @pytest.mark.parametrize(("host", "severity", "why"), HOMOGRAPHS)
@@ -190,6 +300,150 @@ def test_confusables_data_is_loaded_only_for_international_hosts() -> None:
         "assert 'confusable_homoglyphs' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- RFC 3987 section 8, RFC 5892 section 2.3: invisible characters ------------------
+
+#: Invisible characters (Default_Ignorable_Code_Point and format characters), each
+#: valid raw in an IRI: ZWSP, ZWNJ, ZWJ, WORD JOINER to INVISIBLE PLUS, BOM, SOFT
+#: HYPHEN, MONGOLIAN VOWEL SEPARATOR, variation selectors,
+#: COMBINING GRAPHEME JOINER, Hangul fillers, KHMER VOWEL INHERENT AQ, and a code
+#: point Unicode reserves as default-ignorable.
+INVISIBLE = [
+    *"\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u00ad\u180e",
+    *"\ufe00\ufe0f\u034f\u115f\u3164\uffa0\u17b4\u2065",  # U+2065: unassigned
+]
+#: Invisible characters no IRI holds raw (no ucschar): a supplementary variation
+#: selector, a tag, the interlinear annotation anchor (format, not
+#: default-ignorable).
+ENCODED_ONLY = ["\U000e0100", "\U000e0041", "\ufff9"]
+
+
+def _pct(char: str) -> str:
+    return "".join(f"%{b:02X}" for b in char.encode("utf-8"))
+
+
+def _invisible(text: str, policy: Policy = RFC_ONLY) -> list[tuple[str, str, int, int]]:
+    return [
+        (f.severity, f.component, f.start, f.end)
+        for f in check(text, policy=policy).findings
+        if f.code == "invisible-character"
+    ]
+
+
+@pytest.mark.parametrize("char", INVISIBLE + ENCODED_ONLY, ids=lambda c: f"U+{ord(c):04X}")
+def test_invisible_character_in_the_host_is_danger(char: str) -> None:
+    texts = [f"http://exa{_pct(char)}mple.com/"]  # percent-encoded
+    if char not in ENCODED_ONLY:  # raw (an IRI), and next to a U-label
+        texts += [f"http://exa{char}mple.com/", f"http://www.b\u00fccher{char}.de/"]
+    for text in texts:
+        written = char if char in text else _pct(char)
+        start = text.index(written)
+        assert _invisible(text) == [("danger", "host", start, start + len(written))], text
+        report = check(text)
+        assert not report.ok, text
+        blocking = [f for f in report.blocking if f.code == "invisible-character"]
+        assert len(blocking) == 1 and f"U+{ord(char):04X}" in blocking[0].message, text
+
+
+@pytest.mark.parametrize("char", INVISIBLE + ENCODED_ONLY, ids=lambda c: f"U+{ord(c):04X}")
+@pytest.mark.parametrize(
+    ("before", "after", "component"),
+    [
+        ("http://h/a", "b", "path"),
+        ("http://h/?q=a", "b", "query"),
+        ("http://h/#a", "b", "fragment"),
+    ],
+)
+def test_invisible_character_after_the_host_is_a_warning(
+    char: str, before: str, after: str, component: str
+) -> None:
+    for written in (_pct(char),) if char in ENCODED_ONLY else (char, _pct(char)):
+        text = before + written + after
+        assert _invisible(text) == [
+            ("warning", component, len(before), len(before) + len(written))
+        ], text
+        for policy in (RFC_ONLY, Policy()):  # no danger: the default policy lets it pass
+            assert check(text, policy=policy).ok, text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a run of them is one finding; two runs are two
+        ("http://a\u200b\u2060\ufeffb.com/", [("danger", "host", 8, 11)]),
+        ("http://a%E2%80%8B%E2%81%A0b.com/", [("danger", "host", 8, 26)]),
+        ("http://a\u200bb\u200bc.com/", [("danger", "host", 8, 9), ("danger", "host", 10, 11)]),
+        # tag characters are no ucschar: percent-encoded only
+        ("http://h/%F3%A0%81%81%F3%A0%81%BF", [("warning", "path", 9, 33)]),
+        ("http://exa%F3%A0%80%A0mple.com/", [("danger", "host", 10, 22)]),
+        # in the userinfo (not where a request goes): a warning
+        ("http://u\u200b:p@h.example/", [("warning", "userinfo", 8, 9)]),
+        # an A-label whose Punycode holds one (ZWJ alone: CONTEXTJ fails)
+        ("http://xn--1ug.example/", [("danger", "host", 7, 14)]),
+        ("http://a.XN--1UG.example/", [("danger", "host", 9, 16)]),
+        # ZWJ and ZWNJ where CONTEXTJ allows them (RFC 5892 appendix A): ordinary
+        # writing, in a U-label, percent-encoded, as an A-label, in a path
+        ("http://\u0915\u094d\u200d\u0937.example/", []),  # after a virama (Devanagari)
+        ("http://\u0646\u0627\u0645\u0647\u200c\u0627\u06cc.example/", []),  # Persian
+        ("http://%E0%A4%95%E0%A5%8D%E2%80%8D%E0%A4%B7.example/", []),
+        ("http://xn--mgba3gch31f060k.example/", []),  # the Persian one as an A-label
+        ("http://xn--11b2ezcw70k.example/", []),  # the Devanagari one as an A-label
+        ("http://h/\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", []),
+        # ... and where it does not: after a Latin letter, at the start of a label
+        ("http://a\u200cb.example/", [("danger", "host", 8, 9)]),
+        ("http://\u200d\u0915.example/", [("danger", "host", 7, 8)]),
+        ("http://xn--ab-m1t.example/", [("danger", "host", 7, 17)]),  # Punycode of "a", ZWJ, "b"
+        # Bidi formatting characters (LRM, RLM, ...) are default-ignorable too, but
+        # have their own, stronger finding (bidi-formatting, danger): not twice
+        ("http://h/a%E2%80%8Eb", []),
+        # Visible format characters are not flagged: U+0600 ARABIC NUMBER SIGN
+        ("http://h/%D8%80", []),
+        # nor characters that merely look like space, nor ASCII
+        ("http://h/a%E2%80%83b%20c", []),
+    ],
+)
+def test_invisible_character_spans(text: str, expected: list[tuple[str, str, int, int]]) -> None:
+    assert _invisible(text) == expected
+    assert _invisible(text, Policy()) == expected  # the default policy (the C build's)
+
+
+def test_invisible_characters_are_unicode_default_ignorables() -> None:
+    # The set is Unicode's Default_Ignorable_Code_Point and Cf, as the regex module
+    # reads them, not a list in urikit: every default-ignorable that is no bidi
+    # control is flagged, and nothing that is neither.
+    import regex  # type: ignore[import-untyped]
+
+    from urikit.security._text import _BIDI_FORMAT, _invisible_re, _is_invisible
+
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000)
+    invisible = set(_invisible_re().findall(every))
+    ignorable = set(regex.findall(r"\p{Default_Ignorable_Code_Point}", every))
+    cf = set(regex.findall(r"\p{Cf}", every))
+    assert ignorable - _BIDI_FORMAT <= invisible <= ignorable | cf
+    assert invisible.isdisjoint(_BIDI_FORMAT) and "\u0600" not in invisible
+    assert len(invisible) > 4000  # the tags and variation selectors are most of them
+    assert all(_is_invisible(c) for c in "\u200b\u2060\ufeff\u00ad\u180e\ufe0f\U000e0001")
+
+
+def test_regex_is_imported_only_for_references_that_need_it() -> None:
+    code = (
+        "import sys, urikit.security as s\n"
+        "s.check('http://example.com/a'); s.check('http://h/%41%2e'); s.check('data:,x')\n"
+        "assert 'regex' not in sys.modules, 'too early'\n"
+        "assert [f.code for f in s.check('http://h/%E2%80%8B').findings] =="
+        " ['invisible-character']\n"
+        "assert 'regex' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_issue_examples_of_invisible_characters() -> None:
+    for char in "\u200b\u2060\ufeff\u00ad":
+        for host in (f"exa{char}mple.com", f"exa{_pct(char)}mple.com"):
+            report = check(f"http://{host}/")
+            assert not report.ok
+            assert [f.code for f in report.blocking] == ["invisible-character"], host
 
 
 # --- RFC 3987 section 8: bidi formatting, the isolates too ----------------------------
@@ -788,6 +1042,10 @@ _BIG = 200_000
         "http://" + "".join(chr(0x4E00 + i) for i in range(_BIG // 10)) + "a\u0430.com/",
         "http://" + "xn--80ak6aa92e." * (_BIG // 15) + "com/",
         "http://h/" + "\u2066" * _BIG,
+        "http://h/" + "%E2%80%8B" * (_BIG // 9),  # one run of invisible characters
+        "http://" + "\u200b" * _BIG + ".com/",
+        "http://h/" + "\u0915\u094d\u200d" * (_BIG // 3),  # joiners CONTEXTJ allows
+        "http://" + "xn--1ug." * (_BIG // 8) + "com/",
         "data:" + "text/plain;" * (_BIG // 11) + ",x",
         "http://h/" + "\u0627a/" * (_BIG // 3),
         "http://h/" + "".join(f"\u0627a{i}/" for i in range(_BIG // 8)),

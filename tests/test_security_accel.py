@@ -105,7 +105,11 @@ _PCT = st.one_of(
          "%F0%9F%98%80", "%C2%85", "%E2%80%8D", "%C0%AE", "%ED%A0%80", "%C3", "%A9",
          # right-to-left runs: Hebrew, Arabic, a Hebrew letter with a point (a
          # mark, no letter), a presentation form (U+FB2A), Cypriot (not in the BMP)
-         "%D7%98%D7%99", "%D8%A7%D9%84%D8%B1", "%D7%91%D6%B0", "%EF%AC%AA", "%F0%90%A0%80"]
+         "%D7%98%D7%99", "%D8%A7%D9%84%D8%B1", "%D7%91%D6%B0", "%EF%AC%AA", "%F0%90%A0%80",
+         # invisible: ZWSP, a soft hyphen, a BOM, a variation selector, a tag, a
+         # Hangul filler (a letter to unicodedata), a joiner after a virama
+         "%E2%80%8B", "%C2%AD", "%EF%BB%BF", "%EF%B8%8F", "%F3%A0%81%81", "%E3%85%A4",
+         "%E0%A4%95%E0%A5%8D%E2%80%8D"]
     ),
     st.integers(0, 255).map(lambda b: f"%{b:02X}"),
     st.integers(0, 255).map(lambda b: f"%{b:02x}"),
@@ -287,6 +291,12 @@ def test_the_origin_memo_follows_the_registry() -> None:
         "http://h/%D7%91%D6%B0",  # ... or a mark (it may end the piece)
         "https://ojuba.org/okasha:%D8%A7%D9%84%D8%B1",  # a bidi finding
         "http://h/%E2%80%8E",  # LRM
+        "http://h/%E2%80%8B",  # invisible: ZWSP, a soft hyphen, VS16, a tag, a filler
+        "http://h/?q=%C2%AD",
+        "http://h/#%EF%B8%8F",
+        "http://h/%F3%A0%81%81",
+        "http://h/%E3%85%A4",
+        "http://localhost/%E2%81%A0",  # WORD JOINER after an origin the memo knows
         "http://h/%E2%88%95",  # a slash look-alike
         "http://h/%C3",  # no UTF-8
         "http://ex%41mple.org/",

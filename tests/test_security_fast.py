@@ -243,12 +243,14 @@ def test_ascii_is_latin_and_left_to_right() -> None:
 
 
 def _display_findings(text: str) -> list[str]:
+    """The findings of what _check skips where _shows_plainly holds: the display
+    checks and the invisible characters."""
     from urikit import parse
-    from urikit.security._display import _check_display
+    from urikit.security._display import _check_shown
     from urikit.security._policy import _Found
 
     found = _Found(Policy())
-    _check_display(found, text, parse(text)._sp)
+    _check_shown(found, text, parse(text)._sp)
     return [f.code for f in found.items]
 
 
@@ -259,7 +261,10 @@ def _encoded(chars: str) -> str:
 _SHOWN_CHARS = st.one_of(
     st.characters(min_codepoint=0x80, max_codepoint=0x2FFFF, exclude_categories=["Cs"]),
     st.sampled_from(
-        list("éжא\u0627\u202e\u2066\u200f\u2215\uff0f\uff1f\u2024\u3002\uff0e\u00bd\u2100二ß")
+        list(
+            "éжא\u0627\u202e\u2066\u200f\u2215\uff0f\uff1f\u2024\u3002\uff0e\u00bd\u2100二ß"
+            "\u200b\u200d\u00ad\ufe0f\u3164"  # invisible
+        )
     ),
     st.sampled_from(["a", "-", "%"]),
 )
@@ -415,7 +420,7 @@ def test_display_warnings_as_without_memos(chars: str, label: str, clear: bool) 
         got = _display.display_warnings(shown.text)
         assert [(w.kind, w.component, w.position, w.detail) for w in got] == expected, text
         assert list(shown.warnings) == got
-        assert iri._from_uri(uri, idna=True, display=True, strict_idna=False) == shown.text
+        assert iri._from_uri(uri, idna=True, display=True) == shown.text
         assert (shown.safe_text if shown.warnings else iri.to_uri(uri)) == iri.to_uri(uri)
 
 

@@ -2098,7 +2098,8 @@ parse_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
  * calls notable: anything else decodes to no control, no bidi formatting, no dot
  * segment, no delimiter) or runs with octets above 0x7F that are UTF-8 of
  * characters security._check._char_kind calls quiet (no bidi formatting, no
- * right-to-left letter, no delimiter look-alike: no display finding either), or
+ * right-to-left letter, no delimiter look-alike, no invisible character: no
+ * display finding either), or
  * that make a whole path, query or fragment piece of right-to-left letters.
  *
  * Then, with no port (or an empty one, which gives no finding and the WHATWG
@@ -2235,9 +2236,9 @@ high_pct(const uchar *p)
 
 /* What extra2[6] (security._check._char_kind) says of the character ch (not
  * ASCII): 0 it may give a finding, 1 quiet (no bidi formatting, no right-to-left
- * letter, no look-alike of a delimiter), 2 a right-to-left letter that is
- * otherwise quiet and that the display form decodes; -1 on an error. The
- * answer is kept for a BMP character. */
+ * letter, no look-alike of a delimiter, not invisible), 2 a right-to-left
+ * letter that is otherwise quiet and that the display form decodes; -1 on an
+ * error. The answer is kept for a BMP character. */
 static int
 char_kind(AccelObject *self, Py_UCS4 ch)
 {

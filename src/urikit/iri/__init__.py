@@ -649,7 +649,7 @@ def _decode_component(value: str, in_query: bool, display: bool) -> str:
     return _PCT_RUN_RE.sub(one_run, value)
 
 
-def _from_uri(text: str, *, idna: bool, display: bool, strict_idna: bool = True) -> str:
+def _from_uri(text: str, *, idna: bool, display: bool) -> str:
     sp = _checked(text)
     if "%" not in text and not (idna and "xn--" in text.lower()):
         return text
@@ -670,7 +670,7 @@ def _from_uri(text: str, *, idna: bool, display: bool, strict_idna: bool = True)
                     def decode(piece: str) -> str:
                         return _decode_component(piece, False, display)
 
-                    converted = host_to_unicode(text, a, b, decode, strict=strict_idna)
+                    converted = host_to_unicode(text, a, b, decode)
                     if all(
                         _decodable(c, False, for_display=True) for c in converted if ord(c) > 127
                     ):
@@ -700,8 +700,9 @@ def from_uri(uri: str, *, idna: bool = False) -> str:
     literals hold no percent-encoding.
 
     ``idna=True`` also turns valid A-labels of the host (the "xn--" prefix in
-    any case) into U-labels; an A-label that is not valid IDNA (bad Punycode, or
-    a U-label IDNA2008 refuses) raises :class:`~urikit.URIError` naming it.
+    any case) into U-labels, with IDNA's ToUnicode, which never fails (RFC 3490
+    section 4.2): an A-label that is not valid IDNA (bad Punycode, or a U-label
+    IDNA2008 refuses) is kept exactly as written.
 
     ``to_uri(from_uri(u))`` is ``u`` up to the case of those hex digits and the
     decoded unreserved characters, so it is ``u`` after syntax normalization.
@@ -714,9 +715,8 @@ def from_uri(uri: str, *, idna: bool = False) -> str:
     'http://xn--99zt52a.example.org/%E2%80%AE'
     >>> from_uri("http://xn--99zt52a.example.org/%e2%80%ae", idna=True)
     'http://納豆.example.org/%E2%80%AE'
-    >>> from_uri("http://a.Xn--ls8h/", idna=True)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    urikit.errors.URIError: invalid host: the label 'Xn--ls8h' is not ... at position 9
+    >>> from_uri("http://a.Xn--ls8h/", idna=True)
+    'http://a.Xn--ls8h/'
     """
     return _from_uri(_text("from_uri", "uri", uri), idna=idna, display=True)
 
@@ -729,7 +729,7 @@ def for_display(uri: str, *, strict: bool = False) -> DisplayForm:
 
     The text is :func:`urikit.iri.from_uri` with U-labels for valid A-labels
     (an A-label that is not valid is shown as it is, with an "invalid-a-label"
-    warning, instead of raising). With
+    warning). With
     ``strict=True`` a misleading form raises :class:`~urikit.URIError` (reason
     "bad-value", the first warning's component and position in the display
     text) instead of being returned.
@@ -746,7 +746,7 @@ def for_display(uri: str, *, strict: bool = False) -> DisplayForm:
     """
     source = _text("for_display", "uri", uri)
     # An A-label that is not valid stays as it is, with an "invalid-a-label" warning.
-    text = _from_uri(source, idna=True, display=True, strict_idna=False)
+    text = _from_uri(source, idna=True, display=True)
     warnings = tuple(display_warnings(text))
     if warnings and strict:
         w = warnings[0]

@@ -10,9 +10,11 @@ ASCII rules as RFC 3987 section 3.1 asks.
 An existing A-label (a label starting with the ACE prefix "xn--", in any case,
 RFC 5890 section 2.3.2.1) is checked by ``idna`` too (RFC 5891 section 5.4:
 Punycode that decodes, to a U-label IDNA2008 accepts, whose encoding is the
-label): one that is not valid raises :class:`URIError` naming it, whichever
-way the host is converted. The answers (per A-label, and per host for
-``host_to_ascii``) are kept in bounded caches.
+label). Towards a URI (``host_to_ascii``) one that is not valid raises
+:class:`URIError` naming it; towards an IRI (``host_to_unicode``) it is kept as
+written, as IDNA's ToUnicode never fails (RFC 3490 section 4.2: when a step
+fails, the original label is the answer). The answers (per A-label, and per
+host for ``host_to_ascii``) are kept in bounded caches.
 """
 
 from __future__ import annotations
@@ -74,11 +76,6 @@ def _idna_a_label(label: str) -> tuple[str, str]:
 
 def _a_label_detail(label: str, why: str) -> str:
     return f"the label {label!r} is not a valid IDNA A-label ({why})"
-
-
-def _a_label_error(label: str, text: str, pos: int) -> URIError:
-    detail = _a_label_detail(label, _a_label(label)[1])
-    return URIError("bad-value", "host", pos, text, detail=detail)
 
 
 def _encoded_labels(text: str, start: int, end: int) -> list[tuple[int, str, str]]:
@@ -182,36 +179,28 @@ _cached_host_ascii: Final = functools.lru_cache(maxsize=_CACHE_SIZE)(_host_ascii
 _MAX_CACHED_HOST: Final = 256
 
 
-def host_to_unicode(
-    text: str, start: int, end: int, decode: Callable[[str], str], *, strict: bool
-) -> str:
+def host_to_unicode(text: str, start: int, end: int, decode: Callable[[str], str]) -> str:
     """The URI host ``text[start:end]`` decoded, each valid A-label a U-label.
 
     ``decode`` is the percent-decoding of the host (``from_uri``'s), applied
-    label by label; the separators stay as they are once decoded. An "xn--" label
-    (after decoding; the prefix in any case) that IDNA does not accept raises
-    :class:`URIError` naming it at its position in ``text`` when ``strict``, and
-    is kept as it is otherwise (for display, which flags it). A U-label holding
-    a label separator is never put in (it would change the host's structure).
+    label by label; the separators stay as they are once decoded. This is IDNA's
+    ToUnicode, which never fails (RFC 3490 section 4.2): an "xn--" label (after
+    decoding; the prefix in any case) that is not a valid A-label (bad Punycode,
+    or a U-label IDNA2008 refuses) is kept as written. A U-label holding a label
+    separator is never put in (it would change the host's structure).
 
-    >>> host_to_unicode("http://XN--99ZT52A.jp/", 7, 21, str, strict=True)
+    >>> host_to_unicode("http://XN--99ZT52A.jp/", 7, 21, str)
     '納豆.jp'
-    >>> host_to_unicode("http://a.xn--zz-bad/", 7, 19, str, strict=False)
+    >>> host_to_unicode("http://a.xn--zz-bad/", 7, 19, str)
     'a.xn--zz-bad'
-    >>> host_to_unicode("http://a.xn--zz-bad/", 7, 19, str, strict=True)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    urikit.errors.URIError: invalid host: the label 'xn--zz-bad' is not ... at position 9
     """
     out: list[str] = []
-    for pos, raw, sep in _encoded_labels(text, start, end):
+    for _pos, raw, sep in _encoded_labels(text, start, end):
         out.append(decode(sep))
         label = decode(raw)
         if is_ace(label):
             ulabel, why = _a_label(label)
-            if why:
-                if strict:
-                    raise _a_label_error(label, text, pos)
-            elif not _DOTS_RE.search(ulabel):
+            if not why and not _DOTS_RE.search(ulabel):
                 label = ulabel
         out.append(label)
     return "".join(out)

@@ -32,7 +32,8 @@ from __future__ import annotations
 #   _policy     CODES, SEVERITIES, Finding, Policy; _Found, the findings of one check
 #   _report     Report, Segment
 #   _text       percent-decoded text and host names, shared by the checks
-#   _scheme, _authority, _percent, _display, _whatwg, _dns   the checks, by concern
+#   _scheme, _authority, _percent, _invisible, _display, _whatwg, _dns
+#               the checks, by concern (_display runs _invisible's first)
 #   _check      check(): the plain-reference fast path, then every check in turn
 #               (it imports _display and _dns when a reference first needs them)
 from typing import Final

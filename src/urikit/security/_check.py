@@ -31,7 +31,7 @@ from ._percent import _LOUD_RE, _check_percent
 from ._policy import _DEFAULT_POLICY, CODES, Finding, Policy, _Found
 from ._report import _PARSED_IRI, _PARSED_URI, Report
 from ._scheme import _SCHEME_CHECKED, _check_scheme
-from ._text import _PCT_RUN_RE
+from ._text import _PCT_RUN_RE, _is_invisible
 from ._whatwg import _SPECIAL, _whatwg
 
 _HIGH_PCT_RE: Final = re.compile(r"%[89A-Fa-f]")
@@ -224,16 +224,16 @@ def _check(
     )
 
 
-#: ``_display._check_display`` once a reference needed it (an import statement
+#: ``_display._check_shown`` once a reference needed it (an import statement
 #: in the function would cost a microsecond each time).
 _DISPLAY: list[Callable[[_Found, str, tuple[tuple[int, int], ...]], None]] = []
 
 
 def _load_display() -> Callable[[_Found, str, tuple[tuple[int, int], ...]], None]:
-    from ._display import _check_display  # imported for the references that need it
+    from ._display import _check_shown  # imported for the references that need it
 
-    _DISPLAY.append(_check_display)
-    return _check_display
+    _DISPLAY.append(_check_shown)
+    return _check_shown
 
 
 def _shows_plainly(text: str, start: int) -> bool:
@@ -242,7 +242,8 @@ def _shows_plainly(text: str, start: int) -> bool:
     A-label): every run of percent-encoded octets after the host (``start``)
     decodes as UTF-8 to characters none of which is right-to-left (``R``,
     ``AL``: what a bidi warning needs), a slash look-alike or one whose NFKC form
-    holds a delimiter (what a look-alike warning needs). The display form keeps
+    holds a delimiter (what a look-alike warning needs), or an invisible one
+    (what an "invisible-character" finding needs). The display form keeps
     such a host as it is (ASCII, one script), and decodes no more than these
     characters (issue 20: the display checks were most of a check's time on a
     line with percent-encoded UTF-8). ``tests/test_security_fast.py`` checks it
@@ -288,10 +289,15 @@ _UNPLAIN_CHARS: Final[set[str]] = set()
 
 def _shows_plainly_char(ch: str) -> bool:
     """Whether the non-ASCII ``ch`` is no right-to-left letter (bidi class ``R``
-    or ``AL``), no slash look-alike and has no delimiter in its NFKC form."""
+    or ``AL``), no slash look-alike, has no delimiter in its NFKC form and is
+    not invisible (``_text._is_invisible``: what "invisible-character" is about)."""
     import unicodedata
 
-    return unicodedata.bidirectional(ch) not in ("R", "AL") and not _looks_like_delimiter(ch)
+    return (
+        unicodedata.bidirectional(ch) not in ("R", "AL")
+        and not _looks_like_delimiter(ch)
+        and not _is_invisible(ch)
+    )
 
 
 def _looks_like_delimiter(ch: str) -> bool:
@@ -312,7 +318,7 @@ def _char_kind(ch: str) -> int:
     * 1, quiet: no control, bidi formatting, ".", "/" or "\\" (what
       :func:`~._percent._check_percent` looks for) and, when not ASCII, what
       :func:`_shows_plainly_char` holds for (nothing the display checks warn
-      about);
+      about, no invisible character);
     * 2, a right-to-left letter (bidi class ``R`` or ``AL``) that is otherwise
       quiet and that the display form decodes in any component: a piece of a
       path, query or fragment made of such letters only starts and ends with
@@ -322,14 +328,16 @@ def _char_kind(ch: str) -> int:
 
     >>> _char_kind("\u00e9"), _char_kind("\u05d0"), _char_kind("\u202e"), _char_kind("\u2215")
     (1, 2, 0, 0)
+    >>> _char_kind("\u200b"), _char_kind("\ufe0f"), _char_kind("\u00ad")  # invisible
+    (0, 0, 0)
     """
     if _LOUD_RE.search(ch) is not None:
         return 0
     if ch.isascii() or _shows_plainly_char(ch):
         return 1
-    if _looks_like_delimiter(ch):
+    if _looks_like_delimiter(ch) or _is_invisible(ch):
         return 0
-    # not plain and no look-alike: a right-to-left letter
+    # not plain, no look-alike and not invisible: a right-to-left letter
     from ..iri import _decodable
 
     decoded = _decodable(ch, False, for_display=True) and _decodable(ch, True, for_display=True)

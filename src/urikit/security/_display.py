@@ -25,6 +25,7 @@ from ..iri._display import (
     _NOT_RTL_AT_ENDS,
     _SLASH_LIKE,
 )
+from ._invisible import _check_invisible
 from ._policy import _Found
 from ._text import _BIDI_FORMAT, _PCT_GROUPS, _host_name, _shorten
 
@@ -40,6 +41,7 @@ _NO_SCRIPT: Final = frozenset({"COMMON", "INHERITED", "Unknown"})
 #: The confusables data wraps right-to-left look-alikes in LRM marks for display.
 _NO_MARKS: Final = str.maketrans("", "", "\u200e\u200f")
 _ASCII_LOOKS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+_LATIN: Final = frozenset({"LATIN"})
 _BIDI_FORMAT_RE: Final = re.compile(f"[{''.join(sorted(_BIDI_FORMAT))}]+")
 
 
@@ -106,13 +108,35 @@ def _scripts_of(label: str) -> dict[str, list[str]]:
     return by_script
 
 
-def _label_homograph(label: str, tld_scripts: Iterable[str]) -> tuple[str, str] | None:
+def _latin_reading(label: str) -> str:
+    """The all-Latin string with the skeleton (UTS #39 section 4) of the label
+    ``label``, "" when there is none: in its NFD form (the skeleton's first
+    step) each character of a script (not Common or Inherited, which go with
+    any script and stay) must share its prototype with an ASCII letter, which
+    stands for it (characters with one prototype have one skeleton)."""
+    categories, _ = _homoglyphs()
+    out = []
+    for char in unicodedata.normalize("NFD", label):
+        if categories.alias(char) not in _NO_SCRIPT:
+            char = _look_alikes(char)[1]
+            if not char.isalpha():  # none, or a digit only: no Latin letter
+                return ""
+        out.append(char)
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+def _label_homograph(
+    label: str, tld_scripts: Iterable[str], others_latin: bool
+) -> tuple[str, str] | None:
     """(severity, why) when the U-label ``label`` passes for another (UTS #39
     section 5): it mixes scripts and the letters of all but one script look like
     letters of that one (mixed-script confusable; danger), it mixes scripts that
     are not ordinary writing together (danger), or it is in one script other
-    than Latin and every letter looks like an ASCII one, under a top-level
-    label of another script (whole-script confusable with Latin; warning)."""
+    than Latin, under a top-level label of another script, and every letter
+    looks like an ASCII one (whole-script confusable with Latin): danger when
+    its skeleton is that of an all-Latin string and the other labels of the name
+    (``others_latin``) are Latin or ASCII (a Cyrillic "appie" under ".com"), a
+    warning otherwise."""
     by_script = _scripts_of(label)
     if len(by_script) > 1:
         names = ", ".join(sorted(map(_script_name, by_script)))
@@ -135,6 +159,13 @@ def _label_homograph(label: str, tld_scripts: Iterable[str]) -> tuple[str, str] 
         ((script, chars),) = by_script.items()
         if script == "LATIN" or script in tld_scripts:
             return None
+        latin = _latin_reading(label) if others_latin else ""
+        if latin:
+            return "danger", (
+                f"the label {label!r} is {_script_name(script)} but reads as the Latin"
+                f" {latin!r} among Latin labels (a whole-script confusable: the same"
+                " skeleton)"
+            )
         if all(_look_alikes(c)[1] for c in chars):
             of_script = set(chars)
             ascii_form = "".join(_look_alikes(c)[1] if c in of_script else c for c in label)
@@ -155,9 +186,11 @@ def _host_homographs(host: str) -> list[tuple[str, str]]:
         return []
     tld = next((label for label in reversed(labels) if label), "")
     tld_scripts = set(_scripts_of(tld)) if not tld.isascii() else set()
+    latin = {label for label in labels if label.isascii() or set(_scripts_of(label)) <= _LATIN}
     out = []
     for label in dict.fromkeys(international):
-        verdict = _label_homograph(label, tld_scripts)
+        others_latin = all(other in latin for other in labels if other and other != label)
+        verdict = _label_homograph(label, tld_scripts, others_latin)
         if verdict is not None:
             out.append(verdict)
     return out
@@ -335,6 +368,14 @@ def _bidi_findings(
     return out
 
 
+def _check_shown(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
+    """What people see of ``text`` (a valid URI or IRI reference with spans
+    ``sp``): its invisible characters (``_invisible._check_invisible``), then
+    the display checks (``_check_display``)."""
+    _check_invisible(found, text, sp)
+    _check_display(found, text, sp)
+
+
 def _check_display(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> None:
     """The display checks of ``text`` (a valid URI or IRI reference with spans
     ``sp``): ``_bidi_after_authority`` where it answers (an ASCII reference whose
@@ -388,7 +429,7 @@ def _check_display_all(found: _Found, text: str, sp: tuple[tuple[int, int], ...]
             )
     # What iri.for_display(text) gives, without the DisplayForm and its safe text.
     try:
-        shown: str | None = iri._from_uri(text, idna=True, display=True, strict_idna=False)
+        shown: str | None = iri._from_uri(text, idna=True, display=True)
         warnings = iri.display_warnings(shown)
     except URIError:
         shown, warnings = None, []

@@ -32,6 +32,10 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "private-address": ("a host that is not a public Internet address", "RFC 3986 7.4"),
     "idn-homograph": ("characters that look like others or mixed scripts", "RFC 3987 8"),
     "bidi-formatting": ("bidirectional formatting or reordering", "RFC 3987 4.2, 8"),
+    "invisible-character": (
+        "an invisible character (Default_Ignorable_Code_Point, format)",
+        "RFC 3987 8, RFC 5892 2.3",
+    ),
     "whatwg-differs": ("the WHATWG URL Standard reads it differently", "RFC 3986 7.3"),
     "scheme-not-allowed": ("a scheme the policy does not allow", "policy"),
     "userinfo-not-allowed": ("userinfo the policy does not allow", "policy"),

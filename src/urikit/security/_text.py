@@ -7,9 +7,10 @@ shortened for messages."""
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
-from typing import Final
+from typing import Any, Final
 
 from .._charsets import PCT_RUN_PATTERN
 from .._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_SPAN
@@ -17,6 +18,39 @@ from .._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_
 _BIDI_FORMAT: Final = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )
+
+#: The pattern of :func:`_invisible_re`: Unicode's Default_Ignorable_Code_Point
+#: and format characters (Cf), less the prepended concatenation marks (Cf, but
+#: shown: U+0600 ARABIC NUMBER SIGN) and the bidi formatting characters (they
+#: have a finding of their own, "bidi-formatting").
+_INVISIBLE_SET: Final = (
+    r"[[\p{Default_Ignorable_Code_Point}\p{Cf}]--[\p{Prepended_Concatenation_Mark}"
+    + "".join(f"\\u{ord(c):04X}" for c in sorted(_BIDI_FORMAT))
+    + "]]"
+)
+
+
+@functools.cache
+def _invisible_re() -> Any:
+    """A compiled ``regex`` pattern for one invisible character (see
+    ``_INVISIBLE_SET``), compiled on first need: the Unicode properties come
+    from the ``regex`` module's data (the stdlib's ``unicodedata`` has no
+    Default_Ignorable_Code_Point, and its category Cf misses the variation
+    selectors, the Hangul fillers and the combining grapheme joiner)."""
+    import regex  # type: ignore[import-untyped]
+
+    return regex.compile(_INVISIBLE_SET, regex.V1)
+
+
+def _is_invisible(char: str) -> bool:
+    """Whether ``char`` is an invisible character: a Default_Ignorable_Code_Point
+    or a format character (not a bidi formatting one, not a prepended mark).
+
+    >>> [_is_invisible(c) for c in "\u200b\u00ad\ufe0f\U000e0041\u200e\u0600a"]
+    [True, True, True, True, False, False, False]
+    """
+    return _invisible_re().fullmatch(char) is not None
+
 
 #: A run of percent-encoded octets.
 _PCT_RUN_RE: Final = re.compile(PCT_RUN_PATTERN)
