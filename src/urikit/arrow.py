@@ -42,8 +42,8 @@ from ._accel import speedups as _speedups
 from ._parser import RULES, diagnose
 from ._parser import split as _split
 from .errors import URIError, arg_type_error, check_str, unknown_choice
-from .normalize import normalize as _normalize
-from .resolve import resolve as _resolve
+from .normalization import normalize as _normalize
+from .resolution import resolve as _resolve
 
 __all__ = [
     "COMPONENTS",

@@ -18,7 +18,7 @@ import threading
 import time
 from collections import OrderedDict
 
-from ..resolve import resolve
+from ..resolution import resolve
 from ._gate import Hop
 
 __all__ = ["Pins", "Watchdog", "current_watchdog", "host_key"]

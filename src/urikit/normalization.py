@@ -24,7 +24,7 @@ from ._charsets import PCT_ENCODED_PATTERN, UNRESERVED, compiled
 from ._parser import diagnose, split
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from .errors import check_str, unknown_choice
-from .resolve import recompose, remove_dot_segments
+from .resolution import recompose, remove_dot_segments
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
