@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 __all__ = ["LEVELS", "equivalent", "normalize", "normalize_percent"]
 
+#: The levels of :func:`normalize`: ``"syntax"`` (section 6.2.2) and ``"scheme"``
+#: (6.2.2 plus 6.2.3).
 LEVELS: Final = ("syntax", "scheme")
 
 #: Compiled on first use (``_charsets.compiled``), so that importing costs no ``re``.
