@@ -4,12 +4,43 @@ docs/_build/html``. The pages' examples are doctested by pytest (pyproject.toml)
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import urikit
+
+
+def _document_python_twins() -> None:
+    """Make autodoc see the C-accelerated functions (``parse``, ``resolve`` ...).
+
+    autodoc's ``:members:`` documents functions, classes and commented data, and
+    silently skips any other object: a C-accelerated function
+    (``urikit._speedups.AcceleratedFunction``, made by ``_speedups.accelerate``) is
+    a callable object, not a function, so the C build's reference would have no
+    entry for it. Its Python twin, ``__wrapped__``, is the function it stands for,
+    with the same name, docstring and signature: in this build's process each
+    module attribute that is such an object is replaced by its twin, and autodoc
+    documents that (the pure-Python build documents the same functions)."""
+    names = [info.name for info in pkgutil.walk_packages(urikit.__path__, "urikit.")]
+    for name in ["urikit", *names]:
+        if name.endswith(".__main__"):  # runs the command line
+            continue
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # an extra that is not installed
+            continue
+        for attr, value in list(vars(module).items()):
+            twin = getattr(value, "__wrapped__", None)
+            if inspect.isfunction(twin) and not inspect.isroutine(value):
+                setattr(module, attr, twin)
+
+
+_document_python_twins()
 
 project = "urikit"
 author = "the urikit authors"

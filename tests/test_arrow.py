@@ -430,3 +430,113 @@ def test_c_split_of_a_large_array_equals_its_pieces(typ: Any) -> None:
     assert got.equals(want)
     assert got.field("path").equals(want.field("path"))
     assert got.field("error_position").equals(want.field("error_position"))
+
+
+BAD_BASES = ["relative/base", "", "a b", "//h/p", "?q", "http://[x/"]
+
+
+@pytest.mark.parametrize("base", BAD_BASES)
+@pytest.mark.parametrize("errors", ["null", "raise"])
+def test_one_bad_base_raises_whatever_errors_says(base: str, errors: str) -> None:
+    with pytest.raises(urikit.URIError) as core:
+        urikit.resolve(base, "g")
+    for arg in (base, pa.scalar(base), pa.scalar(base, pa.large_string())):
+        for refs in (pa.array(["g", None, "a b"]), pa.array([], pa.string())):
+            with pytest.raises(urikit.URIError) as info:
+                arrow.resolve(arg, refs, errors=errors)
+            err = info.value
+            assert (err.reason, err.component, err.position, err.text) == (
+                core.value.reason,
+                core.value.component,
+                core.value.position,
+                base,
+            )
+            assert str(err) == (
+                f"resolve(): the base {base!r} is not an absolute URI: {core.value}"
+            )
+
+
+def test_a_base_column_keeps_following_errors() -> None:
+    bases = pa.array(["http://a/b", "relative/base", None, "a b", "http://c/"])
+    refs = pa.array(["g", "g", "g", "g", "h"])
+    got = arrow.resolve(bases, refs)
+    assert got.to_pylist() == ["http://a/g", None, None, None, "http://c/h"]
+    with pytest.raises(urikit.URIError, match="absolute"):
+        arrow.resolve(bases, refs, errors="raise")
+    assert arrow.resolve(None, refs).null_count == len(refs)  # a null base: null rows
+
+
+def dictionary_cases(typ: Any, index_types: tuple[Any, Any] = (pa.int8(), pa.int32())) -> list[Any]:
+    """Dictionary-encoded arrays of ``typ``: int8 and int32 indices, a null index,
+    a null value, values no row holds (one invalid), a dictionary longer than
+    the rows, slices."""
+    values = pa.array(["HTTP://A:80/./b", "a b", "", None, "../x", "%zz", "//h?q#f"], typ)
+    indices = pa.array([0, 1, 0, None, 2, 3, 4, 4, 6, 0], index_types[0])
+    rows = pa.DictionaryArray.from_arrays(indices, values)
+    small = pa.DictionaryArray.from_arrays(pa.array([4, 0, None], index_types[1]), values)
+    return [rows, rows.slice(3, 5), small, small.slice(2)]
+
+
+def decoded(arr: Any) -> Any:
+    """``arr`` as the plain array of its value type."""
+    return pa.array(arr.to_pylist(), arr.type.value_type)
+
+
+@pytest.mark.parametrize("typ", TYPES, ids=TYPE_IDS)
+def test_dictionary_arrays_equal_the_plain_array(typ: Any) -> None:
+    for arr in dictionary_cases(typ):
+        plain = decoded(arr)
+        for rule in RULES:
+            assert arrow.validate(arr, rule).equals(arrow.validate(plain, rule))
+            got = arrow.split(arr, rule)
+            assert got.equals(arrow.split(plain, rule))
+            assert got.type == arrow.split_type(arr.type) == arrow.split_type(typ)
+        for level in ("syntax", "scheme"):
+            assert arrow.normalize(arr, level).equals(arrow.normalize(plain, level))
+        base = "http://a/b/c/d;p?q"
+        assert arrow.resolve(base, arr).equals(arrow.resolve(base, plain))
+        bases = pa.DictionaryArray.from_arrays(
+            pa.array([i % 2 for i in range(len(arr))], pa.int16()),
+            pa.array([base, "http://x/y/"], typ),
+        )
+        assert arrow.resolve(bases, arr).equals(arrow.resolve(decoded(bases), plain))
+    # an invalid value that no row holds raises nothing
+    held = pa.DictionaryArray.from_arrays(
+        pa.array([0, 0, None]), pa.array(["HTTP://a/", "a b"], typ)
+    )
+    assert arrow.normalize(held, errors="raise").to_pylist() == ["http://a/", "http://a/", None]
+    assert arrow.resolve("http://h/", held, errors="raise").to_pylist() == [
+        "HTTP://a/",
+        "HTTP://a/",
+        None,
+    ]
+    holds_it = pa.DictionaryArray.from_arrays(pa.array([0, 1]), held.dictionary)
+    with pytest.raises(urikit.URIError):
+        arrow.normalize(holds_it, errors="raise")
+
+
+@pytest.mark.parametrize("typ", TYPES, ids=TYPE_IDS)
+def test_chunked_dictionary_arrays_and_parquet(typ: Any, tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    cases = dictionary_cases(typ, (pa.int16(), pa.int16()))
+    chunked = pa.chunked_array(cases)  # each chunk with a dictionary of its own
+    plain = pa.chunked_array([decoded(c) for c in cases])
+    assert arrow.validate(chunked).equals(arrow.validate(plain))
+    assert arrow.split(chunked).equals(arrow.split(plain))
+    assert arrow.normalize(chunked).equals(arrow.normalize(plain))
+    assert arrow.resolve("http://a/b/", chunked).equals(arrow.resolve("http://a/b/", plain))
+    empty = pa.chunked_array([], pa.dictionary(pa.int32(), typ))
+    assert arrow.split(empty).type == arrow.split_type(typ)
+    assert arrow.validate(empty).type == pa.bool_()
+    # a Parquet reader's dictionary column, through parse_table
+    texts = [t for t in SAMPLE if t is None or encodable(t)] * 3
+    path = tmp_path / "urls.parquet"
+    pq.write_table(pa.table({"url": pa.array(texts, pa.string())}), path)
+    table = pq.read_table(path, read_dictionary=["url"])
+    assert pa.types.is_dictionary(table["url"].type)
+    got = arrow.parse_table(table, "url")
+    want = arrow.parse_table(table.cast(pa.schema([("url", pa.string())])), "url")
+    assert got.drop_columns(["url"]).equals(want.drop_columns(["url"]))
+    assert [r["url_host"] for r in got.to_pylist()] == [
+        None if row is None else row["host"] for row in map(split_row, texts)
+    ]

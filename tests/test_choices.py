@@ -21,7 +21,7 @@ import urikit.legacy.rfc1738
 from urikit import _hooks, _parser, batch
 from urikit.errors import unknown_choice
 from urikit.legacy.resolution import LEGACY_RULES, resolve_legacy
-from urikit.normalize import LEVELS
+from urikit.normalization import LEVELS
 from urikit.percent import COMPONENT_SAFE, percent_encode
 from urikit.schemes import FileView
 from urikit.schemes.file import FLAVOURS

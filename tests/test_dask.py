@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import urikit
 from urikit import arrow
 
 dd = pytest.importorskip("dask.dataframe")
@@ -150,3 +151,11 @@ def test_resolve_against_a_series_of_bases() -> None:
         None,
         None,
     ]
+
+
+@pytest.mark.parametrize("base", ["relative/base", "", "http://[x/"])
+def test_a_bad_str_base_raises_before_anything_is_computed(base: str) -> None:
+    ddf = dd.from_pandas(pd.DataFrame({"ref": ["g", "h", None]}), npartitions=2)
+    with pytest.raises(urikit.URIError) as info:
+        udask.resolve(base, ddf, column="ref")
+    assert str(info.value).startswith(f"resolve(): the base {base!r} is not an absolute URI: ")

@@ -296,3 +296,37 @@ def test_arguments_are_checked() -> None:
     assert con.sql(
         "SELECT count(*) FROM duckdb_functions() WHERE database_name = 'temp' AND NOT internal"
     ).fetchall() == [(0,)]
+
+
+@pytest.mark.parametrize("base", ["relative/base", "", "a b", "http://[x/"])
+def test_a_constant_bad_base_fails_the_query_naming_it(con: Any, base: str) -> None:
+    con.execute("CREATE TABLE refs AS SELECT 'g' || i AS ref FROM range(3000) t(i)")
+    with pytest.raises(urikit.URIError) as core:
+        urikit.resolve(base, "g")
+    literal = base.replace("'", "''")
+    for sql in (
+        f"SELECT uri_resolve('{literal}', ref) FROM refs",
+        f"SELECT uri_resolve('{literal}', 'g')",
+        f"SELECT count(*) FROM refs WHERE uri_resolve(lower('{literal}'), ref) IS NULL",
+    ):
+        with pytest.raises(duckdb.Error) as info:
+            con.sql(sql).fetchall()
+        assert f"uri_resolve(): the base {base!r} is not an absolute URI: {core.value}" in str(
+            info.value
+        )
+    uduckdb.register(con, prefix="u_")
+    with pytest.raises(duckdb.Error, match="u_resolve\\(\\): the base 'rel'"):  # its name
+        con.sql("SELECT u_resolve('rel', ref) FROM refs").fetchall()
+
+
+def test_a_base_column_gives_null_for_its_bad_rows(con: Any) -> None:
+    con.execute(
+        "CREATE TABLE pairs AS SELECT i, 'g' || i AS ref, CASE i % 4 WHEN 0 THEN 'relative' "
+        "WHEN 1 THEN NULL WHEN 2 THEN 'a b' ELSE 'http://a/b/' END AS base FROM range(5000) t(i)"
+    )
+    got = columns(con, "SELECT base, ref, uri_resolve(base, ref) AS r FROM pairs ORDER BY i")
+    assert got["r"] == [resolved(b, r) for b, r in zip(got["base"], got["ref"], strict=True)]
+    assert got["r"].count(None) == 3750
+    # a column of one good base is resolved as one base, with the same results
+    got = columns(con, "SELECT uri_resolve('http://a/b/', ref) AS r FROM pairs ORDER BY i")
+    assert got["r"] == [f"http://a/b/g{i}" for i in range(5000)]

@@ -60,8 +60,8 @@ LAYER_RULES: tuple[Rule, ...] = (
     Rule("urikit.percent", 2),
     Rule("urikit._schemeinfo", 2),
     Rule("urikit._parser", 3),
-    Rule("urikit.resolve", 3),
-    Rule("urikit.normalize", 3),
+    Rule("urikit.resolution", 3),
+    Rule("urikit.normalization", 3),
     Rule("urikit.legacy", 3),
     Rule("urikit.reference", 4),
     Rule("urikit.schemes", 5),
@@ -110,8 +110,8 @@ CORE: tuple[str, ...] = (
     "urikit.percent",
     "urikit._schemeinfo",
     "urikit._parser",
-    "urikit.resolve",
-    "urikit.normalize",
+    "urikit.resolution",
+    "urikit.normalization",
     "urikit.reference",
 )
 PLUGINS: tuple[str, ...] = ("urikit.legacy",)

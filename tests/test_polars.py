@@ -53,3 +53,13 @@ def test_lazy_frame() -> None:
         )
     ).collect()
     assert got["url"].to_list() == [True, False]
+
+
+def test_a_categorical_column_equals_the_string_column() -> None:
+    """Polars hands a Categorical column over as a dictionary of string_view."""
+    texts = TEXTS * 3
+    plain = recipe(pl.DataFrame({"url": texts}, schema={"url": pl.String}))
+    categorical = recipe(pl.DataFrame({"url": texts}, schema={"url": pl.Categorical}))
+    assert pa.types.is_dictionary(pa.chunked_array(categorical["url"]).type)
+    assert categorical.drop("url").equals(plain.drop("url"))
+    assert categorical["valid"].null_count() == texts.count(None)

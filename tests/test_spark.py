@@ -1,8 +1,10 @@
 """urikit.spark on a real local Spark session (``local[2]``, bound to 127.0.0.1):
 a Parquet dataset of the whole corpus (with nulls, empty strings, an empty and
 an all-invalid partition) read by Spark gives, for every operation, every input
-row back in its order with results equal to urikit.parse, urikit.is_valid and
-urikit.normalize applied to that row.
+row back in its order with results equal to urikit.parse, urikit.is_valid,
+urikit.normalize and urikit.resolve applied to that row. One more session, in a
+subprocess, has workers whose Python cannot import urikit: the first call
+raises urikit.spark.WorkersError saying what to do.
 
 Skipped without the spark extra, and (with a visible reason) when no Java
 runtime can be had: neither ``java`` on PATH nor ``JAVA_HOME``. .ci/run installs
@@ -10,9 +12,13 @@ a headless OpenJDK when ``java`` is missing."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
 import sys
+import sysconfig
+import venv
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -131,6 +137,15 @@ def normalized(text: str | None) -> str | None:
         return None
 
 
+def resolved(base: str | None, ref: str | None) -> str | None:
+    if base is None or ref is None:
+        return None
+    try:
+        return urikit.resolve(base, ref)
+    except urikit.URIError:
+        return None
+
+
 def test_split_every_row_equals_parse(dataset: tuple[Any, list[str | None]]) -> None:
     df, urls = dataset
     out = uspark.split(df, "url")
@@ -223,3 +238,136 @@ def test_argument_errors(spark: Any) -> None:
     with pytest.raises(ValueError, match="'url_valid' already"):
         uspark.validate(twice, "url")
     assert uspark.validate(twice, "url", prefix="again_").columns[-1] == "again_valid"
+
+
+def test_resolve_against_a_base_and_a_base_column(
+    spark: Any, dataset: tuple[Any, list[str | None]]
+) -> None:
+    df, urls = dataset
+    base = "http://example.org/a/b?q"
+    bases = [None, "relative/base", "a b", "http://h/p/", base]
+    with_bases = df.withColumn(
+        "base", F.element_at(F.array(*map(F.lit, bases)), (1 + F.col("id") % 5).cast("int"))
+    )
+    out = uspark.resolve(
+        uspark.resolve(with_bases, "url", base), "url", base_column="base", prefix="row_"
+    )
+    got = out.select("id", "url", "base", "url_resolved", "row_resolved").toArrow()
+    assert got["url"].to_pylist() == urls
+    assert got["url_resolved"].to_pylist() == [resolved(base, u) for u in urls]
+    row_bases = got["base"].to_pylist()
+    assert got["row_resolved"].to_pylist() == [
+        resolved(b, u) for b, u in zip(row_bases, urls, strict=True)
+    ]
+    assert set(row_bases) == set(bases)
+
+
+@pytest.mark.parametrize("base", ["relative/base", "", "http://[x/"])
+def test_a_bad_base_raises_before_anything_runs(spark: Any, base: str) -> None:
+    df = spark.createDataFrame([("g",)], "url string")
+    with pytest.raises(urikit.URIError) as info:
+        uspark.resolve(df, "url", base)
+    assert str(info.value).startswith(f"resolve(): the base {base!r} is not an absolute URI: ")
+    with pytest.raises(TypeError, match="a base or a base_column"):
+        uspark.resolve(df, "url")
+    with pytest.raises(TypeError, match="a base or a base_column"):
+        uspark.resolve(df, "url", "http://a/", base_column="url")
+    with pytest.raises(KeyError, match="no column 'b'"):
+        uspark.resolve(df, "url", base_column="b")
+
+
+def test_the_workers_are_checked_once_per_session(
+    spark: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runs: list[Any] = []
+    real = uspark._run_probe
+
+    def counted(session: Any) -> dict[str, Any]:
+        runs.append(session)
+        return real(session)
+
+    monkeypatch.setattr(uspark, "_run_probe", counted)
+    monkeypatch.setattr(uspark, "_checked", set())
+    df = spark.createDataFrame([("http://a/",)], "url string")
+    uspark.validate(df, "url")
+    found = real(spark)
+    assert found["error"] is None and found["urikit"].startswith(urikit.__version__)
+    uspark.split(df, "url")
+    uspark.resolve(df, "url", "http://h/")
+    assert len(runs) == 1
+
+
+def python_without_urikit(root: Path) -> Path:
+    """A wrapper script for PYSPARK_PYTHON: a venv of this Python with this
+    environment's packages (pyspark, pyarrow ...) but not urikit, run isolated
+    (``-I``: no PYTHONPATH, which Spark gives its workers from the driver's)."""
+    env = root / "workers"
+    venv.create(env, with_pip=False, symlinks=True)
+    site = next(env.glob("lib/python*/site-packages"))
+    deps = root / "deps"
+    deps.mkdir()
+    for directory in dict.fromkeys([sysconfig.get_path("purelib"), sysconfig.get_path("platlib")]):
+        for entry in Path(directory).iterdir():
+            if entry.name.startswith(("urikit", "__editable__")) or entry.suffix == ".pth":
+                continue
+            if not (deps / entry.name).exists():
+                (deps / entry.name).symlink_to(entry)
+    (site / "deps.pth").write_text(f"{deps}\n", encoding="utf-8")
+    wrapper = root / "python-without-urikit"
+    wrapper.write_text(f'#!/bin/sh\nexec "{env}/bin/python" -I "$@"\n', encoding="utf-8")
+    wrapper.chmod(0o755)
+    return wrapper
+
+
+FAILING_SESSION = """
+import json, sys
+from pyspark.sql import SparkSession
+from urikit import spark as uspark
+
+session = (
+    SparkSession.builder.master("local[1]")
+    .config("spark.ui.enabled", "false")
+    .config("spark.ui.showConsoleProgress", "false")
+    .config("spark.driver.host", "127.0.0.1")
+    .config("spark.driver.bindAddress", "127.0.0.1")
+    .config("spark.log.level", "ERROR")
+    .getOrCreate()
+)
+df = session.createDataFrame([("http://a/",)], "url string")
+try:
+    uspark.validate(df, "url")
+    outcome = {"raised": None}
+except Exception as err:
+    outcome = {"raised": type(err).__name__, "message": str(err)}
+session.stop()
+print(json.dumps(outcome))
+"""
+
+
+def test_workers_without_urikit_raise_one_clear_error(tmp_path: Path) -> None:
+    wrapper = python_without_urikit(tmp_path)
+    check = subprocess.run(
+        [str(wrapper), "-c", "import pyarrow, pyspark; import urikit"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "No module named 'urikit'" in check.stderr  # pyarrow and pyspark load, urikit not
+    env = {**os.environ, "PYSPARK_PYTHON": str(wrapper), "SPARK_LOCAL_IP": "127.0.0.1"}
+    env["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    done = subprocess.run(
+        [sys.executable, "-c", FAILING_SESSION],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    outcome = json.loads(done.stdout.strip().splitlines()[-1])
+    assert outcome["raised"] == "WorkersError"
+    message = outcome["message"]
+    assert "cannot import urikit" in message and "No module named 'urikit'" in message
+    assert f"their Python: {tmp_path / 'workers'}" in message
+    assert "PYSPARK_PYTHON" in message and "spark.archives" in message
+    assert "Py4J" not in message and "Traceback" not in message

@@ -29,7 +29,16 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 #: the submodules whose entry points are compared
-_SUBS = ("_parser", "percent", "resolve", "normalize", "reference", "batch", "iri", "security")
+_SUBS = (
+    "_parser",
+    "percent",
+    "resolution",
+    "normalization",
+    "reference",
+    "batch",
+    "iri",
+    "security",
+)
 
 
 def load(*, no_speedups: bool) -> dict[str, ModuleType]:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from ._accel import IMPLEMENTATION
 from .errors import URIError
-from .normalize import equivalent, normalize
+from .normalization import equivalent, normalize
 from .percent import percent_decode, percent_encode
 from .reference import URIReference, is_valid, parse
-from .resolve import relativize, remove_dot_segments, resolve
+from .resolution import relativize, remove_dot_segments, resolve
 
 TYPE_CHECKING = False  # typing itself is not imported at run time (import cost)
 if TYPE_CHECKING:  # loaded on first use, see __getattr__

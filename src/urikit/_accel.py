@@ -11,7 +11,7 @@ once, at import:
 
 :data:`speedups` is the C module or ``None``; :data:`IMPLEMENTATION` is ``"c"``
 or ``"python"``. The modules with hot functions (``_parser``, ``percent``,
-``resolve``, ``normalize``, ``reference``, ``batch``) read :data:`speedups` and
+``resolution``, ``normalization``, ``reference``, ``batch``) read :data:`speedups` and
 bind their public names to the C functions; each C function keeps its Python
 twin as ``__wrapped__``, hands it every case it does not handle, and the tests
 compare the two.

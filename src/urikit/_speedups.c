@@ -1472,7 +1472,7 @@ normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyOb
     char *pathbuf = mem + w.len;
     n_path.p = (const uchar *)pathbuf;
     n_path.def = 1;
-    if (scheme.def || authority.def) { /* as normalize.py: a network-path loses its dots */
+    if (scheme.def || authority.def) { /* as normalization.py: a network-path loses its dots */
         n_path.len = dots_ascii((const uchar *)mem + path_at, path_len, pathbuf);
         if (scheme_level && scheme.def && n_path.len == 0 && authority.def) {
             if (SCHEME_STR() < 0) {

@@ -3,11 +3,14 @@
 Needs the ``arrow`` extra (``pip install 'urikit[arrow]'``, which installs
 pyarrow); ``import urikit`` never imports pyarrow, and this module imports it on
 first use. Every function takes a ``pyarrow.Array`` or ``pyarrow.ChunkedArray``
-of ``string``, ``large_string`` or ``string_view`` (or any object with the Arrow
-PyCapsule interface, ``__arrow_c_array__`` / ``__arrow_c_stream__``, such as a
-Polars series) and returns an array of the same length, in the same order and
-with the same chunks: a null row gives a null result, an invalid row a null
-component (and its reason in ``split``); no row is ever dropped.
+of ``string``, ``large_string`` or ``string_view``, plain or dictionary-encoded
+(as Parquet readers give a column of few distinct values), or any object with
+the Arrow PyCapsule interface (``__arrow_c_array__`` / ``__arrow_c_stream__``,
+such as a Polars series), and returns an array of the same length, in the same
+order and with the same chunks: a null row gives a null result, an invalid row
+a null component (and its reason in ``split``); no row is ever dropped. A
+dictionary-encoded input gives the plain array's result; :func:`validate` and
+:func:`split` work once per distinct value of the dictionary.
 
 With the C accelerator, :func:`validate` and :func:`split` read the Arrow string
 buffers directly through the PyCapsule interface, without a Python object per
@@ -42,8 +45,8 @@ from ._accel import speedups as _speedups
 from ._parser import RULES, diagnose
 from ._parser import split as _split
 from .errors import URIError, arg_type_error, check_str, unknown_choice
-from .normalize import normalize as _normalize
-from .resolve import resolve as _resolve
+from .normalization import normalize as _normalize
+from .resolution import resolve as _resolve
 
 __all__ = [
     "COMPONENTS",
@@ -75,8 +78,14 @@ def _pc() -> Any:
     return _pyarrow_compute()[1]
 
 
+def _is_text(t: Any) -> bool:
+    pa = _pa()
+    return bool(pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t))
+
+
 def _strings(value: object, func: str, param: str) -> Any:
-    """``value`` as a pyarrow Array or ChunkedArray of a string type, or TypeError."""
+    """``value`` as a pyarrow Array or ChunkedArray of a string type (or of a
+    dictionary of one), or TypeError."""
     pa = _pa()
     obj: Any = value
     if not isinstance(value, (pa.Array, pa.ChunkedArray)):
@@ -90,9 +99,39 @@ def _strings(value: object, func: str, param: str) -> Any:
         except (pa.ArrowException, ValueError):
             raise arg_type_error(func, param, _EXPECTED, value) from None
     t = obj.type
-    if not (pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t)):
+    if not (_is_text(t) or (pa.types.is_dictionary(t) and _is_text(t.value_type))):
         raise arg_type_error(func, param, _EXPECTED, obj)
     return obj
+
+
+def _plain(chunk: Any) -> Any:
+    """``chunk`` without its dictionary encoding, if it has one (a dictionary of
+    ``string_view``, which pyarrow cannot take from, decodes to ``string``)."""
+    pa = _pa()
+    if not pa.types.is_dictionary(chunk.type):
+        return chunk
+    if pa.types.is_string_view(chunk.type.value_type):
+        values = chunk.dictionary.cast(pa.string())
+        chunk = pa.DictionaryArray.from_arrays(chunk.indices, values)
+    return chunk.dictionary_decode()
+
+
+def _by_value(kernel: Any) -> Any:
+    """``kernel`` for a chunk that may be dictionary-encoded (as Parquet readers
+    give a column of few distinct values): run once on the dictionary's values,
+    then taken row by row through the indices (a null index gives a null row),
+    unless the dictionary has more values than the chunk has rows. For the
+    kernels that never raise on a row: one that did would raise for a value
+    that no row holds."""
+
+    def run(chunk: Any) -> Any:
+        if not _pa().types.is_dictionary(chunk.type):
+            return kernel(chunk)
+        if len(chunk.dictionary) > len(chunk):
+            return kernel(_plain(chunk))
+        return kernel(chunk.dictionary).take(chunk.indices)
+
+    return run
 
 
 def _check_rule(rule: object, func: str) -> str:
@@ -109,7 +148,8 @@ def _per_chunk(obj: Any, kernel: Any) -> Any:
     if isinstance(obj, pa.ChunkedArray):
         chunks = [kernel(c) for c in obj.chunks]
         if not chunks:
-            return pa.chunked_array([], type=kernel(pa.array([], obj.type)).type)
+            t = obj.type.value_type if pa.types.is_dictionary(obj.type) else obj.type
+            return pa.chunked_array([], type=kernel(pa.array([], t)).type)
         return pa.chunked_array(chunks)
     return kernel(obj)
 
@@ -134,8 +174,8 @@ def validate(array: Any, rule: str = "URI-reference") -> Any:
     obj = _strings(array, "validate", "array")
     rule = _check_rule(rule, "validate")
     if _use_c():
-        return _per_chunk(obj, lambda chunk: _validate_c(chunk, rule))
-    return _per_chunk(obj, lambda chunk: _validate_py(chunk, rule))
+        return _per_chunk(obj, _by_value(lambda chunk: _validate_c(chunk, rule)))
+    return _per_chunk(obj, _by_value(lambda chunk: _validate_py(chunk, rule)))
 
 
 def _validate_c(chunk: Any, rule: str) -> Any:
@@ -168,6 +208,8 @@ def split_type(string_type: Any = None) -> Any:
     ['fragment', 'error_reason', 'error_position']
     """
     pa = _pa()
+    if string_type is not None and pa.types.is_dictionary(string_type):
+        string_type = string_type.value_type
     if string_type is not None and pa.types.is_large_string(string_type):
         text = pa.large_string()
     else:
@@ -191,8 +233,8 @@ def split(array: Any, rule: str = "URI-reference") -> Any:
     obj = _strings(array, "split", "array")
     rule = _check_rule(rule, "split")
     if _use_c():
-        return _per_chunk(obj, lambda chunk: _split_c(chunk, rule))
-    return _per_chunk(obj, lambda chunk: _split_py(chunk, rule))
+        return _per_chunk(obj, _by_value(lambda chunk: _split_c(chunk, rule)))
+    return _per_chunk(obj, _by_value(lambda chunk: _split_py(chunk, rule)))
 
 
 def _errors_of(texts: list[str], rule: str) -> tuple[list[str], list[int]]:
@@ -325,21 +367,49 @@ def normalize(array: Any, level: str = "scheme", *, errors: str = "null") -> Any
             return None
 
     def kernel(chunk: Any) -> Any:
+        chunk = _plain(chunk)
         out = [None if s is None else one(s) for s in chunk.to_pylist()]
         return pa.array(out, _out_type(chunk.type))
 
     return _per_chunk(obj, kernel)
 
 
+def _check_base(base: str, strict: bool, func: str) -> None:
+    """Raise the :class:`~urikit.URIError` of a base that is not an absolute URI,
+    its message naming the base: one base for every row is an argument, and a
+    bad argument is an error whatever ``errors`` says of bad rows."""
+    try:
+        _resolve(base, "", strict=strict)
+    except URIError as err:
+        raise URIError(
+            err.reason,
+            err.component,
+            err.position,
+            err.text,
+            message=f"{func}(): the base {base!r} is not an absolute URI: {err}",
+            detail=err.detail,
+        ) from None
+
+
 def resolve(base: Any, refs: Any, *, strict: bool = True, errors: str = "null") -> Any:
     """Resolve each row of ``refs`` against ``base`` (:func:`urikit.resolve`):
     ``base`` is one ``str`` (or a pyarrow string scalar) for every row, or an
     array of the same length, row by row. A null on either side, or (with
-    ``errors="null"``) an invalid base or reference, gives null.
+    ``errors="null"``) an invalid reference or an invalid base of a row, gives
+    null. One base for every row that is not an absolute URI raises
+    :class:`~urikit.URIError`, whatever ``errors`` says: it would make every
+    row null.
 
     >>> import pyarrow as pa
     >>> resolve("http://a/b/c/d;p?q", pa.array(["../g", None, "g?y#s"])).to_pylist()
     ['http://a/b/g', None, 'http://a/b/c/g?y#s']
+    >>> from urikit import URIError
+    >>> try:
+    ...     resolve("relative/base", pa.array(["g"]), errors="null")
+    ... except URIError as err:
+    ...     print(err.reason, "-", err)  # doctest: +NORMALIZE_WHITESPACE
+    not-absolute - resolve(): the base 'relative/base' is not an absolute URI:
+    base URI must be absolute (have a scheme) at position 0
     """
     pa = _pa()
     obj = _strings(refs, "resolve", "refs")
@@ -353,6 +423,8 @@ def resolve(base: Any, refs: Any, *, strict: bool = True, errors: str = "null") 
     ):
         base = base.as_py()
     if base is None or isinstance(base, str):
+        if base is not None:
+            _check_base(base, strict, "resolve")
         scalar: str | None = base
         bases: list[str | None] | None = None
     else:
@@ -380,6 +452,7 @@ def resolve(base: Any, refs: Any, *, strict: bool = True, errors: str = "null") 
 
     def kernel(chunk: Any) -> Any:
         nonlocal start
+        chunk = _plain(chunk)
         texts = chunk.to_pylist()
         if bases is None:
             out = [one(scalar, r) for r in texts]

@@ -126,11 +126,25 @@ def _resolve_part(part: Any, base: Any, strict: bool) -> Any:
 def resolve(base: Any, refs: Any, *, strict: bool = True, column: str | None = None) -> Any:
     """A Dask Series of ``string[pyarrow]``: each row of ``refs`` resolved against
     ``base``, a ``str`` or a Dask Series partitioned like ``refs``
-    (:func:`urikit.arrow.resolve`; null for a null or unresolvable row)."""
+    (:func:`urikit.arrow.resolve`; null for a null or unresolvable row). A
+    ``str`` base that is not an absolute URI raises :class:`~urikit.URIError`
+    here, before anything is computed; a row of a Series of bases that is not
+    gives null.
+
+    >>> import pandas as pd, dask.dataframe as dd
+    >>> refs = dd.from_pandas(pd.Series(["g", "../h"]), npartitions=1)
+    >>> resolve("http://a/b/c", refs).compute().tolist()
+    ['http://a/b/g', 'http://a/h']
+    >>> resolve("a/b/c", refs)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    urikit.errors.URIError: resolve(): the base 'a/b/c' is not an absolute URI: ...
+    """
     s = _series(refs, column, "resolve", "refs")
     dd, _pd, pa = _modules()
     if type(strict) is not bool:
         raise arg_type_error("resolve", "strict", "bool", strict)
     if not isinstance(base, (str, dd.Series)):
         raise arg_type_error("resolve", "base", "a str or a Dask Series", base)
+    if isinstance(base, str):
+        _arrow._check_base(base, strict, "resolve")
     return s.map_partitions(_resolve_part, base, strict, meta=_meta_series(s.name, pa.string()))

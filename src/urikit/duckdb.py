@@ -17,7 +17,10 @@ connection (names shown with the default ``prefix="uri_"``):
 * ``uri_normalize(text [, level])``: VARCHAR, :func:`urikit.normalize` (level
   ``'scheme'`` by default, or ``'syntax'``), NULL when the text is invalid;
 * ``uri_resolve(base, ref)``: VARCHAR, :func:`urikit.resolve`, NULL when
-  either is invalid.
+  either is invalid; a constant base that is not an absolute URI
+  (``uri_resolve('example.org/', url)``) fails the query instead, naming the
+  base (so does a base column whose rows in one call all hold the same such
+  base: DuckDB hands a constant to a Python function as a column).
 
 ``rule`` is ``'URI-reference'`` (the default), ``'URI'``, ``'absolute-URI'`` or
 ``'relative-ref'``, as in :func:`urikit.parse`.
@@ -196,8 +199,26 @@ def _normalize2(texts: Any, levels: Any) -> Any:
     return _per_choice(texts, levels, _normalize, _LEVEL)
 
 
-def _resolve(bases: Any, refs: Any) -> Any:
-    return _arrow.resolve(_chunk(bases), _chunk(refs))
+def _resolver(name: str) -> Callable[[Any, Any], Any]:
+    """The kernel of the SQL function ``name`` (``uri_resolve``).
+
+    DuckDB hands a Python function a constant argument (``'http://a/b'``) as a
+    full column, the same buffers as a column's (its statistics, ``stats()``,
+    are not a stable interface either), so a base can only be told one base for
+    every row by its rows: when every row of the vector DuckDB hands over holds
+    the same base, that base is checked as :func:`urikit.arrow.resolve` checks a
+    ``str`` base (one that is not an absolute URI fails the query, naming it);
+    otherwise a bad base gives NULL in its row."""
+
+    def run(bases: Any, refs: Any) -> Any:
+        bases, refs = _chunk(bases), _chunk(refs)
+        base = _constant(bases)
+        if base is None:
+            return _arrow.resolve(bases, refs)
+        _arrow._check_base(base, True, name)
+        return _arrow.resolve(base, refs)
+
+    return run
 
 
 def _checked(kernel: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
@@ -211,7 +232,7 @@ def _checked(kernel: Callable[[Any, str], Any]) -> Callable[[Any, str], Any]:
     return run
 
 
-def _table() -> dict[str, list[tuple[list[str], str, Callable[..., Any]]]]:
+def _table(prefix: str = "uri_") -> dict[str, list[tuple[list[str], str, Callable[..., Any]]]]:
     """Short name -> (parameter types, return type, kernel), one per arity."""
     table: dict[str, list[tuple[list[str], str, Callable[..., Any]]]] = {
         "valid": [([_TEXT], "BOOLEAN", _valid1), ([_TEXT, _TEXT], "BOOLEAN", _valid2)],
@@ -221,7 +242,7 @@ def _table() -> dict[str, list[tuple[list[str], str, Callable[..., Any]]]]:
     for i, name in enumerate(_arrow.COMPONENTS):
         table[name] = [([_TEXT], _TEXT, _component(i))]
     table["normalize"] = [([_TEXT], _TEXT, _normalize1), ([_TEXT, _TEXT], _TEXT, _normalize2)]
-    table["resolve"] = [([_TEXT, _TEXT], _TEXT, _resolve)]
+    table["resolve"] = [([_TEXT, _TEXT], _TEXT, _resolver(prefix + "resolve"))]
     return table
 
 
@@ -301,7 +322,7 @@ def register(con: Any, *, prefix: str = "uri_") -> tuple[str, ...]:
     [(True, False, None)]
     """
     con, prefix = _check(con, prefix, "register")
-    table = _table()
+    table = _table(prefix)
     names = [prefix + short for short in table]
     taken = _taken(con, names)
     if taken:

@@ -47,7 +47,7 @@ from typing import Any
 
 from .errors import URIError, check_optional_str, check_str
 from .reference import parse
-from .resolve import resolve
+from .resolution import resolve
 
 __all__ = ["URI_ATTRIBUTES", "Link", "links"]
 

@@ -48,9 +48,9 @@ from ._parser import (
 )
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from .errors import URIError, arg_type_error, check_codec, check_optional_str, check_str
-from .normalize import normalize as _normalize
+from .normalization import normalize as _normalize
 from .percent import COMPONENT_SAFE, encode_except, percent_decode, percent_encode
-from .resolve import recompose, relativize, resolve
+from .resolution import recompose, relativize, resolve
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:

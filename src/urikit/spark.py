@@ -1,4 +1,4 @@
-"""URI references in Spark: validate, split, normalize a column of a Spark
+"""URI references in Spark: validate, split, normalize, resolve a column of a Spark
 DataFrame, batch by batch, through :mod:`urikit.arrow`.
 
 Needs the ``spark`` extra (``pip install 'urikit[spark]'``: pyspark and pyarrow)
@@ -13,7 +13,11 @@ and this module imports it on first use. Each function takes a Spark
 * :func:`split`: ``url_scheme`` ... ``url_fragment`` (the eight
   :data:`urikit.arrow.COMPONENTS`; null: undefined, ``""``: empty),
   ``url_error_reason`` (string) and ``url_error_position`` (long, characters);
-* :func:`normalize`: ``url_normalized`` (string; null for an invalid row).
+* :func:`normalize`: ``url_normalized`` (string; null for an invalid row);
+* :func:`resolve`: ``url_resolved`` (string): each row resolved against one
+  ``base`` or against the same row of a ``base_column`` (null for an invalid
+  row or an invalid base of a row; one ``base`` that is not an absolute URI
+  raises :class:`~urikit.URIError` at once).
 
 The work runs in Spark's Python workers through ``DataFrame.mapInArrow`` with
 the output schema declared up front (nothing is computed to find it): each
@@ -21,8 +25,15 @@ Arrow record batch Spark hands over goes through the :mod:`urikit.arrow` kernel
 and comes back with the input columns untouched and the results appended. So
 no row is dropped or reordered within a partition, a null row gives null
 results, and every row equals :func:`urikit.parse` (:func:`urikit.is_valid`,
-:func:`urikit.normalize`) applied to it. Example (needs a JVM, so not run here;
-``docs/large-data.md`` runs it)::
+:func:`urikit.normalize`, :func:`urikit.resolve`) applied to it.
+
+The workers must import urikit: the first call on a Spark session runs one
+small job that tries (and reports the workers' Python and urikit), and raises
+:class:`WorkersError`, saying what to do, when they cannot, instead of the
+worker's ``No module named 'urikit'`` deep in a JVM stack trace at the first
+action. ``docs/large-data.md`` shows how to ship urikit to a cluster.
+
+Example (needs a JVM, so not run here; ``docs/large-data.md`` runs it)::
 
     from pyspark.sql import SparkSession
     from urikit import spark as uspark
@@ -35,6 +46,8 @@ results, and every row equals :func:`urikit.parse` (:func:`urikit.is_valid`,
 from __future__ import annotations
 
 import functools
+import sys
+import threading
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -43,7 +56,7 @@ from . import _extras
 from . import arrow as _arrow
 from .errors import arg_type_error, check_str
 
-__all__ = ["normalize", "split", "validate"]
+__all__ = ["WorkersError", "normalize", "resolve", "split", "validate"]
 
 _EXPECTED = "a Spark DataFrame"
 
@@ -77,8 +90,99 @@ def _frame(df: object, column: object, prefix: object, func: str) -> tuple[Any, 
     return df, names.index(column), prefix
 
 
+class WorkersError(RuntimeError):
+    """Spark's Python workers cannot import urikit (or cannot run at all): the
+    message says which Python they run and how to give them urikit."""
+
+
+#: The source of the job that checks the workers. It is compiled in a namespace
+#: of its own, not this module's, so that cloudpickle ships the function itself
+#: rather than a reference to ``urikit.spark`` (which a worker without urikit
+#: could not load, failing before the check could report anything).
+_PROBE_SOURCE = """
+def probe(batches):
+    import sys
+    import pyarrow
+    for _batch in batches:
+        pass
+    try:
+        import urikit.spark
+        found, error = urikit.__version__ + " (" + urikit.IMPLEMENTATION + ")", None
+    except Exception as err:
+        found, error = None, type(err).__name__ + ": " + str(err)
+    yield pyarrow.RecordBatch.from_pydict(
+        {"python": [sys.executable], "urikit": [found], "error": [error]}
+    )
+"""
+
+_HOW = (
+    "install urikit (with pyarrow) in the Python the workers run: for a local session, "
+    "set PYSPARK_PYTHON to a Python that has it (this one: {python}) before the session "
+    "starts; on a cluster, ship a packed environment with spark.archives (see the Spark "
+    "section of urikit's docs/large-data.md)"
+)
+
+#: The Spark sessions whose workers were found to import urikit, by key.
+_checked: set[tuple[str, str]] = set()
+_checked_lock = threading.Lock()
+
+
+def _session_key(session: Any) -> tuple[str, str]:
+    """What tells a Spark session (and its workers' Python) from another."""
+    try:
+        context = session.sparkContext
+    except Exception:  # Spark Connect: no SparkContext on the client
+        return ("connect", str(getattr(session, "session_id", id(session))))
+    return (str(context.applicationId), str(getattr(context, "pythonExec", "")))
+
+
+def _run_probe(session: Any) -> dict[str, Any]:
+    """Run the probe job once on ``session``: its one row as a dict."""
+    namespace: dict[str, Any] = {"__name__": "urikit_spark_probe"}
+    exec(compile(_PROBE_SOURCE, "<urikit.spark probe>", "exec"), namespace)
+    frame = session.range(1, numPartitions=1)
+    with warnings.catch_warnings():
+        warnings.filterwarnings(
+            "ignore", "PySpark does not yet fully support pandas", category=FutureWarning
+        )
+        job = frame.mapInArrow(namespace["probe"], "python string, urikit string, error string")
+    try:
+        rows = job.collect()
+    except Exception as err:
+        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise WorkersError(
+            f"Spark's Python workers could not run urikit's check ({first}); "
+            + _HOW.format(python=sys.executable)
+        ) from err
+    return dict(rows[0].asDict())
+
+
+def _check_workers(df: Any) -> None:
+    """Raise WorkersError unless ``df``'s session's workers import urikit;
+    once per session (a session whose workers passed is not checked again)."""
+    session = df.sparkSession
+    key = _session_key(session)
+    with _checked_lock:
+        if key in _checked:
+            return
+    found = _run_probe(session)
+    if found["error"] is not None:
+        raise WorkersError(
+            f"Spark's Python workers cannot import urikit (their Python: {found['python']}; "
+            f"{found['error']}): " + _HOW.format(python=sys.executable)
+        )
+    with _checked_lock:
+        _checked.add(key)
+
+
 def _map(
-    df: Any, index: int, prefix: str, op: str, arg: str, results: list[tuple[str, Any]]
+    df: Any,
+    index: int,
+    prefix: str,
+    op: str,
+    arg: Any,
+    results: list[tuple[str, Any]],
+    **options: Any,
 ) -> Any:
     """``df`` with the ``results`` columns (name, Spark type) appended by ``op``."""
     _sql, types, _pa = _modules()
@@ -86,13 +190,14 @@ def _map(
     taken = [name for name in names if name in df.columns]
     if taken:
         raise ValueError(f"the DataFrame has a column {taken[0]!r} already: give another prefix=")
+    _check_workers(df)
     schema = types.StructType(
         [
             *df.schema.fields,
             *(types.StructField(n, t, True) for n, (_r, t) in zip(names, results, strict=True)),
         ]
     )
-    kernel = functools.partial(_batches, index=index, op=op, arg=arg, names=names)
+    kernel = functools.partial(_batches, index=index, op=op, arg=arg, names=names, **options)
     with warnings.catch_warnings():
         # pyspark >= 4 warns on pandas >= 3 in every mapInArrow call, though this
         # path hands Arrow batches around and never touches pandas
@@ -102,7 +207,15 @@ def _map(
         return df.mapInArrow(kernel, schema)
 
 
-def _batches(batches: Iterator[Any], index: int, op: str, arg: str, names: list[str]) -> Any:
+def _batches(
+    batches: Iterator[Any],
+    index: int,
+    op: str,
+    arg: Any,
+    names: list[str],
+    base_index: int | None = None,
+    strict: bool = True,
+) -> Any:
     """In a Spark Python worker: each record batch, its column ``index`` through
     ``op`` (one output batch per input batch, rows in order), results appended.
     Text results take the input column's Arrow type (Spark sends ``string``, or
@@ -114,6 +227,9 @@ def _batches(batches: Iterator[Any], index: int, op: str, arg: str, names: list[
             new = [_arrow.validate(urls, arg)]
         elif op == "split":
             new = _arrow.split(urls, arg).flatten()  # a null row: null in every column
+        elif op == "resolve":
+            base = arg if base_index is None else batch.column(base_index)
+            new = [_arrow.resolve(base, urls, strict=strict)]
         else:
             new = [_arrow.normalize(urls, arg)]
         new = [
@@ -162,3 +278,45 @@ def normalize(df: Any, column: str, level: str = "scheme", *, prefix: str | None
     _arrow.normalize(_arrow._pa().array([], "string"), level)
     _sql, types, _pa = _modules()
     return _map(df, index, prefix, "normalize", level, [("normalized", types.StringType())])
+
+
+def resolve(
+    df: Any,
+    column: str,
+    base: str | None = None,
+    *,
+    base_column: str | None = None,
+    strict: bool = True,
+    prefix: str | None = None,
+) -> Any:
+    """``df`` with ``prefix + "resolved"`` appended: each row of ``column``
+    resolved (:func:`urikit.arrow.resolve`) against ``base``, one absolute URI
+    for every row, or against the same row of the string column
+    ``base_column``; give one of the two. Null for a null or invalid row, and
+    for a row whose base (in ``base_column``) is null or not an absolute URI;
+    a ``base`` that is not an absolute URI raises :class:`~urikit.URIError`
+    here, before anything runs."""
+    df, index, prefix = _frame(df, column, prefix, "resolve")
+    if type(strict) is not bool:
+        raise arg_type_error("resolve", "strict", "bool", strict)
+    if (base is None) == (base_column is None):
+        raise TypeError("resolve() takes a base or a base_column, not both or neither")
+    base_index: int | None = None
+    if base is not None:
+        check_str(base, "resolve", "base")
+        _arrow._check_base(base, strict, "resolve")
+    else:
+        check_str(base_column, "resolve", "base_column")
+        assert isinstance(base_column, str)
+        base_index = _frame(df, base_column, "", "resolve")[1]
+    _sql, types, _pa = _modules()
+    return _map(
+        df,
+        index,
+        prefix,
+        "resolve",
+        base,
+        [("resolved", types.StringType())],
+        base_index=base_index,
+        strict=strict,
+    )

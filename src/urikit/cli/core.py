@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from .._parser import RULES
 from ..errors import URIError
-from ..normalize import LEVELS, equivalent, normalize
+from ..normalization import LEVELS, equivalent, normalize
 from ..reference import is_valid, parse
-from ..resolve import relativize, resolve
+from ..resolution import relativize, resolve
 from ._common import (
     Rejected,
     add_common,

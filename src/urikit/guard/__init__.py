@@ -249,7 +249,7 @@ def urlopen(
 def _redirect_target(hop: Hop, location: str, policy: Policy, number: int) -> str:
     """The ``Location`` of a redirect resolved against the hop's URL, or
     :class:`Blocked` when it is no URI reference."""
-    from ..resolve import resolve
+    from ..resolution import resolve
     from ..security import check
 
     text = location.strip(" \t")

@@ -41,14 +41,14 @@ from .._parser import (
 )
 from .._schemeinfo import SchemeRegistry
 from ..errors import URIError, arg_type_error, check_optional_str, check_str, unknown_choice
-from ..normalize import normalize as _uri_normalize
+from ..normalization import normalize as _uri_normalize
 from ..percent import percent_encode
 from ..reference import URIReference, _check_component_args, _port_text, _query_from_params
 from ..reference import is_valid as _uri_is_valid
 from ..reference import parse as _uri_parse
-from ..resolve import Parts, recompose, relativize_parts, resolve_parts
-from ..resolve import relativize as _uri_relativize
-from ..resolve import resolve as _uri_resolve
+from ..resolution import Parts, recompose, relativize_parts, resolve_parts
+from ..resolution import relativize as _uri_relativize
+from ..resolution import resolve as _uri_resolve
 from ._display import DisplayForm, DisplayWarning, display_warnings
 from ._syntax import (
     AUTHORITY_SPAN,
@@ -803,7 +803,7 @@ def _nfc(text: str) -> str:
     return "".join(out)
 
 
-def _syntax(text: str, level: str, registry: SchemeRegistry | None = None) -> str:
+def _normalize_via_uri(text: str, level: str, registry: SchemeRegistry | None = None) -> str:
     """Syntax-based (and scheme-based) normalization through the URI form."""
     uri = to_uri(text)
     # The C normalize serves calls without registry= (any keyword goes to Python).
@@ -843,9 +843,9 @@ def normalize(iri: str, level: str = "scheme", *, registry: SchemeRegistry | Non
         _checked(text)
         return text
     if level == "nfc":
-        once = _nfc(_syntax(text, "syntax"))
-        return _syntax(once, "syntax")
-    return _syntax(text, level, registry)
+        once = _nfc(_normalize_via_uri(text, "syntax"))
+        return _normalize_via_uri(once, "syntax")
+    return _normalize_via_uri(text, level, registry)
 
 
 def equivalent(

@@ -1,7 +1,7 @@
 """The seeds' older grammars and resolution rules (RFC 1738, RFC 1808, RFC 2396,
 the 1993 URL draft, the 1997 URL-syntax draft and the 2003 rfc2396bis draft).
 
-This package is layer 3, beside :mod:`urikit._parser` and :mod:`urikit.resolve`:
+This package is layer 3, beside :mod:`urikit._parser` and :mod:`urikit.resolution`:
 it may import layers 0 to 3 (``grammars`` uses the parser's IPv4/IPv6 rules) and
 no core module imports it. Importing it registers its grammars and rules in the
 core's hook tables (:mod:`urikit._hooks`), through which ``urikit.is_valid(...,

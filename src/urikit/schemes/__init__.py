@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from .._schemeinfo import DEFAULT_REGISTRY, SchemeHandler, SchemeRegistry
 from ..errors import arg_type_error, check_str
-from ..normalize import normalize as _core_normalize
+from ..normalization import normalize as _core_normalize
 from ..reference import URIReference, parse
 from ._base import SchemeView, ServerView
 from .file import FileView

@@ -41,7 +41,7 @@ def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
     ada_url = _ada()
     if ada_url is None:
         return
-    from ..resolve import remove_dot_segments
+    from ..resolution import remove_dot_segments
 
     try:
         theirs = ada_url.parse_url(text, attributes=_ADA_ATTRIBUTES)

@@ -24,7 +24,7 @@ from ._charsets import PCT_ENCODED_PATTERN, UNRESERVED, compiled
 from ._parser import diagnose, split
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from .errors import check_str, unknown_choice
-from .resolve import recompose, remove_dot_segments
+from .resolution import recompose, remove_dot_segments
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 __all__ = ["LEVELS", "equivalent", "normalize", "normalize_percent"]
 
+#: The levels of :func:`normalize`: ``"syntax"`` (section 6.2.2) and ``"scheme"``
+#: (6.2.2 plus 6.2.3).
 LEVELS: Final = ("syntax", "scheme")
 
 #: Compiled on first use (``_charsets.compiled``), so that importing costs no ``re``.

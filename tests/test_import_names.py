@@ -1,0 +1,73 @@
+"""``import urikit.X`` gives what the import statement promises: the module
+``urikit.X``, or ImportError when there is none. A package attribute named like
+one of its submodules (the function ``urikit.resolve`` over a module
+``urikit/resolve.py``) would break that: ``import urikit.resolve as m`` binds
+``m`` to ``getattr(urikit, "resolve")``, the function, while
+``sys.modules["urikit.resolve"]`` is the module."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+from types import ModuleType
+
+import pytest
+
+import urikit
+
+
+def _packages() -> list[ModuleType]:
+    """urikit and every subpackage of it that imports without an extra."""
+    found = [urikit]
+    for info in pkgutil.walk_packages(urikit.__path__, "urikit.", onerror=lambda _name: None):
+        if info.ispkg:
+            try:
+                found.append(importlib.import_module(info.name))
+            except ImportError:  # an extra is missing
+                continue
+    return found
+
+
+@pytest.mark.parametrize("package", _packages(), ids=lambda p: p.__name__)
+def test_no_attribute_of_a_package_shadows_its_submodule(package: ModuleType) -> None:
+    shadowed = []
+    for info in pkgutil.iter_modules(package.__path__):
+        name = f"{package.__name__}.{info.name}"
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # an extra is missing
+            continue
+        if getattr(package, info.name) is not module:
+            shadowed.append(f"{name} is {getattr(package, info.name)!r}, not the module")
+    assert not shadowed
+
+
+@pytest.mark.parametrize("name", ["resolve", "normalize"])
+def test_import_of_a_function_name_is_an_import_error(name: str) -> None:
+    assert callable(getattr(urikit, name))  # the public function stays
+    with pytest.raises(ModuleNotFoundError, match=f"urikit.{name}"):
+        importlib.import_module(f"urikit.{name}")
+    assert f"urikit.{name}" not in sys.modules
+
+
+def test_the_import_statement_gives_the_modules() -> None:
+    import urikit.normalization as normalization
+    import urikit.resolution as resolution
+
+    assert isinstance(resolution, ModuleType) and resolution.__name__ == "urikit.resolution"
+    assert isinstance(normalization, ModuleType)
+    assert normalization.__name__ == "urikit.normalization"
+    assert resolution.resolve is urikit.resolve
+    assert normalization.normalize is urikit.normalize
+    assert resolution.remove_dot_segments is urikit.remove_dot_segments
+
+
+def test_no_public_name_is_also_a_submodule() -> None:
+    submodules = {info.name for info in pkgutil.iter_modules(urikit.__path__)}
+    clashes = [
+        name
+        for name in urikit.__all__
+        if name in submodules and not isinstance(getattr(urikit, name), ModuleType)
+    ]
+    assert not clashes
