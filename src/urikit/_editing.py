@@ -12,20 +12,20 @@ everything a component does not allow, as UTF-8 (or ``encoding``); the IRI one
 
 >>> join_path("/a/", True, False, ("b c", "d/e"), False, URI_CODEC, "joinpath")
 '/a/b%20c/d/e'
->>> update_query("a=%7e&b=1&b=2", [("b", "x y")], False, "utf-8", URI_CODEC, "update_query")
-(True, 'a=%7e&b=x%20y')
+>>> q = "a=%7e&b=1&b=2"
+>>> update_query("?" + q, q, None, [("b", "x y")], False, "utf-8", URI_CODEC, "update_query")
+'?a=%7e&b=x%20y'
 """
 
 from __future__ import annotations
 
 from _collections_abc import Iterable, Mapping
 
-from ._charsets import PCHAR, PCHAR_NC, QUERY
+from ._accel import speedups as _speedups
+from ._charsets import PCHAR, PCHAR_NC, QUERY, UNRESERVED, compiled, regex_class
 from ._parser import (
     HOST_SPAN,
-    PATH_SPAN,
     PORT_SPAN,
-    QUERY_SPAN,
     SCHEME_SPAN,
     Spans,
     check_component,
@@ -39,6 +39,7 @@ from .percent import COMPONENT_SAFE, encode_except, percent_decode, percent_enco
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Final
 
 __all__ = [
@@ -75,6 +76,19 @@ _PAIRS: Final = "a mapping or an iterable of (str, str or None) pairs"
 _ASCII_LOWER: Final = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
 
 
+#: The C percent_encode (text, component name) -> str, or the position of a
+#: character UTF-8 cannot encode; ``None`` in the pure-Python build.
+_c_percent_encode: Final = None if _speedups is None else _speedups.percent_encode
+
+#: Per safe set: matches a text made of its characters and unreserved ones only.
+_SAFE_MATCH: dict[frozenset[str], Callable[[str], object]] = {}
+
+
+def _safe_match(safe: frozenset[str]) -> Callable[[str], object]:
+    match = _SAFE_MATCH[safe] = compiled(f"[{regex_class((safe | UNRESERVED) - {'%'})}]*+\\Z").match
+    return match
+
+
 class Codec:
     """How an edit writes text into a URI and checks text given as encoded.
 
@@ -88,7 +102,15 @@ class Codec:
         """``text`` with every character but ``safe`` and unreserved percent-encoded."""
         name = _NAMED_SAFE.get(safe)
         if name is not None and encoding == "utf-8":
-            return percent_encode(text, name)  # the C encoder when built
+            if _c_percent_encode is not None:
+                out = _c_percent_encode(text, name)  # percent_encode's C twin
+                if type(out) is str:
+                    return out
+            return percent_encode(text, name)  # (which raises the error C found)
+        if (text.isalnum() and text.isascii()) or (
+            (_SAFE_MATCH.get(safe) or _safe_match(safe))(text) is not None
+        ):
+            return text  # nothing to encode (the common case: a name, a number)
         return encode_except(text, safe, encoding=encoding, component=component)
 
     def check(self, component: str, value: str) -> None:
@@ -151,6 +173,10 @@ def join_path(
     else:
         head = path + "/"
     first = noscheme and not head
+    if len(segments) == 1 and not encoded:  # the common call, "ref / segment"
+        given = segments[0]
+        if type(given) is str and "/" not in given and given != "." and given != "..":
+            return head + codec.encode(given, PCHAR_NC if first else PCHAR, "utf-8", "path")
     out: list[str] = []
     for given in segments:
         if type(given) is not str:
@@ -303,17 +329,21 @@ def pairs_of(params: object, func: str) -> list[tuple[str, str | None]]:
     >>> pairs_of({"a": "1", "b": None}, "f")
     [('a', '1'), ('b', None)]
     """
-    if isinstance(params, (str, bytes, bytearray)) or not isinstance(params, Iterable):
+    items: Iterable[object]
+    if type(params) is dict:
+        items = params.items()
+    elif isinstance(params, (str, bytes, bytearray)) or not isinstance(params, Iterable):
         raise arg_type_error(func, "params", _PAIRS, params)
-    items = params.items() if isinstance(params, Mapping) else params
+    else:
+        items = params.items() if isinstance(params, Mapping) else params
     out: list[tuple[str, str | None]] = []
     for item in items:
         if not isinstance(item, tuple) or len(item) != 2:
             raise arg_type_error(func, "params", _PAIRS, item)
         name, value = item
-        if not isinstance(name, str):
+        if type(name) is not str and not isinstance(name, str):
             raise arg_type_error(func, "params", _PAIRS, name)
-        if value is not None and not isinstance(value, str):
+        if value is not None and type(value) is not str and not isinstance(value, str):
             raise arg_type_error(func, "params", _PAIRS, value)
         out.append((name, value))
     return out
@@ -344,36 +374,72 @@ def _decode(text: str, form: bool, encoding: str) -> str | None:
         return None
 
 
-def _items(query: str | None) -> list[str]:
-    return query.split("&") if query else []
+def _query_edit(
+    text: str, query: str | None, fragment: str | None, items: list[str], out: list[str]
+) -> str | None:
+    """``text`` with the query items ``out`` instead of ``items`` (``None``: the same)."""
+    if out == items:
+        return None
+    return replace_query(text, query, fragment, "&".join(out) if out else None)
 
 
 def update_query(
+    text: str,
     query: str | None,
+    fragment: str | None,
     params: object,
     form: bool,
     encoding: str,
     codec: Codec,
     func: str,
-) -> tuple[bool, str | None]:
-    """``(changed, new query)``: every parameter named in ``params`` replaced by the
-    given values, in the place of its first one; new names appended.
+) -> str | None:
+    """``text`` where every parameter named in ``params`` has the given values only,
+    in the place of its first one, new names appended (``None``: no change).
 
-    >>> update_query("a&b=1&a=2", {"a": "3", "c": "4"}, False, "utf-8", URI_CODEC, "f")
-    (True, 'a=3&b=1&c=4')
+    >>> t = "http://h/?a&b=1&a=2#f"
+    >>> update_query(t, "a&b=1&a=2", "f", {"a": "3", "c": "4"}, False, "utf-8", URI_CODEC, "f")
+    'http://h/?a=3&b=1&c=4#f'
     """
-    check_codec(encoding, "strict", func)
+    if type(encoding) is not str:
+        check_codec(encoding, "strict", func)
+    if type(params) is dict:  # the common call: no copy, the types checked below
+        pairs: Iterable[tuple[object, object]] = params.items()
+    else:
+        pairs = pairs_of(params, func)
     groups: dict[str, list[str]] = {}
-    for name, value in pairs_of(params, func):
-        groups.setdefault(name, []).append(_encode_pair(name, value, codec, form, encoding))
+    for name, value in pairs:
+        if type(name) is not str or (value is not None and type(value) is not str):
+            pairs_of(params, func)  # raises the TypeError (or accepts a str subclass)
+            assert isinstance(name, str) and (value is None or isinstance(value, str))
+        # an ASCII letter-and-digit name or value (the common case) is written as is
+        pair = (
+            name
+            if name.isalnum() and name.isascii()
+            else _encode_param(name, codec, form, encoding)
+        )
+        if value is not None:
+            pair += "=" + (
+                value
+                if value.isalnum() and value.isascii()
+                else _encode_param(value, codec, form, encoding)
+            )
+        if name in groups:
+            groups[name].append(pair)
+        else:
+            groups[name] = [pair]
     if not groups:
-        return False, query
-    items = _items(query)
+        return None
+    if not query:  # no query, or an empty one: the pairs are the query
+        return replace_query(
+            text, query, fragment, "&".join([p for g in groups.values() for p in g])
+        )
+    items = query.split("&")
     out: list[str] = []
     placed: set[str] = set()
     for item in items:
-        found = _decode(item.partition("=")[0], form, encoding)
-        if found is None or found not in groups:
+        raw = item.partition("=")[0]
+        found = _decode(raw, form, encoding) if "%" in raw or (form and "+" in raw) else raw
+        if found not in groups:
             out.append(item)
         elif found not in placed:
             placed.add(found)
@@ -381,46 +447,55 @@ def update_query(
     for name, written in groups.items():
         if name not in placed:
             out.extend(written)
-    if out == items:
-        return False, query
-    return True, "&".join(out)
+    return _query_edit(text, query, fragment, items, out)
 
 
 def extend_query(
-    query: str | None, params: object, form: bool, encoding: str, codec: Codec, func: str
-) -> tuple[bool, str | None]:
-    """``(changed, new query)``: the pairs of ``params`` appended.
+    text: str,
+    query: str | None,
+    fragment: str | None,
+    params: object,
+    form: bool,
+    encoding: str,
+    codec: Codec,
+    func: str,
+) -> str | None:
+    """``text`` with the pairs of ``params`` appended to its query (``None``: none).
 
-    >>> extend_query("a=%7e", [("a", "~")], False, "utf-8", URI_CODEC, "f")
-    (True, 'a=%7e&a=~')
+    >>> extend_query("?a=%7e", "a=%7e", None, [("a", "~")], False, "utf-8", URI_CODEC, "f")
+    '?a=%7e&a=~'
     """
     check_codec(encoding, "strict", func)
     new = [_encode_pair(n, v, codec, form, encoding) for n, v in pairs_of(params, func)]
-    if not new:
-        return False, query
-    return True, "&".join(_items(query) + new)
+    items = query.split("&") if query else []
+    return _query_edit(text, query, fragment, items, items + new)
 
 
 def without_query_params(
-    query: str | None, names: tuple[str, ...], form: bool, encoding: str, func: str
-) -> tuple[bool, str | None]:
-    """``(changed, new query)``: the parameters named in ``names`` removed; ``None``
-    when none is left.
+    text: str,
+    query: str | None,
+    fragment: str | None,
+    names: tuple[str, ...],
+    form: bool,
+    encoding: str,
+    func: str,
+) -> str | None:
+    """``text`` without the query parameters named in ``names``, and without a
+    query when none is left (``None``: no change).
 
-    >>> without_query_params("utm_source=x&id=7&utm_medium=y", ("utm_source", "utm_medium"),
-    ...                      False, "utf-8", "f")
-    (True, 'id=7')
+    >>> t = "http://h/?utm_source=x&id=7&utm_medium=y#f"
+    >>> q = "utm_source=x&id=7&utm_medium=y"
+    >>> without_query_params(t, q, "f", ("utm_source", "utm_medium"), False, "utf-8", "f")
+    'http://h/?id=7#f'
     """
     check_codec(encoding, "strict", func)
     for name in names:
         if type(name) is not str:
             raise arg_type_error(func, "names", "str", name)
-    items = _items(query)
+    items = query.split("&") if query else []
     drop = frozenset(names)
     out = [i for i in items if _decode(i.partition("=")[0], form, encoding) not in drop]
-    if len(out) == len(items):
-        return False, query
-    return True, ("&".join(out) if out else None)
+    return _query_edit(text, query, fragment, items, out)
 
 
 def query_values(query: str | None, name: str, form: bool, encoding: str) -> list[str | None]:
@@ -430,7 +505,7 @@ def query_values(query: str | None, name: str, form: bool, encoding: str) -> lis
     ['1', 'x y']
     """
     out: list[str | None] = []
-    for item in _items(query):
+    for item in query.split("&") if query else ():
         raw, eq, value = item.partition("=")
         if _decode(raw, form, encoding) == name:
             if form and "+" in value:
@@ -439,18 +514,16 @@ def query_values(query: str | None, name: str, form: bool, encoding: str) -> lis
     return out
 
 
-def replace_query(text: str, sp: Spans, query: str | None) -> str:
-    """``text`` with its query (and "?") replaced by ``query`` (``None``: none).
+def replace_query(text: str, query: str | None, fragment: str | None, new: str | None) -> str:
+    """``text``, whose query and fragment are ``query`` and ``fragment``, with the
+    query (and its "?") replaced by ``new`` (``None``: no query).
 
-    >>> replace_query("http://h/p?a#f", split("http://h/p?a#f"), "b")
-    'http://h/p?b#f'
+    >>> replace_query("http://h/p?a#f", "a", "f", "b"), replace_query("/p#f", None, "f", "")
+    ('http://h/p?b#f', '/p?#f')
     """
-    q0, q1 = sp[QUERY_SPAN]
-    if q0 >= 0:
-        start, end = q0 - 1, q1
-    else:
-        start = end = sp[PATH_SPAN][1]
-    return text[:start] + ("" if query is None else "?" + query) + text[end:]
+    end = len(text) if fragment is None else len(text) - len(fragment) - 1
+    start = end if query is None else end - len(query) - 1
+    return text[:start] + ("" if new is None else "?" + new) + text[end:]
 
 
 # -- the origin --------------------------------------------------------------------

@@ -55,6 +55,7 @@ from .resolve import recompose, relativize, resolve
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any, ClassVar, Final, NoReturn, Self
 
 __all__ = ["URIReference", "is_valid", "parse"]
@@ -697,6 +698,9 @@ class URIReference(SpanRecord):
         """A reference of this type holding ``text`` (``self`` when it is the same)."""
         if text == self._text:
             return self
+        if type(self) is URIReference:
+            ref: Self = _parse_edited(text)  # parse, in C when built
+            return ref
         return self._new(text, self._codec.spans(text))
 
     def _with_new_path(self, path: str) -> Self:
@@ -726,10 +730,21 @@ class URIReference(SpanRecord):
         """
         if not segments:
             return self
-        rooted, noscheme = self._path_context()
-        func = "URIReference.joinpath"
-        path = _editing.join_path(self.path, rooted, noscheme, segments, encoded, self._codec, func)
-        return self._with_new_path(path)
+        sp = self._sp
+        rooted = sp[AUTHORITY_SPAN][0] >= 0
+        p0, p1 = sp[PATH_SPAN]
+        text = self._text
+        codec = self._codec
+        path = _editing.join_path(
+            text[p0:p1],
+            rooted,
+            not rooted and sp[SCHEME_SPAN][0] < 0,
+            segments,
+            encoded,
+            codec,
+            "URIReference.joinpath",
+        )
+        return self._edited(text[:p0] + path)
 
     def __truediv__(self, segment: str) -> Self:
         """``ref / "segment"`` is ``ref.joinpath("segment")``.
@@ -737,9 +752,22 @@ class URIReference(SpanRecord):
         >>> str(parse("https://api.example/v1") / "users" / "a b")
         'https://api.example/v1/users/a%20b'
         """
-        if not isinstance(segment, str):
+        if type(segment) is not str and not isinstance(segment, str):
             return NotImplemented
-        return self.joinpath(segment)
+        sp = self._sp
+        rooted = sp[AUTHORITY_SPAN][0] >= 0
+        p0, p1 = sp[PATH_SPAN]
+        text = self._text
+        path = _editing.join_path(
+            text[p0:p1],
+            rooted,
+            not rooted and sp[SCHEME_SPAN][0] < 0,
+            (segment,),
+            False,
+            self._codec,
+            "URIReference.joinpath",
+        )
+        return self._edited(text[:p0] + path)
 
     @property
     def parent(self) -> Self:
@@ -808,11 +836,6 @@ class URIReference(SpanRecord):
         )
         return self._with_new_path(path)
 
-    def _with_query_text(self, changed: bool, query: str | None) -> Self:
-        if not changed:
-            return self
-        return self._edited(_editing.replace_query(self._text, self._sp, query))
-
     def update_query(
         self,
         params: Mapping[str, str | None] | Iterable[tuple[str, str | None]],
@@ -835,10 +858,17 @@ class URIReference(SpanRecord):
         >>> str(parse("http://h/?q=a+b").update_query([("q", "c d")], form=True))
         'http://h/?q=c+d'
         """
-        changed, query = _editing.update_query(
-            self.query, params, form, encoding, self._codec, "URIReference.update_query"
+        text = _editing.update_query(
+            self._text,
+            self.query,
+            self.fragment,
+            params,
+            form,
+            encoding,
+            self._codec,
+            "URIReference.update_query",
         )
-        return self._with_query_text(changed, query)
+        return self if text is None else self._edited(text)
 
     def extend_query(
         self,
@@ -853,10 +883,17 @@ class URIReference(SpanRecord):
         >>> str(parse("http://h/?a=1#f").extend_query([("a", "2"), ("b", None)]))
         'http://h/?a=1&a=2&b#f'
         """
-        changed, query = _editing.extend_query(
-            self.query, params, form, encoding, self._codec, "URIReference.extend_query"
+        text = _editing.extend_query(
+            self._text,
+            self.query,
+            self.fragment,
+            params,
+            form,
+            encoding,
+            self._codec,
+            "URIReference.extend_query",
         )
-        return self._with_query_text(changed, query)
+        return self if text is None else self._edited(text)
 
     def without_query_params(
         self, *names: str, form: bool = False, encoding: str = "utf-8"
@@ -869,10 +906,16 @@ class URIReference(SpanRecord):
         >>> str(parse("http://h/?utm_source=x").without_query_params("utm_source"))
         'http://h/'
         """
-        changed, query = _editing.without_query_params(
-            self.query, names, form, encoding, "URIReference.without_query_params"
+        text = _editing.without_query_params(
+            self._text,
+            self.query,
+            self.fragment,
+            names,
+            form,
+            encoding,
+            "URIReference.without_query_params",
         )
-        return self._with_query_text(changed, query)
+        return self if text is None else self._edited(text)
 
     def query_values(
         self, name: str, *, form: bool = False, encoding: str = "utf-8"
@@ -1039,6 +1082,9 @@ def is_valid(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -
     return split(text, rule) is not None
 
 
+#: What an edit of a URIReference builds its copy with (the C parse when built).
+_parse_edited: Callable[[str], Any] = parse
+
 # The C boundary (see urikit._accel): install URIReference as the type the fast
 # parse builds (it fills SpanRecord's two slots), then bind the C twins.
 if _speedups is not None:
@@ -1047,6 +1093,7 @@ if _speedups is not None:
     # the location C found (the slots filled, the message worded on first use)
     _speedups.set_error_type(URIError, diagnose)
     parse = _speedups.accelerate("parse", parse, diagnose)
+    _parse_edited = parse
     is_valid = _speedups.accelerate("is_valid", is_valid)
     # Component properties read SpanRecord's slots and slice in C (class access
     # still gives the property; anything unusual is handed to it).
