@@ -63,6 +63,7 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
     urikit = import_urikit()
     urls = read_urls(args)
     result: dict[str, Any] = {"implementation": urikit.IMPLEMENTATION}
+    yarl: Any
     try:
         import yarl
     except ImportError as exc:
