@@ -430,15 +430,17 @@ def update_query(
     if not groups:
         return None
     if not query:  # no query, or an empty one: the pairs are the query
-        return replace_query(
-            text, query, fragment, "&".join([p for g in groups.values() for p in g])
-        )
+        new: list[str] = []
+        for written in groups.values():
+            new += written
+        return replace_query(text, query, fragment, "&".join(new))
     items = query.split("&")
     out: list[str] = []
     placed: set[str] = set()
+    plain = "%" not in query and not (form and "+" in query)  # no name needs decoding
     for item in items:
         raw = item.partition("=")[0]
-        found = _decode(raw, form, encoding) if "%" in raw or (form and "+" in raw) else raw
+        found = raw if plain else _decode(raw, form, encoding)
         if found not in groups:
             out.append(item)
         elif found not in placed:

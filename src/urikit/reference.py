@@ -868,7 +868,12 @@ class URIReference(SpanRecord):
             self._codec,
             "URIReference.update_query",
         )
-        return self if text is None else self._edited(text)
+        if text is None:
+            return self
+        if type(self) is URIReference:
+            ref: Self = _parse_edited(text)  # parse, in C when built
+            return ref
+        return self._new(text, self._codec.spans(text))
 
     def extend_query(
         self,
