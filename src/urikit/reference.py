@@ -949,6 +949,7 @@ class URIReference(SpanRecord):
         """
         if type(name) is not str:
             check_str(name, "URIReference.query_param", "name")
+        check_optional_str(default, "URIReference.query_param", "default")
         check_codec(encoding, "strict", "URIReference.query_param")
         values = _editing.query_values(self.query, name, form, encoding)
         return values[0] if values else default
