@@ -728,23 +728,7 @@ class URIReference(SpanRecord):
         >>> str(parse("http://h").joinpath("%7E", encoded=True))
         'http://h/%7E'
         """
-        if not segments:
-            return self
-        sp = self._sp
-        rooted = sp[AUTHORITY_SPAN][0] >= 0
-        p0, p1 = sp[PATH_SPAN]
-        text = self._text
-        codec = self._codec
-        path = _editing.join_path(
-            text[p0:p1],
-            rooted,
-            not rooted and sp[SCHEME_SPAN][0] < 0,
-            segments,
-            encoded,
-            codec,
-            "URIReference.joinpath",
-        )
-        return self._edited(text[:p0] + path)
+        return self._join(segments, encoded) if segments else self
 
     def __truediv__(self, segment: str) -> Self:
         """``ref / "segment"`` is ``ref.joinpath("segment")``.
@@ -754,6 +738,9 @@ class URIReference(SpanRecord):
         """
         if type(segment) is not str and not isinstance(segment, str):
             return NotImplemented
+        return self._join((segment,), False)
+
+    def _join(self, segments: tuple[str, ...], encoded: bool) -> Self:
         sp = self._sp
         rooted = sp[AUTHORITY_SPAN][0] >= 0
         p0, p1 = sp[PATH_SPAN]
@@ -762,8 +749,8 @@ class URIReference(SpanRecord):
             text[p0:p1],
             rooted,
             not rooted and sp[SCHEME_SPAN][0] < 0,
-            (segment,),
-            False,
+            segments,
+            encoded,
             self._codec,
             "URIReference.joinpath",
         )
