@@ -419,6 +419,8 @@ def test_iri_edits_keep_iri_characters() -> None:
     assert str(results["joinpath"]) == "http://例え.jp/パス/a/ü"
     assert str(results["with_name"]) == "http://例え.jp/パス/新"
     assert str(results["with_suffix"]) == "http://例え.jp/a.テキスト"
+    # "ß".upper() is "SS": the suffix is found in the segment as written
+    assert str(iri.parse("http://h/ßß.a%2Egz").with_suffix(".x")) == "http://h/ßß.a.x"
     assert str(results["update"]) == "http://例え.jp/パス/?q=新%20値&x=%E5%80%A4#frag"
     assert str(results["extend"]).endswith("&k=\ue000#frag")  # iprivate: in the query only
     assert str(results["origin"]) == "http://例え.jp"

@@ -314,7 +314,7 @@ def replace_suffix(
         )
     if suffix_of(name):
         # The last "." of the name is the last "." or "%2E" of the segment as written.
-        raw = raw[: max(raw.rfind("."), raw.upper().rfind("%2E"))]
+        raw = raw[: max(raw.rfind("."), raw.rfind("%2E"), raw.rfind("%2e"))]
     first = noscheme and not head
     return head + raw + codec.encode(suffix, PCHAR_NC if first else PCHAR, "utf-8", "path")
 
