@@ -387,8 +387,9 @@ def test_origin(text: str, origin: str) -> None:
 )
 def test_origin_refused(text: str, component: str, position: int, words: str) -> None:
     err = _error(parse(text).origin)
+    assert str(err).startswith("no origin: ")
     assert (err.reason, err.component, err.position, err.text) == (
-        "bad-value",
+        "no-origin",
         component,
         position,
         text,

@@ -543,31 +543,31 @@ def origin_text(text: str, sp: Spans) -> str:
     s0, s1 = sp[SCHEME_SPAN]
     if s0 < 0:
         raise URIError(
-            "bad-value",
+            "no-origin",
             "scheme",
             0,
             text,
-            detail="a relative reference has no origin; resolve it against its base first",
+            detail="a relative reference has none; resolve it against its base first",
         )
     h0, h1 = sp[HOST_SPAN]
     if h0 < 0:
         raise URIError(
-            "bad-value",
+            "no-origin",
             "authority",
             s1 + 1,
             text,
             detail=(
                 "a reference without an authority (such as a URN or a mailto: URI)"
-                " has no origin (RFC 6454 section 4)"
+                " has none (RFC 6454 section 4)"
             ),
         )
     if h0 == h1:
         raise URIError(
-            "bad-value",
+            "no-origin",
             "host",
             h0,
             text,
-            detail="an empty host has no origin (RFC 6454 section 4)",
+            detail="a reference with an empty host has none (RFC 6454 section 4)",
         )
     scheme = text[s0:s1].translate(_ASCII_LOWER)
     host = normalize_percent(text[h0:h1])

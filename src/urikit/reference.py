@@ -948,7 +948,8 @@ class URIReference(SpanRecord):
         normalization), the userinfo, path, query and fragment dropped, and the
         port written only when it is not the scheme's default port (in the
         built-in scheme registry). A reference without a scheme, an authority
-        (a URN, ``mailto:``) or a host raises :class:`~urikit.URIError`.
+        (a URN, ``mailto:``) or a host raises :class:`~urikit.URIError` (reason
+        ``"no-origin"``, naming the component missing).
 
         >>> str(parse("HTTPS://user@API.Example.com:443/v1?k#f").origin())
         'https://api.example.com'
@@ -956,7 +957,7 @@ class URIReference(SpanRecord):
         'http://h:8080'
         >>> parse("urn:isbn:0451450523").origin()  # doctest: +ELLIPSIS
         Traceback (most recent call last):
-        urikit.errors.URIError: invalid authority: a reference without an authority ...
+        urikit.errors.URIError: no origin: a reference without an authority ...
         """
         return self._edited(_editing.origin_text(self._text, self._sp))
 
