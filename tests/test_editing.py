@@ -559,3 +559,62 @@ def test_every_corpus_url_keeps_its_untouched_parameters() -> None:
         count += 1
         with_query += bool(items)
     assert count > 10_000 and with_query > 100
+
+
+# -- the two builds agree ------------------------------------------------------------
+
+
+def _edit_outcomes(urikit_mod: Any, texts: list[str]) -> list[tuple[str, str]]:
+    """Every edit on every text, as (kind, text or error fields), in one build."""
+    edits: list[tuple[str, Any]] = [
+        ("/", lambda r: r / "a b:é"),
+        ("joinpath", lambda r: r.joinpath("x/y", "%7E", "\ud800")),
+        ("encoded", lambda r: r.joinpath("a%2", encoded=True)),
+        ("update", lambda r: r.update_query({"page": "2", "q": "a b&é"})),
+        ("form", lambda r: r.update_query({"q": "a b+c"}, form=True)),
+        ("extend", lambda r: r.extend_query([("k", None), ("\ud800", "x")])),
+        ("without", lambda r: r.without_query_params("utm_source", "id")),
+        ("with_name", lambda r: r.with_name("n é")),
+        ("with_suffix", lambda r: r.with_suffix(".gz")),
+        ("parent", lambda r: r.parent),
+        ("origin", lambda r: r.origin()),
+        ("name", lambda r: (r.name, r.suffix, r.suffixes)),
+        ("values", lambda r: r.query_values("id")),
+    ]
+    out: list[tuple[str, str]] = []
+    for text in texts:
+        ref = urikit_mod.parse(text)
+        for kind, edit in edits:
+            try:
+                out.append((kind, repr(edit(ref))))
+            except (ValueError, TypeError) as err:
+                fields = (type(err).__name__, str(err), getattr(err, "position", None))
+                out.append((kind, repr(fields)))
+    return out
+
+
+TWIN_TEXTS = [
+    "http://u@h:8/a/b.tar.gz?utm_source=x&id=%7e7#f",
+    "HTTPS://H:443/%2E/a%2Eb?&id&id=1",
+    "mailto:a@b?subject=x",
+    "urn:isbn:0451450523",
+    "a:b",
+    "",
+    "?q",
+    "//h",
+    "file:///etc/",
+]
+
+
+def test_the_c_and_python_builds_agree() -> None:
+    from _twins import load
+
+    texts = TWIN_TEXTS + CORPUS_SAMPLE[:300]
+    python = load(no_speedups=True)["urikit"]
+    fast = load(no_speedups=False)["urikit"]
+    assert python.IMPLEMENTATION == "python"
+    if fast.IMPLEMENTATION != "c":
+        pytest.skip("the C accelerator is not built")
+    outcomes = _edit_outcomes(python, texts)
+    assert sum("Error" in text for _, text in outcomes) > len(texts)  # the errors too
+    assert outcomes == _edit_outcomes(fast, texts)
