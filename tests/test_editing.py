@@ -220,7 +220,7 @@ def test_with_suffix_keeps_the_rest_of_the_segment_as_written() -> None:
     ],
 )
 def test_path_reading_means_what_yarl_means(text: str) -> None:
-    """The issue asks for yarl's meanings: compared with yarl itself (the bench extra)."""
+    """name, suffix, parent, with_name mean what they mean in yarl (the bench extra)."""
     yarl_mod = pytest.importorskip("yarl")
     ref, url = parse(text), yarl_mod.URL(text)
     assert (ref.name, ref.suffix, ref.suffixes) == (url.name, url.suffix, url.suffixes)
