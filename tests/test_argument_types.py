@@ -139,6 +139,12 @@ SAMPLES: dict[str, dict[str, object]] = {
     "URIReference.with_fragment": {"fragment": "x"},
     "URIReference.with_query_params": {"params": [("a", "b")]},
     "URIReference.resolve": {"reference": "x"},
+    "URIReference.with_name": {"name": "x"},
+    "URIReference.with_suffix": {"suffix": ".x"},
+    "URIReference.update_query": {"params": {"a": "b"}},
+    "URIReference.extend_query": {"params": [("a", "b")]},
+    "URIReference.query_param": {"name": "q"},
+    "URIReference.query_values": {"name": "q"},
     "URIReference.relativize": {"target": "http://h/x"},
     "IRIReference": {"text": "パス"},
     "IRIReference.with_scheme": {"scheme": "x"},
@@ -325,7 +331,12 @@ def _mentions_str(hint: Any) -> bool:
     return any(_mentions_str(a) for a in typing.get_args(hint))
 
 
-_NAMES: dict[str, Any] = {**vars(urikit.schemes), **vars(urikit.urn), **vars(urikit)}
+_NAMES: dict[str, Any] = {
+    **vars(urikit.schemes),
+    **vars(urikit.urn),
+    **vars(urikit),
+    "Self": typing.Self,  # the edits' return type, imported for type checkers only
+}
 
 
 def _is_collection_of_str(hint: Any) -> bool:
@@ -372,7 +383,9 @@ def _call(
     values = dict(SAMPLES.get(name, {}))
     values[param] = bad
     params = [
-        p for p in inspect.signature(func).parameters.values() if p.name not in ("self", "cls")
+        p
+        for p in inspect.signature(func).parameters.values()
+        if p.name not in ("self", "cls") and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
     ]
     args: list[object] = []
     keywords: dict[str, object] = {}

@@ -62,6 +62,7 @@ LAYER_RULES: tuple[Rule, ...] = (
     Rule("urikit._parser", 3),
     Rule("urikit.resolution", 3),
     Rule("urikit.normalization", 3),
+    Rule("urikit._editing", 3),
     Rule("urikit.legacy", 3),
     Rule("urikit.reference", 4),
     Rule("urikit.schemes", 5),
@@ -112,6 +113,7 @@ CORE: tuple[str, ...] = (
     "urikit._parser",
     "urikit.resolution",
     "urikit.normalization",
+    "urikit._editing",
     "urikit.reference",
 )
 PLUGINS: tuple[str, ...] = ("urikit.legacy",)

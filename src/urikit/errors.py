@@ -71,6 +71,8 @@ REASONS: dict[str, str] = {
     "namespace-rule": "invalid {component} at position {position}: {detail}",
     "not-resolvable": "cannot resolve {component} at position {position}: {detail}",
     "unknown-scheme": "no handler for the scheme {detail} at position {position}",
+    # URIReference.origin(): RFC 6454 gives the reference no scheme://host[:port] origin.
+    "no-origin": "no origin: {detail} at position {position}",
 }
 
 

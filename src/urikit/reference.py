@@ -25,6 +25,7 @@ import sys
 # package too (about 1 ms of ``import urikit``).
 from _collections_abc import Iterable, Mapping
 
+from . import _editing
 from ._accel import SpanRecord
 from ._accel import speedups as _speedups
 from ._hooks import grammars
@@ -54,15 +55,14 @@ from .resolution import recompose, relativize, resolve
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
-    from typing import Any, Final, NoReturn, Self
+    from collections.abc import Callable
+    from typing import Any, ClassVar, Final, NoReturn, Self
 
 __all__ = ["URIReference", "is_valid", "parse"]
 
 
-#: What a query parameter's name or value may carry literally: the query's
-#: characters but the pair separators "&" and "=", "+" (read as " " by HTML forms)
-#: and "#".
-_QUERY_PARAM_SAFE: Final = COMPONENT_SAFE["query"] - frozenset("&=+#")
+#: What a query parameter's name or value may carry literally (see urikit._editing).
+_QUERY_PARAM_SAFE: Final = _editing.QUERY_PARAM_SAFE
 
 
 def _port_text(port: object, func: str) -> str | None:
@@ -124,19 +124,8 @@ def _query_from_params(params: object, encoding: str, func: str) -> str | None:
     check_str(encoding, func, "encoding")
     if params is None:
         return None
-    expected = "a mapping or an iterable of (str, str or None) pairs"
-    if isinstance(params, (str, bytes, bytearray)) or not isinstance(params, Iterable):
-        raise arg_type_error(func, "params", expected, params)
-    items = params.items() if isinstance(params, Mapping) else params
     out = []
-    for item in items:
-        if not isinstance(item, tuple) or len(item) != 2:
-            raise arg_type_error(func, "params", expected, item)
-        name, value = item
-        if not isinstance(name, str):
-            raise arg_type_error(func, "params", expected, name)
-        if value is not None and not isinstance(value, str):
-            raise arg_type_error(func, "params", expected, value)
+    for name, value in _editing.pairs_of(params, func):
         out.append(
             _encode_param(name, encoding)
             + ("" if value is None else "=" + _encode_param(value, encoding))
@@ -700,6 +689,278 @@ class URIReference(SpanRecord):
         query = _query_from_params(params, encoding, "URIReference.with_query_params")
         return self._replace(query=query)
 
+    # -- edits: path segments, query parameters, origin (urikit._editing) -----------
+
+    #: How edits write and check text (``urikit.iri`` keeps the IRI characters).
+    _codec: ClassVar[_editing.Codec] = _editing.URI_CODEC
+
+    def _edited(self, text: str) -> Self:
+        """A reference of this type holding ``text`` (``self`` when it is the same)."""
+        if text == self._text:
+            return self
+        if type(self) is URIReference:
+            ref: Self = _parse_edited(text)  # parse, in C when built
+            return ref
+        return self._new(text, self._codec.spans(text))
+
+    def _with_new_path(self, path: str) -> Self:
+        """A copy with ``path`` (encoded) and no query or fragment: another resource."""
+        return self._edited(self._text[: self._sp[PATH_SPAN][0]] + path)
+
+    def _path_context(self) -> tuple[bool, bool]:
+        """(has an authority, is a relative reference without one)."""
+        rooted = self._sp[AUTHORITY_SPAN][0] >= 0
+        return rooted, not rooted and self._sp[SCHEME_SPAN][0] < 0
+
+    def joinpath(self, *segments: str, encoded: bool = False) -> Self:
+        """A copy with decoded ``segments`` appended to the path; no query or fragment.
+
+        A "/" in a segment separates segments; every other character a segment
+        cannot carry is percent-encoded. The base's trailing empty segment is
+        replaced, and an empty path after an authority becomes "/".
+        ``encoded=True`` takes the segments as already encoded (and checks them).
+        A "." or ".." segment raises :class:`~urikit.URIError` unless
+        ``encoded=True``: no encoding makes it data (``%2E`` is ``.``, RFC 3986
+        section 2.3) and resolution removes it with its parent (section 5.2.4).
+
+        >>> str(parse("http://h/a/?q#f").joinpath("b c", "d/e?#%"))
+        'http://h/a/b%20c/d/e%3F%23%25'
+        >>> str(parse("http://h").joinpath("%7E", encoded=True))
+        'http://h/%7E'
+        """
+        return self._join(segments, encoded) if segments else self
+
+    def __truediv__(self, segment: str) -> Self:
+        """``ref / "segment"`` is ``ref.joinpath("segment")``.
+
+        >>> str(parse("https://api.example/v1") / "users" / "a b")
+        'https://api.example/v1/users/a%20b'
+        """
+        if type(segment) is not str and not isinstance(segment, str):
+            return NotImplemented
+        return self._join((segment,), False)
+
+    def _join(self, segments: tuple[str, ...], encoded: bool) -> Self:
+        sp = self._sp
+        rooted = sp[AUTHORITY_SPAN][0] >= 0
+        p0, p1 = sp[PATH_SPAN]
+        text = self._text
+        path = _editing.join_path(
+            text[p0:p1],
+            rooted,
+            not rooted and sp[SCHEME_SPAN][0] < 0,
+            segments,
+            encoded,
+            self._codec,
+            "URIReference.joinpath",
+        )
+        return self._edited(text[:p0] + path)
+
+    @property
+    def parent(self) -> Self:
+        """A copy without the path's last segment, query or fragment (the root stays).
+
+        >>> [str(parse(s).parent) for s in ("http://h/a/b?q", "http://h/a/b/", "http://h/a")]
+        ['http://h/a', 'http://h/a/b', 'http://h/']
+        """
+        return self._with_new_path(_editing.parent_path(self.path))
+
+    @property
+    def name(self) -> str:
+        """The path's last segment, decoded (``""`` after a trailing "/").
+
+        >>> parse("http://h/a/r%C3%A9sum%C3%A9.tar.gz?x").name
+        'résumé.tar.gz'
+        """
+        return percent_decode(_editing.last_segment(self.path), component="path")
+
+    @property
+    def suffix(self) -> str:
+        """The name's last "." and what follows, or ``""`` (not for ".hidden" or "a.").
+
+        >>> parse("/a/b.tar.gz").suffix, parse("/a/.profile").suffix
+        ('.gz', '')
+        """
+        return _editing.suffix_of(self.name)
+
+    @property
+    def suffixes(self) -> tuple[str, ...]:
+        """Every suffix of the name.
+
+        >>> parse("/a/b.tar.gz").suffixes
+        ('.tar', '.gz')
+        """
+        return _editing.suffixes_of(self.name)
+
+    def with_name(self, name: str) -> Self:
+        """A copy with the path's last segment replaced by the decoded ``name``
+        (encoded); no query or fragment. A "/" in ``name`` raises
+        :class:`~urikit.URIError`, as do "." and "..".
+
+        >>> str(parse("http://h/a/b.txt?q").with_name("c d.txt"))
+        'http://h/a/c%20d.txt'
+        """
+        if type(name) is not str:
+            check_str(name, "URIReference.with_name", "name")
+        rooted, noscheme = self._path_context()
+        path = _editing.replace_name(
+            self.path, rooted, noscheme, name, self._codec, "URIReference.with_name"
+        )
+        return self._with_new_path(path)
+
+    def with_suffix(self, suffix: str) -> Self:
+        """A copy with the name's suffix replaced by ``suffix`` (``""`` removes it);
+        no query or fragment. The rest of the segment keeps its bytes as written.
+
+        >>> str(parse("http://h/%7Ea/b.tar.gz").with_suffix(".zip"))
+        'http://h/%7Ea/b.tar.zip'
+        """
+        if type(suffix) is not str:
+            check_str(suffix, "URIReference.with_suffix", "suffix")
+        rooted, noscheme = self._path_context()
+        path = _editing.replace_suffix(
+            self.path, rooted, noscheme, suffix, self._codec, "URIReference.with_suffix"
+        )
+        return self._with_new_path(path)
+
+    def update_query(
+        self,
+        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]],
+        *,
+        form: bool = False,
+        encoding: str = "utf-8",
+    ) -> Self:
+        """A copy where each name in ``params`` has the given value(s) only.
+
+        The given pairs take the place of the name's first parameter (its others
+        are removed); new names are appended. Every other parameter, its
+        separators and its percent-encoding stay as written, as does the
+        fragment. New names and values are percent-encoded, "&", "=", "#", "+"
+        and space included (space as ``%20``); ``form=True`` writes space as "+"
+        (``application/x-www-form-urlencoded``) and reads "+" in the names
+        already there as space. A value of ``None`` writes the name alone.
+
+        >>> str(parse("http://h/?a=%7e&b=1&b=2#f").update_query({"b": "x y"}))
+        'http://h/?a=%7e&b=x%20y#f'
+        >>> str(parse("http://h/?q=a+b").update_query([("q", "c d")], form=True))
+        'http://h/?q=c+d'
+        """
+        text = _editing.update_query(
+            self._text,
+            self.query,
+            self.fragment,
+            params,
+            form,
+            encoding,
+            self._codec,
+            "URIReference.update_query",
+        )
+        if text is None:
+            return self
+        if type(self) is URIReference:
+            ref: Self = _parse_edited(text)  # parse, in C when built
+            return ref
+        return self._new(text, self._codec.spans(text))
+
+    def extend_query(
+        self,
+        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]],
+        *,
+        form: bool = False,
+        encoding: str = "utf-8",
+    ) -> Self:
+        """A copy with the pairs of ``params`` appended to the query, encoded as by
+        :meth:`update_query`; everything already there stays as written.
+
+        >>> str(parse("http://h/?a=1#f").extend_query([("a", "2"), ("b", None)]))
+        'http://h/?a=1&a=2&b#f'
+        """
+        text = _editing.extend_query(
+            self._text,
+            self.query,
+            self.fragment,
+            params,
+            form,
+            encoding,
+            self._codec,
+            "URIReference.extend_query",
+        )
+        return self if text is None else self._edited(text)
+
+    def without_query_params(
+        self, *names: str, form: bool = False, encoding: str = "utf-8"
+    ) -> Self:
+        """A copy without the parameters called any of ``names`` (decoded); every
+        other one stays as written, and the query is removed when none is left.
+
+        >>> str(parse("http://h/?utm_source=x&id=%7e7#f").without_query_params("utm_source"))
+        'http://h/?id=%7e7#f'
+        >>> str(parse("http://h/?utm_source=x").without_query_params("utm_source"))
+        'http://h/'
+        """
+        text = _editing.without_query_params(
+            self._text,
+            self.query,
+            self.fragment,
+            names,
+            form,
+            encoding,
+            "URIReference.without_query_params",
+        )
+        return self if text is None else self._edited(text)
+
+    def query_values(
+        self, name: str, *, form: bool = False, encoding: str = "utf-8"
+    ) -> list[str | None]:
+        """The decoded values of every parameter called ``name``, in order
+        (``None`` for one without "="); ``form=True`` reads "+" as space.
+
+        >>> parse("?a=1&b&a=x%20y&a").query_values("a")
+        ['1', 'x y', None]
+        """
+        if type(name) is not str:
+            check_str(name, "URIReference.query_values", "name")
+        check_codec(encoding, "strict", "URIReference.query_values")
+        return _editing.query_values(self.query, name, form, encoding)
+
+    def query_param(
+        self, name: str, default: str | None = None, *, form: bool = False, encoding: str = "utf-8"
+    ) -> str | None:
+        """The decoded value of the first parameter called ``name``, or ``default``
+        when there is none (a parameter without "=" gives ``None``: see
+        :meth:`query_values` to tell it from an absent one).
+
+        >>> ref = parse("?page=2&q=a%20b&page=3")
+        >>> ref.query_param("page"), ref.query_param("q"), ref.query_param("x", "1")
+        ('2', 'a b', '1')
+        """
+        if type(name) is not str:
+            check_str(name, "URIReference.query_param", "name")
+        check_optional_str(default, "URIReference.query_param", "default")
+        check_codec(encoding, "strict", "URIReference.query_param")
+        values = _editing.query_values(self.query, name, form, encoding)
+        return values[0] if values else default
+
+    def origin(self) -> Self:
+        """The RFC 6454 origin, ``scheme://host[:port]``, as a reference.
+
+        The scheme and host are lower-cased (RFC 3986 section 6.2.2 syntax
+        normalization), the userinfo, path, query and fragment dropped, and the
+        port written only when it is not the scheme's default port (in the
+        built-in scheme registry). A reference without a scheme, an authority
+        (a URN, ``mailto:``) or a host raises :class:`~urikit.URIError` (reason
+        ``"no-origin"``, naming the component missing).
+
+        >>> str(parse("HTTPS://user@API.Example.com:443/v1?k#f").origin())
+        'https://api.example.com'
+        >>> str(parse("http://h:8080/").origin())
+        'http://h:8080'
+        >>> parse("urn:isbn:0451450523").origin()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        urikit.errors.URIError: no origin: a reference without an authority ...
+        """
+        return self._edited(_editing.origin_text(self._text, self._sp))
+
     # -- operations ----------------------------------------------------------------
 
     def resolve(
@@ -815,6 +1076,9 @@ def is_valid(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -
     return split(text, rule) is not None
 
 
+#: What an edit of a URIReference builds its copy with (the C parse when built).
+_parse_edited: Callable[[str], Any] = parse
+
 # The C boundary (see urikit._accel): install URIReference as the type the fast
 # parse builds (it fills SpanRecord's two slots), then bind the C twins.
 if _speedups is not None:
@@ -823,6 +1087,7 @@ if _speedups is not None:
     # the location C found (the slots filled, the message worded on first use)
     _speedups.set_error_type(URIError, diagnose)
     parse = _speedups.accelerate("parse", parse, diagnose)
+    _parse_edited = parse
     is_valid = _speedups.accelerate("is_valid", is_valid)
     # Component properties read SpanRecord's slots and slice in C (class access
     # still gives the property; anything unusual is handed to it).

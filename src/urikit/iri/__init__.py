@@ -50,6 +50,7 @@ from ..resolution import Parts, recompose, relativize_parts, resolve_parts
 from ..resolution import relativize as _uri_relativize
 from ..resolution import resolve as _uri_resolve
 from ._display import DisplayForm, DisplayWarning, display_warnings
+from ._editing import IRI_CODEC
 from ._syntax import (
     AUTHORITY_SPAN,
     FRAGMENT_SPAN,
@@ -382,6 +383,12 @@ class IRIReference(URIReference):
     def to_uri(self, *, idna: bool = False) -> URIReference:
         """The URI this IRI maps to (RFC 3987 section 3.1), see :func:`to_uri`."""
         return _uri_parse(to_uri(self._text, idna=idna))
+
+    # -- edits (joinpath, "/", parent, with_name, update_query, origin ...) ----------
+    # The core's methods, returning IRIReference; the codec keeps the IRI characters
+    # in what they write (urikit.iri._editing).
+
+    _codec = IRI_CODEC
 
 
 def _authority(userinfo: str | None, host: str | None, port: str | None) -> str | None:
