@@ -50,7 +50,7 @@ from ._parser import (
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from .errors import URIError, arg_type_error, check_codec, check_optional_str, check_str
 from .normalization import normalize as _normalize
-from .percent import COMPONENT_SAFE, encode_except, percent_decode, percent_encode
+from .percent import encode_except, percent_decode, percent_encode
 from .resolution import recompose, relativize, resolve
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
