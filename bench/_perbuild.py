@@ -119,6 +119,9 @@ def main(
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if not args.corpus.is_file():
+        print(f"error: the corpus {args.corpus} is not there (see --corpus)", file=sys.stderr)
+        return 2
     if args.child:
         print(json.dumps(child(args)))
         return 0

@@ -74,15 +74,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-import pyarrow.compute as pc
-import pyarrow.parquet as pq
-
-import urikit
-from urikit import arrow, batch
-
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus" / "urls.txt"
+
+try:
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+except ImportError:  # a message, not a traceback
+    print("error: bench_arrow.py needs pyarrow: pip install -e '.[arrow]'", file=sys.stderr)
+    sys.exit(2)
+
+import urikit  # noqa: E402  (after the check for pyarrow)
+from urikit import arrow, batch  # noqa: E402
 
 #: name -> (limit, "max" (the value must be <= limit) or "min" (>=)).
 TARGETS: dict[str, tuple[float, str]] = {
@@ -432,6 +436,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None, metavar="FILE")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
+    if not CORPUS.is_file():
+        print(f"error: the corpus {CORPUS} is not there", file=sys.stderr)
+        return 2
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
     if args.only:
         only = {s.strip() for s in args.only.split(",") if s.strip()}

@@ -37,6 +37,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--slack-mib", type=float, default=16.0)
     args = parser.parse_args(argv)
+    if not (args.corpus / "urls.txt").is_file():
+        print(
+            f"error: the corpus {args.corpus / 'urls.txt'} is not there (see --corpus)",
+            file=sys.stderr,
+        )
+        return 2
 
     try:
         import urikit
