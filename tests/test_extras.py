@@ -198,7 +198,11 @@ def imports_of(relpath: str) -> Imports:
             needed |= run_time_imports(body, skipped)
             for node in (n for statement in body for n in ast.walk(statement)):
                 mentioned |= {*imported(node), *filter(None, [importorskipped(node)])}
-    local = set(sys.stdlib_module_names) | HELPERS | {"urikit", "__future__", "conftest"}
+    local = (
+        set(sys.stdlib_module_names)
+        | HELPERS
+        | {"urikit", "_urikit_entry", "__future__", "conftest"}
+    )
     return Imports(
         frozenset((name, skipped) for name, skipped in needed if name not in local),
         frozenset(mentioned - local),
