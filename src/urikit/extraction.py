@@ -662,6 +662,58 @@ def _bare(
     return None
 
 
+def _bare_extent(text: str, s: int, c: int, iris: bool) -> int:
+    """How much of ``text`` decides the bare reference whose scheme is ``text[s:c]``.
+
+    The reference :func:`extract` finds at ``s`` in ``text[:end]`` is the one it
+    finds at ``s`` in ``text`` up to its first whitespace, and ``end`` is found
+    in time proportional to ``end - s``: the run of reference characters is read
+    in doubling windows and stops at the first place where :func:`_bare` must
+    cut it (:meth:`_Cuts.limit`), at an authority that is no authority (the
+    reference ends inside it), or, in an IRI, at a private-use character in the
+    fragment. So a caller that asks for the reference at each of many starts in
+    one long word (``[http://a](`` repeated) reads each stretch a bounded number
+    of times, not the rest of the word each time.
+
+    >>> text = "http://a.example/x](http://b.example/y](" * 10
+    >>> end = _bare_extent(text, 0, 4, False)
+    >>> text[:end], extract(text[:end])[0].uri == extract(text)[0].uri
+    ('http://a.example/x', True)
+    """
+    syntax = _iri_syntax() if iris else _URI_SYNTAX
+    slashes = text.startswith("//", c + 1)
+    n = len(text)
+    cuts = _Cuts(text, syntax)
+    window = 2 * _SHORT_RUN
+    authority_checked = not slashes
+    while True:
+        stop = min(n, c + 1 + window)
+        run = syntax.run_re.match(text, c + 1, stop)
+        assert run is not None  # a possessive star always matches
+        natural = run.end()
+        whole = natural < stop or stop == n  # the run ends inside the window
+        if whole and natural - s <= _SHORT_RUN:
+            return natural  # judged whole, without cuts, as _bare does
+        rest = cuts.next("authority", c + 3, natural) if slashes else c + 1
+        # Every cut is the first occurrence of something, so one found inside the
+        # window is where _bare cuts the whole run too.
+        end = cuts.limit(s, rest, natural)
+        if not authority_checked and rest < natural:
+            authority_checked = True
+            if rest < end and not syntax.valid(text[s:rest]):
+                return rest  # the reference ends inside its authority
+        if end < natural or whole:
+            break
+        window *= 2
+    if iris:
+        fragment = text.find("#", rest, end)
+        if fragment >= 0:
+            private = _iri_private_re().search(text, fragment + 1, end)
+            if private is not None:
+                return private.start()
+    return end
+
+
 def _abbreviated(text: str, s: int, syntax: _Syntax, cuts: _Cuts) -> tuple[str, int] | None:
     """The abbreviated URI (2003 draft Appendix F) at ``text[s:]``: ``(uri, end)``.
 
