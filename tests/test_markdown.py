@@ -401,6 +401,14 @@ def test_markdown_it_renders_as_the_stock_rule(text: str) -> None:
     assert markdown_it().render(text) == md_with(linkify_it()).render(text)
 
 
+def test_a_closing_bracket_after_the_link_in_markdown() -> None:
+    html = markdown_it().render("See (https://godoc.org/x/lmdb).Advantages, (http://a.example/b).")
+    assert html == (
+        '<p>See (<a href="https://godoc.org/x/lmdb">https://godoc.org/x/lmdb</a>).Advantages, '
+        '(<a href="http://a.example/b">http://a.example/b</a>).</p>\n'
+    )
+
+
 def test_the_inline_rule_leaves_another_linkifier_to_the_stock_rule() -> None:
     linkify_it_py = pytest.importorskip("linkify_it")
     md = markdown_it()

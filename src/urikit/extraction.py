@@ -44,7 +44,9 @@ The rules, in the order they are applied at each position of the text:
   no URI may contain. Trailing sentence punctuation (``. , ; : ! ?`` and
   ``'``) is not part of them, nor is a ``)`` or ``]`` without an opening
   partner inside the URI (a ``]`` is only ever valid closing an IP-literal
-  host). When the rest is still not a valid URI, it is cut at the first
+  host). A bare URI just after ``(`` ends at the ``)`` that closes that
+  bracket, as the delimiters of Appendix C end theirs:
+  ``(http://a.example/x).y`` holds ``http://a.example/x``. When the rest is still not a valid URI, it is cut at the first
   offending character. A bare URI counts when its scheme is followed by
   ``//`` (``http://``, ``ftp://``, any ``scheme://`` with something after
   it), or when its scheme is one that people write in prose without ``//``
@@ -509,6 +511,30 @@ def _trim(uri: str) -> str:
     return uri[:end]
 
 
+def _closing_paren(text: str, a: int, b: int) -> int:
+    """The first ``)`` in ``text[a:b]`` without an opening partner after ``a`` (``b``: none).
+
+    A bare reference just after ``(`` ends there: that ``)`` closes the bracket
+    before the reference (``(http://a.example/x).y``). Linear: ``str.find`` and
+    ``str.count`` over the run once.
+
+    >>> text = "(http://a.example/x_(y)).z"
+    >>> text[1 : _closing_paren(text, 1, len(text))]
+    'http://a.example/x_(y)'
+    """
+    depth = 0
+    pos = a
+    while True:
+        close = text.find(")", pos, b)
+        if close < 0:
+            return b
+        depth += text.count("(", pos, close)
+        if not depth:
+            return close
+        depth -= 1
+        pos = close + 1
+
+
 class _Cuts:
     """Where a bare reference in ``text`` must end at the latest (the new paths only).
 
@@ -615,11 +641,25 @@ def _bare(
         if natural - s > _SHORT_RUN:  # judging a short run costs little anyway
             rest = cuts.next("authority", c + 3, natural) if slashes else c + 1
             limit = cuts.limit(s, rest, natural)
-        joinable = limit == natural and _line_ok(text, s, natural)
-        joined_max = s + _MAX_JOINED if joinable else s
-    m = run_re.match(text, c + 1, limit)
-    assert m is not None  # a possessive star always matches
-    end = m.end()
+            if slashes and rest < limit and not valid(text[s:rest]):
+                limit = rest  # an authority that is none: the URI ends inside it
+        # The run is known to reach ``limit``: no need to match it again (that
+        # read the rest of a long run at every candidate inside it).
+        end = max(limit, c + 1)
+        joined_max = s
+        if (
+            end == natural
+            and text[end - 1] == "-"
+            and _LINE_BREAK_RE.match(text, end) is not None
+            and _line_ok(text, s, natural)
+        ):
+            joined_max = s + _MAX_JOINED
+    else:
+        m = run_re.match(text, c + 1, limit)
+        assert m is not None  # a possessive star always matches
+        end = m.end()
+    if s and text[s - 1] == "(":
+        end = _closing_paren(text, c + 1, end)
     # The smallest URI: "scheme:" plus one character, or "scheme://" plus one.
     floor = (c - s) + (4 if slashes else 2)
     pieces = [(s, end)]
@@ -740,9 +780,10 @@ def _abbreviated(text: str, s: int, syntax: _Syntax, cuts: _Cuts) -> tuple[str, 
     stop = cuts.run_end(end)
     if stop - s > _SHORT_RUN:
         stop = cuts.limit(s, end, stop)
-    run = syntax.run_re.match(text, end, stop)
-    assert run is not None  # a possessive star always matches
-    body = _trim(text[s : run.end()])
+    run_end = max(stop, end)  # the run is known to reach it
+    if s and text[s - 1] == "(":
+        run_end = _closing_paren(text, end, run_end)
+    body = _trim(text[s:run_end])
     for _ in range(4):
         if len(body) <= len(host):
             break

@@ -190,13 +190,18 @@ text='https://example.org/x**', url='https://example.org/x**')
         if m is None or text[start : m.end() - 1].lower() not in self._wanted:
             return None
         end = _bare_extent(text, start, m.end() - 1, self._iris)
-        word = text[start:end]
+        # A "(" just before the link is read with it: the ")" that closes it ends the link.
+        lead = 1 if start and text[start - 1] == "(" else 0
+        word = text[start - lead : end]
         if not self.pretest(word):
             return None
         found = self._find_word(word)
-        if found and found[0].index == 0 and found[0].schema:
-            return found[0]
-        return None
+        if not found or found[0].index != lead or not found[0].schema:
+            return None
+        first = found[0]
+        if not lead:
+            return first
+        return Match(first.schema, 0, first.last_index - 1, first.raw, first.text, first.url)
 
     def _find_word(self, word: str) -> list[Match]:
         last = self._last
