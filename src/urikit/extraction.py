@@ -40,22 +40,21 @@ The rules, in the order they are applied at each position of the text:
   something must follow the colon (and the ``//``). When the joined content is
   no URI, the delimiters count for nothing and the text inside is read again
   for bare URIs.
-* **Bare URIs** are absolute and end at whitespace or at the first character
-  no URI may contain. Trailing sentence punctuation (``. , ; : ! ?`` and
-  ``'``) is not part of them, nor is a ``)`` or ``]`` without an opening
-  partner inside the URI (a ``]`` is only ever valid closing an IP-literal
-  host). A bare URI just after ``(`` ends at the ``)`` that closes that
-  bracket, as the delimiters of Appendix C end theirs:
-  ``(http://a.example/x).y`` holds ``http://a.example/x``. When the rest is still not a valid URI, it is cut at the first
-  offending character. A bare URI counts when its scheme is followed by
-  ``//`` (``http://``, ``ftp://``, any ``scheme://`` with something after
+* **Bare URIs** are absolute and end at whitespace or at the first character no
+  URI may contain. Trailing sentence punctuation (``. , ; : ! ?`` and ``'``) is
+  not part of them, nor is a ``)`` or ``]`` without an opening partner inside
+  the URI (a ``]`` is only ever valid closing an IP-literal host). A bare URI
+  just after ``(`` ends at the ``)`` that closes that bracket, as the delimiters
+  of Appendix C end theirs: ``(http://a.example/x).y`` holds
+  ``http://a.example/x``. When the rest is still not a valid URI, it is cut at
+  the first offending character. A bare URI counts when its scheme is followed
+  by ``//`` (``http://``, ``ftp://``, any ``scheme://`` with something after
   it), or when its scheme is one that people write in prose without ``//``
-  (:data:`PROSE_SCHEMES`, plus every registered scheme of
-  :mod:`urikit.schemes` that has no authority, plus the schemes passed in
-  ``schemes=``) and something other than whitespace or a second colon follows
-  the colon. So ``Note:``, ``10:30``,
-  ``C:\\path``, ``e.g.:``, ``Foo.pm`` and ``www.foo.com`` are never URIs (use
-  :func:`fixup` for the last one). A scheme is at most 64 characters.
+  (:data:`PROSE_SCHEMES`, plus every registered scheme of :mod:`urikit.schemes`
+  that has no authority, plus the schemes passed in ``schemes=``) and something
+  other than whitespace or a second colon follows the colon. So ``Note:``,
+  ``10:30``, ``C:\\path``, ``e.g.:``, ``Foo.pm`` and ``www.foo.com`` are never
+  URIs (use :func:`fixup` for the last one). A scheme is at most 64 characters.
 * **Hyphens at line breaks.** A bare URI whose last character is ``-`` at the
   end of a line continues on the next line (after its indentation). In every
   form, ``.uri`` keeps such a hyphen and ``.alternatives`` holds the reading
