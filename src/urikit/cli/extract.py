@@ -5,7 +5,8 @@ there are none) and prints one record per URI found, in order: the file, the
 line and column where it starts (both counted from 1), the URI, its wrapper
 and its alternative readings. With ``--html`` it prints the URI attributes of
 HTML documents instead (:func:`urikit.html.links`), resolved against
-``--base``, at the line where the tag ends (no column: ``null``). Every
+``--base``, at the line and column where the tag starts; an IRI value's
+``uri`` is the URI it maps to (``iri.to_uri``), or with ``--iris`` the IRI. Every
 ``--json`` record has the same keys: ``file``, ``line``, ``column``,
 ``uri``, ``wrapper``, ``alternatives``, ``raw`` (the text as written: the
 span in text, the attribute value in HTML), ``element``,
@@ -107,6 +108,7 @@ def _record(
             "reason": error.reason,
             "component": error.component,
             "position": error.position,
+            "text": error.text,
         },
     }
 
@@ -153,17 +155,17 @@ def _text_records(
 
 
 def _html_records(
-    name: str, stream: TextIO, base: str | None, schemes: set[str] | None
+    name: str, stream: TextIO, base: str | None, schemes: set[str] | None, iris: bool = False
 ) -> Iterator[dict[str, Any]]:
-    for link in links(stream.read(), base=base):
+    for link in links(stream.read(), base=base, to_uri=not iris):
         if schemes is not None:
-            scheme = None if link.uri is None else parse(link.uri).scheme
+            scheme = None if link.uri is None else link.uri.partition(":")[0]
             if scheme is None or scheme.lower() not in schemes:
                 continue
         yield _record(
             name,
             link.line,
-            None,
+            link.column + 1,
             link.uri,
             raw=link.raw,
             element=link.element,
@@ -192,8 +194,8 @@ def _cmd_extract(args: argparse.Namespace) -> int:
     schemes = None
     if args.schemes:
         schemes = {s.strip().lower() for spec in args.schemes for s in spec.split(",")} - {""}
-    if args.html and (args.iris or args.abbreviated):
-        print("urikit extract: --iris and --abbreviated read text, not --html", file=sys.stderr)
+    if args.html and args.abbreviated:
+        print("urikit extract: --abbreviated reads text, not --html", file=sys.stderr)
         return EXIT_USAGE
     if args.base is not None:
         if not args.html:
@@ -211,7 +213,7 @@ def _cmd_extract(args: argparse.Namespace) -> int:
         try:
             with _open(name) as stream:
                 if args.html:
-                    records = _html_records(name, stream, args.base, schemes)
+                    records = _html_records(name, stream, args.base, schemes, args.iris)
                 else:
                     wanted = None if schemes is None else sorted(schemes)
                     records = _text_records(name, stream, wanted, args.iris, args.abbreviated)
@@ -269,7 +271,8 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--iris",
         action="store_true",
-        help="find IRIs (RFC 3987): non-ASCII characters where the IRI grammar allows them",
+        help="find IRIs (RFC 3987): non-ASCII characters where the IRI grammar allows them;"
+        " with --html, print an IRI value as an IRI, not as the URI it maps to",
     )
     p.add_argument(
         "--abbreviated",
