@@ -708,7 +708,8 @@ def _bare_extent(text: str, s: int, c: int, iris: bool) -> int:
     finds at ``s`` in ``text`` up to its first whitespace, and ``end`` is found
     in time proportional to ``end - s``: the run of reference characters is read
     in doubling windows and stops at the first place where :func:`_bare` must
-    cut it (:meth:`_Cuts.limit`), at an authority that is no authority (the
+    cut it (:meth:`_Cuts.limit`, the ``)`` closing a ``(`` just before the
+    reference), at an authority that is no authority (the
     reference ends inside it), or, in an IRI, at a private-use character in the
     fragment. So a caller that asks for the reference at each of many starts in
     one long word (``[http://a](`` repeated) reads each stretch a bounded number
@@ -737,6 +738,8 @@ def _bare_extent(text: str, s: int, c: int, iris: bool) -> int:
         # Every cut is the first occurrence of something, so one found inside the
         # window is where _bare cuts the whole run too.
         end = cuts.limit(s, rest, natural)
+        if s and text[s - 1] == "(":
+            end = min(end, _closing_paren(text, c + 1, natural))
         if not authority_checked and rest < natural:
             authority_checked = True
             if rest < end and not syntax.valid(text[s:rest]):
