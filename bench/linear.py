@@ -10,7 +10,11 @@ Times, in this process, the cases the tests only check for their answer:
   tests/test_legacy_grammars.py;
 * ``urikit.html.links`` on hostile HTML (issue 17): each piece of unterminated
   markup (and deep nesting) repeated to 1 MB and to 4 MB, with the ratio of the
-  two times (best of 5). Linear time gives about 4; quadratic, 16.
+  two times (best of 5). Linear time gives about 4; quadratic, 16;
+* ``urikit.markdown.markdown_it().render`` on paragraphs without whitespace
+  (each piece repeated to 20 KB and to 80 KB, the same ratio), and
+  markdown-it-py's own inline linkify rule (with urikit's linkifier) on
+  ``'://'`` repeated, for comparison.
 
     python bench/linear.py                 # the active implementation
     URIKIT_NO_SPEEDUPS=1 python bench/linear.py
@@ -52,19 +56,36 @@ HTML_PIECES = (
 )
 
 
-def html_ratios(size: int = MB, repeat: int = 5) -> list[tuple[str, float, float]]:
-    """Each hostile piece: (piece, seconds at ``size``, seconds at 4 x ``size``).
+#: Markdown paragraphs without whitespace: a "://" in every piece. urikit's
+#: linkifier took 26 s to render 20 KB of the first before it read only the link
+#: at the start of the text it is given.
+MARKDOWN_PIECES = (
+    "[http://a](",
+    "*http://a* ",
+    "://",
+    "a://",
+    "http://a:b:/",
+    "http://a#b#",
+    "http://a/%zz",
+    "(http://a/x)",
+)
+
+
+def _ratios(
+    func: Callable[[str], object], pieces: tuple[str, ...], size: int, repeat: int
+) -> list[tuple[str, float, float]]:
+    """Each piece: (piece, seconds of ``func`` at ``size``, seconds at 4 x ``size``).
 
     A time is the best of ``repeat`` timings of ``runs`` calls, divided by ``runs``;
     ``runs`` makes the small timing last 0.1 s or more, and the two sizes take
     turns, so that a busy machine's noise cannot swing the ratio of two 10 ms runs.
     """
     out = []
-    for piece in HTML_PIECES:
+    for piece in pieces:
         small, large = (piece * (n // len(piece)) for n in (size, 4 * size))
-        links(small)
+        func(small)
         start = time.perf_counter()
-        links(small)
+        func(small)
         runs = max(1, math.ceil(0.1 / (time.perf_counter() - start)))
         times = [float("inf"), float("inf")]
         for _ in range(repeat):  # the sizes take turns, so that a change of load hits both
@@ -72,10 +93,37 @@ def html_ratios(size: int = MB, repeat: int = 5) -> list[tuple[str, float, float
                 gc.collect()
                 start = time.perf_counter()
                 for _ in range(runs):
-                    links(doc, base="http://h.example/")
+                    func(doc)
                 times[i] = min(times[i], (time.perf_counter() - start) / runs)
         out.append((piece, times[0], times[1]))
     return out
+
+
+def html_ratios(size: int = MB, repeat: int = 5) -> list[tuple[str, float, float]]:
+    """Each hostile HTML piece: (piece, seconds at ``size``, seconds at 4 x ``size``)."""
+    return _ratios(partial(links, base="http://h.example/"), HTML_PIECES, size, repeat)
+
+
+def markdown_ratios(size: int = 20_000, repeat: int = 3) -> list[tuple[str, float, float]]:
+    """Each Markdown piece rendered by ``urikit.markdown.markdown_it()``, as above."""
+    from urikit.markdown import markdown_it
+
+    return _ratios(markdown_it().render, MARKDOWN_PIECES, size, repeat)
+
+
+def stock_rule_seconds(size: int) -> float:
+    """markdown-it-py's own inline linkify rule (urikit's linkifier) on ``'://'``
+    repeated to ``size``: the rule searches all pending text at every ``://``."""
+    from markdown_it import MarkdownIt
+
+    from urikit.markdown import linkify_it
+
+    md = MarkdownIt("commonmark", {"linkify": True}).enable("linkify")
+    md.linkify = linkify_it()
+    text = "://" * (size // 3)
+    start = time.perf_counter()
+    md.render(text)
+    return time.perf_counter() - start
 
 
 def cases() -> list[tuple[str, Callable[[], object]]]:
@@ -134,6 +182,19 @@ def main(argv: list[str] | None = None) -> int:
             slow += 1
             mark = "  NOT LINEAR"
         print(f"{small:8.3f} s {large:8.3f} s {ratio:6.2f}  html {piece!r}{mark}")
+    print("markdown_it().render of one paragraph: 20 KB, 80 KB, ratio (best of 3)")
+    for piece, small, large in markdown_ratios():
+        ratio = large / small
+        mark = ""
+        if ratio > args.ratio:
+            slow += 1
+            mark = "  NOT LINEAR"
+        print(f"{small:8.3f} s {large:8.3f} s {ratio:6.2f}  markdown {piece!r}{mark}")
+    small, large = stock_rule_seconds(10_000), stock_rule_seconds(40_000)
+    print(
+        f"{small:8.3f} s {large:8.3f} s {large / small:6.2f}  "
+        "markdown-it-py's own linkify rule, '://' at 10 KB and 40 KB (not urikit's; not checked)"
+    )
     return 1 if args.check and slow else 0
 
 

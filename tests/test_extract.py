@@ -375,6 +375,12 @@ BARE = [
     ("(see http://example.org/a)", "http://example.org/a"),
     ("see http://en.example.org/wiki/Foo_(bar).", "http://en.example.org/wiki/Foo_(bar)"),
     ("(http://example.org/Foo_(bar))", "http://example.org/Foo_(bar)"),
+    # a ")" that closes the "(" just before the URI ends it (the corpus's case)
+    ("(https://godoc.org/x/lmdb).Advantages", "https://godoc.org/x/lmdb"),
+    ("(http://example.org/a_(b)_c).d", "http://example.org/a_(b)_c"),
+    ("(http://example.org/a)b)c", "http://example.org/a"),
+    ("http://example.org/a).b", "http://example.org/a).b"),  # no "(" before it
+    ("x(http://example.org/a).b", "http://example.org/a"),
     ("[http://example.org/]", "http://example.org/"),
     ("[http://[::1]:80/]", "http://[::1]:80/"),
     ("at http://[2001:db8::7]]", "http://[2001:db8::7]"),
@@ -856,6 +862,7 @@ ABBREVIATED = [
     ("WWW.EXAMPLE.ORG!", [("https://WWW.EXAMPLE.ORG", "WWW.EXAMPLE.ORG")]),
     ("at www.example.org:8080/x?y=1#z.", [("https://www.example.org:8080/x?y=1#z", None)]),
     ("(www.example.org)", [("https://www.example.org", "www.example.org")]),
+    ("(www.example.org/x).y", [("https://www.example.org/x", "www.example.org/x")]),
     ("'www.example.org' <www.example.org>", [("https://www.example.org", None)] * 2),
     ('"www.example.org" *www.example.org*', [("https://www.example.org", None)] * 2),
     ("see www.example.org/wiki/Foo_(bar).", [("https://www.example.org/wiki/Foo_(bar)", None)]),
@@ -1002,6 +1009,11 @@ def _hostile_iri(n: int) -> list[tuple[str, str, dict[str, bool]]]:
         ("'http://a/%' repeated, default", "http://a/%" * (n // 10), {}),
         ("'http://a/#b#' repeated, default", "http://a/#b#" * (n // 12), {}),
         ("'a:%' repeated, default", "a:%" * (n // 3), {}),
+        # a long run whose URIs end early: in an authority that is none, or at the
+        # ")" closing the "(" before them (each candidate read the rest of the run)
+        ("'http://a:b:/' repeated, default", "http://a:b:/" * (n // 12), {}),
+        ("'(http://a)' repeated, default", "(http://a)" * (n // 10), {}),
+        ("'(www.a.b/)' repeated", "(www.a.b/)" * (n // 10), both),
     ]
 
 

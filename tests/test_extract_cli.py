@@ -100,9 +100,9 @@ def test_extract_html(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert status == 0
     assert all(set(r) == KEYS for r in records)
     assert [(r["line"], r["column"], r["element"], r["attribute"]) for r in records] == [
-        (1, None, "base", "href"),
-        (2, None, "a", "href"),
-        (3, None, "img", "src"),
+        (1, 13, "base", "href"),
+        (2, 7, "a", "href"),
+        (3, 3, "img", "src"),
     ]
     assert [r["uri"] for r in records] == [
         "http://h.example/docs/",
@@ -111,8 +111,8 @@ def test_extract_html(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     ]
     assert records[2]["error"]["reason"] == "invalid-char" and records[2]["raw"] == "a b.png"
     status, lines = run(["extract", "--html", "--base", "http://h.example/", str(page)], capsys)
-    assert lines[1] == f"{page}:2\thttp://h.example/docs/x.html\ta href"
-    assert lines[2].startswith(f"{page}:3\ta b.png\timg src\terror: invalid character")
+    assert lines[1] == f"{page}:2:7\thttp://h.example/docs/x.html\ta href"
+    assert lines[2].startswith(f"{page}:3:3\ta b.png\timg src\terror: invalid character")
     status, records = run_json(["extract", "--html", "--schemes", "https", str(page)], capsys)
     assert (status, records) == (1, [])
 
@@ -186,4 +186,4 @@ def test_extract_iris_and_abbreviated(tmp_path: Path, capsys: pytest.CaptureFixt
     ]
     status, lines = run(["extract", "--abbreviated", str(path)], capsys)
     assert (status, lines) == (0, [f"{path}:2:4\thttps://www.example.org/a\tabbreviated"])
-    assert main(["extract", "--html", "--iris", str(path)]) == 2
+    assert main(["extract", "--html", "--abbreviated", str(path)]) == 2

@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import urikit
 from urikit.html import URI_ATTRIBUTES, Link, links
@@ -185,11 +187,126 @@ def test_deep_nesting_loses_no_link() -> None:
     assert len(found) == 3001 and found[0].raw == "deep"
 
 
-def test_lines_are_where_the_tag_ends() -> None:
-    doc = 'one\r\n<a\nhref="x"\n>two\n\n<img src=y><img src=z>\n'
-    assert [(k.raw, k.line) for k in links(doc)] == [("x", 4), ("y", 6), ("z", 6)]
-    many = "\n" * 100_000 + "<a href=x>"  # past libxml2's 65535-line limit of a tree
-    assert links(many)[0].line == 100_001
+def _where(doc: str, found: list[Link]) -> list[int]:
+    """The offsets of ``found`` in ``doc`` from their line and column (the oracle:
+    lines split at CR LF, CR or LF with str.splitlines on those three only)."""
+    starts = [0]
+    i = 0
+    while i < len(doc):
+        if doc.startswith("\r\n", i):
+            i += 2
+        elif doc[i] in "\r\n":
+            i += 1
+        else:
+            i += 1
+            continue
+        starts.append(i)
+    return [starts[k.line - 1] + k.column for k in found]
+
+
+def test_line_and_column_are_where_the_tag_starts() -> None:
+    doc = 'one\r\n<a\nhref="x"\n>two\n\n<img src=y><IMG\tSRC=z>\rx <area href=w>\n'
+    found = links(doc)
+    assert [(k.raw, k.line, k.column) for k in found] == [
+        ("x", 2, 0),
+        ("y", 6, 0),
+        ("z", 6, 11),
+        ("w", 7, 2),
+    ]
+    assert [doc[at : at + 2].lower() for at in _where(doc, found)] == ["<a", "<i", "<i", "<a"]
+    many = "\n" * 100_000 + "  <a href=x>"  # past libxml2's 65535-line limit of a tree
+    assert (links(many)[0].line, links(many)[0].column) == (100_001, 2)
+
+
+def test_a_less_than_sign_inside_markup_is_not_a_tag_start() -> None:
+    # "<" in attribute values, comments, bogus comments and raw text: each link is
+    # placed at its own tag's "<".
+    doc = (
+        '<!-- <a href=c> --><a title="<a x" href=1>t</a><script>"<a href=s>"</script>'
+        "<?x <a href=p ?>\n<textarea><img src=t></textarea> <img alt='<img' src=2>"
+        '<a href=3 title="<a">'
+    )
+    found = links(doc)
+    assert [k.raw for k in found] == ["1", "2", "3"]
+    starts = _where(doc, found)
+    assert starts == [doc.index("<a title"), doc.index("<img alt"), doc.index("<a href=3")]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "<a href=x>",
+                "<A HREF='y'>",
+                '<img title="<img" src=z>',
+                "<!-- <a href=c> -->",
+                "\n",
+                "\r\n",
+                "\r",
+                "text",
+                "<p>",
+                "<a\nhref=m>",
+                "<script><a href=s></script>",
+                "<",
+                "é",
+            ]
+        ),
+        max_size=20,
+    )
+)
+def test_every_link_is_placed_at_a_start_tag_of_its_element(pieces: list[str]) -> None:
+    doc = "".join(pieces)
+    found = links(doc)
+    offsets = _where(doc, found)
+    assert offsets == sorted(offsets)
+    for k, at in zip(found, offsets, strict=True):
+        assert doc[at : at + 1 + len(k.element)].lower() == "<" + k.element
+
+
+def test_iri_values() -> None:
+    doc = '<base href="http://例え.jp/a/"><a href="パス?q=é#ß"><img src="http://a.example/x">'
+    found = links(doc)
+    assert [k.uri for k in found] == [
+        "http://例え.jp/a/",
+        "http://例え.jp/a/パス?q=é#ß",
+        "http://a.example/x",
+    ]
+    assert all(k.error is None for k in found)
+    assert [k.uri for k in links(doc, to_uri=True)] == [
+        "http://xn--r8jz45g.jp/a/",
+        "http://xn--r8jz45g.jp/a/%E3%83%91%E3%82%B9?q=%C3%A9#%C3%9F",
+        "http://a.example/x",
+    ]
+    for k in links(doc, to_uri=True):
+        assert k.uri is not None and urikit.is_valid(k.uri, "URI")
+    # an IRI error is still an error, with its position in the stripped value
+    (bad,) = links('<a href=" http://例え.jp/a b ">')
+    assert bad.uri is None and bad.error is not None
+    assert (bad.error.position, bad.error.text) == (14, "http://例え.jp/a b")
+
+
+def test_extract_html_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # urikit extract --html: a column like text records (from 1), IRI values as
+    # URIs unless --iris, and JSON errors with the "text" their position is in.
+    import json
+
+    from urikit.cli import main
+
+    page = tmp_path / "page.html"
+    page.write_text(
+        '<p>\n  <a href="http://例え.jp/パス">x</a> <img src="a b">\n', encoding="utf-8"
+    )
+    assert main(["extract", "--html", "--json", str(page)]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["line"], r["column"], r["uri"]) for r in records] == [
+        (2, 3, "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9"),
+        (2, 35, None),
+    ]
+    assert records[1]["error"]["text"] == "a b"
+    assert records[1]["error"]["position"] == 1
+    assert main(["extract", "--html", "--iris", "--schemes", "http", str(page)]) == 0
+    assert capsys.readouterr().out == f"{page}:2:3\thttp://例え.jp/パス\ta href\n"
 
 
 def test_import_urikit_does_not_import_the_tokenizer() -> None:

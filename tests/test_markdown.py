@@ -8,12 +8,17 @@ it renders and why; docs/extract.md lists the same differences.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import urikit
+from urikit.linkifier import link_span
 from urikit.markdown import Linkifier, Match, linkify_it, markdown_it
 
 markdown_it_py = pytest.importorskip("markdown_it")
@@ -309,6 +314,108 @@ def test_match_at_start_reads_only_the_first_word() -> None:
     linkify.match_at_start("http://x.example/")
     found = linkify.match("see www.example.org")
     assert found is not None and found[0].raw == "www.example.org"
+
+
+def _first_word_match(linkify: Linkifier, text: str, **options: Any) -> tuple[Any, ...] | None:
+    """The oracle: the link at the start of the first whitespace-delimited word,
+    from extract() over that whole word (the reading match_at_start must keep)."""
+    word = re.match(r"[^ \t\n\r\f\v\xa0]*", text)
+    assert word is not None
+    found = urikit.extract(word.group(), **options)
+    if not found or found[0].start != 0 or found[0].abbreviated:
+        return None
+    uri = found[0].uri
+    if uri[: uri.index(":")].lower() not in {"http", "https", "ftp", "mailto"}:
+        return None
+    start, end = link_span(word.group(), found[0])
+    return (start, end, word.group()[start:end])
+
+
+_PIECES = st.sampled_from(
+    [
+        "http",
+        "://",
+        "a",
+        "b.example",
+        "/",
+        "x",
+        "]",
+        "[",
+        "(",
+        ")",
+        "%",
+        "%41",
+        "#",
+        "?",
+        ":",
+        "@",
+        "*",
+        ".",
+        ",",
+        "-",
+        "é",
+        "\ue000",
+        "::1",
+        "'",
+        "mailto:",
+        "1",
+        " ",
+        "\n",
+    ]
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.sampled_from(["http://", "mailto:", "ftp://a.example", "http://a.example/"]),
+    st.lists(_PIECES, max_size=24),
+    st.integers(0, 24),
+    st.sampled_from(["", "x" * 300, "é" * 300, "/" * 300]),
+)
+def test_match_at_start_reads_as_the_whole_first_word(
+    head: str, pieces: list[str], at: int, long: str
+) -> None:
+    # The part of the text match_at_start reads is bounded by where the link must
+    # end; what it finds is what extract() finds in the whole first word. The
+    # long piece takes the run over the length (256) beyond which runs are cut.
+    text = head + "".join(pieces[:at]) + long + "".join(pieces[at:])
+    for iris in (True, False):
+        linkify = linkify_it(iris=iris, abbreviated=False)
+        m = linkify.match_at_start(text)
+        got = None if m is None else (m.index, m.last_index, m.raw)
+        assert got == _first_word_match(linkify, text, iris=iris), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(http://a.example/x](http://b.example/y](" * 3,
+        "http://a:b:/x http://c.example/",
+        "*http://a.example/* and http://b.example/x.",
+        "1http://a.example/ ftp://b.example/",
+    ],
+)
+def test_markdown_it_renders_as_the_stock_rule(text: str) -> None:
+    # urikit's inline rule replaces the stock one only to read less of the text:
+    # the HTML is the same as with markdown-it-py's own rule and urikit's linkifier.
+    assert markdown_it().render(text) == md_with(linkify_it()).render(text)
+
+
+def test_a_closing_bracket_after_the_link_in_markdown() -> None:
+    html = markdown_it().render("See (https://godoc.org/x/lmdb).Advantages, (http://a.example/b).")
+    assert html == (
+        '<p>See (<a href="https://godoc.org/x/lmdb">https://godoc.org/x/lmdb</a>).Advantages, '
+        '(<a href="http://a.example/b">http://a.example/b</a>).</p>\n'
+    )
+
+
+def test_the_inline_rule_leaves_another_linkifier_to_the_stock_rule() -> None:
+    linkify_it_py = pytest.importorskip("linkify_it")
+    md = markdown_it()
+    md.linkify = linkify_it_py.LinkifyIt()
+    text = "see http://a.example/x[1] and github.com"
+    assert md.render(text) == md_with(linkify_it_py.LinkifyIt()).render(text)
+    assert 'href="http://a.example/x%5B1%5D"' in md.render(text)  # linkify-it-py's reading
 
 
 def test_options() -> None:

@@ -108,7 +108,7 @@ def test_usage(capsys: pytest.CaptureFixture[str]) -> None:
         ("[::1", "missing ']'"),
         ("", "empty (expected HOST, HOST:PORT or [IPv6]:PORT)"),
         ("h:", "empty resolver port"),
-        ("u@h", "invalid character '@' in resolver host"),
+        ("u@h", "without a user at position 1"),
         (":80", "empty resolver host"),
     ],
 )

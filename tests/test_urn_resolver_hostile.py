@@ -609,6 +609,11 @@ def test_from_spec(spec: str, host: str, port: int | None) -> None:
         ("::1", "invalid resolver host: write an IPv6 address in brackets: [::1] at position 0"),
         ("a b:80", "invalid character ' ' in resolver host at position 1"),
         ("http://h:80", "invalid resolver: expected HOST, HOST:PORT or [IPv6]:PORT, not a URL"),
+        ("u@h:80", "HOST:PORT or [IPv6]:PORT, without a user at position 1"),
+        ("h:80/x", "HOST:PORT or [IPv6]:PORT, without a path at position 4"),
+        ("h?x", "without a path at position 1"),
+        ("[::1]#x", "without a path at position 5"),
+        ("h:8:", "invalid character ':' in resolver port at position 3"),
     ],
 )
 def test_from_spec_errors(spec: str, message: str) -> None:
@@ -616,6 +621,35 @@ def test_from_spec_errors(spec: str, message: str) -> None:
         TrivialHTTPResolver.from_spec(spec)
     assert message in str(info.value)
     assert info.value.text == spec
+
+
+def test_from_spec_reads_what_urikit_parse_reads() -> None:
+    # The spec is read as the authority of "//" + spec by urikit.parse: the host
+    # and port are the parsed reference's, percent-encoded host included.
+    import urikit
+
+    for spec in ("h", "h:8080", "[::1]:53", "127.0.0.1:1", "h%41.example:81", "[v1.x]"):
+        if spec == "[v1.x]":
+            with pytest.raises(URIError, match="IPvFuture"):
+                TrivialHTTPResolver.from_spec(spec)
+            continue
+        ref = urikit.parse("//" + spec)
+        resolver = TrivialHTTPResolver.from_spec(spec)
+        assert resolver.host == ref.host
+        assert resolver.port == (int(ref.port) if ref.port else None)
+
+
+def test_address_uses_the_registry_default_port() -> None:
+    from urikit._schemeinfo import DEFAULT_REGISTRY
+
+    resolver = TrivialHTTPResolver.from_spec("h", scheme="https")
+    assert resolver.address == "h:443"
+    DEFAULT_REGISTRY.set_default_port("https", 8443)
+    try:
+        assert resolver.address == "h:8443"
+    finally:
+        DEFAULT_REGISTRY.set_default_port("https", 443)
+    assert resolver.address == "h:443"
 
 
 def test_from_spec_long_port() -> None:

@@ -40,20 +40,21 @@ The rules, in the order they are applied at each position of the text:
   something must follow the colon (and the ``//``). When the joined content is
   no URI, the delimiters count for nothing and the text inside is read again
   for bare URIs.
-* **Bare URIs** are absolute and end at whitespace or at the first character
-  no URI may contain. Trailing sentence punctuation (``. , ; : ! ?`` and
-  ``'``) is not part of them, nor is a ``)`` or ``]`` without an opening
-  partner inside the URI (a ``]`` is only ever valid closing an IP-literal
-  host). When the rest is still not a valid URI, it is cut at the first
-  offending character. A bare URI counts when its scheme is followed by
-  ``//`` (``http://``, ``ftp://``, any ``scheme://`` with something after
+* **Bare URIs** are absolute and end at whitespace or at the first character no
+  URI may contain. Trailing sentence punctuation (``. , ; : ! ?`` and ``'``) is
+  not part of them, nor is a ``)`` or ``]`` without an opening partner inside
+  the URI (a ``]`` is only ever valid closing an IP-literal host). A bare URI
+  just after ``(`` ends at the ``)`` that closes that bracket, as the delimiters
+  of Appendix C end theirs: ``(http://a.example/x).y`` holds
+  ``http://a.example/x``. When the rest is still not a valid URI, it is cut at
+  the first offending character. A bare URI counts when its scheme is followed
+  by ``//`` (``http://``, ``ftp://``, any ``scheme://`` with something after
   it), or when its scheme is one that people write in prose without ``//``
-  (:data:`PROSE_SCHEMES`, plus every registered scheme of
-  :mod:`urikit.schemes` that has no authority, plus the schemes passed in
-  ``schemes=``) and something other than whitespace or a second colon follows
-  the colon. So ``Note:``, ``10:30``,
-  ``C:\\path``, ``e.g.:``, ``Foo.pm`` and ``www.foo.com`` are never URIs (use
-  :func:`fixup` for the last one). A scheme is at most 64 characters.
+  (:data:`PROSE_SCHEMES`, plus every registered scheme of :mod:`urikit.schemes`
+  that has no authority, plus the schemes passed in ``schemes=``) and something
+  other than whitespace or a second colon follows the colon. So ``Note:``,
+  ``10:30``, ``C:\\path``, ``e.g.:``, ``Foo.pm`` and ``www.foo.com`` are never
+  URIs (use :func:`fixup` for the last one). A scheme is at most 64 characters.
 * **Hyphens at line breaks.** A bare URI whose last character is ``-`` at the
   end of a line continues on the next line (after its indentation). In every
   form, ``.uri`` keeps such a hyphen and ``.alternatives`` holds the reading
@@ -509,6 +510,30 @@ def _trim(uri: str) -> str:
     return uri[:end]
 
 
+def _closing_paren(text: str, a: int, b: int) -> int:
+    """The first ``)`` in ``text[a:b]`` without an opening partner after ``a`` (``b``: none).
+
+    A bare reference just after ``(`` ends there: that ``)`` closes the bracket
+    before the reference (``(http://a.example/x).y``). Linear: ``str.find`` and
+    ``str.count`` over the run once.
+
+    >>> text = "(http://a.example/x_(y)).z"
+    >>> text[1 : _closing_paren(text, 1, len(text))]
+    'http://a.example/x_(y)'
+    """
+    depth = 0
+    pos = a
+    while True:
+        close = text.find(")", pos, b)
+        if close < 0:
+            return b
+        depth += text.count("(", pos, close)
+        if not depth:
+            return close
+        depth -= 1
+        pos = close + 1
+
+
 class _Cuts:
     """Where a bare reference in ``text`` must end at the latest (the new paths only).
 
@@ -615,11 +640,25 @@ def _bare(
         if natural - s > _SHORT_RUN:  # judging a short run costs little anyway
             rest = cuts.next("authority", c + 3, natural) if slashes else c + 1
             limit = cuts.limit(s, rest, natural)
-        joinable = limit == natural and _line_ok(text, s, natural)
-        joined_max = s + _MAX_JOINED if joinable else s
-    m = run_re.match(text, c + 1, limit)
-    assert m is not None  # a possessive star always matches
-    end = m.end()
+            if slashes and rest < limit and not valid(text[s:rest]):
+                limit = rest  # an authority that is none: the URI ends inside it
+        # The run is known to reach ``limit``: no need to match it again (that
+        # read the rest of a long run at every candidate inside it).
+        end = max(limit, c + 1)
+        joined_max = s
+        if (
+            end == natural
+            and text[end - 1] == "-"
+            and _LINE_BREAK_RE.match(text, end) is not None
+            and _line_ok(text, s, natural)
+        ):
+            joined_max = s + _MAX_JOINED
+    else:
+        m = run_re.match(text, c + 1, limit)
+        assert m is not None  # a possessive star always matches
+        end = m.end()
+    if s and text[s - 1] == "(":
+        end = _closing_paren(text, c + 1, end)
     # The smallest URI: "scheme:" plus one character, or "scheme://" plus one.
     floor = (c - s) + (4 if slashes else 2)
     pieces = [(s, end)]
@@ -662,6 +701,61 @@ def _bare(
     return None
 
 
+def _bare_extent(text: str, s: int, c: int, iris: bool) -> int:
+    """How much of ``text`` decides the bare reference whose scheme is ``text[s:c]``.
+
+    The reference :func:`extract` finds at ``s`` in ``text[:end]`` is the one it
+    finds at ``s`` in ``text`` up to its first whitespace, and ``end`` is found
+    in time proportional to ``end - s``: the run of reference characters is read
+    in doubling windows and stops at the first place where :func:`_bare` must
+    cut it (:meth:`_Cuts.limit`, the ``)`` closing a ``(`` just before the
+    reference), at an authority that is no authority (the
+    reference ends inside it), or, in an IRI, at a private-use character in the
+    fragment. So a caller that asks for the reference at each of many starts in
+    one long word (``[http://a](`` repeated) reads each stretch a bounded number
+    of times, not the rest of the word each time.
+
+    >>> text = "http://a.example/x](http://b.example/y](" * 10
+    >>> end = _bare_extent(text, 0, 4, False)
+    >>> text[:end], extract(text[:end])[0].uri == extract(text)[0].uri
+    ('http://a.example/x', True)
+    """
+    syntax = _iri_syntax() if iris else _URI_SYNTAX
+    slashes = text.startswith("//", c + 1)
+    n = len(text)
+    cuts = _Cuts(text, syntax)
+    window = 2 * _SHORT_RUN
+    authority_checked = not slashes
+    while True:
+        stop = min(n, c + 1 + window)
+        run = syntax.run_re.match(text, c + 1, stop)
+        assert run is not None  # a possessive star always matches
+        natural = run.end()
+        whole = natural < stop or stop == n  # the run ends inside the window
+        if whole and natural - s <= _SHORT_RUN:
+            return natural  # judged whole, without cuts, as _bare does
+        rest = cuts.next("authority", c + 3, natural) if slashes else c + 1
+        # Every cut is the first occurrence of something, so one found inside the
+        # window is where _bare cuts the whole run too.
+        end = cuts.limit(s, rest, natural)
+        if s and text[s - 1] == "(":
+            end = min(end, _closing_paren(text, c + 1, natural))
+        if not authority_checked and rest < natural:
+            authority_checked = True
+            if rest < end and not syntax.valid(text[s:rest]):
+                return rest  # the reference ends inside its authority
+        if end < natural or whole:
+            break
+        window *= 2
+    if iris:
+        fragment = text.find("#", rest, end)
+        if fragment >= 0:
+            private = _iri_private_re().search(text, fragment + 1, end)
+            if private is not None:
+                return private.start()
+    return end
+
+
 def _abbreviated(text: str, s: int, syntax: _Syntax, cuts: _Cuts) -> tuple[str, int] | None:
     """The abbreviated URI (2003 draft Appendix F) at ``text[s:]``: ``(uri, end)``.
 
@@ -688,9 +782,10 @@ def _abbreviated(text: str, s: int, syntax: _Syntax, cuts: _Cuts) -> tuple[str, 
     stop = cuts.run_end(end)
     if stop - s > _SHORT_RUN:
         stop = cuts.limit(s, end, stop)
-    run = syntax.run_re.match(text, end, stop)
-    assert run is not None  # a possessive star always matches
-    body = _trim(text[s : run.end()])
+    run_end = max(stop, end)  # the run is known to reach it
+    if s and text[s - 1] == "(":
+        run_end = _closing_paren(text, end, run_end)
+    body = _trim(text[s:run_end])
     for _ in range(4):
         if len(body) <= len(host):
             break

@@ -46,6 +46,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import URIError, check_optional_str, check_str
+from .linkifier import to_href
 from .reference import parse
 from .resolution import resolve
 
@@ -89,6 +90,10 @@ _SRCSET = frozenset({"srcset", "imagesrcset"})
 _HTML_WS = " \t\n\f\r"
 # A lone surrogate cannot be encoded for the tokenizer; an HTML decoder gives U+FFFD for it.
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# Where a start tag may begin (HTML5: "<" and an ASCII letter), and what ends its
+# name after "<name" (whitespace, "/" or ">").
+_TAG_OPEN = re.compile("<[A-Za-z]")
+_TAG_NAME_END = frozenset(" \t\n\f\r/>")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,14 +109,19 @@ class Link:
             base to resolve a relative one against.
         error: the :class:`~urikit.URIError` when ``raw`` (stripped of the
             ASCII whitespace HTML allows around it) is no URI reference.
-        line: the line (from 1; a line ends at LF, as in HTML5 after CR LF
-            and CR became LF) on which the element's start tag ends, at its
-            ``>``: the line it starts on unless the tag spans lines.
+        line, column: where the element's start tag begins, at its ``<``: the
+            line from 1 (a line ends at CR LF, CR or LF, which HTML5 makes LF)
+            and the column from 0 (in characters).
 
-    There is no column: libxml2 reports no position for a tag, and a column
-    found by scanning the text again would be a second, hand-written HTML
-    tokenizer (``<`` inside attribute values, comments and raw text). The line
-    is exact: the document is handed to the tokenizer one line at a time.
+    The tokenizer (libxml2) reports no position; the document, which is in
+    memory, is handed to it in pieces that each start where a tag may (``<``
+    and a letter), and a tag
+    reported while a piece is read starts at that piece's ``<`` (or, when a
+    ``<`` sits inside one of its attribute values, at the first ``<`` and tag
+    name after the last ``>`` before that piece).
+
+    >>> [(k.line, k.column, k.raw) for k in links('<p>\\n  <a href="x">y</a> <img src="z">')]
+    [(2, 2, 'x'), (2, 20, 'z')]
     """
 
     element: str
@@ -120,6 +130,7 @@ class Link:
     uri: str | None
     error: URIError | None = field(compare=False)
     line: int
+    column: int
 
 
 def _srcset_urls(value: str) -> list[str]:
@@ -149,66 +160,138 @@ def _srcset_urls(value: str) -> list[str]:
 
 
 class _StartTags:
-    """An lxml parser target that keeps the URI attributes of every start tag, with its line."""
+    """An lxml parser target that keeps the URI attributes of every start tag, with
+    the offset of the tag's ``<`` in the document.
 
-    def __init__(self) -> None:
+    The document is fed in pieces that each start at a ``<`` followed by a letter
+    (the first one at the start), and libxml2 reports a start tag while the piece holding its ``>``
+    is fed, so the tag starts at that piece's ``<``; when that ``<`` is not the
+    tag's (a ``<`` inside an attribute value), the tag starts at the first ``<``
+    and tag name after the last ``>`` before that piece. The stretch searched
+    starts after the last tag found, so each character is read a bounded number
+    of times: linear.
+    """
+
+    def __init__(self, document: str) -> None:
+        self.document = document
         self.found: list[tuple[str, str, str, int]] = []
         self.base_href: str | None = None
-        self.line = 1
+        self.piece = 0  # the offset of the piece being fed
+        self.last = -1  # the offset of the last tag found
+
+    def _tag_start(self, tag: str) -> int:
+        doc = self.document
+        piece = self.piece
+        # The first "<" and the tag's name after the last ">" before the piece
+        # (and after the last tag found): a "<" inside an attribute value of the
+        # tag comes after its own "<", with no ">" in between.
+        lo = max(self.last + 1, doc.rfind(">", self.last + 1, piece) + 1)
+        at = doc.find("<", lo, piece + 1)
+        while at >= 0 and not _starts_tag(doc, at, tag):
+            at = doc.find("<", at + 1, piece + 1)
+        if at < 0:
+            at = max(piece, self.last + 1)  # not found (a name the tokenizer changed)
+        self.last = at
+        return at
 
     def start(self, tag: str, attrs: Mapping[str, str]) -> None:
         wanted = URI_ATTRIBUTES.get(tag)
         if wanted is None:
             return
+        at = -1
         for name, raw in attrs.items():
             if name not in wanted:
                 continue
+            if at < 0:
+                at = self._tag_start(tag)
             if tag == "base" and self.base_href is None:
                 self.base_href = raw
             if name in _SRCSET:
                 for url in _srcset_urls(raw):
-                    self.found.append((tag, name, url, self.line))
+                    self.found.append((tag, name, url, at))
             else:
-                self.found.append((tag, name, raw, self.line))
+                self.found.append((tag, name, raw, at))
 
     def close(self) -> None:
         return None
 
 
+def _starts_tag(doc: str, at: int, tag: str) -> bool:
+    """Does a start tag named ``tag`` (any case) begin at ``doc[at]``?"""
+    end = at + 1 + len(tag)
+    if doc[at + 1 : end].lower() != tag:
+        return False
+    return end == len(doc) or doc[end] in _TAG_NAME_END
+
+
 def _start_tags(document: str) -> _StartTags:
-    """Tokenize ``document`` with libxml2's HTML5 tokenizer, one line per feed."""
+    """Tokenize ``document`` with libxml2's HTML5 tokenizer, one piece per ``<`` that
+    may begin a start tag (followed by an ASCII letter)."""
     from lxml import etree  # type: ignore[import-untyped]  # on first use: ``import urikit`` stays light
 
     if _SURROGATE.search(document) is not None:
-        document = _SURROGATE.sub("\ufffd", document)
-    data = document.encode("utf-8")
-    target = _StartTags()
+        document = _SURROGATE.sub("\ufffd", document)  # one character for one: offsets stay
+    target = _StartTags(document)
     # The encoding is given, so a <meta charset> cannot switch it; huge_tree lifts
     # libxml2's limits on text size (the SAX target has no depth limit).
     parser: Any = etree.HTMLParser(target=target, encoding="utf-8", huge_tree=True)
-    start, n = 0, len(data)
-    while start < n:
-        if start:
-            target.line += 1
-        end = data.find(b"\n", start) + 1 or n
-        parser.feed(data[start:end])
-        start = end
+    start = 0
+    for m in _TAG_OPEN.finditer(document, 1):
+        target.piece = start
+        parser.feed(document[start : m.start()].encode("utf-8"))
+        start = m.start()
+    target.piece = start
+    parser.feed(document[start:].encode("utf-8"))
     with contextlib.suppress(etree.XMLSyntaxError):  # a document without any element
         parser.close()
     return target
 
 
+class _Lines:
+    """Line (from 1) and column (from 0) of offsets asked for in increasing order.
+
+    A line ends at CR LF, CR or LF (HTML5 makes them all LF). Each stretch of the
+    document is counted once: linear in the document.
+    """
+
+    def __init__(self, document: str) -> None:
+        self.document = document
+        self.upto = 0
+        self.line = 1
+        self.line_start = 0
+
+    def at(self, offset: int) -> tuple[int, int]:
+        doc, a = self.document, self.upto
+        if offset > a:
+            ends = doc.count("\n", a, offset) + doc.count("\r", a, offset)
+            if ends:
+                self.line += ends - doc.count("\r\n", a, offset)
+                self.line_start = max(doc.rfind("\n", a, offset), doc.rfind("\r", a, offset)) + 1
+            self.upto = offset
+        return self.line, offset - self.line_start
+
+
 def _absolute(base: str | None, text: str) -> str | None:
-    """``text`` resolved against ``base`` (RFC 3986 5.2); ``None`` if it cannot be."""
-    ref = parse(text)
-    if ref.scheme is not None:
-        return resolve(text, text)  # an absolute reference: only its dot segments go
+    """``text`` resolved against ``base`` (RFC 3986 5.2, RFC 3987 for an IRI);
+    ``None`` if it cannot be."""
+    if text.isascii() and (base is None or base.isascii()):
+        ref = parse(text)
+        if ref.scheme is not None:
+            return resolve(text, text)  # an absolute reference: only its dot segments go
+        if base is None:
+            return None
+        return resolve(base, text)
+    from .iri import parse as iri_parse
+    from .iri import resolve as iri_resolve
+
+    if iri_parse(text).scheme is not None:
+        return iri_resolve(text, text)
     if base is None:
         return None
-    return resolve(base, text)
+    return iri_resolve(base, text)
 
 
-def links(document: str, *, base: str | None = None) -> list[Link]:
+def links(document: str, *, base: str | None = None, to_uri: bool = False) -> list[Link]:
     """Every URI attribute of ``document``, in document order.
 
     ``base`` is the URI the document was retrieved from (an absolute URI; a
@@ -217,6 +300,11 @@ def links(document: str, *, base: str | None = None) -> list[Link]:
     link (HTML: the document base URL); a ``<base href>`` that is no URI
     reference is ignored.
 
+    A value may be an IRI (RFC 3987: ``<a href="http://例え.jp/パス">``): it is
+    resolved as one, and ``uri`` is the IRI, or with ``to_uri=True`` the URI
+    it maps to (:func:`urikit.iri.to_uri`, the host as IDNA A-labels when IDNA
+    accepts it).
+
     >>> page = '<base href="/docs/"><a href="intro.html#top">x</a><img srcset="a.png 1x, b.png 2x">'
     >>> for k in links(page, base="https://example.org/index.html"):
     ...     print(k.element, k.attribute, k.uri)
@@ -224,6 +312,9 @@ def links(document: str, *, base: str | None = None) -> list[Link]:
     a href https://example.org/docs/intro.html#top
     img srcset https://example.org/docs/a.png
     img srcset https://example.org/docs/b.png
+    >>> iri = '<a href="http://例え.jp/パス">'
+    >>> links(iri)[0].uri, links(iri, to_uri=True)[0].uri
+    ('http://例え.jp/パス', 'http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9')
     """
     check_str(document, "links", "document")
     check_optional_str(base, "links", "base")
@@ -238,8 +329,9 @@ def links(document: str, *, base: str | None = None) -> list[Link]:
             resolved = None
         if resolved is not None:
             doc_base = resolved
+    lines = _Lines(collector.document)
     result: list[Link] = []
-    for tag, name, raw, line in collector.found:
+    for tag, name, raw, at in collector.found:
         text = raw.strip(_HTML_WS)
         error: URIError | None = None
         uri: str | None = None
@@ -248,5 +340,8 @@ def links(document: str, *, base: str | None = None) -> list[Link]:
         except URIError as err:
             if err.text == text:
                 error = err
-        result.append(Link(tag, name, raw, uri, error, line))
+        if to_uri and uri is not None and not uri.isascii():
+            uri = to_href(uri)
+        line, column = lines.at(at)
+        result.append(Link(tag, name, raw, uri, error, line, column))
     return result

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from .errors import check_str
-from .extraction import extract, fixup
+from .extraction import _bare_extent, extract, fixup
 from .linkifier import link_span, wanted_schemes
 
 if TYPE_CHECKING:
@@ -34,8 +34,11 @@ if TYPE_CHECKING:
 
 __all__ = ["Linkifier", "Match", "linkify_it", "markdown_it"]
 
-# A run of non-whitespace: the most a bare URI at the start of a text can be.
-_WORD_RE: Final = re.compile(r"[^ \t\n\r\f\v\xa0]*+")
+# A scheme and its colon; a scheme longer than 64 characters is never read as one.
+_SCHEME_COLON_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,63}:")
+# What markdown-it-py's linkify rule takes for the scheme before "://".
+_PROTO_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.+-")
+_LETTERS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,19 +174,34 @@ text='https://example.org/x**', url='https://example.org/x**')
     def match_at_start(self, text: str) -> Match | None:
         """The link that ``text`` starts with (a URI with its scheme), or ``None``.
 
-        markdown-it-py calls this at ``://`` with the rest of the paragraph; only
-        the first word is read, so the paragraph is not searched again each time.
+        markdown-it-py calls this at ``://`` with the rest of the paragraph. Only
+        the text that can belong to the link at the start is read (a run of
+        reference characters, up to where the reference must end), so that a
+        paragraph holding many ``://`` without whitespace is not read again
+        from each of them.
         """
         if type(text) is not str:
             check_str(text, "match_at_start", "text")
-        m = _WORD_RE.match(text)
-        word = text[: m.end()] if m is not None else text
+        return self._match_at(text, 0)
+
+    def _match_at(self, text: str, start: int) -> Match | None:
+        """:meth:`match_at_start` of ``text[start:]``, without copying the rest."""
+        m = _SCHEME_COLON_RE.match(text, start)
+        if m is None or text[start : m.end() - 1].lower() not in self._wanted:
+            return None
+        end = _bare_extent(text, start, m.end() - 1, self._iris)
+        # A "(" just before the link is read with it: the ")" that closes it ends the link.
+        lead = 1 if start and text[start - 1] == "(" else 0
+        word = text[start - lead : end]
         if not self.pretest(word):
             return None
         found = self._find_word(word)
-        if found and found[0].index == 0 and found[0].schema:
-            return found[0]
-        return None
+        if not found or found[0].index != lead or not found[0].schema:
+            return None
+        first = found[0]
+        if not lead:
+            return first
+        return Match(first.schema, 0, first.last_index - 1, first.raw, first.text, first.url)
 
     def _find_word(self, word: str) -> list[Match]:
         last = self._last
@@ -234,4 +252,70 @@ def markdown_it(
 
     md = MarkdownIt(config, {**(options_update or {}), "linkify": True}).enable("linkify")
     md.linkify = linkify_it(**kwargs)
+    md.inline.ruler.at("linkify", _linkify_rule)
     return md
+
+
+def _scheme_before(pending: str) -> str | None:
+    """The scheme that ends ``pending`` as markdown-it-py's linkify rule reads it
+    (the longest run of ``[A-Za-z0-9.+-]``, starting with a letter), reading back
+    at most 65 characters: a longer scheme is never a link (``None``).
+
+    >>> _scheme_before("see http"), _scheme_before("1http"), _scheme_before("a" * 70)
+    ('http', None, None)
+    """
+    n = len(pending)
+    k = n
+    floor = max(0, n - 65)
+    while k > floor and pending[k - 1] in _PROTO_CHARS:
+        k -= 1
+    if k == n or (k == floor and k > 0 and pending[k - 1] in _PROTO_CHARS):
+        return None
+    if pending[k] not in _LETTERS:
+        return None
+    return pending[k:]
+
+
+def _linkify_rule(state: Any, silent: bool) -> bool:
+    """markdown-it-py's inline ``linkify`` rule, linear in the paragraph.
+
+    The stock rule searches all the text pending since the last token for the
+    scheme before each ``://`` (a regular expression anchored at the end), and
+    hands the linkifier a copy of the rest of the paragraph: both read the
+    paragraph again at every ``://``. This one reads back at most 65 characters
+    and gives urikit's linkifier the paragraph and a position. With another
+    object in ``md.linkify`` the stock rule runs.
+    """
+    linkify = state.md.linkify
+    if not isinstance(linkify, Linkifier):
+        from markdown_it.rules_inline.linkify import linkify as stock_rule
+
+        return bool(stock_rule(state, silent))
+    if not state.md.options.linkify or state.linkLevel > 0:
+        return False
+    pos = state.pos
+    if pos + 3 > state.posMax or not state.src.startswith("://", pos):
+        return False
+    proto = _scheme_before(state.pending)
+    if proto is None:
+        return False
+    link = linkify._match_at(state.src, pos - len(proto))
+    if link is None:
+        return False
+    url = link.url.rstrip("*")  # a trailing "*" is emphasis, as in the stock rule
+    full_url = state.md.normalizeLink(url)
+    if not state.md.validateLink(full_url):
+        return False
+    if not silent:
+        state.pending = state.pending[: -len(proto)]
+        token = state.push("link_open", "a", 1)
+        token.attrs = {"href": full_url}
+        token.markup = "linkify"
+        token.info = "auto"
+        token = state.push("text", "", 0)
+        token.content = state.md.normalizeLinkText(url)
+        token = state.push("link_close", "a", -1)
+        token.markup = "linkify"
+        token.info = "auto"
+    state.pos += len(url) - len(proto)
+    return True

@@ -5,7 +5,8 @@ there are none) and prints one record per URI found, in order: the file, the
 line and column where it starts (both counted from 1), the URI, its wrapper
 and its alternative readings. With ``--html`` it prints the URI attributes of
 HTML documents instead (:func:`urikit.html.links`), resolved against
-``--base``, at the line where the tag ends (no column: ``null``). Every
+``--base``, at the line and column where the tag starts; an IRI value's
+``uri`` is the URI it maps to (``iri.to_uri``), or with ``--iris`` the IRI. Every
 ``--json`` record has the same keys: ``file``, ``line``, ``column``,
 ``uri``, ``wrapper``, ``alternatives``, ``raw`` (the text as written: the
 span in text, the attribute value in HTML), ``element``,
@@ -100,6 +101,7 @@ def _record(
             "reason": error.reason,
             "component": error.component,
             "position": error.position,
+            "text": error.text,
         },
     }
 
@@ -196,7 +198,7 @@ def _line_records(
 
 
 def _html_records(
-    name: str, stream: TextIO, base: str | None, schemes: set[str] | None
+    name: str, stream: TextIO, base: str | None, schemes: set[str] | None, iris: bool = False
 ) -> Iterator[dict[str, Any]]:
     text = stream.read()
     pending = [
@@ -205,9 +207,9 @@ def _html_records(
         if (bad := _not_utf8_record(name, number, line)) is not None
     ]
     pending.reverse()
-    for link in links(text, base=base):
+    for link in links(text, base=base, to_uri=not iris):
         if schemes is not None:
-            scheme = None if link.uri is None else parse(link.uri).scheme
+            scheme = None if link.uri is None else link.uri.partition(":")[0]
             if scheme is None or scheme.lower() not in schemes:
                 continue
         while pending and pending[-1]["line"] <= link.line:
@@ -215,7 +217,7 @@ def _html_records(
         yield _record(
             name,
             link.line,
-            None,
+            link.column + 1,
             link.uri,
             raw=link.raw,
             element=link.element,
@@ -259,8 +261,8 @@ def _cmd_extract(args: argparse.Namespace) -> int:
     schemes = None
     if args.schemes:
         schemes = {s for spec in args.schemes for s in spec}
-    if args.html and (args.iris or args.abbreviated):
-        print("urikit extract: --iris and --abbreviated read text, not --html", file=sys.stderr)
+    if args.html and args.abbreviated:
+        print("urikit extract: --abbreviated reads text, not --html", file=sys.stderr)
         return EXIT_USAGE
     if args.base is not None:
         if not args.html:
@@ -277,7 +279,7 @@ def _cmd_extract(args: argparse.Namespace) -> int:
         try:
             with open_input(name, _STDIN) as stream:
                 if args.html:
-                    records = _html_records(name, stream, args.base, schemes)
+                    records = _html_records(name, stream, args.base, schemes, args.iris)
                 else:
                     wanted = None if schemes is None else sorted(schemes)
                     search = _line_records if args.line_buffered else _text_records
@@ -343,7 +345,8 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--iris",
         action="store_true",
-        help="find IRIs (RFC 3987): non-ASCII characters where the IRI grammar allows them",
+        help="find IRIs (RFC 3987): non-ASCII characters where the IRI grammar allows them;"
+        " with --html, print an IRI value as an IRI, not as the URI it maps to",
     )
     p.add_argument(
         "--abbreviated",

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from .._parser import check_component, host_kind, is_ipv6address
+from .._schemeinfo import DEFAULT_REGISTRY as _SCHEME_REGISTRY
 from ..errors import URIError, arg_type_error, check_str
 from ..reference import parse
 from ._namespaces import IETF, ISBN, NBN, NSSError
@@ -435,23 +436,37 @@ class TrivialHTTPResolver(Resolver):
                 spec,
                 detail="expected HOST, HOST:PORT or [IPv6]:PORT, not a URL",
             )
-        if spec.startswith("["):
-            close = spec.find("]")
-            host_end = len(spec) if close < 0 else close + 1
-            if close >= 0 and host_end < len(spec) and spec[host_end] != ":":
-                raise URIError("after-ip-literal", "resolver host", host_end, spec)
-        elif is_ipv6address(spec):
-            host_end = len(spec)  # refused below with a hint to use brackets
-        else:
-            colon = spec.find(":")
-            host_end = len(spec) if colon < 0 else colon
-        host = spec[:host_end]
+        if is_ipv6address(spec):
+            _check_host(spec, spec)  # refused with a hint to use brackets
+        # The spec is an authority: urikit's parser reads it as "//" + spec.
+        try:
+            ref = parse("//" + spec, "relative-ref")
+        except URIError as err:
+            component = {"host": "resolver host", "port": "resolver port"}.get(
+                err.component, "resolver"
+            )
+            raise URIError(
+                err.reason, component, max(0, err.position - 2), spec, detail=err.detail
+            ) from None
+        host = ref.host or ""
+        if ref.userinfo is not None:
+            raise URIError(
+                "bad-value",
+                "resolver",
+                spec.index("@"),
+                spec,
+                detail="expected HOST, HOST:PORT or [IPv6]:PORT, without a user",
+            )
+        if ref.path or ref.query is not None or ref.fragment is not None:
+            raise URIError(
+                "bad-value",
+                "resolver",
+                min(at for at in map(spec.find, "/?#") if at >= 0),
+                spec,
+                detail="expected HOST, HOST:PORT or [IPv6]:PORT, without a path",
+            )
         _check_host(host, spec)
-        port = (
-            None
-            if host_end == len(spec)
-            else _port_number(spec[host_end + 1 :], spec, host_end + 1)
-        )
+        port = None if ref.port is None else _port_number(ref.port, spec, len(spec) - len(ref.port))
         return cls(
             host,
             port=port,
@@ -496,7 +511,9 @@ class TrivialHTTPResolver(Resolver):
     @property
     def address(self) -> str:
         """``host:port``, the port always written: how errors name the resolver."""
-        port = self._port if self._port is not None else (443 if self._scheme == "https" else 80)
+        port = self._port
+        if port is None:  # the scheme's default port, from the scheme registry
+            port = _SCHEME_REGISTRY.default_port(self._scheme)
         return f"{self._host}:{port}"
 
     def __repr__(self) -> str:
