@@ -10,6 +10,7 @@ network is used only through servers this module starts on 127.0.0.1.
 from __future__ import annotations
 
 import http.server
+import importlib.util
 import os
 import random
 import signal
@@ -203,6 +204,19 @@ COMMANDS: dict[str, Command] = {
 }
 
 
+#: The walked commands; batch's runs need pyarrow (the [arrow] extra) and skip without it.
+WALKED = [
+    pytest.param(
+        name,
+        marks=pytest.mark.skipif(
+            name == "batch" and importlib.util.find_spec("pyarrow") is None,
+            reason="urikit batch needs the [arrow] extra: pyarrow is not installed",
+        ),
+    )
+    for name in sorted(COMMANDS)
+]
+
+
 def command(name: str, port: int) -> Command:
     cmd = COMMANDS[name]
     if name == "fetch":
@@ -243,7 +257,7 @@ def inputs(cmd: Command, lines: int = 2000) -> bytes:
     return (cmd.line + "\n").encode() * lines if cmd.stdin else b""
 
 
-@pytest.mark.parametrize("name", sorted(COMMANDS))
+@pytest.mark.parametrize("name", WALKED)
 def test_a_closed_pipe_ends_quietly(name: str, urikit: list[str], server: int) -> None:
     cmd = command(name, server)
     read, write = os.pipe()
@@ -259,7 +273,7 @@ def test_a_closed_pipe_ends_quietly(name: str, urikit: list[str], server: int) -
 
 
 @needs_dev_full
-@pytest.mark.parametrize("name", sorted(COMMANDS))
+@pytest.mark.parametrize("name", WALKED)
 def test_a_full_disk_is_one_line_naming_the_output(
     name: str, urikit: list[str], server: int
 ) -> None:
@@ -274,7 +288,7 @@ def test_a_full_disk_is_one_line_naming_the_output(
     assert "-:" not in complaint[0]  # the output, not the input
 
 
-@pytest.mark.parametrize("name", sorted(COMMANDS))
+@pytest.mark.parametrize("name", WALKED)
 def test_a_bad_option_value_is_a_usage_error_naming_it(name: str, urikit: list[str]) -> None:
     cmd = COMMANDS[name]
     status, stderr, stdout = run(urikit, cmd.bad, b"", None)
@@ -284,7 +298,7 @@ def test_a_bad_option_value_is_a_usage_error_naming_it(name: str, urikit: list[s
     assert cmd.option in stderr.splitlines()[-1]
 
 
-@pytest.mark.parametrize("name", sorted(COMMANDS))
+@pytest.mark.parametrize("name", WALKED)
 def test_empty_input(name: str, urikit: list[str]) -> None:
     cmd = COMMANDS[name]
     argv = cmd.argv
@@ -300,7 +314,7 @@ def test_empty_input(name: str, urikit: list[str]) -> None:
         assert stdout == b""
 
 
-@pytest.mark.parametrize("name", sorted(COMMANDS))
+@pytest.mark.parametrize("name", WALKED)
 def test_ctrl_c_exits_130_quietly(name: str, urikit: list[str], silent: int) -> None:
     cmd = command(name, silent)  # fetch waits on a server that never answers
     if not cmd.stdin and name != "fetch":

@@ -721,4 +721,8 @@ def test_cli_allow_network(
     allow = ["--allow-network", "127.0.0.1/32"]
     assert main(["urn", "resolve", "--http", spec, *allow, "urn:example:x"]) == 0
     assert "https://example.org/found" in capsys.readouterr().out
-    assert main(["urn", "resolve", "--http", spec, "--allow-network", "1.2.3.4/99", "x"]) == 2
+    # a bad network is a usage error of argparse's (exit 2), naming the option as written
+    with pytest.raises(SystemExit) as exited:
+        main(["urn", "resolve", "--http", spec, "--allow-network", "1.2.3.4/99", "x"])
+    assert exited.value.code == 2
+    assert "--allow-network" in capsys.readouterr().err
