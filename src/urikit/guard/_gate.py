@@ -181,26 +181,64 @@ class LookupTimeout(Exception):
     :func:`~urikit.security.check` does not take it for a failed lookup)."""
 
 
+class _Lookups:
+    """Daemon threads that run resolver calls, kept for the next call when done
+    (a lookup cannot be interrupted: the caller waits only for its time, and a
+    lookup that hangs holds one of these threads, not the caller)."""
+
+    def __init__(self) -> None:
+        import queue
+        import threading
+
+        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._idle = 0
+
+    def _work(self) -> None:
+        while True:
+            self._jobs.get()()
+            with self._lock:
+                self._idle += 1
+
+    def run(self, job: Callable[[], None]) -> None:
+        """Run ``job`` in one of the threads (a new one when none is idle)."""
+        with self._lock:
+            new = self._idle == 0
+            if not new:
+                self._idle -= 1
+        if new:
+            import threading
+
+            threading.Thread(target=self._work, name="urikit-guard-lookup", daemon=True).start()
+        self._jobs.put(job)
+
+
+_lookups: _Lookups | None = None
+
+
 def _bounded(resolver: Resolver, name: str, seconds: float | None) -> list[str]:
-    """``resolver(name)`` as a list of strings, waiting at most ``seconds`` (a
-    resolver call cannot be interrupted: it runs in a daemon thread)."""
+    """``resolver(name)`` as a list of strings, waiting at most ``seconds``."""
     if seconds is None:
         return [str(a) for a in resolver(name)]
     import threading
 
+    global _lookups
+    if _lookups is None:
+        _lookups = _Lookups()
     found: list[str] = []
     failed: list[BaseException] = []
+    finished = threading.Event()
 
     def lookup() -> None:
         try:
             found.extend(str(a) for a in resolver(name))
         except BaseException as exc:  # handed to the caller below
             failed.append(exc)
+        finally:
+            finished.set()
 
-    thread = threading.Thread(target=lookup, name="urikit-guard-lookup", daemon=True)
-    thread.start()
-    thread.join(seconds)
-    if thread.is_alive():
+    _lookups.run(lookup)
+    if not finished.wait(seconds):
         raise LookupTimeout(f"looking up {name!r} took too long")
     if failed:
         raise failed[0]
