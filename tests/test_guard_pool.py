@@ -364,3 +364,36 @@ def test_tls_one_handshake(tls: tuple[_Server, ssl.SSLContext], pooled: str) -> 
     finally:
         client.close()
     assert srv.connections == 1 and len(srv.seen) == 100
+
+
+# --- the deadline takes no thread per request ----------------------------------------
+
+
+def test_no_thread_per_request(server: _Server, kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """200 requests (to a name, so the resolver is asked each time) start no
+    ``threading.Timer`` and leave no more than a few threads behind."""
+
+    def no_timer(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("a threading.Timer was started for a request")
+
+    client = _Sync(kind, policy=lab(server.port), resolver=lambda host: ["127.0.0.1"])
+    url = f"http://svc.test:{server.port}/ok"
+    try:
+        client.get(url)  # the shared threads (watchdog, lookups) start here
+        before = threading.active_count()
+        monkeypatch.setattr(threading, "Timer", no_timer)
+        started = []
+        real_start = threading.Thread.start
+
+        def counting_start(self: threading.Thread) -> None:
+            started.append(self.name)
+            real_start(self)
+
+        monkeypatch.setattr(threading.Thread, "start", counting_start)
+        for _ in range(200):
+            client.get(url)
+    finally:
+        client.close()
+    # the server's threads, one per connection, are the only ones started
+    assert [name for name in started if "process_request_thread" not in name] == []
+    assert threading.active_count() <= before + 2

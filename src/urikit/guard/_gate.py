@@ -319,6 +319,8 @@ def _literal(host: str) -> str | None:
             return str(ipaddress.IPv6Address(inner.replace("%25", "%", 1)))
         except ValueError:
             return None  # IPvFuture: check() has refused it unless the policy allows it
+    if not host[-1:].isdigit():  # a name (an IPv4 address ends in a digit)
+        return None
     try:
         return str(ipaddress.IPv4Address(host))
     except ValueError:

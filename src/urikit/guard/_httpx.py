@@ -23,6 +23,7 @@ from __future__ import annotations
 import collections
 import threading
 import time
+from collections.abc import AsyncIterator, Iterator
 from typing import Any, cast
 
 import httpcore
@@ -31,6 +32,7 @@ import httpx
 from ..security import Policy
 from ._gate import (
     MAX_BYTES,
+    FetchError,
     Hop,
     Resolver,
     admit,
@@ -449,22 +451,90 @@ class _Admission:
         length = int(declared) if declared is not None and declared.isdigit() else None
         check_body_size(self.max_bytes, declared=length, received=size)
 
+    def failed_as(self, exc: Exception, end: float) -> None:
+        """Raise the timeout error when ``exc`` came of the deadline passing."""
+        failed = self.failed(exc, end)
+        if failed is not exc:
+            raise failed from exc
+
     def answered(
         self,
         request: httpx.Request,
         chain: Chain,
         number: int,
         response: httpx.Response,
-        body: bytes,
+        end: float,
     ) -> httpx.Response:
+        """``response`` with its body read within the deadline and ``max_bytes``
+        (the caller has checked the length it announces)."""
+        if isinstance(response.stream, httpx.AsyncByteStream):
+            response.stream = _AsyncBody(response.stream, self, end)
+        else:
+            response.stream = _Body(response.stream, self, end)
         if response.status_code in (301, 302, 303, 307, 308):
             chain.redirected(request, number)
-        return httpx.Response(
-            response.status_code,
-            headers=response.headers,
-            content=body,
-            extensions=response.extensions,
-        )
+        return response
+
+
+class _Body(httpx.SyncByteStream):
+    """An answer's body as the client reads it: each read within the request's
+    deadline, the whole within ``max_bytes`` (refused beyond, not truncated)."""
+
+    def __init__(self, inner: httpx.SyncByteStream, admission: _Admission, end: float) -> None:
+        self._inner = inner
+        self._admission = admission
+        self._end = end
+
+    def __iter__(self) -> Iterator[bytes]:
+        chunks = iter(self._inner)
+        size = 0
+        while True:
+            token = current_end.set(self._end)
+            try:
+                chunk = next(chunks, None)
+            except (httpx.TransportError, OSError) as exc:
+                self._admission.failed_as(exc, self._end)
+                raise
+            finally:
+                current_end.reset(token)
+            if chunk is None:
+                return
+            size += len(chunk)
+            self._admission.check_body(size, None)
+            yield chunk
+
+    def close(self) -> None:
+        self._inner.close()
+
+
+class _AsyncBody(httpx.AsyncByteStream):
+    """The async twin of :class:`_Body`."""
+
+    def __init__(self, inner: httpx.AsyncByteStream, admission: _Admission, end: float) -> None:
+        self._inner = inner
+        self._admission = admission
+        self._end = end
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        chunks = aiter(self._inner)
+        size = 0
+        while True:
+            token = current_end.set(self._end)
+            try:
+                chunk = await anext(chunks, None)
+            except (httpx.TransportError, OSError) as exc:
+                self._admission.failed_as(exc, self._end)
+                raise
+            finally:
+                current_end.reset(token)
+            if chunk is None:
+                return
+            size += len(chunk)
+            self._admission.check_body(size, None)
+            yield chunk
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
 
 
 class HTTPTransport(httpx.HTTPTransport):
@@ -478,8 +548,9 @@ class HTTPTransport(httpx.HTTPTransport):
     (:class:`~urikit.guard.FetchError` when it passes; httpx's own timeouts
     still bound each operation); both hold however httpx rewrote the
     redirects' URLs, and for ``response.next_request`` sent by hand. A body
-    over ``max_bytes`` is refused, not truncated (the body is read by the
-    transport). The other keyword arguments are httpx's (``verify``,
+    over ``max_bytes`` is refused, not truncated (reading it raises
+    :class:`~urikit.guard.FetchError`), and is read within the deadline. The
+    other keyword arguments are httpx's (``verify``,
     ``cert``, ``http2``, ``limits``, ...), except ``proxy`` and ``uds``, which
     would connect elsewhere than checked. Connections are kept alive in pools
     keyed by what was checked (scheme, host name, port, checked addresses;
@@ -517,23 +588,17 @@ class HTTPTransport(httpx.HTTPTransport):
         token = current_end.set(end)
         try:
             response = super().handle_request(request)
-            try:
-                body = bytearray()
-                declared = response.headers.get("content-length")
-                self._admission.check_body(0, declared)
-                for chunk in response.iter_raw():
-                    body += chunk
-                    self._admission.check_body(len(body), None)
-            finally:
-                response.close()
         except (httpx.TransportError, OSError) as exc:
-            failed = self._admission.failed(exc, end)
-            if failed is exc:
-                raise
-            raise failed from exc
+            self._admission.failed_as(exc, end)
+            raise
         finally:
             current_end.reset(token)
-        return self._admission.answered(request, chain, number, response, bytes(body))
+        try:
+            self._admission.check_body(0, response.headers.get("content-length"))
+        except FetchError:
+            response.close()
+            raise
+        return self._admission.answered(request, chain, number, response, end)
 
 
 class AsyncHTTPTransport(httpx.AsyncHTTPTransport):
@@ -563,23 +628,17 @@ class AsyncHTTPTransport(httpx.AsyncHTTPTransport):
         token = current_end.set(end)
         try:
             response = await super().handle_async_request(request)
-            try:
-                body = bytearray()
-                declared = response.headers.get("content-length")
-                self._admission.check_body(0, declared)
-                async for chunk in response.aiter_raw():
-                    body += chunk
-                    self._admission.check_body(len(body), None)
-            finally:
-                await response.aclose()
         except (httpx.TransportError, OSError) as exc:
-            failed = self._admission.failed(exc, end)
-            if failed is exc:
-                raise
-            raise failed from exc
+            self._admission.failed_as(exc, end)
+            raise
         finally:
             current_end.reset(token)
-        return self._admission.answered(request, chain, number, response, bytes(body))
+        try:
+            self._admission.check_body(0, response.headers.get("content-length"))
+        except FetchError:
+            await response.aclose()
+            raise
+        return self._admission.answered(request, chain, number, response, end)
 
 
 async def _admit_async(admission: _Admission, request: httpx.Request) -> tuple[Chain, int, float]:

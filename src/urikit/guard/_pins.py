@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 import heapq
 import ipaddress
 import itertools
@@ -38,6 +39,7 @@ __all__ = [
 ]
 
 
+@functools.lru_cache(maxsize=1024)
 def host_key(host: str) -> str:
     """``host`` as the clients and :class:`Hop` may each write it, made comparable:
     brackets dropped, addresses in their canonical form, names lowercase."""
