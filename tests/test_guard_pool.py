@@ -397,3 +397,24 @@ def test_no_thread_per_request(server: _Server, kind: str, monkeypatch: pytest.M
     # the server's threads, one per connection, are the only ones started
     assert [name for name in started if "process_request_thread" not in name] == []
     assert threading.active_count() <= before + 2
+
+
+def test_a_changed_policy_is_applied(server: _Server) -> None:
+    """The verdicts a requests adapter remembers for IP-literal URLs are its
+    policy's: given another policy, the next request is checked under it."""
+    pytest.importorskip("requests")
+    from urikit.guard import session
+    from urikit.guard._requests import GuardedAdapter
+
+    s = session(lab(server.port))
+    url = f"http://127.0.0.1:{server.port}/ok"
+    try:
+        assert s.get(url).content == f"ok 127.0.0.1:{server.port}".encode()
+        adapter = s.get_adapter(url)
+        assert isinstance(adapter, GuardedAdapter)
+        adapter.policy = lab(server.port).replace(denied_networks=["127.0.0.0/8"])
+        with pytest.raises(Blocked) as info:
+            s.get(url)
+    finally:
+        s.close()
+    assert info.value.reason == "denied-network" and len(server.seen) == 1

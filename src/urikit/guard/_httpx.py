@@ -410,6 +410,7 @@ class _Admission:
         self.max_redirects = max_redirects
         self.timeout = timeout
         self.max_bytes = max_bytes
+        self.memo: dict[str, Hop] = {}
 
     def admit(self, request: httpx.Request) -> tuple[Chain, int, float]:
         url = str(request.url)
@@ -430,6 +431,7 @@ class _Admission:
             resolver=self.resolver,
             hop=number,
             time_left=lambda: max(end - time.monotonic(), 0.0),
+            memo=self.memo,
         )
         request.extensions[_HOP] = hop
         # waiting for a pooled connection counts too

@@ -190,6 +190,8 @@ class GuardedAdapter(HTTPAdapter):
         self.max_redirects = max_redirects
         self.timeout = timeout
         self.max_bytes = max_bytes
+        self._memo: dict[str, Hop] = {}
+        self._memo_policy = self.policy
         super().__init__(**kwargs)
 
     def init_poolmanager(
@@ -244,12 +246,15 @@ class GuardedAdapter(HTTPAdapter):
             raise too_many_redirects(url, number, self.max_redirects)
         if end - time.monotonic() <= 0:
             raise timed_out(self.timeout)
+        if self._memo_policy is not self.policy:  # the verdicts were another policy's
+            self._memo, self._memo_policy = {}, self.policy
         hop = admit(
             url,
             policy=self.policy,
             resolver=self.resolver,
             hop=number,
             time_left=lambda: max(end - time.monotonic(), 0.0),
+            memo=self._memo,
         )
         kwargs["proxies"] = {}
         kwargs["stream"] = True  # the body is read here, within the deadline and the limit
