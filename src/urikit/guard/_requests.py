@@ -351,6 +351,11 @@ def session(
     ``reason == "too-many-redirects"``; both hold however requests rewrote
     the redirects' URLs.
 
+    Connections are kept alive in urllib3 pools keyed by scheme, host, port,
+    TLS settings and the checked addresses: a connection serves only requests
+    admitted to the same addresses, and an idempotent request that went out on
+    a pooled connection the server had closed is sent again on a new one.
+
     Proxies are not used: a proxy would connect elsewhere than what was
     checked. ``trust_env`` is off, and a proxy named anywhere (``proxies``
     here, ``proxies=`` given to a request, the session's ``proxies``, or the
