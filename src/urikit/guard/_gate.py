@@ -12,6 +12,7 @@ go through it, so that the parse that decided is the parse that is dialled.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -43,6 +44,9 @@ _STRIPPED = "".join(chr(c) for c in range(0x21))
 _SCHEMES = frozenset({"http", "https"})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
+
+#: The most admitted hops a caller's ``memo`` holds (see :func:`admit`).
+_MEMO_SIZE = 256
 
 #: The largest body the guarded clients accept by default (10 MiB).
 MAX_BYTES = 10 * 1024 * 1024
@@ -181,26 +185,64 @@ class LookupTimeout(Exception):
     :func:`~urikit.security.check` does not take it for a failed lookup)."""
 
 
+class _Lookups:
+    """Daemon threads that run resolver calls, kept for the next call when done
+    (a lookup cannot be interrupted: the caller waits only for its time, and a
+    lookup that hangs holds one of these threads, not the caller)."""
+
+    def __init__(self) -> None:
+        import queue
+        import threading
+
+        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._idle = 0
+
+    def _work(self) -> None:
+        while True:
+            self._jobs.get()()
+            with self._lock:
+                self._idle += 1
+
+    def run(self, job: Callable[[], None]) -> None:
+        """Run ``job`` in one of the threads (a new one when none is idle)."""
+        with self._lock:
+            new = self._idle == 0
+            if not new:
+                self._idle -= 1
+        if new:
+            import threading
+
+            threading.Thread(target=self._work, name="urikit-guard-lookup", daemon=True).start()
+        self._jobs.put(job)
+
+
+_lookups: _Lookups | None = None
+
+
 def _bounded(resolver: Resolver, name: str, seconds: float | None) -> list[str]:
-    """``resolver(name)`` as a list of strings, waiting at most ``seconds`` (a
-    resolver call cannot be interrupted: it runs in a daemon thread)."""
+    """``resolver(name)`` as a list of strings, waiting at most ``seconds``."""
     if seconds is None:
         return [str(a) for a in resolver(name)]
     import threading
 
+    global _lookups
+    if _lookups is None:
+        _lookups = _Lookups()
     found: list[str] = []
     failed: list[BaseException] = []
+    finished = threading.Event()
 
     def lookup() -> None:
         try:
             found.extend(str(a) for a in resolver(name))
         except BaseException as exc:  # handed to the caller below
             failed.append(exc)
+        finally:
+            finished.set()
 
-    thread = threading.Thread(target=lookup, name="urikit-guard-lookup", daemon=True)
-    thread.start()
-    thread.join(seconds)
-    if thread.is_alive():
+    _lookups.run(lookup)
+    if not finished.wait(seconds):
         raise LookupTimeout(f"looking up {name!r} took too long")
     if failed:
         raise failed[0]
@@ -214,6 +256,7 @@ def admit(
     resolver: Resolver | None,
     hop: int,
     time_left: Callable[[], float] | None = None,
+    memo: dict[str, Hop] | None = None,
 ) -> Hop:
     """Check ``url`` for hop number ``hop``; resolve its host once; the :class:`Hop`
     to connect to, or :class:`Blocked`.
@@ -221,7 +264,16 @@ def admit(
     ``resolver`` is called at most once, with the host name (IP literals are not
     resolved), and given at most ``time_left()`` seconds (:class:`LookupTimeout`);
     an answer that is not an address, or no answer, is refused.
+
+    ``memo`` (kept by a caller whose ``policy`` is always the same) holds the
+    admitted hops of URLs whose host is an IP literal: their verdict depends on
+    the URL and the policy only, no lookup being made. A host name is resolved
+    and its addresses checked at every call.
     """
+    if memo is not None:
+        known = memo.get(url)
+        if known is not None:
+            return known
     text, ref = _reading(url, policy, hop)
     scheme = (ref.scheme or "").lower()
     asked: list[list[str]] = []
@@ -270,9 +322,15 @@ def admit(
 
             name = idna.encode(name, uts46=True).decode("ascii")
     target = (ref.path or "/") + ("" if ref.query is None else "?" + ref.query)
-    return Hop(text, scheme, name, port, addresses, target, report)
+    admitted = Hop(text, scheme, name, port, addresses, target, report)
+    if memo is not None and literal is not None:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        memo[url] = admitted
+    return admitted
 
 
+@functools.lru_cache(maxsize=1024)
 def _literal(host: str) -> str | None:
     """The address of an IP-literal or IPv4 host, as text; None for a reg-name."""
     if host.startswith("["):
@@ -281,10 +339,18 @@ def _literal(host: str) -> str | None:
             return str(ipaddress.IPv6Address(inner.replace("%25", "%", 1)))
         except ValueError:
             return None  # IPvFuture: check() has refused it unless the policy allows it
+    if not host[-1:].isdigit():  # a name (an IPv4 address ends in a digit)
+        return None
     try:
         return str(ipaddress.IPv4Address(host))
     except ValueError:
         return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _canonical(address: str) -> str:
+    """``address`` (a zone dropped) in its canonical form; ``ValueError`` when it is none."""
+    return str(ipaddress.ip_address(address.split("%", 1)[0]))
 
 
 def _addresses(answer: list[str], report: Report, url: str, hop: int) -> list[str]:
@@ -292,7 +358,7 @@ def _addresses(answer: list[str], report: Report, url: str, hop: int) -> list[st
     out: list[str] = []
     for item in answer:
         try:
-            out.append(str(ipaddress.ip_address(item.split("%", 1)[0])))
+            out.append(_canonical(item))
         except ValueError:
             raise Blocked(
                 report, url, hop, why=f"the resolver answered {item!r}, which is not an address"

@@ -1,9 +1,9 @@
-"""What the client transports share: the checked addresses of each host, and redirect chains.
+"""What the client transports share: redirect chains, deadlines and tries.
 
-A transport admits each request (:func:`~urikit.guard._gate.admit`) and records
-the checked addresses of its ``(host, port)`` here; the transport's connection
-code (httpcore's network backend, urllib3's connection) then connects only to
-those. The clients follow redirects themselves; a :class:`Chain` rides along
+A transport admits each request (:func:`~urikit.guard._gate.admit`) and sends
+it through a connection pool keyed by what was checked (scheme, host name,
+port and the checked addresses), whose connections dial only those addresses.
+The clients follow redirects themselves; a :class:`Chain` rides along
 with the requests the client builds for them (httpx's request ``extensions``,
 the link requests makes from a redirect answer to the next request), so that
 a transport knows which hop a request is and when the whole request is due,
@@ -14,17 +14,32 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
+import heapq
 import ipaddress
+import itertools
 import socket
 import threading
 import time
 import weakref
 
-from ._gate import Hop
+__all__ = [
+    "IDEMPOTENT",
+    "MAX_REPLAYS",
+    "WATCHDOG",
+    "Attempt",
+    "Chain",
+    "Watch",
+    "Watchdog",
+    "count_connection",
+    "current_attempt",
+    "current_end",
+    "current_watch",
+    "host_key",
+]
 
-__all__ = ["Chain", "Pins", "Watchdog", "current_watchdog", "host_key"]
 
-
+@functools.lru_cache(maxsize=1024)
 def host_key(host: str) -> str:
     """``host`` as the clients and :class:`Hop` may each write it, made comparable:
     brackets dropped, addresses in their canonical form, names lowercase."""
@@ -68,73 +83,138 @@ class Chain:
         return number
 
 
-class Pins:
-    """Checked addresses by ``(host, port)``."""
+#: The methods a request may be sent again with (RFC 9110 section 9.2.2).
+IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"})
+
+#: How many times a request is sent again after a pooled connection turned out
+#: to be closed before answering (each try takes one such connection out).
+MAX_REPLAYS = 8
+
+
+class Attempt:
+    """One try at sending a request: ``opened`` counts the connections the
+    network code made for it (none: it went out on a pooled connection)."""
+
+    __slots__ = ("opened",)
 
     def __init__(self) -> None:
+        self.opened = 0
+
+
+#: The try being made in this thread or task (the network code counts into it).
+current_attempt: contextvars.ContextVar[Attempt | None] = contextvars.ContextVar(
+    "urikit_guard_attempt", default=None
+)
+
+
+def count_connection() -> None:
+    """Note that a new connection is being made for the current try."""
+    attempt = current_attempt.get()
+    if attempt is not None:
+        attempt.opened += 1
+
+
+#: The ``time.monotonic()`` by which the request sent in this thread or task
+#: must be done (None: no request of a guarded client).
+current_end: contextvars.ContextVar[float | None] = contextvars.ContextVar(
+    "urikit_guard_end", default=None
+)
+
+
+class Watch:
+    """One request's entry with the :class:`Watchdog`: the connections it uses
+    (objects with a ``sock`` attribute), whose sockets are shut down
+    (``SHUT_RDWR``) if the request is not :meth:`done` by ``end``."""
+
+    __slots__ = ("_conns", "_lock", "done_", "end", "fired")
+
+    def __init__(self, end: float) -> None:
+        self.end = end
+        self.fired = False
+        self.done_ = False
         self._lock = threading.Lock()
-        self._addresses: dict[tuple[str, int], tuple[str, ...]] = {}
+        self._conns: list[object] = []
 
-    def pin(self, hop: Hop) -> None:
-        """Allow connections to ``hop``'s host and port to its checked addresses."""
+    def add(self, conn: object) -> None:
+        """Watch the socket ``conn`` has now or makes later (``conn.sock``)."""
         with self._lock:
-            self._addresses[(host_key(hop.host), hop.port)] = hop.addresses
+            self._conns.append(conn)
+            fired = self.fired
+        if fired:
+            _shut(conn)
 
-    def addresses(self, host: str, port: int) -> tuple[str, ...]:
-        """The checked addresses of ``host:port`` (empty: none was admitted)."""
+    def done(self) -> None:
+        """The request is over: its connections are no longer watched."""
         with self._lock:
-            return self._addresses.get((host_key(host), port), ())
+            self.done_ = True
+            self._conns = []
+
+    def fire(self) -> None:
+        with self._lock:
+            if self.done_:
+                return
+            self.fired = True
+            conns = list(self._conns)
+        for conn in conns:
+            _shut(conn)
+
+
+def _shut(conn: object) -> None:
+    sock = getattr(conn, "sock", None)
+    if isinstance(sock, socket.socket):
+        # the plain socket's shutdown, also for an SSLSocket (whose own would
+        # drop its TLS state under the thread reading it)
+        with contextlib.suppress(OSError):
+            socket.socket.shutdown(sock, socket.SHUT_RDWR)
 
 
 class Watchdog:
-    """Ends a request's connections when its time is up: a timer that shuts down
-    (``SHUT_RDWR``) every socket registered with it, so that a server trickling a
-    byte at a time cannot hold a client whose timeouts are per read. Each socket
-    is registered as a duplicate (``dup``), which stays valid when the client
-    wraps or closes its own, and is closed by :meth:`cancel`."""
+    """One thread for every request of the process: it shuts down the sockets of
+    each :class:`Watch` whose time is up (a server trickling a byte at a time
+    cannot hold a client whose timeouts are per read)."""
 
-    def __init__(self, seconds: float) -> None:
-        self.fired = False
-        self._lock = threading.Lock()
-        self._socks: list[socket.socket] = []
-        self._timer = threading.Timer(max(seconds, 0.0), self._fire)
-        self._timer.daemon = True
-        self._timer.start()
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._heap: list[tuple[float, int, Watch]] = []
+        self._count = itertools.count()
+        self._thread: threading.Thread | None = None
 
-    def add(self, sock: socket.socket) -> None:
-        """Watch ``sock`` (a duplicate of it is kept)."""
-        try:
-            dup = sock.dup()
-        except OSError:
-            return
-        with self._lock:
-            self._socks.append(dup)
-            fired = self.fired
-        if fired:
-            self._shut(dup)
+    def watch(self, end: float) -> Watch:
+        """A new :class:`Watch` due at ``end`` (a ``time.monotonic()``)."""
+        entry = Watch(end)
+        with self._cond:
+            heapq.heappush(self._heap, (end, next(self._count), entry))
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="urikit-guard-watchdog", daemon=True
+                )
+                self._thread.start()
+            elif self._heap[0][2] is entry:
+                self._cond.notify()
+        return entry
 
-    @staticmethod
-    def _shut(sock: socket.socket) -> None:
-        with contextlib.suppress(OSError):
-            sock.shutdown(socket.SHUT_RDWR)
-
-    def _fire(self) -> None:
-        with self._lock:
-            self.fired = True
-            socks = list(self._socks)
-        for sock in socks:
-            self._shut(sock)
-
-    def cancel(self) -> None:
-        """Stop the timer and let go of the duplicates."""
-        self._timer.cancel()
-        with self._lock:
-            socks, self._socks = self._socks, []
-        for sock in socks:
-            sock.close()
+    def _run(self) -> None:
+        with self._cond:
+            while True:
+                if not self._heap:
+                    self._cond.wait()
+                    continue
+                end, _, entry = self._heap[0]
+                if entry.done_:
+                    heapq.heappop(self._heap)
+                    continue
+                wait = end - time.monotonic()
+                if wait > 0:
+                    self._cond.wait(wait)
+                    continue
+                heapq.heappop(self._heap)
+                entry.fire()
 
 
-#: The watchdog of the request being sent in this thread or task.
-current_watchdog: contextvars.ContextVar[Watchdog | None] = contextvars.ContextVar(
-    "urikit_guard_watchdog", default=None
+#: The watchdog of every guarded requests session.
+WATCHDOG = Watchdog()
+
+#: The watch of the request being sent in this thread.
+current_watch: contextvars.ContextVar[Watch | None] = contextvars.ContextVar(
+    "urikit_guard_watch", default=None
 )

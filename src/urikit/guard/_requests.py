@@ -2,9 +2,13 @@
 
 requests follows redirects itself and sends every hop through the session's
 adapter; the adapter here admits it (the URL as requests prepared it, checked
-under the policy; the host resolved once; every address checked), and its
-urllib3 connections dial only the checked addresses of that host. The TLS
-server name and certificate check are urllib3's, with the URL's host name.
+under the policy; the host resolved once; every address checked) and sends it
+through a urllib3 pool keyed by what was checked: scheme, host name, port, the
+TLS settings (urllib3's own pool key) and the checked addresses, whose
+connections dial only those addresses. A connection is thus reused only by a
+request admitted to the same addresses (the policy is the adapter's: each
+adapter has pools of its own). The TLS server name and certificate check are
+urllib3's, with the URL's host name.
 
 The session links each request it builds for a redirect to the answer it
 follows (``Session.rebuild_method`` is given both), so that the adapter counts
@@ -14,12 +18,15 @@ the ``Location``.
 
 from __future__ import annotations
 
+import collections
+import contextvars
+import functools
 import socket
 import threading
 import time
 import weakref
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import requests
 import urllib3
@@ -27,11 +34,22 @@ from requests.adapters import HTTPAdapter
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 from urllib3.exceptions import ConnectTimeoutError, NewConnectionError
+from urllib3.poolmanager import PoolKey, _default_key_normalizer
 from urllib3.util import connection as _connection
 
 from ..security import Policy
-from ._gate import MAX_BYTES, Resolver, admit, check_body_size, timed_out, too_many_redirects
-from ._pins import Chain, Pins, Watchdog, current_watchdog
+from ._gate import MAX_BYTES, Hop, Resolver, admit, check_body_size, timed_out, too_many_redirects
+from ._pins import (
+    IDEMPOTENT,
+    MAX_REPLAYS,
+    WATCHDOG,
+    Attempt,
+    Chain,
+    count_connection,
+    current_attempt,
+    current_watch,
+    host_key,
+)
 
 __all__ = ["GuardedAdapter", "session"]
 
@@ -53,11 +71,24 @@ def _refuse_proxies(proxies: Mapping[str, Any] | None, where: str) -> None:
         )
 
 
+#: urllib3's pool key with the checked addresses added.
+_PinnedPoolKey = collections.namedtuple(  # type: ignore[misc]
+    "_PinnedPoolKey", (*PoolKey._fields, "key_urikit_addresses")
+)
+_KEY_FN = functools.partial(_default_key_normalizer, cast(Any, _PinnedPoolKey))
+
+#: The hop being sent in this thread (read where requests picks the pool).
+_current_hop: contextvars.ContextVar[Hop | None] = contextvars.ContextVar(
+    "urikit_guard_hop", default=None
+)
+
+
 def _pinned_conn(self: Any) -> socket.socket:
     """urllib3's ``_new_conn``, connecting to the checked addresses only."""
-    addresses = self.urikit_pins.addresses(self.host, self.port)
+    addresses = self.urikit_addresses
     if not addresses:
         raise NewConnectionError(self, f"urikit.guard: {self.host}:{self.port} was not admitted")
+    count_connection()
     error: Exception | None = None
     for address in addresses:
         try:
@@ -72,11 +103,72 @@ def _pinned_conn(self: Any) -> socket.socket:
         except OSError as exc:
             error = exc
         else:
-            watchdog = current_watchdog.get()
-            if watchdog is not None:
-                watchdog.add(sock)
             return sock
     raise NewConnectionError(self, f"Failed to establish a new connection: {error}")
+
+
+class _PinnedHTTPConnection(HTTPConnection):
+    """A urllib3 connection that dials its pool's checked addresses only."""
+
+    def __init__(self, *args: Any, urikit_addresses: tuple[str, ...] = (), **kwargs: Any) -> None:
+        self.urikit_addresses = urikit_addresses
+        super().__init__(*args, **kwargs)
+
+    def _new_conn(self) -> socket.socket:
+        return _pinned_conn(self)
+
+
+class _PinnedHTTPSConnection(HTTPSConnection):
+    """The TLS twin of :class:`_PinnedHTTPConnection`."""
+
+    def __init__(self, *args: Any, urikit_addresses: tuple[str, ...] = (), **kwargs: Any) -> None:
+        self.urikit_addresses = urikit_addresses
+        super().__init__(*args, **kwargs)
+
+    def _new_conn(self) -> socket.socket:
+        return _pinned_conn(self)
+
+
+def _watched(conn: Any) -> Any:
+    watch = current_watch.get()
+    if watch is not None and conn is not None:
+        watch.add(conn)
+    return conn
+
+
+class _PinnedHTTPPool(HTTPConnectionPool):
+    """A pool whose connections are pinned, each watched by the request using it."""
+
+    ConnectionCls = _PinnedHTTPConnection
+
+    def _get_conn(self, timeout: float | None = None) -> Any:
+        return _watched(super()._get_conn(timeout))
+
+
+class _PinnedHTTPSPool(HTTPSConnectionPool):
+    """The TLS twin of :class:`_PinnedHTTPPool`."""
+
+    ConnectionCls = _PinnedHTTPSConnection
+
+    def _get_conn(self, timeout: float | None = None) -> Any:
+        return _watched(super()._get_conn(timeout))
+
+
+def _timeouts(given: object, left: float) -> object:
+    """requests' ``timeout`` (None, seconds or a pair), each cut to ``left``."""
+    if given is None:
+        return (left, left)
+    if isinstance(given, int | float) and not isinstance(given, bool):
+        return min(float(given), left)
+    if isinstance(given, tuple) and len(given) == 2:
+        return tuple(left if t is None else min(float(t), left) for t in given)
+    return given
+
+
+def _replayable(request: requests.PreparedRequest) -> bool:
+    return (request.method or "").upper() in IDEMPOTENT and (
+        request.body is None or isinstance(request.body, bytes | str)
+    )
 
 
 class GuardedAdapter(HTTPAdapter):
@@ -98,19 +190,40 @@ class GuardedAdapter(HTTPAdapter):
         self.max_redirects = max_redirects
         self.timeout = timeout
         self.max_bytes = max_bytes
-        self.pins = Pins()
+        self._memo: dict[str, Hop] = {}
+        self._memo_policy = self.policy
         super().__init__(**kwargs)
 
     def init_poolmanager(
         self, connections: int, maxsize: int, block: bool = False, **pool_kwargs: Any
     ) -> None:
         super().init_poolmanager(connections, maxsize, block, **pool_kwargs)
-        extra = {"urikit_pins": self.pins, "_new_conn": _pinned_conn}
-        http_conn = type("PinnedHTTPConnection", (HTTPConnection,), extra)
-        https_conn = type("PinnedHTTPSConnection", (HTTPSConnection,), extra)
-        http_pool = type("PinnedHTTPPool", (HTTPConnectionPool,), {"ConnectionCls": http_conn})
-        https_pool = type("PinnedHTTPSPool", (HTTPSConnectionPool,), {"ConnectionCls": https_conn})
-        self.poolmanager.pool_classes_by_scheme = {"http": http_pool, "https": https_pool}
+        self.poolmanager.pool_classes_by_scheme = {
+            "http": _PinnedHTTPPool,
+            "https": _PinnedHTTPSPool,
+        }
+        self.poolmanager.key_fn_by_scheme = {"http": _KEY_FN, "https": _KEY_FN}
+
+    def build_connection_pool_key_attributes(
+        self, request: requests.PreparedRequest, verify: Any, cert: Any = None
+    ) -> Any:
+        # the pool key gets the checked addresses: a pool per (scheme, host, port,
+        # TLS settings, addresses), whose connections dial those addresses only
+        host_params, pool_kwargs = super().build_connection_pool_key_attributes(
+            request, verify, cert
+        )
+        hop = _current_hop.get()
+        host, port = host_params.get("host") or "", host_params.get("port")
+        if (
+            hop is None
+            or (host_params.get("scheme") or "").lower() != hop.scheme
+            or host_key(host) != host_key(hop.host)
+            or (port if port is not None else hop.port) != hop.port
+        ):
+            addresses: tuple[str, ...] = ()  # not what was admitted: nothing to dial
+        else:
+            addresses = hop.addresses
+        return host_params, {**cast(dict[str, Any], pool_kwargs), "urikit_addresses": addresses}
 
     def proxy_manager_for(self, proxy: str, **proxy_kwargs: Any) -> Any:
         raise requests.exceptions.InvalidProxyURL(
@@ -133,21 +246,23 @@ class GuardedAdapter(HTTPAdapter):
             raise too_many_redirects(url, number, self.max_redirects)
         if end - time.monotonic() <= 0:
             raise timed_out(self.timeout)
+        if self._memo_policy is not self.policy:  # the verdicts were another policy's
+            self._memo, self._memo_policy = {}, self.policy
         hop = admit(
             url,
             policy=self.policy,
             resolver=self.resolver,
             hop=number,
             time_left=lambda: max(end - time.monotonic(), 0.0),
+            memo=self._memo,
         )
-        self.pins.pin(hop)
         kwargs["proxies"] = {}
         kwargs["stream"] = True  # the body is read here, within the deadline and the limit
-        request.headers["Connection"] = "close"  # no connection serves another request
-        watchdog = Watchdog(end - time.monotonic())
-        token = current_watchdog.set(watchdog)
+        watch = WATCHDOG.watch(end)
+        watch_token = current_watch.set(watch)
+        hop_token = _current_hop.set(hop)
         try:
-            response = super().send(request, *args, **kwargs)
+            response = self._send(request, end, args, kwargs)
             try:
                 declared = response.headers.get("content-length")
                 if declared is not None and declared.isdigit():
@@ -159,18 +274,46 @@ class GuardedAdapter(HTTPAdapter):
             finally:
                 response.close()
         except (requests.RequestException, OSError, urllib3.exceptions.HTTPError) as exc:
-            if watchdog.fired:
+            if watch.fired or time.monotonic() >= end:
                 raise timed_out(self.timeout) from exc
             raise
         finally:
-            current_watchdog.reset(token)
-            watchdog.cancel()
+            watch.done()
+            _current_hop.reset(hop_token)
+            current_watch.reset(watch_token)
         response._content = bytes(body)
         response._content_consumed = True  # type: ignore[attr-defined]
         if response.status_code in (301, 302, 303, 307, 308):
             with _chains_lock:
                 chain.redirected(request, number)
         return response
+
+    def _send(
+        self,
+        request: requests.PreparedRequest,
+        end: float,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+    ) -> requests.Response:
+        """``HTTPAdapter.send``, again on a new connection when an idempotent
+        request went out on a pooled connection the server had closed."""
+        given = kwargs.get("timeout")
+        tries = 0
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise timed_out(self.timeout)
+            kwargs["timeout"] = _timeouts(given, left)
+            attempt = Attempt()
+            token = current_attempt.set(attempt)
+            try:
+                return super().send(request, *args, **kwargs)
+            except requests.exceptions.ConnectionError:
+                if attempt.opened or tries >= MAX_REPLAYS or not _replayable(request):
+                    raise
+                tries += 1
+            finally:
+                current_attempt.reset(token)
 
 
 class _GuardedSession(requests.Session):
@@ -207,6 +350,11 @@ def session(
     target of more than ``max_redirects`` redirects raises ``URIError`` with
     ``reason == "too-many-redirects"``; both hold however requests rewrote
     the redirects' URLs.
+
+    Connections are kept alive in urllib3 pools keyed by scheme, host, port,
+    TLS settings and the checked addresses: a connection serves only requests
+    admitted to the same addresses, and an idempotent request that went out on
+    a pooled connection the server had closed is sent again on a new one.
 
     Proxies are not used: a proxy would connect elsewhere than what was
     checked. ``trust_env`` is off, and a proxy named anywhere (``proxies``
