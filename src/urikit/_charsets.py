@@ -10,7 +10,7 @@ turns one into the body of a regex character class; the few regex fragments
 that several modules need (``ALPHA_CLASS``, ``ALNUM_CLASS``, ``HEXDIG_CLASS``,
 ``PCT_ENCODED_PATTERN``, ``SCHEME_PATTERN``) are built here from the sets, once.
 ``compiled(pattern)`` compiles one on first use, so that no module imports ``re``
-(about 5 ms with ``enum``) when ``import urikit`` runs.
+(with ``enum``, a large part of the import time) when ``import urikit`` runs.
 
 >>> "~" in UNRESERVED, "!" in UNRESERVED, "!" in SUB_DELIMS
 (True, False, True)
@@ -109,8 +109,8 @@ LDH_CLASS = regex_class(LDH)
 #: Regex of section 2.1 ``pct-encoded = "%" HEXDIG HEXDIG``.
 PCT_ENCODED_PATTERN = f"%[{HEXDIG_CLASS}]{{2}}"
 #: Regex of a run of ``pct-encoded``, written to start with the literal "%" so
-#: that the regex engine searches for it (as "(?:%XX)+" it tries every position:
-#: 7x slower on a 200-character URL).
+#: that the regex engine searches for it (as "(?:%XX)+" it tries every
+#: position, several times slower on a long URL).
 PCT_RUN_PATTERN = f"{PCT_ENCODED_PATTERN}(?:{PCT_ENCODED_PATTERN})*+"
 #: Regex of section 3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.
 SCHEME_PATTERN = f"[{ALPHA_CLASS}][{regex_class(SCHEME)}]*+"

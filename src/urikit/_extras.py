@@ -20,8 +20,8 @@ __all__ = ["loader"]
 def loader(extra: str, needs: str, *modules: str) -> Callable[[], tuple[Any, ...]]:
     """A function that imports ``modules`` on its first call and returns them in
     that order; later calls return the same tuple without importing (the kernels
-    call it once per batch, where even importlib's lookup of a loaded module,
-    about 0.4 us, shows).
+    call it once per batch, where even importlib's lookup of a loaded module
+    shows).
 
     When one of them is missing it raises ``ImportError("urikit.<extra> needs
     <needs>: pip install 'urikit[<extra>]'")``, and the next call tries again.

@@ -69,7 +69,7 @@ class HttpView(ServerView):
         return self._ref.userinfo
 
     def decoded_userinfo(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
-        """The userinfo, percent-decoded, or ``None`` (before issue 8: ``userinfo``)."""
+        """The userinfo, percent-decoded, or ``None``."""
         check_codec(encoding, errors, "HttpView.decoded_userinfo")
         return self._ref.decoded_userinfo(encoding, errors)
 
@@ -86,7 +86,7 @@ class HttpView(ServerView):
 
     def decoded_path(self, encoding: str = "utf-8", errors: str = "strict") -> str:
         """The path, percent-decoded; ``"/"`` when empty (RFC 9110 4.2.3: an empty
-        path of an http(s) URI means "/"). Before issue 8 this was ``path``.
+        path of an http(s) URI means "/").
 
         >>> HttpView("http://h").decoded_path(), HttpView("http://h/a%20b").decoded_path()
         ('/', '/a b')
@@ -105,7 +105,7 @@ class HttpView(ServerView):
         return self._ref.query
 
     def decoded_query(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
-        """The query, percent-decoded, or ``None`` (before issue 8: ``query``)."""
+        """The query, percent-decoded, or ``None``."""
         check_codec(encoding, errors, "HttpView.decoded_query")
         return self._ref.decoded_query(encoding, errors)
 

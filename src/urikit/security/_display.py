@@ -213,7 +213,7 @@ def _iri() -> ModuleType:
 
 #: Facts of characters for ``_bidi_after_authority``: memos (bounded: cleared
 #: together when full), ASCII first, as the Unicode look-ups cost a microsecond a
-#: character (issue 20). ``_KNOWN``: those whose facts are in the others;
+#: character. ``_KNOWN``: those whose facts are in the others;
 #: ``_LOOKALIKE``: those display_warnings says look like a delimiter outside the
 #: host (a slash look-alike, or a delimiter in the NFKC form); ``_UNSURE``: those
 #: and the ones the display form keeps percent-encoded in a path or fragment (no
@@ -264,7 +264,7 @@ def _shown_tail(text: str, start: int) -> list[str] | None:
     display form shows.
 
     One decoding of the whole tail in place of ``iri._decode_component``'s
-    regular expression and function call per run and component (issue 20): with
+    regular expression and function call per run and component: with
     no encoded ASCII octet, a tail that is UTF-8 has runs that are each UTF-8 (an
     ASCII octet is no part of a longer sequence), and the display form decodes a
     run of UTF-8 whole when it decodes each of its characters; decoding brings
@@ -306,8 +306,7 @@ def _bidi_after_authority(
     that looks like a delimiter, which the full analysis (``_check_display_all``)
     then judges, as its message names the display and safe forms.
 
-    What ``_check_display_all`` finds there (issue 20: 20-35 us a check on a line
-    with percent-encoded right-to-left text), read from each component's display
+    What ``_check_display_all`` finds there, read from each component's display
     form (``_shown_tail``, else ``iri._decode_component`` as ``iri._from_uri``
     decodes it) without building the display text, splitting it again and
     making a DisplayWarning for each piece: the display text splits as ``text``
