@@ -105,9 +105,9 @@ def __getattr__(name: str) -> Any:
         module_name, attribute = _LAZY[name]
     except KeyError:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    import importlib
+    from ._extras import imported
 
-    module = importlib.import_module(module_name)
+    module = imported(module_name)
     value = getattr(module, attribute) if attribute else module
     globals()[name] = value
     return value

@@ -28,6 +28,8 @@ __all__ = [
     "ALNUM_CLASS",
     "ALPHA",
     "ALPHA_CLASS",
+    "BIDI_CONTROLS",
+    "BIDI_FORMATTING",
     "DIGIT",
     "FRAGMENT",
     "GEN_DELIMS",
@@ -85,6 +87,12 @@ PCHAR = UNRESERVED | SUB_DELIMS | frozenset(":@")
 PCHAR_NC = UNRESERVED | SUB_DELIMS | frozenset("@")
 # A whole path: pchar plus the segment separator.
 PATH = PCHAR | frozenset("/")
+# RFC 3987 section 4.1: the bidirectional formatting characters an IRI must not
+# hold, LRM, RLM, LRE, RLE, PDF, LRO and RLO (inside ``ucschar`` but refused).
+BIDI_FORMATTING = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
+# Unicode's Bidi_Control characters: those seven, the Arabic letter mark ALM and
+# the isolates LRI, RLI, FSI and PDI, which Unicode added after RFC 3987 (2005).
+BIDI_CONTROLS = BIDI_FORMATTING | frozenset("\u061c\u2066\u2067\u2068\u2069")
 # sections 3.4 and 3.5: query = fragment = *( pchar / "/" / "?" )
 QUERY = PCHAR | frozenset("/?")
 FRAGMENT = QUERY

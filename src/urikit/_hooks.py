@@ -72,9 +72,9 @@ class HookTable(Generic[F]):
         # imported this is a lookup in sys.modules, and a thread that asks while
         # another one is still importing it waits on the import lock instead of
         # seeing a half-filled table.
-        import importlib
+        from ._extras import imported
 
-        importlib.import_module(self._provider)
+        imported(self._provider)
 
     def names(self) -> tuple[str, ...]:
         """Every name, the built-in one first."""

@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any, Final
 
 from .._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_SPAN
-from ..errors import URIError
+from ..errors import URIError, quoted
 from ..iri import _decodable, _decode_component
 from ..iri._display import (
     _DELIMITERS,
@@ -27,7 +27,7 @@ from ..iri._display import (
 )
 from ._invisible import _check_invisible
 from ._policy import _Found
-from ._text import _BIDI_FORMAT, _PCT_GROUPS, _host_name, _shorten
+from ._text import _BIDI_FORMAT, _PCT_GROUPS, _host_name
 
 #: Scripts that are ordinary writing together (UTS #39 "highly restrictive"):
 #: Japanese, Chinese with Bopomofo and Korean, each with Latin.
@@ -448,5 +448,5 @@ def _check_display_all(found: _Found, text: str, sp: tuple[tuple[int, int], ...]
         if code == "idn-homograph" and shown is not None:
             # for_display's safe_text when it warns, and to_uri(text) when not
             safe = iri.to_uri(text)
-            message += f"; shown as {_shorten(shown)!r}, safe form {_shorten(safe)!r}"
+            message += f"; shown as {quoted(shown)}, safe form {quoted(safe)}"
         found.add(code, severities[code, component], component, a, b, message)
