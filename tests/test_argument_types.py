@@ -1,7 +1,7 @@
-"""Issue 8, item 4: a wrong argument type raises TypeError naming the parameter and type.
+"""A wrong argument type raises TypeError naming the parameter and type.
 
 The public callables are found, not listed: every function in ``__all__`` of the
-public modules, every public method of their public classes that the issue names
+public modules, every public method of these public classes
 (``URIReference``, ``IRIReference``, ``URN``, the scheme views), each called with ``None``,
 ``b"x"`` and ``1`` in place of every parameter whose annotation mentions
 ``str`` (a value the annotation allows is skipped). Every call must raise
@@ -278,7 +278,7 @@ def public_callables() -> list[tuple[str, Callable[..., Any], Callable[..., Any]
             if attr in NOT_CHECKED or isinstance(obj, (types.ModuleType, dict, tuple)):
                 continue
             if isinstance(obj, type):
-                continue  # classes: their methods below (the issue's list)
+                continue  # classes: their methods below (the list above)
             if callable(obj):
                 name = _name(module, attr)
                 out.append((name, getattr(obj, "__wrapped__", obj), obj))

@@ -29,7 +29,7 @@ def test_validate_rejects_non_str() -> None:
     with pytest.raises(TypeError) as info:
         batch.validate(["a", 1])  # type: ignore[list-item]
     assert str(info.value) == "validate() argument 'texts' must be an iterable of str, not int"
-    # a str is an iterable of characters, not a list of texts (issue 8)
+    # a str is an iterable of characters, not a list of texts
     for texts in ("http://a", b"http://a", None):
         with pytest.raises(TypeError) as info:
             batch.validate(texts)  # type: ignore[arg-type]
@@ -87,7 +87,7 @@ def test_iter_file_is_lazy() -> None:
     assert next(it).ok
 
 
-# --- the garbage collector (issue 20) ------------------------------------------------
+# --- the garbage collector ------------------------------------------------
 
 
 @pytest.mark.parametrize("enabled", [True, False])
@@ -122,7 +122,7 @@ def test_split_keeps_one_object_a_text_in_c() -> None:
     assert cols.spans == [urikit._parser.split(t) for t in TEXTS * 3]
 
 
-# --- iter_file over a path: blocks of lines in C (issue 20) --------------------------
+# --- iter_file over a path: blocks of lines in C --------------------------
 
 _LINES = st.sampled_from(
     [

@@ -157,7 +157,7 @@ def test_not_a_base_with_empty_input_is_a_usage_error() -> None:
     assert "argument BASE" in done.stderr
 
 
-# --- each command loads only its own modules (issue 20) ----------------------------
+# --- each command loads only its own modules ----------------------------
 
 #: Modules of other commands, and the layers and extras they need: `urikit parse X`
 #: must load none of them.
@@ -216,8 +216,8 @@ def test_parse_loads_no_other_commands_modules() -> None:
 
 
 def test_parse_loads_nothing_it_does_not_run() -> None:
-    """What `urikit parse X` once imported besides its work (issue 20: its start-up
-    within 3x `python -c pass`): the older grammars (for the names of --grammar's
+    """What `urikit parse X` once imported besides its work (so that it starts
+    quickly): the older grammars (for the names of --grammar's
     rules), json (only --json and unusual values need it), shutil (argparse's
     terminal width) and the other commands of its module."""
     plain = _modules_loaded_by(["parse", "http://example.org:8080/a?b#c"])

@@ -185,7 +185,7 @@ def test_nss_error_is_a_uri_error() -> None:
     ],
 )
 def test_isbn_conversions_raise_uri_error(func: str, text: str) -> None:
-    # Before issue 8: int()'s bare ValueError for "abc", garbage out for the rest.
+    # Not int()'s bare ValueError for "abc", nor garbage out for the rest.
     import urikit.urn
 
     with pytest.raises(urikit.URIError) as info:
@@ -205,7 +205,7 @@ def test_diagnosed_errors_carry_no_traceback(text: str) -> None:
     assert diagnose(text).__traceback__ is None
 
 
-# --- the message is worded on first use (issue 17) ---------------------------------------
+# --- the message is worded on first use ---------------------------------------
 
 
 def test_the_message_is_worded_on_first_use(monkeypatch: pytest.MonkeyPatch) -> None:

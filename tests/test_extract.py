@@ -8,7 +8,7 @@ lost their line breaks (and the 2003 one its angle-bracketed text) in
 conversion; their examples are quoted here with the line breaks of the
 published drafts, which is what the "break a long URI across lines" rule is
 about, and the 1997 seed's own text, where each line break became one space,
-must read the same (issue 17, item 2).
+must read the same.
 """
 
 from __future__ import annotations
@@ -778,7 +778,7 @@ def test_the_examples_of_docs_extract_md_run() -> None:
     assert result.failed == 0
 
 
-# --- issue 19: IRIs (iris=True) and abbreviated URIs (abbreviated=True) -------------
+# --- IRIs (iris=True) and abbreviated URIs (abbreviated=True) -------------
 
 IRIS = [
     # text, [(uri, start, end)] with iris=True; the span is the URI as written
@@ -843,7 +843,7 @@ def test_iris_in_text(text: str, expected: list[tuple[str, int, int]]) -> None:
 
 
 def test_iris_default_is_off_and_keeps_todays_results() -> None:
-    # the examples of the issue: cut at the first non-ASCII character without iris=True
+    # cut at the first non-ASCII character without iris=True
     assert [f.uri for f in extract("http://twitter.com/Русские_слова")] == ["http://twitter.com/"]
     assert [f.uri for f in extract("see http://foobar.みんな/")] == ["http://foobar"]
     assert type(extract("http://a.example/")[0].parsed) is urikit.URIReference

@@ -1,4 +1,4 @@
-"""urikit.guard (issue 18): every hop checked, each host resolved once, the checked
+"""urikit.guard: every hop checked, each host resolved once, the checked
 address dialled; the same table for urlopen, the httpx transports (sync and async)
 and the requests session.
 

@@ -319,7 +319,7 @@ def test_import_urikit_does_not_import_the_tokenizer() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-#: Hostile HTML (issue 17): unterminated markup and deep nesting, repeated.
+#: Hostile HTML: unterminated markup and deep nesting, repeated.
 HOSTILE = ["<a b=", "<a", "<!--", "</", "<?", "<URL:", '<a href="', "<div>", "<b><i><td><p>"]
 
 

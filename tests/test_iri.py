@@ -538,7 +538,7 @@ def test_display_form_is_an_iri_that_maps_back(uri: str) -> None:
     assert urikit.equivalent(back, expected, level="syntax")
 
 
-# --- the IDNA caches (issue 20): idna decides each label it has not seen -----------
+# --- the IDNA caches: idna decides each label it has not seen -----------
 
 
 @pytest.fixture

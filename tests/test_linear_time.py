@@ -1,9 +1,9 @@
-"""Issue 8, item 6: the legacy dot removal and relativize are linear on adversarial input.
+"""The legacy dot removal and relativize are linear on adversarial input.
 
 The one-pass ``legacy_remove_dots`` is checked against the documents' literal
 algorithm (restart from the left after every removal, quadratic), kept here as
 the oracle. Speed itself is measured in ``bench/linear.py``; the only clock in
-this file is one loose bound per rule that the issue asks for ("a 1 MB
+this file is one loose bound per rule, the one required ("a 1 MB
 reference in well under a second"), set at 5 s so that a loaded CI machine
 cannot fail it while the quadratic algorithm (hours at 1 MB) always does.
 
@@ -117,8 +117,8 @@ def test_relativize_at_one_megabyte(base: str, target: str) -> None:
     rel = urikit.relativize(base, target)
     elapsed = time.perf_counter() - start
     assert rel == target or urikit.resolve(base, rel) == target
-    # Loose bound, as above: the issue asks for under 2 s pure Python at 1 MB
-    # (bench/linear.py has the numbers; 2-4 s before the fix, about 0.2 s after).
+    # Loose bound, as above: well under 2 s pure Python at 1 MB is required
+    # (bench/linear.py has the numbers).
     assert elapsed < 5.0
 
 

@@ -1,4 +1,4 @@
-"""urikit.linkify: text to HTML with links (issue 19, item 3).
+"""urikit.linkify: text to HTML with links.
 
 The output, read back by an HTML parser (the stdlib's ``html.parser``), is the
 input text, and holds no element but ``<a>`` and no attribute but ``href`` and

@@ -1,4 +1,4 @@
-"""``urikit linkify [FILE]``: text in, HTML out (issue 19, item 5)."""
+"""``urikit linkify [FILE]``: text in, HTML out."""
 
 from __future__ import annotations
 

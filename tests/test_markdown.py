@@ -1,4 +1,4 @@
-"""urikit.markdown: urikit as markdown-it-py's linkifier (issue 19, item 4).
+"""urikit.markdown: urikit as markdown-it-py's linkifier.
 
 The vectors are markdown-it-py's own linkify cases (its repository,
 tests/test_port/fixtures/linkify.md: title, input, the HTML expected with

@@ -1,7 +1,7 @@
 """Normalization and comparison (RFC 3986 section 6.2.2 and 6.2.3).
 
 The RFC's own examples are in test_rfc_examples.py. Here: one row per rule, the
-default port of every scheme the issue lists, the things normalization must not
+default port of every scheme the library documents, the things normalization must not
 do, and properties: idempotence, agreement with a model built from rfc_model.py,
 and "never decodes a reserved character".
 """
@@ -111,7 +111,7 @@ def test_normalize(text: str, syntax: str, scheme: str) -> None:
     assert urikit.equivalent(text, syntax, level="syntax")
 
 
-# Section 6.2.3 and the issue: the default ports normalization knows.
+# Section 6.2.3 and the scheme registry: the default ports normalization knows.
 DEFAULT_PORTS = [
     ("http", 80),
     ("https", 443),
@@ -233,7 +233,7 @@ def _model(g: S.Generated, level: str) -> str:
 
 @given(S.uri_references(), LEVELS)
 def test_normalize_matches_model(g: S.Generated, level: str) -> None:
-    # (urikit.schemes may register more default ports than the issue's list)
+    # (urikit.schemes may register more default ports than this list)
     assume(g.scheme is None or g.scheme.lower() in PORTS or default_port(g.scheme) is None)
     assert urikit.normalize(g.text, level) == _model(g, level)
 
@@ -266,7 +266,7 @@ def test_never_decodes_a_reserved_character(g: S.Generated, level: str) -> None:
 
 
 def test_network_path_dot_guard() -> None:
-    """Issue 8: "/." guards a path without authority only; with one it is a dot segment."""
+    """A "/." guards a path without authority only; with one it is a dot segment."""
     assert urikit.normalize("//host/.//foo/bar", level="syntax") == "//host//foo/bar"
     assert urikit.equivalent("//host/.//foo/bar", "//host//foo/bar")
     assert not urikit.equivalent("/.//foo/bar", "//foo/bar")  # authority "foo" vs none

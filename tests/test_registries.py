@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import unicodedata
 import warnings
 from pathlib import Path
 from urllib.parse import quote
@@ -320,3 +321,57 @@ def test_deprecated_names_warn_and_still_work() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert str(URN.build("example", "a")) == "urn:example:a"
+
+
+# --- facts read from their one definition ---------------------------------------------
+
+
+def test_http_default_ports_come_from_the_registry() -> None:
+    from urikit.schemes import HttpView
+    from urikit.urn import TrivialHTTPResolver
+
+    reg = SchemeRegistry(
+        (SchemeHandler("http", 8080, http_like=True), SchemeHandler("https", 8443, http_like=True))
+    )
+    assert HttpView("https://h/").effective_port == DEFAULT_REGISTRY.default_port("https")
+    assert HttpView("http://h/", registry=reg).effective_port == 8080
+    assert HttpView("https://h/", registry=reg).effective_port == 8443
+    assert HttpView("https://h:0/", registry=reg).effective_port == 0
+    for scheme in ("http", "https"):
+        resolver = TrivialHTTPResolver("r.example", scheme=scheme)
+        assert resolver.address == f"r.example:{DEFAULT_REGISTRY.default_port(scheme)}"
+
+
+def test_bidi_sets_are_unicodes_and_rfc_3987s() -> None:
+    import regex  # type: ignore[import-untyped]
+
+    from urikit import _charsets
+    from urikit.extraction import _BIDI_CONTROLS
+    from urikit.iri import _syntax
+    from urikit.security._text import _BIDI_FORMAT
+
+    every = "".join(map(chr, range(0x110000)))
+    assert frozenset(regex.findall(r"\p{Bidi_Control}", every)) == _charsets.BIDI_CONTROLS
+    # RFC 3987 section 4.1 names LRM, RLM, LRE, RLE, PDF, LRO and RLO
+    names = {unicodedata.name(c) for c in _charsets.BIDI_FORMATTING}
+    assert names == {
+        "LEFT-TO-RIGHT MARK",
+        "RIGHT-TO-LEFT MARK",
+        "LEFT-TO-RIGHT EMBEDDING",
+        "RIGHT-TO-LEFT EMBEDDING",
+        "POP DIRECTIONAL FORMATTING",
+        "LEFT-TO-RIGHT OVERRIDE",
+        "RIGHT-TO-LEFT OVERRIDE",
+    }
+    assert _syntax.BIDI_FORMATTING is _charsets.BIDI_FORMATTING
+    assert _BIDI_FORMAT is _charsets.BIDI_CONTROLS
+    assert frozenset(_BIDI_CONTROLS) == _charsets.BIDI_CONTROLS
+
+
+def test_quoted_values_in_messages() -> None:
+    from urikit.errors import quoted
+
+    assert quoted("a\u202eb") == repr("a\u202eb")
+    long = "x" * 201
+    assert quoted(long) == f"{'x' * 200!r} (first 200 of 201 characters)"
+    assert quoted("x" * 200) == repr("x" * 200)

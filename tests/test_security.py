@@ -113,11 +113,11 @@ RFC_EXAMPLES = [
     ("3987 8", "http://example.com/%E2%80%AEfdp.exe", [("bidi-formatting", "danger")]),
     ("3987 8", "http://example.com/a\u2215b", [("idn-homograph", "warning")]),
     ("3987 8", "http://example.com/%F0%9F", [("invalid-utf8", "warning")]),
-    # Not from a section, but in the issue: schemes that run code or read files.
-    ("issue", "javascript:alert(1)", [("dangerous-scheme", "danger")]),
-    ("issue", "data:text/html;base64,PHNjcmlwdD4=", [("dangerous-scheme", "danger")]),
-    ("issue", "data:text/plain,hello", []),
-    ("issue", "file:///etc/passwd", [("dangerous-scheme", "warning")]),
+    # Not from a section: schemes that run code or read files.
+    ("schemes", "javascript:alert(1)", [("dangerous-scheme", "danger")]),
+    ("schemes", "data:text/html;base64,PHNjcmlwdD4=", [("dangerous-scheme", "danger")]),
+    ("schemes", "data:text/plain,hello", []),
+    ("schemes", "file:///etc/passwd", [("dangerous-scheme", "warning")]),
     # And references with nothing to say.
     ("none", "https://example.com/a/b?c=d#e", []),
     ("none", "http://[2606:4700::1111]:8080/", []),

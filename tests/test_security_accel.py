@@ -1,5 +1,5 @@
 """The C build's ``check``: ``urikit.security.check(text)`` answered in C for a
-text whose report surely has no finding under the default policy (issue 20).
+text whose report surely has no finding under the default policy.
 
 Every report C gives must equal the full analysis (``_check._check``, which
 runs every check); the texts are built to sit on each edge of what C decides

@@ -1,4 +1,4 @@
-"""The cheap paths of :func:`urikit.security.check` (issue 20) give exactly the
+"""The cheap paths of :func:`urikit.security.check` give exactly the
 reports of the full analysis.
 
 * the C build's accelerated ``check`` (the default policy's cheap path in one
@@ -312,7 +312,7 @@ def test_shows_plainly_on_the_corpus_and_its_refusals() -> None:
     assert _shows_plainly("http://h/%E4%BA%8C%C3%A9", start)
 
 
-# --- the memos and shortcuts of the full analysis (issue 20) ----------------------------
+# --- the memos and shortcuts of the full analysis ----------------------------
 
 
 def _reference_pieces(text: str, a: int, b: int, seps: str) -> list[tuple[int, str]]:

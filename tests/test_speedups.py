@@ -1003,7 +1003,7 @@ def test_import_in_subinterpreters() -> None:
     assert SP.reference_type()[1] is C["urikit.reference"].URIReference
 
 
-# --- IRI helpers (issue 20): iri.is_valid's C twin, stand_in and to_uri's C passes ---
+# --- IRI helpers: iri.is_valid's C twin, stand_in and to_uri's C passes ---
 
 
 @SETTINGS

@@ -1,4 +1,4 @@
-"""The RFC 2169 trivial HTTP resolver against hostile servers (issue 8, item 7).
+"""The RFC 2169 trivial HTTP resolver against hostile servers.
 
 Every server here is a raw TCP socket on 127.0.0.1 (ephemeral port) run by a
 daemon thread that serves one scripted answer per connection and stops by itself
@@ -380,7 +380,7 @@ def test_name_lookup_then_connect(serve: Callable[..., HostileServer]) -> None:
 
 
 def test_internal_resolver_refused_by_default(serve: Callable[..., HostileServer]) -> None:
-    # issue 18: the guard's default policy refuses a resolver on an internal address,
+    # the guard's default policy refuses a resolver on an internal address,
     # literal or resolved, before any connection is made
     server = serve(reply(redirect("https://example.org/found")))
     for resolver in (
@@ -667,7 +667,7 @@ def test_from_spec_type() -> None:
     )
 
 
-# --- issue 8, item 6: no int() of unbounded input digits in the URN package ---------
+# --- no int() of unbounded input digits in the URN package ---------
 
 
 def test_long_ietf_numbers() -> None:
@@ -688,14 +688,14 @@ def test_long_ietf_number_cli(capsys: pytest.CaptureFixture[str]) -> None:
     ]
 
 
-# --- issue 8, item 8: the network modules load on first use -------------------------
+# --- the network modules load on first use -------------------------
 
 
 @pytest.mark.parametrize(
     "modules",
     [
         "urikit.urn._resolution",  # this module on its own (its network code is in urikit.guard)
-        "urikit, urikit.urn",  # the package as a whole (issue 8, item 8)
+        "urikit, urikit.urn",  # the package as a whole
     ],
 )
 def test_no_network_modules_on_import(modules: str) -> None:
@@ -711,7 +711,7 @@ def test_no_network_modules_on_import(modules: str) -> None:
 def test_cli_allow_network(
     serve: Callable[..., HostileServer], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # issue 18: the CLI's --http resolver goes through the guard; --allow-network lets
+    # the CLI's --http resolver goes through the guard; --allow-network lets
     # a resolver on an internal address be reached
     server = serve(reply(redirect("https://example.org/found")))
     spec = f"127.0.0.1:{server.port}"

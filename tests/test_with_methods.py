@@ -1,4 +1,4 @@
-"""Issue 8: with_host(None) never drops components silently; with_query_params types."""
+"""with_host(None) never drops components silently; with_query_params types."""
 
 from __future__ import annotations
 

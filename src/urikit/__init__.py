@@ -28,6 +28,8 @@ if TYPE_CHECKING:  # loaded on first use, see __getattr__
     from .linkifier import linkify
     from .urn import URN
 
+    __version__: str
+
 __all__ = [
     "IMPLEMENTATION",
     "URN",
@@ -51,8 +53,6 @@ __all__ = [
     "schemes",
 ]
 
-__version__ = "0.1.0"
-
 #: Attributes loaded on first use (PEP 562), so that ``import urikit`` stays cheap:
 #: name -> (module, attribute or "" for the module itself).
 _LAZY: dict[str, tuple[str, str]] = {
@@ -68,18 +68,50 @@ _LAZY: dict[str, tuple[str, str]] = {
 }
 
 
+def _version() -> str:
+    """The version of the installed distribution (pyproject.toml holds it); when
+    urikit runs from a source tree that is not installed, the version written in
+    that tree's pyproject.toml, else "0+unknown".
+
+    >>> _version() == __version__ and _version()[0].isdigit()
+    True
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("urikit")
+    except PackageNotFoundError:
+        pass
+    from pathlib import Path
+
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    try:
+        import tomllib
+
+        with pyproject.open("rb") as f:
+            project = tomllib.load(f)["project"]
+    except (OSError, KeyError, ValueError):  # tomllib.TOMLDecodeError is a ValueError
+        return "0+unknown"
+    found = project.get("version") if project.get("name") == "urikit" else None
+    return found if isinstance(found, str) else "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
+    if name == "__version__":  # read on first use: importlib.metadata is slow to import
+        value: Any = _version()
+        globals()[name] = value
+        return value
     try:
         module_name, attribute = _LAZY[name]
     except KeyError:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    import importlib
+    from ._extras import imported
 
-    module = importlib.import_module(module_name)
+    module = imported(module_name)
     value = getattr(module, attribute) if attribute else module
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+    return sorted({*globals(), *_LAZY, "__version__"})

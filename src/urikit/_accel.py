@@ -37,6 +37,8 @@ from __future__ import annotations
 import os
 import sys
 
+from ._extras import imported
+
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
     from types import ModuleType
@@ -83,20 +85,11 @@ BUILD_HINT: Final = (
 )
 
 
-def _import(name: str) -> ModuleType:
-    """``importlib.import_module(name)`` for an absolute ``name``, without importing
-    ``importlib`` and ``warnings`` (import cost). Not ``from . import _speedups``:
-    when the module is missing, that form blames "a partially initialized module
-    (circular import)"."""
-    __import__(name)
-    return sys.modules[name]
-
-
 def not_built_reason() -> str | None:
     """Why the installed urikit has no C accelerator, as recorded by setup.py at
     build time (``urikit/_build_info.py``), or ``None`` when nothing was recorded."""
     try:
-        info = _import(f"{__package__}._build_info")
+        info = imported(f"{__package__}._build_info")
     except ImportError:
         return None
     reason = getattr(info, "C_EXTENSION_NOT_BUILT", None)
@@ -110,7 +103,7 @@ def _load() -> ModuleType | None:
     if sys.implementation.name != "cpython" and not required:
         return None
     try:
-        module = _import(f"{__package__}._speedups")
+        module = imported(f"{__package__}._speedups")
     except ImportError as exc:
         if required:
             recorded = not_built_reason()

@@ -10,7 +10,7 @@ turns one into the body of a regex character class; the few regex fragments
 that several modules need (``ALPHA_CLASS``, ``ALNUM_CLASS``, ``HEXDIG_CLASS``,
 ``PCT_ENCODED_PATTERN``, ``SCHEME_PATTERN``) are built here from the sets, once.
 ``compiled(pattern)`` compiles one on first use, so that no module imports ``re``
-(about 5 ms with ``enum``) when ``import urikit`` runs.
+(with ``enum``, a large part of the import time) when ``import urikit`` runs.
 
 >>> "~" in UNRESERVED, "!" in UNRESERVED, "!" in SUB_DELIMS
 (True, False, True)
@@ -28,6 +28,8 @@ __all__ = [
     "ALNUM_CLASS",
     "ALPHA",
     "ALPHA_CLASS",
+    "BIDI_CONTROLS",
+    "BIDI_FORMATTING",
     "DIGIT",
     "FRAGMENT",
     "GEN_DELIMS",
@@ -85,6 +87,12 @@ PCHAR = UNRESERVED | SUB_DELIMS | frozenset(":@")
 PCHAR_NC = UNRESERVED | SUB_DELIMS | frozenset("@")
 # A whole path: pchar plus the segment separator.
 PATH = PCHAR | frozenset("/")
+# RFC 3987 section 4.1: the bidirectional formatting characters an IRI must not
+# hold, LRM, RLM, LRE, RLE, PDF, LRO and RLO (inside ``ucschar`` but refused).
+BIDI_FORMATTING = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
+# Unicode's Bidi_Control characters: those seven, the Arabic letter mark ALM and
+# the isolates LRI, RLI, FSI and PDI, which Unicode added after RFC 3987 (2005).
+BIDI_CONTROLS = BIDI_FORMATTING | frozenset("\u061c\u2066\u2067\u2068\u2069")
 # sections 3.4 and 3.5: query = fragment = *( pchar / "/" / "?" )
 QUERY = PCHAR | frozenset("/?")
 FRAGMENT = QUERY
@@ -109,8 +117,8 @@ LDH_CLASS = regex_class(LDH)
 #: Regex of section 2.1 ``pct-encoded = "%" HEXDIG HEXDIG``.
 PCT_ENCODED_PATTERN = f"%[{HEXDIG_CLASS}]{{2}}"
 #: Regex of a run of ``pct-encoded``, written to start with the literal "%" so
-#: that the regex engine searches for it (as "(?:%XX)+" it tries every position:
-#: 7x slower on a 200-character URL).
+#: that the regex engine searches for it (as "(?:%XX)+" it tries every
+#: position, several times slower on a long URL).
 PCT_RUN_PATTERN = f"{PCT_ENCODED_PATTERN}(?:{PCT_ENCODED_PATTERN})*+"
 #: Regex of section 3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.
 SCHEME_PATTERN = f"[{ALPHA_CLASS}][{regex_class(SCHEME)}]*+"

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 # ``collections.abc`` re-exports these from ``_collections_abc``, which the interpreter
 # has loaded at startup; importing ``collections.abc`` would load the ``collections``
-# package too (about 1 ms of ``import urikit``).
+# package too, a measurable part of ``import urikit``.
 from _collections_abc import Callable
 
 from .errors import unknown_choice
 
-TYPE_CHECKING = False  # typing only for type checkers: it would add ~4 ms to import urikit
+TYPE_CHECKING = False  # typing only for type checkers: it would slow import urikit
 if TYPE_CHECKING:
     from typing import Generic, TypeVar
 
@@ -72,9 +72,9 @@ class HookTable(Generic[F]):
         # imported this is a lookup in sys.modules, and a thread that asks while
         # another one is still importing it waits on the import lock instead of
         # seeing a half-filled table.
-        import importlib
+        from ._extras import imported
 
-        importlib.import_module(self._provider)
+        imported(self._provider)
 
     def names(self) -> tuple[str, ...]:
         """Every name, the built-in one first."""

@@ -250,9 +250,9 @@ class SchemeRegistry:
         if handler is not None and getattr(handler, slot) is None and self._provider:
             # Imported whenever a slot is empty (a lookup in sys.modules once
             # loaded), so a thread asking during another's import waits for it.
-            import importlib
+            from ._extras import imported
 
-            importlib.import_module(self._provider)
+            imported(self._provider)
             handler = self.get(name)
         return None if handler is None else getattr(handler, slot)
 

@@ -72,7 +72,7 @@ def arrow_errors(
 def iri_stand_in(text: str, /) -> str | None: ...
 def iri_pct_encode(text: str, /) -> str | None: ...
 
-# extraction scanner (issue 20, item 3)
+# extraction scanner
 def extract_scan(
     text: str,
     pos: int,

@@ -82,6 +82,19 @@ def _char_repr(text: str, position: int) -> str:
     return "end of input"
 
 
+def quoted(text: str | None, limit: int = 200) -> str:
+    """``text`` as an error message quotes a value it did not make: its ``repr``
+    (so that control and invisible characters show; ``None`` for an absent
+    component), the first ``limit`` characters only of a longer one, saying so.
+
+    >>> quoted("a\\tb"), quoted(None), quoted("x" * 300, limit=5)
+    ("'a\\\\tb'", 'None', "'xxxxx' (first 5 of 300 characters)")
+    """
+    if text is None or len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r} (first {limit} of {len(text)} characters)"
+
+
 def format_message(
     reason: str,
     component: str,

@@ -90,6 +90,7 @@ from ._charsets import (
     ALNUM_CLASS,
     ALPHA,
     ALPHA_CLASS,
+    BIDI_CONTROLS,
     GEN_DELIMS,
     HEXDIG_CLASS,
     SCHEME,
@@ -219,7 +220,7 @@ _URI_SYNTAX: Final = _Syntax(
 # and separator (Unicode category Z), every opening, closing and quotation mark
 # (categories Ps, Pe, Pi, Pf: corner brackets, full-width parentheses, curly
 # quotes, guillemets ...), and these sentence marks.
-_BIDI_CONTROLS: Final = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_BIDI_CONTROLS: Final = "".join(sorted(BIDI_CONTROLS))
 _IRI_STOP_PUNCTUATION: Final = (
     "\u3001\u3002"  # ideographic comma and full stop
     "\uff01\uff02\uff07\uff0c\uff0e\uff1a\uff1b\uff1f"  # full width ! " ' , . : ; ?

@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 
-from .. import __version__, _accel
+from .. import _accel
 from ._commands import COMMANDS, MODULES, load
 from ._common import (
     EXIT_BROKEN_PIPE,
@@ -114,6 +114,29 @@ class _Parser(argparse.ArgumentParser):
         flush_output(file)
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: argparse's version action, with the version read only when
+    asked for (``urikit.__version__`` reads the package metadata, which every
+    other command would pay for at start-up)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
+        super().__init__(
+            option_strings,
+            dest,
+            default=argparse.SUPPRESS,
+            nargs=0,
+            help="show program's version number and exit",
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from .. import __version__
+
+        formatter = parser._get_formatter()  # wrapped as argparse wraps its version
+        formatter.add_text(f"urikit {__version__}, {_accel.describe()}")
+        parser._print_message(formatter.format_help(), sys.stdout)
+        parser.exit()
+
+
 class _Skipped:
     """What a command module's ``register`` builds for a command that is not run:
     every call is taken and does nothing (argparse builds no parser for it)."""
@@ -163,11 +186,7 @@ def build_parser(
         epilog=EXIT_STATUS_HELP,
         formatter_class=_DescriptionFormatter,
     )
-    parser.add_argument(
-        "--version",
-        action="version",
-        version=f"urikit {__version__}, {_accel.describe()}",
-    )
+    parser.add_argument("--version", action=_VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     if not only:
         for module in MODULES:

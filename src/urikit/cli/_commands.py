@@ -15,7 +15,7 @@ in the same order, with the same help lines.
 
 from __future__ import annotations
 
-import sys
+from .._extras import imported
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
@@ -81,6 +81,4 @@ def load(module: str) -> ModuleType:
     """The command module ``urikit.cli.<module>``, imported on first use."""
     if module not in MODULES:
         raise KeyError(module)
-    name = f"{__package__}.{module}"
-    __import__(name)
-    return sys.modules[name]
+    return imported(f"{__package__}.{module}")

@@ -25,7 +25,7 @@ import sys
 from ..errors import URIError
 
 # argparse, json and re are imported where they are used: `urikit parse X`
-# without --json needs none of json and re (start-up time, issue 20).
+# without --json needs none of json and re, and starts faster without them.
 TYPE_CHECKING = False  # typing for type checkers only: `urikit parse X` starts faster
 if TYPE_CHECKING:
     import argparse

@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
-import importlib
 import io
 import itertools
 import json
@@ -37,6 +36,7 @@ import time
 from collections.abc import Iterator
 from typing import IO, Any
 
+from .._extras import imported, optional
 from ._common import EXIT_NO, EXIT_OK, InputError, OutputError, escape
 
 __all__ = ["EXIT_TERMINATED", "FORMATS", "OPS", "output_columns", "parse_rows", "register"]
@@ -198,11 +198,11 @@ def _format(args: argparse.Namespace, path: str, explicit: str | None) -> str:
 
 def _modules() -> tuple[Any, Any]:
     try:
-        pa = importlib.import_module("pyarrow")
-        importlib.import_module("pyarrow.compute")
+        pa = imported("pyarrow")
+        imported("pyarrow.compute")
     except ImportError:
         raise InputError("urikit batch needs pyarrow: pip install 'urikit[arrow]'") from None
-    arrow = importlib.import_module("urikit.arrow")
+    arrow = imported("urikit.arrow")
     return pa, arrow
 
 
@@ -327,12 +327,12 @@ def _csv_header(f: IO[bytes]) -> list[str]:
     if peek is None:
         return []
     head = peek(1 << 16).split(b"\n", 1)[0].decode("utf-8-sig", "replace").rstrip("\r")
-    csv = importlib.import_module("csv")
+    csv = imported("csv")
     return next(csv.reader([head]), [])
 
 
 def _csv_rows(pa: Any, f: IO[bytes], column: str, size: int) -> Iterator[_Rows]:
-    csv = importlib.import_module("pyarrow.csv")
+    csv = imported("pyarrow.csv")
     header = _csv_header(f)
     bad: collections.deque[int] = collections.deque()  # 0-based data rows, in order
 
@@ -460,7 +460,7 @@ def _json_block(pa: Any, pj: Any, lines: list[bytes], column: str, out: _Collect
 
 
 def _jsonl_rows(pa: Any, f: IO[bytes], column: str, size: int) -> Iterator[_Rows]:
-    pj = importlib.import_module("pyarrow.json")
+    pj = imported("pyarrow.json")
     first = True
     while True:
         block = list(itertools.islice(f, size))
@@ -482,7 +482,7 @@ def _jsonl_rows(pa: Any, f: IO[bytes], column: str, size: int) -> Iterator[_Rows
 
 
 def _parquet_rows(pa: Any, f: IO[bytes], column: str, size: int) -> Iterator[_Rows]:
-    pq = importlib.import_module("pyarrow.parquet")
+    pq = imported("pyarrow.parquet")
     source: Any = f
     if f is sys.stdin.buffer:
         source = io.BytesIO(f.read())
@@ -599,12 +599,12 @@ class _Writer:
         assert self.f is not None
         if self.fmt == "parquet":
             if self.inner is None:
-                pq = importlib.import_module("pyarrow.parquet")
+                pq = imported("pyarrow.parquet")
                 self.inner = pq.ParquetWriter(self.f, batch.schema)
             self.inner.write_batch(batch)
         elif self.fmt == "csv":
             if self.inner is None:
-                csv = importlib.import_module("pyarrow.csv")
+                csv = imported("pyarrow.csv")
                 self.inner = csv.CSVWriter(self.f, batch.schema)
             self.inner.write_batch(batch)
         elif self.fmt == "jsonl":
@@ -718,7 +718,7 @@ class _Checker:
     """The check op: the verdict of :func:`urikit.security.check` under a policy."""
 
     def __init__(self, policy: str) -> None:
-        security = importlib.import_module("urikit.security")
+        security = imported("urikit.security")
         self.check = security.check
         self.policy = security.Policy.ssrf() if policy == "ssrf" else security.Policy()
 
@@ -766,7 +766,7 @@ def _process(
     tally: _Tally,
     checker: _Checker | None,
 ) -> Any:
-    pc = importlib.import_module("pyarrow.compute")
+    pc = imported("pyarrow.compute")
     values = rows.values
     if not pa.types.is_string(values.type):
         values = values.cast(pa.string())
@@ -811,9 +811,8 @@ def _process(
 def _progress(args: argparse.Namespace) -> Any:
     if args.no_progress or not sys.stderr.isatty():
         return None
-    try:
-        tqdm = importlib.import_module("tqdm")
-    except ImportError:
+    tqdm = optional("tqdm")
+    if tqdm is None:
         return None
     return tqdm.tqdm(total=None, unit=" rows", unit_scale=True, file=sys.stderr)
 

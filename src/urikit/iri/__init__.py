@@ -601,8 +601,7 @@ _UNRESERVED_OCTETS: Final = frozenset(
 
 #: The characters ``_decodable(ch, in_query, for_display=display)`` holds for, by
 #: ``2 * in_query + display``: memos (bounded: cleared when full), so that a run of
-#: such characters is decoded in one step (issue 20: for_display read
-#: percent-encoded UTF-8 octet by octet).
+#: such characters is decoded in one step, not octet by octet.
 _DECODABLE: Final[tuple[set[str], ...]] = (set(), set(), set(), set())
 _DECODABLE_SIZE: Final = 4096
 

@@ -158,7 +158,7 @@ def _pieces(text: str, a: int, b: int, seps: str) -> list[tuple[int, str]]:
 #: characters known to look like no delimiter in any component (no slash
 #: look-alike, no full stop of a host, no delimiter in the NFKC form): ASCII
 #: first, then memos (bounded: cleared when full) of what display_warnings
-#: looked up, as the Unicode look-ups cost a microsecond a character (issue 20).
+#: looked up, as the Unicode look-ups cost a microsecond a character.
 _NOT_RTL: Final[set[str]] = set(map(chr, range(128)))
 _NOT_LOOKALIKE: Final[set[str]] = set(map(chr, range(128)))
 #: The characters whose facts are in both (a character missing from one of them
@@ -190,7 +190,7 @@ def _learn(chars: str) -> None:
 _RTL_CLASSES: Final = ("R", "AL")
 
 
-#: The details of a "bidi" warning (security's check writes them too, issue 20).
+#: The details of a "bidi" warning (security's check writes them too).
 _MIXES_DIRECTIONS: Final = "{!r} mixes right-to-left and left-to-right letters"
 _NOT_RTL_AT_ENDS: Final = "{!r} has right-to-left letters but does not start and end with one"
 

@@ -27,6 +27,7 @@ import re
 from typing import Final
 
 from .._accel import speedups as _speedups
+from .._charsets import BIDI_FORMATTING as _BIDI_FORMATTING
 from .._charsets import SCHEME_PATTERN
 from .._parser import (
     AUTHORITY_SPAN,
@@ -76,7 +77,7 @@ UCSCHAR_RANGES: Final = (
 #: RFC 3987 section 2.2 ``iprivate`` (allowed in the query only).
 IPRIVATE_RANGES: Final = ((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
 #: Section 4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO - inside ``ucschar`` but refused.
-BIDI_FORMATTING: Final = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
+BIDI_FORMATTING: Final = _BIDI_FORMATTING
 
 #: The IRI rules and the RFC 3986 rule each one widens.
 URI_RULE: Final = {

@@ -200,7 +200,7 @@ class SchemeView:
         return self._ref.fragment
 
     def decoded_fragment(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
-        """The fragment, percent-decoded, or ``None`` (before issue 8: ``fragment``)."""
+        """The fragment, percent-decoded, or ``None``."""
         check_codec(encoding, errors, f"{type(self).__name__}.decoded_fragment")
         return self._ref.decoded_fragment(encoding, errors)
 
@@ -266,7 +266,7 @@ class ServerView(SchemeView):
         return self._ref.host
 
     def decoded_host(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
-        """The host, percent-decoded, or ``None`` (before issue 8: ``host``)."""
+        """The host, percent-decoded, or ``None``."""
         check_codec(encoding, errors, f"{type(self).__name__}.decoded_host")
         return self._ref.decoded_host(encoding, errors)
 
@@ -297,10 +297,8 @@ class ServerView(SchemeView):
 
     @property
     def effective_port(self) -> int | None:
-        """The explicit port, else the scheme's default port (an explicit 0 stays 0).
-
-        (Before issue 8 this was ``port``; ``port`` is now the text as written.)
-        """
+        """The explicit port's value, else the scheme's default port (an explicit 0
+        stays 0); :attr:`port` is the port as written."""
         number = self._ref.port_number
         return self.default_port if number is None else number
 

@@ -62,7 +62,7 @@ class FileView(SchemeView):
         return self._ref.host
 
     def decoded_host(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
-        """The host, percent-decoded, or ``None`` (before issue 8: ``host``)."""
+        """The host, percent-decoded, or ``None``."""
         check_codec(encoding, errors, "FileView.decoded_host")
         return self._ref.decoded_host(encoding, errors)
 

@@ -1,7 +1,7 @@
 """``http`` and ``https`` URIs (RFC 9110 section 4.2).
 
 ``http-URI = "http" "://" authority path-abempty [ "?" query ]``; the host must
-not be empty (4.2.1); the default ports are 80 and 443.
+not be empty (4.2.1); the default ports (80 and 443) are the scheme registry's.
 
 >>> v = HttpView("https://example.com:8443/a%20b/c?x=1#top")
 >>> v.host, v.port, v.effective_port, v.path, v.decoded_path(), v.path_segments
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._schemeinfo import default_port
 from ..errors import check_codec, check_optional_str, check_str
 from ..reference import URIReference
 from ._base import ServerView
@@ -69,15 +70,23 @@ class HttpView(ServerView):
         return self._ref.userinfo
 
     def decoded_userinfo(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
-        """The userinfo, percent-decoded, or ``None`` (before issue 8: ``userinfo``)."""
+        """The userinfo, percent-decoded, or ``None``."""
         check_codec(encoding, errors, "HttpView.decoded_userinfo")
         return self._ref.decoded_userinfo(encoding, errors)
 
     @property
     def effective_port(self) -> int:
-        """The explicit port, else 80 (http) or 443 (https); an explicit 0 stays 0."""
+        """The explicit port, else the scheme's default port in the scheme registry
+        (80 for http, 443 for https); an explicit 0 stays 0.
+
+        >>> HttpView("http://h/").effective_port, HttpView("https://h:0/").effective_port
+        (80, 0)
+        """
         number = self._ref.port_number
-        return (443 if self.secure else 80) if number is None else number
+        if number is None:
+            # every registry gives http and https a port; none would mean no port at all
+            number = self.default_port or default_port(self.scheme) or 0
+        return number
 
     @property
     def path(self) -> str:
@@ -86,7 +95,7 @@ class HttpView(ServerView):
 
     def decoded_path(self, encoding: str = "utf-8", errors: str = "strict") -> str:
         """The path, percent-decoded; ``"/"`` when empty (RFC 9110 4.2.3: an empty
-        path of an http(s) URI means "/"). Before issue 8 this was ``path``.
+        path of an http(s) URI means "/").
 
         >>> HttpView("http://h").decoded_path(), HttpView("http://h/a%20b").decoded_path()
         ('/', '/a b')
@@ -105,7 +114,7 @@ class HttpView(ServerView):
         return self._ref.query
 
     def decoded_query(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
-        """The query, percent-decoded, or ``None`` (before issue 8: ``query``)."""
+        """The query, percent-decoded, or ``None``."""
         check_codec(encoding, errors, "HttpView.decoded_query")
         return self._ref.decoded_query(encoding, errors)
 

@@ -114,8 +114,8 @@ def _names(subject: str, addr: ipaddress._BaseAddress) -> bool:
 #: no networks of its own (code, severity, message of each finding, all over the
 #: whole host) and the name it returns: a memo, bounded (cleared when full). The
 #: checks read only the host's text and the policy's networks, and an address
-#: costs microseconds to read and classify (issue 20: "127.0.0.1" and
-#: "localhost" recur).
+#: costs microseconds to read and classify ("127.0.0.1" and "localhost"
+#: recur).
 _HOST_MEMO: dict[str, tuple[tuple[tuple[str, str, str], ...], str | None]] = {}
 _HOST_MEMO_SIZE: Final = 4096
 

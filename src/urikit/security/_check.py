@@ -245,8 +245,7 @@ def _shows_plainly(text: str, start: int) -> bool:
     holds a delimiter (what a look-alike warning needs), or an invisible one
     (what an "invisible-character" finding needs). The display form keeps
     such a host as it is (ASCII, one script), and decodes no more than these
-    characters (issue 20: the display checks were most of a check's time on a
-    line with percent-encoded UTF-8). ``tests/test_security_fast.py`` checks it
+    characters, so the display checks need not run. ``tests/test_security_fast.py`` checks it
     against the display checks."""
     # The runs joined by a NUL octet: UTF-8 exactly when each run is (a NUL is no
     # continuation octet), and then their characters and NULs (ASCII).
@@ -368,9 +367,9 @@ def _origin_verdict(origin: str) -> tuple[tuple[Finding, ...], tuple[Finding, ..
     checks, none from the display checks (a host that is ASCII with no A-label
     has no label to judge, and the rest shows plainly or in right-to-left pieces
     that RFC 3987 section 4.2 allows), and the WHATWG reads its path as RFC 3986
-    does when it reads the origin so (``_whatwg_agrees``). Issue 20: a reference
-    with a port, a local name or an address took the full analysis, 5 to 7 us,
-    50 times a parse. ``tests/test_security_accel.py`` checks every report
+    does when it reads the origin so (``_whatwg_agrees``). Such references
+    (with a port, a local name or an address) are common, and the full analysis
+    costs many parses. ``tests/test_security_accel.py`` checks every report
     against the full analysis.
 
     >>> [f.code for f in _origin_verdict("http://localhost:8000")[0]]
@@ -403,8 +402,8 @@ def _origin_verdict(origin: str) -> tuple[tuple[Finding, ...], tuple[Finding, ..
 def _whatwg_agrees(text: str, sp: tuple[tuple[int, int], ...], named: bool) -> bool:
     """Whether the WHATWG URL Standard surely reads the scheme, host, port and
     path of the valid reference ``text`` (a special scheme) as RFC 3986 does, so
-    that ``_whatwg`` would find nothing and need not run (issue 20: it is most of
-    a check's time on a line with a port or a "%"). True only for: a host that
+    that ``_whatwg`` would find nothing and need not run (it would be most of a
+    check's time on a line with a port or a "%"). True only for: a host that
     is ``named`` (an ASCII reg-name ending in a label that starts with a letter,
     no "%", no A-label: "localhost" and metadata names too, which the WHATWG
     host parser lowercases as any other) or an RFC 3986 IPv4 address (dotted decimal with no
@@ -451,9 +450,7 @@ if (
     # come from its origin alone: none for the cheap path above, also with an
     # empty port, "%XX" that _check_percent passes over, and UTF-8 runs of quiet
     # characters or whole right-to-left pieces; the memo's for an origin with a
-    # port, a local name or an address (issue 20: check at parse's cost on the
-    # corpus, and near it on lines with a port, "%" or an address); every other
-    # call is the function above.
+    # port, a local name or an address; every other call is the function above.
     check = _speedups.accelerate(
         "check",
         check,

@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any, Final
 
 from .._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_SPAN
-from ..errors import URIError
+from ..errors import URIError, quoted
 from ..iri import _decodable, _decode_component
 from ..iri._display import (
     _DELIMITERS,
@@ -27,7 +27,7 @@ from ..iri._display import (
 )
 from ._invisible import _check_invisible
 from ._policy import _Found
-from ._text import _BIDI_FORMAT, _PCT_GROUPS, _host_name, _shorten
+from ._text import _BIDI_FORMAT, _PCT_GROUPS, _host_name
 
 #: Scripts that are ordinary writing together (UTS #39 "highly restrictive"):
 #: Japanese, Chinese with Bopomofo and Korean, each with Latin.
@@ -213,7 +213,7 @@ def _iri() -> ModuleType:
 
 #: Facts of characters for ``_bidi_after_authority``: memos (bounded: cleared
 #: together when full), ASCII first, as the Unicode look-ups cost a microsecond a
-#: character (issue 20). ``_KNOWN``: those whose facts are in the others;
+#: character. ``_KNOWN``: those whose facts are in the others;
 #: ``_LOOKALIKE``: those display_warnings says look like a delimiter outside the
 #: host (a slash look-alike, or a delimiter in the NFKC form); ``_UNSURE``: those
 #: and the ones the display form keeps percent-encoded in a path or fragment (no
@@ -264,7 +264,7 @@ def _shown_tail(text: str, start: int) -> list[str] | None:
     display form shows.
 
     One decoding of the whole tail in place of ``iri._decode_component``'s
-    regular expression and function call per run and component (issue 20): with
+    regular expression and function call per run and component: with
     no encoded ASCII octet, a tail that is UTF-8 has runs that are each UTF-8 (an
     ASCII octet is no part of a longer sequence), and the display form decodes a
     run of UTF-8 whole when it decodes each of its characters; decoding brings
@@ -306,8 +306,7 @@ def _bidi_after_authority(
     that looks like a delimiter, which the full analysis (``_check_display_all``)
     then judges, as its message names the display and safe forms.
 
-    What ``_check_display_all`` finds there (issue 20: 20-35 us a check on a line
-    with percent-encoded right-to-left text), read from each component's display
+    What ``_check_display_all`` finds there, read from each component's display
     form (``_shown_tail``, else ``iri._decode_component`` as ``iri._from_uri``
     decodes it) without building the display text, splitting it again and
     making a DisplayWarning for each piece: the display text splits as ``text``
@@ -449,5 +448,5 @@ def _check_display_all(found: _Found, text: str, sp: tuple[tuple[int, int], ...]
         if code == "idn-homograph" and shown is not None:
             # for_display's safe_text when it warns, and to_uri(text) when not
             safe = iri.to_uri(text)
-            message += f"; shown as {_shorten(shown)!r}, safe form {_shorten(safe)!r}"
+            message += f"; shown as {quoted(shown)}, safe form {quoted(safe)}"
         found.add(code, severities[code, component], component, a, b, message)

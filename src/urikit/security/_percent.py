@@ -21,7 +21,7 @@ _NAMES: Final = {0x00: "NUL", 0x0A: "LF", 0x0D: "CR"}
 #: UTF-8 sequence (or of none), or ".", "/" or "\\" (the path's checks). Any other
 #: "%XX" is printable ASCII, which decodes as UTF-8 to no control, no bidi
 #: formatting, no dot segment and no delimiter: a reference without one of these
-#: gets no finding here, and is not read run by run (issue 20).
+#: gets no finding here, and is not read run by run.
 _NOTABLE_PCT_RE: Final = re.compile(r"%(?:[0189A-Fa-f]|7[Ff]|2[EeFf]|5[Cc])")
 #: A "%XX" that encodes a control or DEL: without one no octet is read one by one.
 _CONTROL_PCT_RE: Final = re.compile(r"%(?:[01]|7[Ff])")
@@ -51,7 +51,7 @@ def _overlong(data: bytes, i: int) -> bool:
 def _check_percent(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> str | None:
     """Add the findings of the percent-encoded octets of ``text``; return every
     run decoded as UTF-8, joined by spaces, when it decoded the runs and each is
-    UTF-8 (``security._check`` reuses it: issue 20), else ``None``."""
+    UTF-8 (``security._check`` reuses it rather than decode again), else ``None``."""
     if _NOTABLE_PCT_RE.search(text) is None:
         return None
     # The runs joined by a space: UTF-8 exactly when each run is (a space is no
@@ -59,7 +59,7 @@ def _check_percent(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) ->
     # to the runs' characters and spaces. Without an invalid run, a control, a
     # bidi formatting character, or a ".", "/" or "\\" among them (which only
     # "%2E", "%2F" and "%5C" give), no run and no path segment gives a finding:
-    # one decoding for all (issue 20).
+    # one decoding for all.
     runs = "%20".join(_PCT_RUN_RE.findall(text)).replace("%", "")
     try:
         decoded = bytes.fromhex(runs).decode("utf-8")

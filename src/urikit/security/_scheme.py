@@ -10,8 +10,9 @@ import re
 from typing import Final
 
 from .._parser import PATH_SPAN, SCHEME_SPAN
+from ..errors import quoted
 from ._policy import _Found
-from ._text import _percent_text, _shorten
+from ._text import _percent_text
 
 _SCRIPT_SCHEMES: Final = frozenset({"javascript", "vbscript", "livescript", "mocha"})
 
@@ -63,7 +64,7 @@ def _check_scheme(found: _Found, text: str, sp: tuple[tuple[int, int], ...]) -> 
                 "scheme",
                 a,
                 end,
-                f"data: with the media type {_shorten(repr(media))}, not known to be inert",
+                f"data: with the media type {quoted(media)}, not known to be inert",
             )
     elif scheme == "file":
         found.add("dangerous-scheme", "warning", "scheme", a, b, "file: reads local files")

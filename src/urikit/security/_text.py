@@ -2,8 +2,8 @@
 
 Runs of percent-encoded octets decoded as UTF-8 (``_percent_text``), a host name
 as a browser or resolver sees it (``_host_name``), the components that may hold
-percent-encoding, the bidirectional formatting characters, and quoted text
-shortened for messages."""
+percent-encoding and the bidirectional formatting characters (Unicode's
+Bidi_Control, :data:`urikit._charsets.BIDI_CONTROLS`)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,10 @@ import re
 import unicodedata
 from typing import Any, Final
 
-from .._charsets import PCT_RUN_PATTERN
+from .._charsets import BIDI_CONTROLS, PCT_RUN_PATTERN
 from .._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_SPAN
 
-_BIDI_FORMAT: Final = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
+_BIDI_FORMAT: Final = BIDI_CONTROLS
 
 #: The pattern of :func:`_invisible_re`: Unicode's Default_Ignorable_Code_Point
 #: and format characters (Cf), less the prepended concatenation marks (Cf, but
@@ -81,7 +79,3 @@ def _host_name(host: str) -> str:
     if not name.isascii():
         name = unicodedata.normalize("NFKC", name.translate(_HOST_DOTS)).translate(_HOST_DOTS)
     return name.lower()
-
-
-def _shorten(text: str, limit: int = 200) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -9,32 +9,25 @@ from __future__ import annotations
 import ipaddress
 from typing import Any, Final
 
+from .._extras import optional
 from .._parser import HOST_SPAN, PATH_SPAN, PORT_SPAN, SCHEME_SPAN
 from .._schemeinfo import DEFAULT_REGISTRY
+from ..errors import quoted
 from ..reference import URIReference
 from ._addresses import read_ipv4
 from ._policy import _Found
-from ._text import _host_name, _shorten
+from ._text import _host_name
 
 #: Schemes the WHATWG URL Standard treats as special (its own host and path rules).
 _SPECIAL: Final = frozenset({"http", "https", "ws", "wss", "ftp"})
 
 _ADA_ATTRIBUTES: Final = ("protocol", "hostname", "port", "pathname")
 
-_ADA: list[Any] = []
-
 
 def _ada() -> Any:
     """The ``ada_url`` module, or ``None`` when the ``[whatwg]`` extra is not
-    installed (looked for once: a failed import searches the whole path)."""
-    if not _ADA:
-        import importlib
-
-        try:
-            _ADA.append(importlib.import_module("ada_url"))
-        except ImportError:
-            _ADA.append(None)
-    return _ADA[0]
+    installed (looked for once)."""
+    return optional("ada_url")
 
 
 def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
@@ -96,8 +89,8 @@ def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
                 name,
                 a,
                 b,
-                f"the {name} is {_shorten(repr(ours))} to RFC 3986"
-                f" but {_shorten(repr(other))} to the WHATWG URL Standard",
+                f"the {name} is {quoted(ours)} to RFC 3986"
+                f" but {quoted(other)} to the WHATWG URL Standard",
             )
 
 

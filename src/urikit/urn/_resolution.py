@@ -27,9 +27,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
+from .._extras import imported
 from .._parser import check_component, host_kind, is_ipv6address
-from .._schemeinfo import DEFAULT_REGISTRY as _SCHEME_REGISTRY
+from .._schemeinfo import default_port
 from ..errors import URIError, arg_type_error, check_str
+from ..errors import quoted as _shown
 from ..reference import parse
 from ._namespaces import IETF, ISBN, NBN, NSSError
 from ._syntax import URN
@@ -199,14 +201,6 @@ DEFAULT_ALLOWED_SCHEMES: Final = frozenset({"http", "https"})
 MAX_BODY_BYTES: Final = 1 << 20
 #: The longest ``timeout`` a :class:`TrivialHTTPResolver` accepts: one day.
 MAX_TIMEOUT: Final = 86400.0
-_SHOWN = 200  # the longest piece of an answer quoted in an error message
-
-
-def _shown(text: str) -> str:
-    """``text`` quoted for a message: repr (so control characters show), cut short."""
-    if len(text) > _SHOWN:
-        return f"{text[:_SHOWN]!r} (first {_SHOWN} of {len(text)} characters)"
-    return repr(text)
 
 
 def _check_host(host: str, text: str) -> None:
@@ -511,9 +505,7 @@ class TrivialHTTPResolver(Resolver):
     @property
     def address(self) -> str:
         """``host:port``, the port always written: how errors name the resolver."""
-        port = self._port
-        if port is None:  # the scheme's default port, from the scheme registry
-            port = _SCHEME_REGISTRY.default_port(self._scheme)
+        port = self._port if self._port is not None else default_port(self._scheme)
         return f"{self._host}:{port}"
 
     def __repr__(self) -> str:
@@ -577,14 +569,12 @@ class TrivialHTTPResolver(Resolver):
 
     def resolve_all(self, urn: URN, service: str) -> list[str]:
         _check_request(self, "resolve_all", urn, service)
-        import importlib
-
         # The fetch goes through urikit.guard (a layer above: looked up by name on
         # first use, which also keeps http.client, socket and ssl unloaded until then).
-        guard = importlib.import_module("urikit.guard")
+        guard = imported("urikit.guard")
         policy = self._policy
         if policy is None:
-            security = importlib.import_module("urikit.security")
+            security = imported("urikit.security")
             policy = security.Policy.ssrf(allowed_ports=[] if self._port is None else [self._port])
         try:
             answer = guard.urlopen(
