@@ -23,7 +23,7 @@ SCRIPTS = sorted(
     path.name
     for path in BENCH.glob("*.py")
     if not path.name.startswith("_")
-    and any(word in path.read_text(encoding="utf-8") for word in ("shared", "_perbuild"))
+    and any(word in path.read_text(encoding="utf-8") for word in ("corpus", "_perbuild"))
 )
 # what a script needs before it looks for the corpus
 NEEDS = {"bench_arrow.py": "pyarrow"}
