@@ -55,7 +55,9 @@ extensions = [
 ]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build"]
+# docs/peers/ holds the comparison page's parts (each a doctest file that skips when
+# its peer is missing), included by comparison.md, not pages of their own.
+exclude_patterns = ["_build", "peers"]
 
 myst_heading_anchors = 3
 
