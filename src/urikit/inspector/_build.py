@@ -1,0 +1,111 @@
+"""Writing the page, its wheels and its data into a folder."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from importlib import resources
+from pathlib import Path
+
+#: The static files of the page, package data of ``urikit.inspector``.
+STATIC_FILES = ("index.html", "inspector.css", "inspector.js")
+
+#: urikit's dependencies whose wheels the page loads. lxml and regex have no
+#: pure-Python wheel: urikit imports lxml only for ``urikit.html``, which the
+#: page does not use, and regex's Unicode data for "invisible-character" comes
+#: with the page (see ``invisible_ranges``).
+WHEEL_DEPENDENCIES = ("idna", "confusable-homoglyphs")
+
+
+def default_pyodide_base() -> str:
+    """Where the page loads Pyodide from unless told: the pinned release on its CDN."""
+    from . import PYODIDE_VERSION
+
+    return f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
+
+
+def invisible_ranges() -> list[tuple[int, int]]:
+    """The code point ranges ``[first, last]`` of the characters that the
+    "invisible-character" check looks for, read from the ``regex`` module here
+    so that the browser, which has no ``regex``, gets the same set.
+
+    >>> ranges = invisible_ranges()
+    >>> [any(a <= ord(c) <= b for a, b in ranges) for c in "\u200b\u00ada"]
+    [True, True, False]
+    """
+    from ..security._text import _invisible_re
+
+    pattern = _invisible_re()
+    ranges: list[tuple[int, int]] = []
+    for cp in range(sys.maxunicode + 1):
+        if 0xD800 <= cp <= 0xDFFF or pattern.fullmatch(chr(cp)) is None:
+            continue
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1] = (ranges[-1][0], cp)
+        else:
+            ranges.append((cp, cp))
+    return ranges
+
+
+def _project_root() -> Path:
+    root = Path(__file__).resolve().parents[3]
+    if not (root / "pyproject.toml").is_file():
+        raise OSError(f"no urikit source tree (pyproject.toml) at {root} to build the wheel from")
+    return root
+
+
+def _run(command: list[str], env: dict[str, str] | None = None) -> None:
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise OSError(f"{' '.join(command[:4])} ... failed:\n{done.stderr.strip()[-2000:]}")
+
+
+def _wheels(folder: Path) -> list[str]:
+    """urikit's pure-Python wheel (built from its source tree) and the installed
+    versions of its pure-Python dependencies (from the package index)."""
+    env = {**os.environ, "URIKIT_NO_SPEEDUPS": "1"}
+    with tempfile.TemporaryDirectory() as tmp:
+        _run(
+            [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+             "-w", tmp, str(_project_root())],
+            env,
+        )  # fmt: skip
+        wanted = [f"{name}=={importlib.metadata.version(name)}" for name in WHEEL_DEPENDENCIES]
+        _run(
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+             "-d", tmp, *wanted],
+        )  # fmt: skip
+        names = sorted(p.name for p in Path(tmp).glob("*.whl"))
+        for name in names:
+            shutil.copyfile(Path(tmp, name), folder / name)
+    return names
+
+
+def build(out: str | os.PathLike[str], pyodide: str | None = None) -> Path:
+    """Write the page into ``out``: its static files, ``wheels/`` and
+    ``inspector.json`` (where Pyodide loads from, the wheels, the data of the
+    invisible characters). ``pyodide`` is the URL (or path, such as
+    ``/pyodide/``) of Pyodide's files; by default its CDN (:func:`default_pyodide_base`)."""
+    from . import PYODIDE_VERSION
+
+    target = Path(out)
+    (target / "wheels").mkdir(parents=True, exist_ok=True)
+    static = resources.files(__package__) / "static"
+    for name in STATIC_FILES:
+        (target / name).write_bytes((static / name).read_bytes())
+    base = pyodide or default_pyodide_base()
+    if not base.endswith("/"):
+        base += "/"
+    config = {
+        "pyodide": base,
+        "pyodide_version": PYODIDE_VERSION,
+        "wheels": [f"wheels/{name}" for name in _wheels(target / "wheels")],
+        "invisible": invisible_ranges(),
+    }
+    (target / "inspector.json").write_text(json.dumps(config), encoding="utf-8")
+    return target
