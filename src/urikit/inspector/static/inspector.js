@@ -7,7 +7,10 @@ const $ = (id) => document.getElementById(id);
 const DEBOUNCE_MS = 120;
 const COMPARED = ["href", "hostname", "port", "pathname", "search", "hash"];
 const RANK = { info: 0, warning: 1, danger: 2 };
-const timings = { navigationToFirstAnalysis: null, lastAnalysis: null, lastPython: null };
+const timings = {
+  navigationToFirstAnalysis: null, pyodideLoaded: null, wheelsInstalled: null, imported: null,
+  lastAnalysis: null, lastPython: null,
+};
 window.urikitInspector = { timings };
 
 let analyse = null; // (text, base) -> JSON string
@@ -255,11 +258,12 @@ async function boot() {
   window.addEventListener("hashchange", () => { readFragment(); changed(); });
   const config = await (await fetch("inspector.json")).json();
   const { loadPyodide } = await import(config.pyodide + "pyodide.mjs");
+  const wheels = Promise.all(config.wheels.map(async (w) => (await fetch(w)).arrayBuffer()));
   const py = await loadPyodide({ indexURL: config.pyodide });
-  await Promise.all(config.wheels.map(async (w) => {
-    const data = await (await fetch(w)).arrayBuffer();
-    py.unpackArchive(data, "wheel");
-  }));
+  timings.pyodideLoaded = performance.now();
+  const sitePackages = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  for (const data of await wheels) py.unpackArchive(data, "wheel", { extractDir: sitePackages });
+  timings.wheelsInstalled = performance.now();
   py.globals.set("invisible_json", JSON.stringify(config.invisible));
   py.runPython(`
 import json
@@ -271,6 +275,7 @@ def analyse_json(text, base):
 def find_json(text):
     return json.dumps(find(text))
 `);
+  timings.imported = performance.now();
   analyse = py.globals.get("analyse_json");
   find = py.globals.get("find_json");
   const version = py.runPython("import sys; sys.version.split()[0]");
