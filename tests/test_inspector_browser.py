@@ -248,7 +248,7 @@ def test_typing_and_permalink(driver: Any, site: str) -> None:
 def test_phone_width_and_screenshots(driver: Any, site: str) -> None:
     DOCS_IMAGES.mkdir(parents=True, exist_ok=True)
     try:
-        driver.set_window_size(1280, 1000)
+        driver.set_window_size(1280, 1450)
         _open(driver, site, u="http://user@0x7f.1:8080/a%20b/../c?x=1#top")
         driver.save_screenshot(str(DOCS_IMAGES / "inspector-desktop.png"))
         driver.set_window_size(390, 844)
