@@ -97,11 +97,20 @@ def _wait_ready(driver: Any) -> None:
         time.sleep(0.02)
 
 
+#: navigation to first analysis (ms) of each page load, the first one in a fresh
+#: browser profile (nothing cached), the later ones with Pyodide's compiled
+#: WebAssembly in the browser's cache
+_LOADS: list[float] = []
+
+
 def _open(driver: Any, site: str, **state: str) -> None:
     """A fresh navigation to the page with ``state`` in its fragment."""
     driver.get("about:blank")
     driver.get(site + "#" + urllib.parse.urlencode(state, quote_via=urllib.parse.quote))
     _wait_ready(driver)
+    _LOADS.append(
+        driver.execute_script("return window.urikitInspector.timings.navigationToFirstAnalysis")
+    )
 
 
 @pytest.fixture
@@ -262,9 +271,45 @@ def test_phone_width_and_screenshots(driver: Any, site: str) -> None:
         driver.set_window_size(1280, 1000)
 
 
-def test_speed(driver: Any, site: str) -> None:
+_CONTRAST_JS = """
+function rgb(s) { return s.match(/[\\d.]+/g).map(Number); }
+function lum([r, g, b]) {
+  const c = [r, g, b].map((v) => {
+    v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+}
+function background(e) {
+  for (; e; e = e.parentElement) {
+    const c = rgb(getComputedStyle(e).backgroundColor);
+    if (c.length < 4 || c[3] > 0) return c.slice(0, 3);
+  }
+  return [255, 255, 255];
+}
+const worst = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+  const e = t.parentElement;
+  if (!t.textContent.trim() || e.closest("[hidden]") || e.closest("input, textarea")) continue;
+  const [a, b] = [lum(rgb(getComputedStyle(e).color)), lum(background(e))];
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  if (ratio < 4.5) worst.push([t.textContent.trim().slice(0, 30), ratio.toFixed(2)]);
+}
+return worst;
+"""
+
+
+def test_text_contrast_meets_wcag_aa(page: Any) -> None:
+    """Every visible text's colour against its background: 4.5:1 at least (AA)."""
+    for uri in ("http://user@0x7f.1:25/a%20b?x=1#f", "http://h/a b", "//x/y"):
+        _show(page, uri)
+        assert page.execute_script(_CONTRAST_JS) == [], uri
+
+
+def test_speed(driver: Any, site: str, capsys: pytest.CaptureFixture[str]) -> None:
     _open(driver, site, u="http://example.com/")
-    first = driver.execute_script("return window.urikitInspector.timings.navigationToFirstAnalysis")
+    cold, warm = _LOADS[0], _LOADS[-1]
     uri = "https://example.com/" + "/".join(f"seg{i}%20x" for i in range(150))
     uri += "?" + "&".join(f"k{i}=v{i}" for i in range(80))
     uri = uri[:2048]
@@ -272,9 +317,14 @@ def test_speed(driver: Any, site: str) -> None:
     for n in range(5):
         _show(driver, uri[: 2048 - n])
         per_key.append(driver.execute_script("return window.urikitInspector.timings.lastAnalysis"))
-    timings = {"first_analysis_ms": round(first), "keystroke_2kb_ms": round(min(per_key), 1)}
-    print("inspector timings:", json.dumps(timings))
+    timings = {
+        "first_analysis_cold_ms": round(cold),
+        "first_analysis_warm_ms": round(warm),
+        "keystroke_2kb_ms": round(min(per_key), 1),
+    }
+    with capsys.disabled():
+        print("\ninspector timings:", json.dumps(timings))
     # The targets (docs/inspector.md): 5 s and one frame (16 ms); the bounds here
     # leave room for a machine shared with other work.
-    assert first < 15000
+    assert cold < 15000 and warm < 15000
     assert min(per_key) < 50
