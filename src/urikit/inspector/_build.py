@@ -22,6 +22,11 @@ STATIC_FILES = ("index.html", "inspector.css", "inspector.js")
 WHEEL_DEPENDENCIES = ("idna", "confusable-homoglyphs")
 
 
+#: The files besides src/ that building urikit's wheel reads.
+_SOURCE_FILES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "MANIFEST.in",
+                 "tools/gen_tables.py")  # fmt: skip
+
+
 def default_pyodide_base() -> str:
     """Where the page loads Pyodide from unless told: the pinned release on its CDN."""
     from . import PYODIDE_VERSION
@@ -70,11 +75,19 @@ def _wheels(folder: Path) -> list[str]:
     versions of its pure-Python dependencies (from the package index)."""
     env = {**os.environ, "URIKIT_NO_SPEEDUPS": "1"}
     with tempfile.TemporaryDirectory() as tmp:
+        # a clean copy of the sources: an in-tree build would pick up whatever an
+        # earlier build left in build/ (a compiled module, files since removed)
+        root, tree = _project_root(), Path(tmp, "tree")
+        skip = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.egg-info")
+        shutil.copytree(root / "src", tree / "src", ignore=skip)
+        for name in _SOURCE_FILES:
+            if (root / name).is_file():
+                (tree / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(root / name, tree / name)
         _run(
-            [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
-             "-w", tmp, str(_project_root())],
+            [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp, str(tree)],
             env,
-        )  # fmt: skip
+        )
         wanted = [f"{name}=={importlib.metadata.version(name)}" for name in WHEEL_DEPENDENCIES]
         _run(
             [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
