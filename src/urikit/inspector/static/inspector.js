@@ -279,10 +279,12 @@ def find_json(text):
   analyse = py.globals.get("analyse_json");
   find = py.globals.get("find_json");
   const version = py.runPython("import sys; sys.version.split()[0]");
+  const missing = ["urikit.html (lxml has no pure-Python build)"];
+  if (py.globals.get("stand_in")) {
+    missing.push("the regex module: the invisible-character check uses its character table, read from it when the page was built");
+  }
   $("unavailable").textContent =
-    `Python ${version} (Pyodide ${config.pyodide_version}). Not available in the page: urikit.html ` +
-    "(lxml has no pure-Python build); " +
-    (py.globals.get("stand_in") ? "the regex module is replaced by the character table of the invisible-character check, read from it when the page was built." : "");
+    `Python ${version} (Pyodide ${config.pyodide_version}). Not in this page: ${missing.join("; ")}.`;
   run();
 }
 
