@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from . import _build
 from ._build import build, default_pyodide_base
 
 #: The Pyodide release the page loads: its npm package ``pyodide`` ships the
 #: runtime (Python 3.14), which is all the page needs.
-PYODIDE_VERSION: Final = "314.0.7"
+PYODIDE_VERSION: Final = _build.PYODIDE_VERSION
 
 __all__ = ["PYODIDE_VERSION", "build", "default_pyodide_base"]

@@ -11,6 +11,10 @@ import sys
 import tempfile
 from importlib import resources
 from pathlib import Path
+from typing import Final
+
+#: The Pyodide release the page loads (re-exported as ``urikit.inspector.PYODIDE_VERSION``).
+PYODIDE_VERSION: Final = "314.0.7"
 
 #: The static files of the page, package data of ``urikit.inspector``.
 STATIC_FILES = ("index.html", "inspector.css", "inspector.js")
@@ -29,8 +33,6 @@ _SOURCE_FILES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "MANIFEST
 
 def default_pyodide_base() -> str:
     """Where the page loads Pyodide from unless told: the pinned release on its CDN."""
-    from . import PYODIDE_VERSION
-
     return f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
 
 
@@ -104,8 +106,6 @@ def build(out: str | os.PathLike[str], pyodide: str | None = None) -> Path:
     ``inspector.json`` (where Pyodide loads from, the wheels, the data of the
     invisible characters). ``pyodide`` is the URL (or path, such as
     ``/pyodide/``) of Pyodide's files; by default its CDN (:func:`default_pyodide_base`)."""
-    from . import PYODIDE_VERSION
-
     target = Path(out)
     (target / "wheels").mkdir(parents=True, exist_ok=True)
     static = resources.files(__package__) / "static"
