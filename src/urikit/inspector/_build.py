@@ -75,7 +75,9 @@ def _run(command: list[str], env: dict[str, str] | None = None) -> None:
 def _wheels(folder: Path) -> list[str]:
     """urikit's pure-Python wheel (built from its source tree) and the installed
     versions of its pure-Python dependencies (from the package index)."""
-    env = {**os.environ, "URIKIT_NO_SPEEDUPS": "1"}
+    # pure Python even where the C build is required (URIKIT_REQUIRE_SPEEDUPS wins)
+    env = {k: v for k, v in os.environ.items() if k != "URIKIT_REQUIRE_SPEEDUPS"}
+    env["URIKIT_NO_SPEEDUPS"] = "1"
     with tempfile.TemporaryDirectory() as tmp:
         # a clean copy of the sources: an in-tree build would pick up whatever an
         # earlier build left in build/ (a compiled module, files since removed)
