@@ -42,6 +42,19 @@ def _document_python_twins() -> None:
 
 _document_python_twins()
 
+
+def _inspector_page() -> str:
+    """Build the inspector page (docs/inspector.md) into _build/inspector-site/
+    inspector/, which the site copies to inspector/ (html_extra_path)."""
+    from urikit.inspector import build
+
+    site = Path(__file__).resolve().parent / "_build" / "inspector-site"
+    build(site / "inspector")
+    return str(site)
+
+
+html_extra_path = [_inspector_page()]
+
 project = "urikit"
 author = "the urikit authors"
 copyright = "the urikit authors"

@@ -79,6 +79,7 @@ LAYER_RULES: tuple[Rule, ...] = (
     Rule("urikit.duckdb", 7),
     Rule("urikit.spark", 7),
     Rule("urikit.markdown", 7),
+    Rule("urikit.inspector", 7),
     Rule("urikit.cli", 7),
     Rule("urikit.__main__", 7),
 )

@@ -1,0 +1,125 @@
+"""What the inspector page shows about one input, as plain JSON-ready data.
+
+The page runs these functions in the browser (Pyodide) on every change of its
+input; they run the same under CPython, where the tests call them directly.
+
+>>> a = analyse("http://0x7f.1/a%20b?x=1")
+>>> [(s["component"], s["text"]) for s in a["segments"] if s["component"] != "delimiter"]
+[('scheme', 'http'), ('host', '0x7f.1'), ('path', '/a%20b'), ('query', 'x=1')]
+>>> a["host_kind"], a["path_segments"], a["query_params"]
+('reg-name', ['a b'], [['x', '1']])
+>>> [f["code"] for f in a["findings"]]
+['rare-ip-form', 'private-address']
+>>> analyse("http://h/a b")["error"]
+{'message': "invalid character ' ' in path at position 10", 'position': 10, 'component': 'path'}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import URIError, extract, is_valid, normalize, parse, resolve
+from .. import iri as _iri
+from ..security import Policy, check
+
+#: The rules whose validity the page shows, in its order.
+RULES = ("URI", "URI-reference", "absolute-URI", "relative-ref")
+
+# The browser itself gives the WHATWG reading, so the report leaves it out.
+_POLICY = Policy(whatwg=False)
+
+
+def _error(err: URIError) -> dict[str, Any]:
+    return {"message": str(err), "position": err.position, "component": err.component}
+
+
+def _attempt(func: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    """``{"value": func(...)}``, or ``{"error": message}`` when it raises a ValueError."""
+    try:
+        return {"value": func(*args, **kwargs)}
+    except ValueError as exc:
+        return {"error": str(exc)}
+
+
+def _compared(text: str) -> dict[str, str] | None:
+    """The RFC 3986 reading in the WHATWG API's terms (hostname, port, pathname,
+    search, hash), from the reference's URI form normalized at the "scheme"
+    level, so that case, a default port or dot-segments alone are no difference."""
+    try:
+        uri = text if text.isascii() else _iri.to_uri(text, idna=True)
+        ref = parse(normalize(uri))
+    except ValueError:
+        return None
+    return {
+        "href": str(ref),
+        "hostname": ref.host or "",
+        "port": ref.port or "",
+        "pathname": ref.path,
+        "search": "" if ref.query in (None, "") else "?" + ref.query,
+        "hash": "" if ref.fragment in (None, "") else "#" + ref.fragment,
+    }
+
+
+def analyse(text: str, base: str = "") -> dict[str, Any]:
+    """Everything the page shows about ``text`` (and ``base``, when not empty).
+
+    >>> a = analyse("g;x?y#s", "http://a/b/c/d;p?q")
+    >>> a["base"], a["rules"]["relative-ref"], a["rules"]["URI"]
+    ({'value': 'http://a/b/c/g;x?y#s'}, True, False)
+    >>> analyse("http://bücher.example/")["iri"]["to_uri"]
+    {'value': 'http://xn--bcher-kva.example/'}
+    """
+    report = check(text, policy=_POLICY)
+    result: dict[str, Any] = {
+        "text": text,
+        "segments": [
+            {"component": s.component, "start": s.start, "end": s.end, "text": s.text}
+            for s in report.segments()
+        ],
+        "findings": [
+            {
+                "code": f.code,
+                "severity": f.severity,
+                "component": f.component,
+                "start": f.start,
+                "end": f.end,
+                "message": f.message,
+                "reference": f.reference,
+            }
+            for f in report.findings
+        ],
+        "rules": {rule: is_valid(text, rule) for rule in RULES},
+        "iri": {
+            "to_uri": _attempt(_iri.to_uri, text, idna=True),
+            "from_uri": _attempt(_iri.from_uri, text, idna=True),
+        },
+        "base": _attempt(resolve, base, text) if base else None,
+        "error": None,
+        "host_kind": None,
+        "path_segments": [],
+        "query_params": [],
+        "normal": None,
+    }
+    resolved = result["base"]
+    result["compared"] = _compared(resolved["value"] if resolved and "value" in resolved else text)
+    try:
+        ref = parse(text) if text.isascii() else _iri.parse(text)
+    except URIError as err:
+        result["error"] = _error(err)
+        return result
+    result["host_kind"] = ref.host_kind
+    result["path_segments"] = ref.decoded_path_segments()
+    result["query_params"] = [list(p) for p in ref.decoded_query_params()]
+    result["normal"] = _attempt(normalize if text.isascii() else _iri.normalize, text)
+    return result
+
+
+def find(text: str) -> list[dict[str, Any]]:
+    """The URIs and IRIs ``extract`` finds in ``text``, with their spans.
+
+    The span of a wrapped URI covers its wrapper (the angle brackets here):
+
+    >>> find("see http://a.example/x, or <https://b.example/>.")[1]
+    {'uri': 'https://b.example/', 'start': 27, 'end': 47}
+    """
+    return [{"uri": e.uri, "start": e.start, "end": e.end} for e in extract(text, iris=True)]

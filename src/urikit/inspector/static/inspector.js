@@ -1,0 +1,294 @@
+// The urikit inspector: loads Pyodide and urikit's wheels (inspector.json says
+// from where), then analyses the input as the user types. Test hooks:
+// body[data-ready] is "1" whenever the current input's analysis is shown.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const DEBOUNCE_MS = 120;
+const COMPARED = ["href", "hostname", "port", "pathname", "search", "hash"];
+const RANK = { info: 0, warning: 1, danger: 2 };
+const timings = {
+  navigationToFirstAnalysis: null, pyodideLoaded: null, wheelsInstalled: null, imported: null,
+  lastAnalysis: null, lastPython: null,
+};
+window.urikitInspector = { timings };
+
+let analyse = null; // (text, base) -> JSON string
+let find = null; // (text) -> JSON string
+let timer = null;
+let generation = 0;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "className") node.className = v;
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function definition(list, term, value, attrs = {}) {
+  const dd = el("dd", attrs);
+  if (value === null || value === undefined) dd.append(el("span", { className: "absent" }, "(none)"));
+  else if (value === "") dd.append(el("span", { className: "absent" }, "(empty)"));
+  else dd.append(String(value));
+  list.append(el("dt", {}, term), dd);
+  return dd;
+}
+
+// ---- the state in the page URL's fragment: #u=...&base=...&mode=text
+function readFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const mode = params.get("mode") === "text" ? "text" : "uri";
+  document.querySelector(`input[name=mode][value=${mode}]`).checked = true;
+  if (mode === "text") $("text").value = params.get("u") ?? "";
+  else $("input").value = params.get("u") ?? "";
+  $("base").value = params.get("base") ?? "";
+  showMode();
+}
+
+function writeFragment() {
+  const params = new URLSearchParams();
+  const text = currentMode() === "text";
+  params.set("u", text ? $("text").value : $("input").value);
+  if (!text && $("base").value) params.set("base", $("base").value);
+  if (text) params.set("mode", "text");
+  const hash = "#" + params.toString();
+  if (hash !== location.hash) history.replaceState(null, "", hash);
+}
+
+function currentMode() {
+  return document.querySelector("input[name=mode]:checked").value;
+}
+
+function showMode() {
+  const text = currentMode() === "text";
+  $("uri-mode").hidden = text;
+  $("text-mode").hidden = !text;
+}
+
+// ---- rendering
+function renderComponents(a) {
+  const chars = Array.from(a.text);
+  const worst = new Array(chars.length).fill(-1);
+  const codes = chars.map(() => []);
+  for (const f of a.findings) {
+    const end = Math.max(f.end, f.start + 1);
+    for (let i = f.start; i < Math.min(end, chars.length); i++) {
+      worst[i] = Math.max(worst[i], RANK[f.severity]);
+      codes[i].push(f.code);
+    }
+  }
+  const line = $("components");
+  line.replaceChildren();
+  for (const s of a.segments) {
+    const span = el("span", { dataset: { component: s.component }, title: s.component });
+    let i = s.start;
+    while (i < s.end) {
+      let j = i + 1;
+      while (j < s.end && worst[j] === worst[i] && codes[j].join() === codes[i].join()) j++;
+      const piece = chars.slice(i, j).join("");
+      if (worst[i] >= 0) {
+        const sev = Object.keys(RANK)[worst[i]];
+        span.append(el("mark", { className: sev, title: codes[i].join(", "), dataset: { codes: codes[i].join(" ") } }, piece));
+      } else span.append(piece);
+      i = j;
+    }
+    line.append(span);
+  }
+  const caret = $("caret");
+  caret.replaceChildren();
+  $("error").textContent = a.error ? a.error.message : "";
+  if (a.error) {
+    const col = chars.slice(0, a.error.position).join("").length;
+    caret.append(" ".repeat(col), el("span", { className: "caret", dataset: { errorPosition: String(a.error.position) } }, "^"));
+  }
+}
+
+function renderReading(a) {
+  const dl = $("parts");
+  dl.replaceChildren();
+  if (a.text === "") return;
+  const parts = {};
+  for (const s of a.segments) if (s.component !== "delimiter") parts[s.component] = s.text;
+  if (a.error) {
+    definition(dl, "error", a.error.message);
+    definition(dl, "component", a.error.component);
+    definition(dl, "position", a.error.position);
+    return;
+  }
+  for (const name of ["scheme", "userinfo", "host", "port", "path", "query", "fragment"]) {
+    definition(dl, name, parts[name] ?? (name === "path" ? "" : null));
+  }
+  definition(dl, "host kind", a.host_kind);
+  definition(dl, "path segments", a.path_segments.length ? JSON.stringify(a.path_segments) : null);
+  definition(dl, "query params", a.query_params.length ? JSON.stringify(a.query_params) : null);
+}
+
+function whatwgReading(text, base) {
+  try {
+    const u = base ? new URL(text, base) : new URL(text);
+    return { href: u.href, hostname: u.hostname, port: u.port, pathname: u.pathname, search: u.search, hash: u.hash };
+  } catch (e) {
+    return { failure: String(e.message || e) };
+  }
+}
+
+function renderWhatwg(a, base) {
+  const panel = $("whatwg-panel");
+  const dl = $("whatwg");
+  dl.replaceChildren();
+  if (a.text === "") { panel.dataset.whatwgHost = ""; return; }
+  const w = whatwgReading(a.text, base);
+  if (w.failure) {
+    panel.dataset.whatwgHost = "";
+    definition(dl, "new URL()", "fails: " + w.failure, a.compared ? { className: "differs", "data-differs": "failure" } : {});
+    return;
+  }
+  panel.dataset.whatwgHost = w.hostname;
+  for (const name of COMPARED) {
+    const rfc = a.compared ? a.compared[name] : null;
+    const differs = rfc === null || rfc !== w[name];
+    const dd = definition(dl, name, w[name], differs ? { className: "differs", "data-differs": name } : {});
+    if (differs) dd.title = rfc === null ? "not a valid RFC 3986 reference" : `RFC 3986: ${rfc === "" ? "(empty)" : rfc}`;
+    if (differs && rfc !== null) dd.append(el("div", { className: "note" }, `RFC 3986: ${rfc === "" ? "(empty)" : rfc}`));
+  }
+}
+
+function renderRules(a) {
+  const dl = $("rules");
+  dl.replaceChildren();
+  for (const [rule, ok] of Object.entries(a.rules)) {
+    const dd = el("dd", {}, el("span", { className: ok ? "yes" : "no" }, ok ? "valid" : "not valid"));
+    dl.append(el("dt", {}, rule), dd);
+  }
+  const result = (r) => (r === null ? null : "value" in r ? r.value : "error: " + r.error);
+  definition(dl, "normal form", a.normal ? result(a.normal) : null);
+  if (a.base) definition(dl, "resolved", result(a.base), { id: "resolved" });
+}
+
+function renderForms(a) {
+  const dl = $("iri");
+  dl.replaceChildren();
+  const result = (r) => ("value" in r ? r.value : "error: " + r.error);
+  definition(dl, "URI form (iri.to_uri)", result(a.iri.to_uri));
+  definition(dl, "IRI form (iri.from_uri)", result(a.iri.from_uri));
+}
+
+function renderFindings(a) {
+  const ul = $("findings");
+  ul.replaceChildren();
+  if (!a.findings.length) {
+    ul.append(el("li", { className: "none" }, a.text ? "No findings." : ""));
+    return;
+  }
+  for (const f of a.findings) {
+    const spanText = Array.from(a.text).slice(f.start, f.end).join("");
+    ul.append(
+      el("li", { className: f.severity, dataset: { finding: f.code } },
+        el("span", { className: "severity" }, f.severity),
+        el("code", {}, f.code), ` at ${f.start}-${f.end} (${f.component}`,
+        spanText ? el("code", {}, " " + spanText) : "", `): ${f.message} (${f.reference})`),
+    );
+  }
+}
+
+function renderText(text) {
+  const t0 = performance.now();
+  const found = JSON.parse(find(text));
+  const chars = Array.from(text);
+  const pre = $("extracted");
+  pre.replaceChildren();
+  let at = 0;
+  found.forEach((e, n) => {
+    pre.append(chars.slice(at, e.start).join(""));
+    pre.append(el("mark", { dataset: { extracted: String(n) }, title: e.uri }, chars.slice(e.start, e.end).join("")));
+    at = e.end;
+  });
+  pre.append(chars.slice(at).join(""));
+  const ol = $("found");
+  ol.replaceChildren(...found.map((e) => el("li", { dataset: { uri: e.uri } }, el("code", {}, e.uri), ` at ${e.start}-${e.end}`)));
+  return performance.now() - t0;
+}
+
+function renderUri(text, base) {
+  const t0 = performance.now();
+  const a = JSON.parse(analyse(text, base));
+  timings.lastPython = performance.now() - t0;
+  renderComponents(a);
+  renderReading(a);
+  renderWhatwg(a, base);
+  renderRules(a);
+  renderForms(a);
+  renderFindings(a);
+  return performance.now() - t0;
+}
+
+function run() {
+  timer = null;
+  const mine = ++generation;
+  try {
+    timings.lastAnalysis = currentMode() === "text" ? renderText($("text").value) : renderUri($("input").value, $("base").value);
+    $("status").textContent = `Analysed in ${timings.lastAnalysis.toFixed(1)} ms (urikit, pure Python, in Pyodide).`;
+  } catch (e) {
+    $("status").textContent = "The analysis failed: " + e;
+    throw e;
+  } finally {
+    if (mine === generation) {
+      if (timings.navigationToFirstAnalysis === null) timings.navigationToFirstAnalysis = performance.now();
+      document.body.dataset.ready = "1";
+    }
+  }
+}
+
+function changed() {
+  document.body.dataset.ready = "0";
+  writeFragment();
+  if (!analyse) return;
+  if (timer !== null) clearTimeout(timer);
+  timer = setTimeout(run, DEBOUNCE_MS);
+}
+
+async function boot() {
+  readFragment();
+  for (const id of ["input", "base", "text"]) $(id).addEventListener("input", changed);
+  for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", () => { showMode(); changed(); });
+  window.addEventListener("hashchange", () => { readFragment(); changed(); });
+  const config = await (await fetch("inspector.json")).json();
+  const { loadPyodide } = await import(config.pyodide + "pyodide.mjs");
+  const wheels = Promise.all(config.wheels.map(async (w) => (await fetch(w)).arrayBuffer()));
+  const py = await loadPyodide({ indexURL: config.pyodide });
+  timings.pyodideLoaded = performance.now();
+  const sitePackages = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  for (const data of await wheels) py.unpackArchive(data, "wheel", { extractDir: sitePackages });
+  timings.wheelsInstalled = performance.now();
+  py.globals.set("invisible_json", JSON.stringify(config.invisible));
+  py.runPython(`
+import json
+from urikit.inspector import _browser
+stand_in = _browser.install(json.loads(invisible_json))
+from urikit.inspector._analysis import analyse, find
+def analyse_json(text, base):
+    return json.dumps(analyse(text, base))
+def find_json(text):
+    return json.dumps(find(text))
+`);
+  timings.imported = performance.now();
+  analyse = py.globals.get("analyse_json");
+  find = py.globals.get("find_json");
+  const version = py.runPython("import sys; sys.version.split()[0]");
+  const missing = ["urikit.html (lxml has no pure-Python build)"];
+  if (py.globals.get("stand_in")) {
+    missing.push("the regex module: the invisible-character check uses its character table, read from it when the page was built");
+  }
+  $("unavailable").textContent =
+    `Python ${version} (Pyodide ${config.pyodide_version}). Not in this page: ${missing.join("; ")}.`;
+  run();
+}
+
+boot().catch((e) => {
+  $("status").textContent = "Could not start Python in this page: " + e;
+  console.error(e);
+});
