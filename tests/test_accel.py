@@ -219,9 +219,7 @@ def test_c_module_imports_nothing_and_uses_no_deprecated_api() -> None:
                 stack[-1] = (stack[-1][0], True)
             elif line.startswith("#endif"):
                 stack.pop()
-            elif any(name in line for name in DEPRECATED_IN_312) and not line.startswith(
-                "#define"
-            ):
+            elif any(name in line for name in DEPRECATED_IN_312) and not line.startswith("#define"):
                 only_before_312 = any(
                     (cond == "#if PY_VERSION_HEX < 0x030C0000" and not in_else)
                     or (cond == "#if PY_VERSION_HEX >= 0x030C0000" and in_else)

@@ -3,8 +3,9 @@
 The modules are found in the tree (every ``.py`` under ``src/urikit`` and the C
 module ``urikit._speedups``, whose units are every ``.c`` and ``.h`` file there),
 and each gets its layer from :data:`LAYER_RULES`, a table of module-name
-prefixes (docs/design.md draws the same table). A module no rule covers fails, so a new one cannot slip in unplaced; a rule that covers no
-module fails too unless it is marked as planned, so the table cannot go stale.
+prefixes (docs/design.md draws the same table). A module no rule covers fails,
+so a new one cannot slip in unplaced; a rule that covers no module fails too
+unless it is marked as planned, so the table cannot go stale.
 
 What counts as an import of a module:
 
