@@ -328,6 +328,9 @@ accel_traverse(AccelObject *self, visitproc visit, void *arg)
     Py_VISIT(self->fallback);
     Py_VISIT(self->extra1);
     Py_VISIT(self->extra2);
+#define UK_CHECK_VISIT(name) Py_VISIT(self->check.name);
+    UK_CHECK_FIELDS(UK_CHECK_VISIT)
+#undef UK_CHECK_VISIT
     return 0;
 }
 
@@ -337,6 +340,9 @@ accel_clear(AccelObject *self)
     Py_CLEAR(self->fallback);
     Py_CLEAR(self->extra1);
     Py_CLEAR(self->extra2);
+#define UK_CHECK_CLEAR(name) Py_CLEAR(self->check.name);
+    UK_CHECK_FIELDS(UK_CHECK_CLEAR)
+#undef UK_CHECK_CLEAR
     PyMem_Free(self->chars);
     self->chars = NULL;
     return 0;
@@ -413,8 +419,32 @@ PyType_Spec urikit_accel_spec = {
     .slots = accel_slots,
 };
 
+#define UK_CHECK_ONE(name) +1
+enum { NCHECK_FIELDS = 0 UK_CHECK_FIELDS(UK_CHECK_ONE) };
+#undef UK_CHECK_ONE
+
+/* The check fields from the keywords of accelerate("check", ...): 0 with every
+ * member set (borrowed), or -1 with TypeError when one is missing or unknown. */
+static int
+check_fields_from(PyObject *kwargs, check_fields_t *f)
+{
+    int found = 0;
+#define UK_CHECK_GET(name)                                                     \
+    f->name = kwargs == NULL ? NULL : PyDict_GetItemString(kwargs, #name);    \
+    found += f->name != NULL;
+    UK_CHECK_FIELDS(UK_CHECK_GET)
+#undef UK_CHECK_GET
+    if (found != NCHECK_FIELDS || PyDict_GET_SIZE(kwargs) != NCHECK_FIELDS) {
+        PyErr_SetString(PyExc_TypeError,
+                        "accelerate('check', check, **fields): every field of check_fields_t "
+                        "by name, and no other");
+        return -1;
+    }
+    return 0;
+}
+
 PyObject *
-urikit_sp_accelerate(PyObject *module, PyObject *args)
+urikit_sp_accelerate(PyObject *module, PyObject *args, PyObject *kwargs)
 {
     const char *kind;
     PyObject *fallback, *extra1 = NULL, *extra2 = NULL;
@@ -425,7 +455,7 @@ urikit_sp_accelerate(PyObject *module, PyObject *args)
                                               "parse",     "resolve",
                                               "normalize", "remove_dot_segments",
                                               "plain_host_end", "check"};
-    static const int nextra[NKINDS] = {0, 0, 1, 0, 2, 0, 0, 2};
+    static const int nextra[NKINDS] = {0, 0, 1, 0, 2, 0, 0, 0}; /* check: by name */
     /* parse takes an optional second extra: the subtype it builds; is_valid an
      * optional extra (any object): "ASCII text and the default rule only" */
     static const int nextra_optional[NKINDS] = {0, 1, 1, 0, 0, 0, 0, 0};
@@ -449,13 +479,20 @@ urikit_sp_accelerate(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "accelerate('normalize', f, dict, frozenset)");
         return NULL;
     }
-    if (k == K_CHECK && !urikit_check_extras_ok(extra1, extra2)) {
+    check_fields_t check = {0};
+    if (k != K_CHECK && kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) {
+        PyErr_Format(PyExc_TypeError, "accelerate: %s takes no keyword arguments", kind);
+        return NULL;
+    }
+    if (k == K_CHECK && check_fields_from(kwargs, &check) < 0) {
+        return NULL;
+    }
+    if (k == K_CHECK && !urikit_check_fields_ok(&check)) {
         PyErr_SetString(PyExc_TypeError,
-                        "accelerate('check', check, report_type, (kind, schemes, hosts, "
-                        "endings, memo, verdict, quiet, registry, attr)): report_type a tuple "
-                        "subclass adding no slot, schemes, hosts and endings tuples of "
-                        "lowercase ASCII str, memo a dict, verdict and quiet callables, attr "
-                        "a str");
+                        "accelerate('check', check, ...): report_type a tuple subclass adding "
+                        "no slot, schemes, metadata_hosts and local_endings tuples of lowercase "
+                        "ASCII str, origin_memo a dict, origin_verdict and char_kind callables, "
+                        "version_attr a str");
         return NULL;
     }
     state_t *st = module_state(module);
@@ -486,7 +523,9 @@ urikit_sp_accelerate(PyObject *module, PyObject *args)
     self->chars = NULL;
     if (k == K_CHECK) {
         for (int list = 0; list < 3; list++) {
-            PyObject *words = PyTuple_GET_ITEM(extra2, list + 1);
+            PyObject *words = list == 0   ? check.schemes
+                              : list == 1 ? check.metadata_hosts
+                                          : check.local_endings;
             for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(words); i++) {
                 PyObject *w = PyTuple_GET_ITEM(words, i);
                 Py_ssize_t m = PyUnicode_GET_LENGTH(w);
@@ -502,6 +541,9 @@ urikit_sp_accelerate(PyObject *module, PyObject *args)
     self->fallback = Py_NewRef(fallback);
     self->extra1 = Py_XNewRef(extra1);
     self->extra2 = Py_XNewRef(extra2);
+#define UK_CHECK_KEEP(name) self->check.name = Py_XNewRef(check.name);
+    UK_CHECK_FIELDS(UK_CHECK_KEEP)
+#undef UK_CHECK_KEEP
     PyObject_GC_Track(self);
     return (PyObject *)self;
 }

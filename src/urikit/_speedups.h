@@ -160,21 +160,40 @@ enum {
     NKINDS
 };
 
+/* What the "check" accelerated function (security/_check_c.c) is handed, by
+ * name: accelerate("check", check, **fields) takes exactly these keywords
+ * (security/_check.py passes them) and keeps each in the member of that name. */
+#define UK_CHECK_FIELDS(X)                                                                  \
+    X(report_type)    /* security.Report: a tuple subclass adding no slot */              \
+    X(parsed)         /* the last item of a report of a parsed URI reference */          \
+    X(schemes)        /* tuple of lowercase ASCII str: the schemes check looks into */   \
+    X(metadata_hosts) /* tuple of lowercase ASCII str: cloud metadata host names */      \
+    X(local_endings)  /* tuple of lowercase ASCII str: endings of local host names */    \
+    X(origin_memo)    /* dict: "scheme://host[:port]" -> (findings, blocking, version) */ \
+    X(origin_verdict) /* callable(origin): works a verdict out, fills the memo */         \
+    X(char_kind)      /* callable(char) -> 0 may give a finding, 1 quiet, 2 RTL letter */ \
+    X(registry)       /* the scheme registry the verdicts depend on */                     \
+    X(version_attr)   /* str: the registry's attribute holding its change count */
+
+#define UK_CHECK_MEMBER(name) PyObject *name;
+typedef struct {
+    UK_CHECK_FIELDS(UK_CHECK_MEMBER)
+} check_fields_t;
+#undef UK_CHECK_MEMBER
+
 typedef struct {
     PyObject_HEAD
     vectorcallfunc vectorcall;
     int kind;
     PyObject *fallback;
-    PyObject *extra1; /* parse: diagnose; normalize: DEFAULT_PORTS; is_valid: IRI marker;
-                         check: the report type */
-    PyObject *extra2; /* parse: a subtype of the reference type, or NULL; normalize: HTTP_LIKE;
-                         check: (kind, checked schemes, metadata hosts, local endings,
-                         origin memo, origin verdict, char kind, registry, "_version") */
-    /* check: for each list of words (extra2[1:]), which bytes start (for the
+    PyObject *extra1; /* parse: diagnose; normalize: DEFAULT_PORTS; is_valid: IRI marker */
+    PyObject *extra2; /* parse: a subtype of the reference type, or NULL; normalize: HTTP_LIKE */
+    check_fields_t check; /* check: its named fields (all NULL for another kind) */
+    /* check: for each list of words (schemes, metadata_hosts, local_endings), which bytes start (for the
      * endings: end) one of its words, lowercase and uppercase: a filter that
      * spares most comparisons */
     uint64_t edge[3][4];
-    /* check: what extra2[6] said of each BMP character (2 bits: 0 not asked,
+    /* check: what check.char_kind said of each BMP character (2 bits: 0 not asked,
      * else its kind + 1), allocated on first need (16 KiB; the Unicode facts it
      * depends on never change in a process) */
     uint8_t *chars;
@@ -316,7 +335,7 @@ UK_HIDDEN PyObject *
 urikit_new_reference(const state_t *st, PyTypeObject *type, PyObject *text, const spans_t *sp);
 UK_HIDDEN extern PyType_Spec urikit_accel_spec;
 UK_HIDDEN PyObject *
-urikit_sp_accelerate(PyObject *module, PyObject *args);
+urikit_sp_accelerate(PyObject *module, PyObject *args, PyObject *kwargs);
 UK_HIDDEN PyObject *
 urikit_sp_set_reference_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 UK_HIDDEN PyObject *
@@ -331,7 +350,7 @@ urikit_sp_component_getter(PyObject *module, PyObject *args);
 
 /* security/_check_c.c */
 UK_HIDDEN int
-urikit_check_extras_ok(PyObject *report_type, PyObject *words);
+urikit_check_fields_ok(const check_fields_t *f);
 UK_HIDDEN PyObject *
 urikit_check_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames);
 

@@ -4,8 +4,10 @@
 #include "_speedups.h"
 
 static PyMethodDef methods[] = {
-    {"accelerate", (PyCFunction)urikit_sp_accelerate, METH_VARARGS,
-     "accelerate(kind, fallback, *extra): a C accelerated twin of the Python fallback."},
+    {"accelerate", (PyCFunction)(void (*)(void))urikit_sp_accelerate,
+     METH_VARARGS | METH_KEYWORDS,
+     "accelerate(kind, fallback, *extra, **fields): a C accelerated twin of the Python "
+     "fallback (check takes its fields by name)."},
     {"set_reference_type", (PyCFunction)(void (*)(void))urikit_sp_set_reference_type, METH_FASTCALL,
      "set_reference_type(record_base, reference_type): the type the fast parse builds "
      "(the hook urikit.reference installs at import; see docs/speedups.md)."},

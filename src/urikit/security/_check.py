@@ -451,22 +451,20 @@ if (
     # come from its origin alone: none for the cheap path above, also with an
     # empty port, "%XX" that _check_percent passes over, and UTF-8 runs of quiet
     # characters or whole right-to-left pieces; the memo's for an origin with a
-    # port, a local name or an address (issue 20: check at parse's cost on the
+    # port, a local name or an address (check at parse's cost on the
     # corpus, and near it on lines with a port, "%" or an address); every other
     # call is the function above.
     check = _speedups.accelerate(
         "check",
         check,
-        Report,
-        (
-            _PARSED_URI,
-            tuple(sorted(_SCHEME_CHECKED)),
-            tuple(sorted(METADATA_HOSTS)),
-            _LOCAL_ENDINGS,
-            _ORIGINS,
-            _origin_verdict,
-            _char_kind,
-            _REGISTRY,
-            "_version",  # the registry's change count (its version property)
-        ),
+        report_type=Report,
+        parsed=_PARSED_URI,
+        schemes=tuple(sorted(_SCHEME_CHECKED)),
+        metadata_hosts=tuple(sorted(METADATA_HOSTS)),
+        local_endings=_LOCAL_ENDINGS,
+        origin_memo=_ORIGINS,
+        origin_verdict=_origin_verdict,
+        char_kind=_char_kind,
+        registry=_REGISTRY,
+        version_attr="_version",  # the registry's change count (its version property)
     )

@@ -29,7 +29,7 @@
  * _origin_verdict works out once per origin and keeps in a bounded memo (or says
  * None: the full analysis decides), with the scheme registry's version, as a
  * port's findings depend on the registry. The words, the memo and the verdicts
- * are Python's (the extras), never copied here.
+ * are Python's (the named fields accelerate was given), never copied here.
  * tests/test_security_accel.py checks every report against the full analysis. */
 
 /* ``word`` (an ASCII str, lowercase) equals p[0:n] ignoring ASCII case */
@@ -105,16 +105,15 @@ ascii_words(PyObject *words)
 }
 
 
+/* The fields accelerate("check", ...) was given are of the kinds check reads
+ * (see UK_CHECK_FIELDS); every field is set. */
 int
-urikit_check_extras_ok(PyObject *report_type, PyObject *words)
+urikit_check_fields_ok(const check_fields_t *f)
 {
-    return is_plain_tuple_type(report_type) && PyTuple_CheckExact(words) &&
-           PyTuple_GET_SIZE(words) == 9 &&
-           ascii_words(PyTuple_GET_ITEM(words, 1)) && ascii_words(PyTuple_GET_ITEM(words, 2)) &&
-           ascii_words(PyTuple_GET_ITEM(words, 3)) && PyDict_CheckExact(PyTuple_GET_ITEM(words, 4)) &&
-           PyCallable_Check(PyTuple_GET_ITEM(words, 5)) &&
-           PyCallable_Check(PyTuple_GET_ITEM(words, 6)) &&
-           PyUnicode_CheckExact(PyTuple_GET_ITEM(words, 8));
+    return is_plain_tuple_type(f->report_type) && ascii_words(f->schemes) &&
+           ascii_words(f->metadata_hosts) && ascii_words(f->local_endings) &&
+           PyDict_CheckExact(f->origin_memo) && PyCallable_Check(f->origin_verdict) &&
+           PyCallable_Check(f->char_kind) && PyUnicode_CheckExact(f->version_attr);
 }
 
 /* "%XX" at p (two hex digits after it) that security._percent calls notable */
@@ -143,7 +142,7 @@ high_pct(const uchar *p)
     return (c >= '8' && c <= '9') || (c >= 'a' && c <= 'f');
 }
 
-/* What extra2[6] (security._check._char_kind) says of the character ch (not
+/* What check.char_kind (security._check._char_kind) says of the character ch (not
  * ASCII): 0 it may give a finding, 1 quiet (no bidi formatting, no right-to-left
  * letter, no look-alike of a delimiter, not invisible), 2 a right-to-left
  * letter that is otherwise quiet and that the display form decodes; -1 on an
@@ -168,7 +167,7 @@ char_kind(AccelObject *self, Py_UCS4 ch)
     if (c == NULL) {
         return -1;
     }
-    PyObject *r = PyObject_CallOneArg(PyTuple_GET_ITEM(self->extra2, 6), c);
+    PyObject *r = PyObject_CallOneArg(self->check.char_kind, c);
     Py_DECREF(c);
     if (r == NULL) {
         return -1;
@@ -308,11 +307,10 @@ rest_quiet(AccelObject *self, const uchar *s, Py_ssize_t n, const spans_t *sp)
 static int
 plain_origin(const uchar *s, Py_ssize_t n, const spans_t *sp, const AccelObject *self)
 {
-    PyObject *words = self->extra2;
     Py_ssize_t h0 = sp->s[G_HOST], h1 = sp->e[G_HOST];
     if (sp->s[G_SCHEME] >= 0 &&
         any_eq_lower(s + sp->s[G_SCHEME], sp->e[G_SCHEME] - sp->s[G_SCHEME],
-                     PyTuple_GET_ITEM(words, 1), self->edge[0])) {
+                     self->check.schemes, self->edge[0])) {
         return 0;
     }
     const uchar *host = s + h0;
@@ -358,8 +356,8 @@ plain_origin(const uchar *s, Py_ssize_t n, const spans_t *sp, const AccelObject 
             }
         }
     }
-    return !any_ends_lower(host, len, PyTuple_GET_ITEM(words, 3), self->edge[2]) &&
-           !any_eq_lower(host, len, PyTuple_GET_ITEM(words, 2), self->edge[1]);
+    return !any_ends_lower(host, len, self->check.local_endings, self->edge[2]) &&
+           !any_eq_lower(host, len, self->check.metadata_hosts, self->edge[1]);
 }
 
 /* a report (the tuple layout, checked by accelerate; every item written, so
@@ -367,21 +365,21 @@ plain_origin(const uchar *s, Py_ssize_t n, const spans_t *sp, const AccelObject 
 static PyObject *
 new_report(AccelObject *self, PyObject *text, PyObject *findings, PyObject *blocking)
 {
-    PyTupleObject *report = PyObject_GC_NewVar(PyTupleObject, (PyTypeObject *)self->extra1, 4);
+    PyTupleObject *report = PyObject_GC_NewVar(PyTupleObject, (PyTypeObject *)self->check.report_type, 4);
     if (report == NULL) {
         return NULL;
     }
     report->ob_item[0] = Py_NewRef(text);
     report->ob_item[1] = Py_NewRef(findings);
     report->ob_item[2] = Py_NewRef(blocking);
-    report->ob_item[3] = Py_NewRef(PyTuple_GET_ITEM(self->extra2, 0));
+    report->ob_item[3] = Py_NewRef(self->check.parsed);
     PyObject_GC_Track(report);
     return (PyObject *)report;
 }
 
-/* The report of text whose rest is quiet from the origin memo (extra2[4]:
+/* The report of text whose rest is quiet from the origin memo (check.origin_memo:
  * "scheme://host[:port]" -> (findings, blocking, registry version), or None),
- * asking extra2[5] (security._check._origin_verdict, which fills the memo) on a
+ * asking check.origin_verdict (security._check._origin_verdict, which fills the memo) on a
  * miss; Py_None when the full analysis must decide; NULL on an error */
 static PyObject *
 origin_report(AccelObject *self, PyObject *text, Py_ssize_t origin_end)
@@ -390,13 +388,13 @@ origin_report(AccelObject *self, PyObject *text, Py_ssize_t origin_end)
     if (key == NULL) {
         return NULL;
     }
-    PyObject *v = PyDict_GetItemWithError(PyTuple_GET_ITEM(self->extra2, 4), key);
+    PyObject *v = PyDict_GetItemWithError(self->check.origin_memo, key);
     int asked = v == NULL;
     if (v != NULL) {
         Py_INCREF(v);
     }
     else if (!PyErr_Occurred()) {
-        v = PyObject_CallOneArg(PyTuple_GET_ITEM(self->extra2, 5), key);
+        v = PyObject_CallOneArg(self->check.origin_verdict, key);
     }
     while (v != NULL && PyTuple_CheckExact(v) && PyTuple_GET_SIZE(v) == 3 &&
            PyTuple_CheckExact(PyTuple_GET_ITEM(v, 0)) &&
@@ -404,7 +402,7 @@ origin_report(AccelObject *self, PyObject *text, Py_ssize_t origin_end)
         /* a verdict of the registry as it is now (a port's findings depend on
          * it); one made before a change is worked out again, once */
         PyObject *version =
-            PyObject_GetAttr(PyTuple_GET_ITEM(self->extra2, 7), PyTuple_GET_ITEM(self->extra2, 8));
+            PyObject_GetAttr(self->check.registry, self->check.version_attr);
         int same = version == NULL ? -1
                                    : PyObject_RichCompareBool(version, PyTuple_GET_ITEM(v, 2), Py_EQ);
         Py_XDECREF(version);
@@ -419,7 +417,7 @@ origin_report(AccelObject *self, PyObject *text, Py_ssize_t origin_end)
         }
         Py_DECREF(v);
         asked = 1;
-        v = PyObject_CallOneArg(PyTuple_GET_ITEM(self->extra2, 5), key);
+        v = PyObject_CallOneArg(self->check.origin_verdict, key);
     }
     Py_DECREF(key);
     if (v == NULL) {
