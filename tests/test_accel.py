@@ -38,6 +38,41 @@ def test_generated_tables_are_fresh() -> None:
     assert committed == generated, "stale _tables.h: run python tools/gen_tables.py"
 
 
+def test_gen_tables_check_fails_when_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python tools/gen_tables.py --check`` exits 1 on a stale header, 0 on a fresh one."""
+    tool = _load_tool("gen_tables")
+    header = tmp_path / "_tables.h"
+    monkeypatch.setattr(tool, "HEADER", header)
+    header.write_text(tool.generate().replace('"invalid-char"', '"bad-char"'), encoding="utf-8")
+    assert tool.main(["--check"]) == 1
+    assert "stale" in capsys.readouterr().err
+    header.write_text(tool.generate(), encoding="utf-8")
+    assert tool.main(["--check"]) == 0
+
+
+def test_c_units_spell_no_generated_fact() -> None:
+    """The facts _tables.h holds are spelt nowhere else in C: no hex digit string,
+    no nibble table, no error reason, no URIError or Extracted slot name."""
+    from urikit.errors import URIError
+    from urikit.extraction import Extracted
+
+    facts = [
+        '"0123456789ABCDEF"',
+        "_nib[16] = {",
+        '"invalid-char"',
+        '"bad-percent"',
+        '"bad-decoding"',
+    ]
+    facts += [f'"{slot}"' for slot in (*URIError.__slots__, *Extracted.__slots__)]
+    for path in C_SOURCES:
+        if path.name == "_tables.h":
+            continue
+        source = path.read_text(encoding="utf-8")
+        assert [f for f in facts if f in source] == [], path.name
+
+
 def test_tables_cover_every_class_member() -> None:
     text = _load_tool("gen_tables").generate()
     assert "UK_PCHAR_NC" in text and "UK_SAFE_SEGMENT_NZ_NC" in text

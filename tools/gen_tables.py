@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
-"""Generate src/urikit/_tables.h, the C accelerator's character tables.
+"""Generate src/urikit/_tables.h, the grammar's facts as the C accelerator reads them.
 
 The tables are derived from the one definition of every character class,
 :mod:`urikit._charsets`, and from the percent-encoder's component sets
-(:data:`urikit.percent.COMPONENT_SAFE`). Nothing in C spells a class by hand.
+(:data:`urikit.percent.COMPONENT_SAFE`). Nothing in C spells a class by hand:
+not the parser's classes, the fast scanner's byte and nibble tables, the Arrow
+pass's delimiter nibbles, nor the hex digits. The words C hands to Python come
+from Python too: the error reasons and components the fast parse names
+(:data:`urikit.errors.REASONS`, :data:`urikit._parser.COMPONENT_SPANS`), and the
+slots C fills in a :class:`urikit.errors.URIError` and a
+:class:`urikit.extraction.Extracted` (their ``__slots__``).
 
     python tools/gen_tables.py           # rewrite the header
     python tools/gen_tables.py --check   # exit 1 when the header is stale
@@ -38,6 +44,11 @@ CLASSES = (
     "FRAGMENT",
 )
 
+# The error reasons and components C names (locate_error's, percent_decode's; checked
+# against errors.REASONS and _parser.COMPONENT_SPANS), in the order of the W_* enum.
+C_REASONS = ("invalid-char", "bad-percent", "colon-in-first-segment", "bad-decoding")
+C_COMPONENTS = ("host", "port", "path", "query", "fragment")
+
 # The classes of the byte table ``uk_fast`` (at most 8: one byte a code point).
 FAST_CLASSES = ("ALPHA", "DIGIT", "HEXDIG", "SCHEME", "REG_NAME", "PATH", "QUERY", "FRAGMENT")
 
@@ -48,6 +59,9 @@ def generate() -> str:
     if src not in sys.path:
         sys.path.insert(0, src)
     from urikit import _charsets as cs
+    from urikit._parser import COMPONENT_SPANS
+    from urikit.errors import REASONS, URIError
+    from urikit.extraction import Extracted
     from urikit.percent import COMPONENT_SAFE
 
     sets: list[tuple[str, frozenset[str]]] = [(n, getattr(cs, n)) for n in CLASSES]
@@ -100,9 +114,43 @@ def generate() -> str:
     out.append("static const uint8_t uk_fast_nib[8][16] = {")
     for name in FAST_CLASSES:
         chars = getattr(cs, name)
-        cells = [sum(1 << hi for hi in range(8) if chr(hi * 16 + lo) in chars) for lo in range(16)]
-        out.append("    {" + ", ".join(f"0x{c:02x}" for c in cells) + f"}}, /* {name} */")
+        nib = [sum(1 << hi for hi in range(8) if chr(hi * 16 + lo) in chars) for lo in range(16)]
+        out.append("    {" + ", ".join(f"0x{c:02x}" for c in nib) + f"}}, /* {name} */")
     out.append("};")
+    out.append("")
+    out.append("/* The Arrow pass's delimiters: the query characters that are not unreserved")
+    out.append(" * or sub-delims, as a test and as a nibble lookup like uk_fast_nib's. */")
+    delims = sorted(cs.QUERY - cs.UNRESERVED - cs.SUB_DELIMS)
+    test = " || ".join(f"(c) == {c!r}" for c in delims)
+    out.append(f"#define UK_IS_QUERY_DELIM(c) ({test})")
+    nib = [sum(1 << hi for hi in range(8) if chr(hi * 16 + lo) in delims) for lo in range(16)]
+    out.append(
+        "static const uint8_t uk_query_delims_nib[16] = {"
+        + ", ".join(f"0x{c:02x}" for c in nib)
+        + "};"
+    )
+    out.append("")
+    hexup = "".join(sorted(c for c in cs.HEXDIG if not c.islower()))
+    out.append("/* The hex digits of a percent-encoding C writes (uppercase, RFC 3986 2.1). */")
+    out.append(f'static const char uk_hexup[] = "{hexup}";')
+    out.append("")
+    words = (*C_REASONS, *C_COMPONENTS)
+    unknown = [w for w in C_REASONS if w not in REASONS]
+    unknown += [w for w in C_COMPONENTS if w not in COMPONENT_SPANS]
+    if unknown:
+        raise SystemExit(f"C names words Python does not have: {unknown}")
+    out.append("/* The reasons and components of the errors locate_error names")
+    out.append(" * (urikit.errors.REASONS, urikit._parser.COMPONENT_SPANS). */")
+    out.append(enum("W", words, "NWORDS"))
+    out.append(strings("WORDS", "NWORDS", words))
+    out.append("")
+    out.append("/* The slots of urikit.errors.URIError the fast parse fills. */")
+    out.append(enum("E", URIError.__slots__, "NEFIELDS"))
+    out.append(strings("EFIELDS", "NEFIELDS", URIError.__slots__))
+    out.append("")
+    out.append("/* The slots of urikit.extraction.Extracted the extraction scanner fills. */")
+    out.append(enum("EXS", Extracted.__slots__, "NEXSLOTS"))
+    out.append(strings("EX_SLOTS", "NEXSLOTS", Extracted.__slots__))
     out.append("")
     out.append("/* The components percent_encode knows, and the set each keeps as is. */")
     out.append("typedef struct { const char *name; uint32_t safe; } uk_component;")
@@ -114,6 +162,18 @@ def generate() -> str:
     out.append("")
     out.append("#endif /* URIKIT_TABLES_H */")
     return "\n".join(out) + "\n"
+
+
+def enum(prefix: str, names: tuple[str, ...], count: str) -> str:
+    """A C enum of ``names`` (``PREFIX_NAME``, leading underscores dropped) and their count."""
+    members = [f"{prefix}_{n.lstrip('_').upper().replace('-', '_')}" for n in names]
+    return "enum { " + ", ".join([*members, count]) + " };"
+
+
+def strings(name: str, count: str, words: tuple[str, ...]) -> str:
+    """A C array of the strings ``words``."""
+    items = ", ".join(f'"{w}"' for w in words)
+    return f"static const char *const {name}[{count}] = {{{items}}};"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -92,6 +92,7 @@ raise_located(const state_t *st, PyObject *text, int reason, int component, Py_s
         Py_DECREF(pos);
         return NULL;
     }
+    _Static_assert(NEFIELDS == 6, "raise_located fills every slot of URIError");
     PyObject *values[NEFIELDS];
     values[E_REASON] = Py_NewRef(st->words[reason]);
     values[E_COMPONENT] = Py_NewRef(st->words[component]);

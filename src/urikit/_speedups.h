@@ -86,17 +86,9 @@ typedef struct {
     Py_ssize_t e[NG];
 } spans_t;
 
-/* The reasons and components of the errors locate_error names (indexes into
- * state_t.words, spelt as in WORDS). */
-enum { W_INVALID_CHAR, W_BAD_PERCENT, W_COLON_IN_FIRST_SEGMENT, W_HOST, W_PORT, W_PATH, W_QUERY,
-       W_FRAGMENT, NWORDS };
-static const char *const WORDS[NWORDS] = {"invalid-char", "bad-percent", "colon-in-first-segment",
-                                          "host", "port", "path", "query", "fragment"};
-
-/* The slots of urikit.errors.URIError that the fast parse fills (set_error_type). */
-enum { E_REASON, E_COMPONENT, E_POSITION, E_TEXT, E_DETAIL, E_UNWORDED, NEFIELDS };
-static const char *const EFIELDS[NEFIELDS] = {"reason", "component", "position",
-                                              "text",   "detail",    "_unworded"};
+/* The reasons and components of the errors locate_error names (W_*, indexes
+ * into state_t.words, spelt as in WORDS) and the slots of urikit.errors.URIError
+ * the fast parse fills (E_*, EFIELDS) are generated into _tables.h. */
 
 /* Module state: every Python object the module keeps. */
 typedef struct {
@@ -259,7 +251,6 @@ hexval(uchar c)
     return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
 }
 
-static const char HEXUP[] = "0123456789ABCDEF";
 
 /* ``type`` is a tuple subclass that adds no slot and no __dict__: C may build
  * its instances as tuples (check's reports, file_records' records) */

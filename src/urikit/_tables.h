@@ -207,6 +207,27 @@ static const uint8_t uk_fast_nib[8][16] = {
     {0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x7c}, /* FRAGMENT */
 };
 
+/* The Arrow pass's delimiters: the query characters that are not unreserved
+ * or sub-delims, as a test and as a nibble lookup like uk_fast_nib's. */
+#define UK_IS_QUERY_DELIM(c) ((c) == '/' || (c) == ':' || (c) == '?' || (c) == '@')
+static const uint8_t uk_query_delims_nib[16] = {0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x0c};
+
+/* The hex digits of a percent-encoding C writes (uppercase, RFC 3986 2.1). */
+static const char uk_hexup[] = "0123456789ABCDEF";
+
+/* The reasons and components of the errors locate_error names
+ * (urikit.errors.REASONS, urikit._parser.COMPONENT_SPANS). */
+enum { W_INVALID_CHAR, W_BAD_PERCENT, W_COLON_IN_FIRST_SEGMENT, W_BAD_DECODING, W_HOST, W_PORT, W_PATH, W_QUERY, W_FRAGMENT, NWORDS };
+static const char *const WORDS[NWORDS] = {"invalid-char", "bad-percent", "colon-in-first-segment", "bad-decoding", "host", "port", "path", "query", "fragment"};
+
+/* The slots of urikit.errors.URIError the fast parse fills. */
+enum { E_UNWORDED, E_COMPONENT, E_DETAIL, E_POSITION, E_REASON, E_TEXT, NEFIELDS };
+static const char *const EFIELDS[NEFIELDS] = {"_unworded", "component", "detail", "position", "reason", "text"};
+
+/* The slots of urikit.extraction.Extracted the extraction scanner fills. */
+enum { EXS_IRI, EXS_PARSED, EXS_ABBREVIATED, EXS_ALTERNATIVES, EXS_END, EXS_START, EXS_URI, EXS_WRAPPER, NEXSLOTS };
+static const char *const EX_SLOTS[NEXSLOTS] = {"_iri", "_parsed", "abbreviated", "alternatives", "end", "start", "uri", "wrapper"};
+
 /* The components percent_encode knows, and the set each keeps as is. */
 typedef struct { const char *name; uint32_t safe; } uk_component;
 static const uk_component uk_components[] = {

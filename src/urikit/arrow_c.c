@@ -309,15 +309,8 @@ enum { AVF_BAD, AVF_DEL, AV_NF };
 #define AV_CHUNK 8192
 #define AV_WORDS (AV_CHUNK / 64 + 2) /* and two words of zeros to read past */
 
-/* Byte c's AVF_DEL class as a nibble lookup (see uk_fast_nib): ":" 0x3a,
- * "@" 0x40, "/" 0x2f, "?" 0x3f. */
-static const uint8_t av_del_nib[16] = {0x10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x08, 0, 0, 0, 0, 0x0c};
-
-static inline int
-av_is_del(uchar c)
-{
-    return c == ':' || c == '@' || c == '/' || c == '?';
-}
+/* Byte c's AVF_DEL class is UK_IS_QUERY_DELIM(c), as a nibble lookup (see
+ * uk_fast_nib) uk_query_delims_nib: both generated into _tables.h. */
 
 /* Portable: the two words of bytes s[0:m], m <= 64 (bits past m are 0). */
 static inline void
@@ -326,7 +319,7 @@ av_word_portable(const uchar *s, int m, uint64_t *w)
     uint64_t bad = 0, del = 0;
     for (int i = 0; i < m; i++) {
         bad |= (uint64_t)!(uk_fast[s[i]] & UKF_QUERY) << i;
-        del |= (uint64_t)av_is_del(s[i]) << i;
+        del |= (uint64_t)UK_IS_QUERY_DELIM(s[i]) << i;
     }
     w[AVF_BAD] = bad;
     w[AVF_DEL] = del;
@@ -365,7 +358,7 @@ __attribute__((target("ssse3"))) static inline void
 av_word_ssse3(const uchar *s, uint64_t *w)
 {
     const __m128i lo_q = _mm_loadu_si128((const __m128i *)uk_fast_nib[UKK_QUERY]);
-    const __m128i lo_d = _mm_loadu_si128((const __m128i *)av_del_nib);
+    const __m128i lo_d = _mm_loadu_si128((const __m128i *)uk_query_delims_nib);
     const __m128i hi_t = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
     const __m128i m0f = _mm_set1_epi8(0x0f), zero = _mm_setzero_si128();
     unsigned b0, b1, b2, b3, d0, d1, d2, d3;
@@ -399,7 +392,7 @@ av_word_avx2(const uchar *s, uint64_t *w)
     const __m256i lo_q =
         _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)uk_fast_nib[UKK_QUERY]));
     const __m256i lo_d =
-        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)av_del_nib));
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)uk_query_delims_nib));
     const __m256i hi_t = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
                                           1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
     const __m256i m0f = _mm256_set1_epi8(0x0f), zero = _mm256_setzero_si256();

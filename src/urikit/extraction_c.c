@@ -172,7 +172,7 @@ typedef struct {
     PyObject *prose; /* set of lowercase scheme names */
     int iris;
     PyTypeObject *type;      /* urikit.extraction.Extracted */
-    Py_ssize_t off[8];       /* its slots, in the order of EX_SLOTS */
+    Py_ssize_t off[NEXSLOTS]; /* its slots (EXS_*, EX_SLOTS: generated into _tables.h) */
     PyObject *wrappers[3];   /* "angle", "quote", "url" */
     PyObject *empty;         /* () */
     PyObject *found;         /* the list built */
@@ -199,8 +199,6 @@ ex_slot_offset(PyTypeObject *type, const char *name)
     return offset;
 }
 
-static const char *const EX_SLOTS[8] = {"uri", "start", "end", "wrapper",
-                                        "alternatives", "abbreviated", "_iri", "_parsed"};
 enum { EX_ANGLE, EX_QUOTE, EX_URL };
 
 #define EX_READ(cx, j) PyUnicode_READ((cx)->kind, (cx)->data, (j))
@@ -273,16 +271,20 @@ ex_emit_full(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObje
              PyObject *alternatives, int abbreviated)
 {
     PyObject *obj = cx->type->tp_alloc(cx->type, 0);
-    PyObject *vals[8] = {uri,
-                         PyLong_FromSsize_t(start),
-                         PyLong_FromSsize_t(end),
-                         Py_NewRef(wrapper),
-                         alternatives != NULL ? alternatives : Py_NewRef(cx->empty),
-                         Py_NewRef(abbreviated ? Py_True : Py_False),
-                         Py_NewRef(cx->iris ? Py_True : Py_False),
-                         Py_NewRef(Py_None)};
-    int ok = obj != NULL && vals[1] != NULL && vals[2] != NULL;
-    for (int k = 0; k < 8; k++) {
+    PyObject *vals[NEXSLOTS] = {
+        [EXS_URI] = uri,
+        [EXS_START] = PyLong_FromSsize_t(start),
+        [EXS_END] = PyLong_FromSsize_t(end),
+        [EXS_WRAPPER] = Py_NewRef(wrapper),
+        [EXS_ALTERNATIVES] = alternatives != NULL ? alternatives : Py_NewRef(cx->empty),
+        [EXS_ABBREVIATED] = Py_NewRef(abbreviated ? Py_True : Py_False),
+        [EXS_IRI] = Py_NewRef(cx->iris ? Py_True : Py_False),
+        [EXS_PARSED] = Py_NewRef(Py_None),
+    };
+    /* a slot Extracted gained that C does not fill is a build error, not a NULL */
+    _Static_assert(NEXSLOTS == 8, "extraction_c.c fills every slot of Extracted");
+    int ok = obj != NULL && vals[EXS_START] != NULL && vals[EXS_END] != NULL;
+    for (int k = 0; k < NEXSLOTS; k++) {
         if (ok) {
             *(PyObject **)((char *)obj + cx->off[k]) = vals[k];
         }
@@ -931,7 +933,7 @@ urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs
         PyErr_SetString(PyExc_TypeError, "extract_scan: extracted_type has items");
         return NULL;
     }
-    for (int k = 0; k < 8; k++) {
+    for (int k = 0; k < NEXSLOTS; k++) {
         cx.off[k] = ex_slot_offset(cx.type, EX_SLOTS[k]);
         if (cx.off[k] < 0) {
             return NULL;

@@ -31,8 +31,8 @@ put_pct_normal(out_t *o, const uchar *p, Py_ssize_t len, int lower)
             }
             else {
                 o->buf[o->len++] = '%';
-                o->buf[o->len++] = HEXUP[byte >> 4];
-                o->buf[o->len++] = HEXUP[byte & 15];
+                o->buf[o->len++] = uk_hexup[byte >> 4];
+                o->buf[o->len++] = uk_hexup[byte & 15];
             }
             i += 3;
         }

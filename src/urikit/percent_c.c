@@ -111,15 +111,15 @@ urikit_sp_percent_encode(PyObject *module, PyObject *const *args, Py_ssize_t nar
         }
         for (int b = 0; b < nb; b++) {
             o[k++] = '%';
-            o[k++] = HEXUP[bytes[b] >> 4];
-            o[k++] = HEXUP[bytes[b] & 15];
+            o[k++] = uk_hexup[bytes[b] >> 4];
+            o[k++] = uk_hexup[bytes[b] & 15];
         }
     }
     return result;
 }
 
 /* percent_decode(text) with UTF-8, errors="strict": the decoded str, or
- * (reason, position) with reason "bad-percent" or "bad-decoding". */
+ * (reason, position) with reason WORDS[W_BAD_PERCENT] or WORDS[W_BAD_DECODING]. */
 PyObject *
 urikit_sp_percent_decode(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -148,7 +148,7 @@ urikit_sp_percent_decode(PyObject *module, PyObject *const *args, Py_ssize_t nar
             if (pos < n && ISHEX(RD(pos))) {
                 pos++;
             }
-            return Py_BuildValue("(sn)", "bad-percent", pos);
+            return Py_BuildValue("(sn)", WORDS[W_BAD_PERCENT], pos);
         }
     }
     if (first < 0) {
@@ -203,7 +203,7 @@ urikit_sp_percent_decode(PyObject *module, PyObject *const *args, Py_ssize_t nar
             if (got < 0) {
                 goto done;
             }
-            result = Py_BuildValue("(sn)", "bad-decoding", start + 3 * bad);
+            result = Py_BuildValue("(sn)", WORDS[W_BAD_DECODING], start + 3 * bad);
             goto done;
         }
         Py_ssize_t dn = PyUnicode_GET_LENGTH(decoded);

@@ -66,7 +66,6 @@ urikit_sp_iri_stand_in(PyObject *module, PyObject *text)
 PyObject *
 urikit_sp_iri_pct_encode(PyObject *module, PyObject *text)
 {
-    static const char hex[] = "0123456789ABCDEF";
     if (!PyUnicode_Check(text)) {
         PyErr_SetString(PyExc_TypeError, "iri_pct_encode(text): text must be a str");
         return NULL;
@@ -115,8 +114,8 @@ urikit_sp_iri_pct_encode(PyObject *module, PyObject *text)
         }
         for (int j = 0; j < k; j++) {
             *o++ = '%';
-            *o++ = (Py_UCS1)hex[b[j] >> 4];
-            *o++ = (Py_UCS1)hex[b[j] & 0xF];
+            *o++ = (Py_UCS1)uk_hexup[b[j] >> 4];
+            *o++ = (Py_UCS1)uk_hexup[b[j] & 0xF];
         }
     }
     return out;
