@@ -84,7 +84,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, NamedTuple, NoReturn
 
-from ._accel import speedups as _speedups
+from ._accel import extract_scan
 from ._charsets import (
     ALNUM_CLASS,
     ALPHA,
@@ -104,7 +104,7 @@ from .reference import URIReference, is_valid, parse
 __all__ = ["PROSE_SCHEMES", "Extracted", "extract", "fixup", "iter_extract"]
 
 # The C scanner of the candidates (None in the pure-Python build, the reference).
-_extract_scan = None if _speedups is None else _speedups.extract_scan
+_extract_scan = extract_scan
 
 #: Schemes that count in prose without ``//`` after them (besides the registered
 #: schemes without an authority, such as mailto and news). Each is a registered

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from .._accel import speedups as _speedups
+from .._accel import C_BUILD, accelerate
 from .._parser import (
     HOST_SPAN,
     PATH_SPAN,
@@ -441,11 +441,7 @@ def _invalid(text: str, err: URIError, policy: Policy) -> Report:
     return Report(text, findings, tuple(f for f in findings if policy.blocks(f)), None)
 
 
-if (
-    _speedups is not None
-    and _DEFAULT_POLICY.allowed_schemes is None
-    and not _DEFAULT_POLICY.denied_networks
-):
+if C_BUILD and _DEFAULT_POLICY.allowed_schemes is None and not _DEFAULT_POLICY.denied_networks:
     # The C build answers check(text) itself for a text whose findings under the
     # default policy (which allows every scheme and denies no network) surely
     # come from its origin alone: none for the cheap path above, also with an
@@ -454,7 +450,7 @@ if (
     # port, a local name or an address (check at parse's cost on the
     # corpus, and near it on lines with a port, "%" or an address); every other
     # call is the function above.
-    check = _speedups.accelerate(
+    check = accelerate(
         "check",
         check,
         report_type=Report,
