@@ -42,11 +42,8 @@ import sys
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from types import ModuleType
-    from typing import Final, TypeVar
-
-    _F = TypeVar("_F", bound=Callable[..., object])
+    from typing import Final
 
 __all__ = [
     "C_BUILD",
@@ -143,6 +140,13 @@ C_BUILD: Final[bool] = speedups is not None
 if not TYPE_CHECKING and speedups is not None:
     # the same two attributes, the spans stored inline in one C object
     SpanRecord = speedups.SpanRecord
+
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeVar
+
+    _F = TypeVar("_F", bound=Callable[..., object])
 
 
 def accelerate(kind: str, fallback: _F, *extra: object, **fields: object) -> _F:

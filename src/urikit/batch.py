@@ -244,7 +244,7 @@ def _iter_file(
     if isinstance(source, (str, os.PathLike)):
         if file_records is not None:
             # Whole blocks of lines in one C call each, the records handed out by
-            # C iterators (no Python frame a line).
+            # C iterators (no Python frame a line): issue 20.
             return chain.from_iterable(_file_blocks(source, rule))
         return _path_records(source, rule)
     return _records(source, rule)

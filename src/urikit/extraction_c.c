@@ -344,6 +344,22 @@ ex_trim(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
     return b;
 }
 
+/* A "(" just before the reference at s, and a ")" in text[a:b]
+ * (extraction._closing_paren may end the reference there). */
+static int
+ex_paren_before(ex_ctx *cx, Py_ssize_t s, Py_ssize_t a, Py_ssize_t b)
+{
+    if (s == 0 || EX_READ(cx, s - 1) != '(') {
+        return 0;
+    }
+    for (Py_ssize_t j = a; j < b; j++) {
+        if (EX_READ(cx, j) == ')') {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* The candidate ":" at i (extraction._judge and _bare): 1 found (*end set),
  * 0 nothing there, 2 for Python to judge, -1 error. */
 static int
@@ -391,6 +407,9 @@ ex_bare(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
     }
     if (EX_READ(cx, j - 1) == '-') {
         return 2; /* maybe a hyphen at a line break */
+    }
+    if (ex_paren_before(cx, k, i + 1, j)) {
+        return 2; /* a ")" may close the "(" before it: Python */
     }
     Py_ssize_t e = ex_trim(cx, k, j);
     /* _bare: at most four readings, each cut where the last one goes wrong */
@@ -861,6 +880,9 @@ ex_abbreviated(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
             }
         }
         if (cx->iris && stop < n && EX_READ(cx, stop) >= 0x80) {
+            return 2;
+        }
+        if (ex_paren_before(cx, s, host_end, stop)) {
             return 2;
         }
         Py_ssize_t t = ex_trim(cx, s, stop);

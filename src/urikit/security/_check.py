@@ -447,7 +447,7 @@ if C_BUILD and _DEFAULT_POLICY.allowed_schemes is None and not _DEFAULT_POLICY.d
     # come from its origin alone: none for the cheap path above, also with an
     # empty port, "%XX" that _check_percent passes over, and UTF-8 runs of quiet
     # characters or whole right-to-left pieces; the memo's for an origin with a
-    # port, a local name or an address (check at parse's cost on the
+    # port, a local name or an address (issue 20: check at parse's cost on the
     # corpus, and near it on lines with a port, "%" or an address); every other
     # call is the function above.
     check = accelerate(
