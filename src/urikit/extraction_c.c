@@ -29,8 +29,7 @@ static const uchar ex_start[128] = {[':'] = 1, ['<'] = 1, ['"'] = 1, ['.'] = 2};
 static inline int
 ex_is_uri(Py_UCS4 c)
 {
-    return c < 128 && ((uk_class[c] & UK_FRAGMENT) || c == '#' || c == '[' || c == ']' ||
-                       c == '%');
+    return c < 128 && (uk_class[c] & UK_URI_CHARS);
 }
 
 /* extraction._WS: ASCII whitespace and the no-break space */
