@@ -38,6 +38,41 @@ def test_generated_tables_are_fresh() -> None:
     assert committed == generated, "stale _tables.h: run python tools/gen_tables.py"
 
 
+def test_gen_tables_check_fails_when_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python tools/gen_tables.py --check`` exits 1 on a stale header, 0 on a fresh one."""
+    tool = _load_tool("gen_tables")
+    header = tmp_path / "_tables.h"
+    monkeypatch.setattr(tool, "HEADER", header)
+    header.write_text(tool.generate().replace('"invalid-char"', '"bad-char"'), encoding="utf-8")
+    assert tool.main(["--check"]) == 1
+    assert "stale" in capsys.readouterr().err
+    header.write_text(tool.generate(), encoding="utf-8")
+    assert tool.main(["--check"]) == 0
+
+
+def test_c_units_spell_no_generated_fact() -> None:
+    """The facts _tables.h holds are spelt nowhere else in C: no hex digit string,
+    no nibble table, no error reason, no URIError or Extracted slot name."""
+    from urikit.errors import URIError
+    from urikit.extraction import Extracted
+
+    facts = [
+        '"0123456789ABCDEF"',
+        "_nib[16] = {",
+        '"invalid-char"',
+        '"bad-percent"',
+        '"bad-decoding"',
+    ]
+    facts += [f'"{slot}"' for slot in (*URIError.__slots__, *Extracted.__slots__)]
+    for path in C_SOURCES:
+        if path.name == "_tables.h":
+            continue
+        source = path.read_text(encoding="utf-8")
+        assert [f for f in facts if f in source] == [], path.name
+
+
 def test_tables_cover_every_class_member() -> None:
     text = _load_tool("gen_tables").generate()
     assert "UK_PCHAR_NC" in text and "UK_SAFE_SEGMENT_NZ_NC" in text
@@ -196,28 +231,57 @@ def test_setup_records_a_failed_build(tmp_path: Path) -> None:
     assert "(false exited with status 1)" in said[1]
 
 
+PACKAGE = REPO / "src" / "urikit"
+#: The units of the one extension urikit._speedups and the headers they share.
+C_SOURCES = sorted([*PACKAGE.rglob("*.c"), *PACKAGE.rglob("*.h")])
+
+
 def test_c_module_imports_nothing_and_uses_no_deprecated_api() -> None:
-    """The C side of the boundary, for the layering rules: _speedups.c imports no
-    Python module (everything it uses is handed in: see urikit._accel) and calls
-    the APIs deprecated in 3.12 only in the branch for older versions."""
-    source = (REPO / "src" / "urikit" / "_speedups.c").read_text(encoding="utf-8")
-    assert "PyImport_" not in source
-    assert "PyInit__speedups(void)\n{\n    return PyModuleDef_Init(&moduledef);\n}" in source
-    stack: list[tuple[str, bool]] = []  # (#if condition, in its #else branch)
-    for number, line in enumerate(source.splitlines(), 1):
-        if line.startswith("#if"):
-            stack.append((line, False))
-        elif line.startswith("#else"):
-            stack[-1] = (stack[-1][0], True)
-        elif line.startswith("#endif"):
-            stack.pop()
-        elif any(name in line for name in DEPRECATED_IN_312) and not line.startswith("#define"):
-            only_before_312 = any(
-                (cond == "#if PY_VERSION_HEX < 0x030C0000" and not in_else)
-                or (cond == "#if PY_VERSION_HEX >= 0x030C0000" and in_else)
-                for cond, in_else in stack
-            )
-            assert only_before_312, (number, line)
+    """The C side of the boundary, for the layering rules: no unit of _speedups
+    imports a Python module (everything it uses is handed in: see urikit._accel) and
+    each calls the APIs deprecated in 3.12 only in the branch for older versions."""
+    assert len(C_SOURCES) > 2
+    module = (REPO / "src" / "urikit" / "_speedups_module.c").read_text(encoding="utf-8")
+    assert "PyInit__speedups(void)\n{\n    return PyModuleDef_Init(&moduledef);\n}" in module
+    for path in C_SOURCES:
+        source = path.read_text(encoding="utf-8")
+        assert "PyImport_" not in source, path
+        stack: list[tuple[str, bool]] = []  # (#if condition, in its #else branch)
+        for number, line in enumerate(source.splitlines(), 1):
+            if line.startswith("#if"):
+                stack.append((line, False))
+            elif line.startswith("#else"):
+                stack[-1] = (stack[-1][0], True)
+            elif line.startswith("#endif"):
+                stack.pop()
+            elif any(name in line for name in DEPRECATED_IN_312) and not line.startswith("#define"):
+                only_before_312 = any(
+                    (cond == "#if PY_VERSION_HEX < 0x030C0000" and not in_else)
+                    or (cond == "#if PY_VERSION_HEX >= 0x030C0000" and in_else)
+                    for cond, in_else in stack
+                )
+                assert only_before_312, (path.name, number, line)
+
+
+def test_setup_builds_every_unit_and_rebuilds_on_every_header() -> None:
+    """setup.py lists every .c file under src/urikit as a source of the one
+    extension, and every .h file in its ``depends`` (so a header edit rebuilds),
+    and MANIFEST.in ships them all in an sdist."""
+    import ast
+
+    tree = ast.parse((REPO / "setup.py").read_text(encoding="utf-8"))
+    lists = {
+        t.id: ast.literal_eval(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        for t in node.targets
+        if isinstance(t, ast.Name) and t.id in ("SPEEDUPS_SOURCES", "SPEEDUPS_HEADERS")
+    }
+    on_disk = {p.relative_to(REPO).as_posix() for p in C_SOURCES}
+    assert set(lists["SPEEDUPS_SOURCES"]) == {p for p in on_disk if p.endswith(".c")}
+    assert set(lists["SPEEDUPS_HEADERS"]) == {p for p in on_disk if p.endswith(".h")}
+    manifest = (REPO / "MANIFEST.in").read_text(encoding="utf-8")
+    assert "recursive-include src/urikit *.c *.h" in manifest
 
 
 DEPRECATED_IN_312 = ("PyErr_Fetch", "PyErr_Restore", "PyErr_NormalizeException", "PyUnicode_READY")

@@ -1,14 +1,14 @@
 """The C scanner of ``urikit.extract`` against the pure-Python reference.
 
 ``_speedups.extract_scan`` decides the common candidates itself and stops at
-every other one for ``extraction._judge`` (see the extraction section of
-``_speedups.c``). Two copies of urikit are loaded side by side: ``P`` with
-URIKIT_NO_SPEEDUPS=1 (the reference, every kernel in Python) and ``C`` without
-it. ``extract`` and ``iter_extract`` must find the same references (uri, span,
-wrapper, alternatives, abbreviated, and whether ``.parsed`` is an IRI) in
-arbitrary text, with every combination of ``iris`` and ``abbreviated``, in
-text of each ``str`` width (ASCII, Latin-1, BMP, astral), and with the
-scanner stopping after every reference (``iter_extract`` in small chunks).
+every other one for ``extraction._judge`` (see ``src/urikit/extraction_c.c``).
+Two copies of urikit are loaded side by side: ``P`` with URIKIT_NO_SPEEDUPS=1
+(the reference, every kernel in Python) and ``C`` without it. ``extract`` and
+``iter_extract`` must find the same references (uri, span, wrapper,
+alternatives, abbreviated, and whether ``.parsed`` is an IRI) in arbitrary text,
+with every combination of ``iris`` and ``abbreviated``, in text of each ``str``
+width (ASCII, Latin-1, BMP, astral), and with the scanner stopping after every
+reference (``iter_extract`` in small chunks).
 
 Skipped when the extension is not built, unless URIKIT_REQUIRE_SPEEDUPS=1.
 """

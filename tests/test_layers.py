@@ -1,10 +1,11 @@
 """Imports inside urikit flow one way, and no module takes part in an import circle.
 
 The modules are found in the tree (every ``.py`` under ``src/urikit`` and the C
-module ``_speedups.c``), and each gets its layer from :data:`LAYER_RULES`, a
-table of module-name prefixes (docs/design.md draws the same table). A module no
-rule covers fails, so a new one cannot slip in unplaced; a rule that covers no
-module fails too unless it is marked as planned, so the table cannot go stale.
+module ``urikit._speedups``, whose units are every ``.c`` and ``.h`` file there),
+and each gets its layer from :data:`LAYER_RULES`, a table of module-name
+prefixes (docs/design.md draws the same table). A module no rule covers fails,
+so a new one cannot slip in unplaced; a rule that covers no module fails too
+unless it is marked as planned, so the table cannot go stale.
 
 What counts as an import of a module:
 
@@ -142,7 +143,11 @@ def module_name(path: Path) -> str:
 
 
 PY_FILES: dict[str, Path] = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
-C_FILES: dict[str, Path] = {module_name(p): p for p in sorted(PACKAGE.rglob("*.c"))}
+#: The one C extension: its units sit beside the Python modules they accelerate,
+#: and all of them make up the module urikit._speedups.
+C_FILES: dict[str, list[Path]] = {
+    "urikit._speedups": sorted([*PACKAGE.rglob("*.c"), *PACKAGE.rglob("*.h")])
+}
 MODULES: tuple[str, ...] = tuple(sorted({*PY_FILES, *C_FILES}))
 
 
@@ -219,7 +224,7 @@ def imports_of(module: str) -> list[Import]:
     else:
         found = []
     if module in C_FILES:
-        text = C_FILES[module].read_text(encoding="utf-8")
+        text = "\n".join(p.read_text(encoding="utf-8") for p in C_FILES[module])
         for m in _C_IMPORT_RE.finditer(text):
             if not is_module(m.group(1)) or m.group(1) == module:
                 continue  # a type's name ("urikit._speedups.X"), the module's own

@@ -17,9 +17,6 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 SUFFIXES = (".py", ".pyi", ".c", ".h")
 #: An issue number or a branch name, the way they were written into the code.
 HISTORY_RE = re.compile(r"\b[Ii]ssues? +#?[0-9]+|\(#[0-9]+\)|\bh[0-9]+-[a-z]")
-#: Files another change is rewriting: expected to fail until it lands (strict,
-#: so the entry must go once the file is clean or gone).
-BEING_REWRITTEN = {"urikit/_speedups.c"}
 
 
 def _sources() -> list[Path]:
@@ -35,18 +32,7 @@ def _history(text: str) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            n,
-            marks=pytest.mark.xfail(strict=True, reason="being split and cleaned by another change")
-            if n in BEING_REWRITTEN
-            else (),
-        )
-        for n in (p.relative_to(SRC).as_posix() for p in _sources())
-    ],
-)
+@pytest.mark.parametrize("name", [p.relative_to(SRC).as_posix() for p in _sources()])
 def test_no_issue_or_branch_in_source(name: str) -> None:
     assert _history((SRC / name).read_text(encoding="utf-8")) == []
 

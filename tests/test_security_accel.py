@@ -324,26 +324,46 @@ def test_other_calls_are_the_python_functions() -> None:
     assert "RFC 3986 section 7" in (check.__doc__ or "")
 
 
-def test_accelerate_check_refuses_bad_extras() -> None:
+def test_accelerate_check_refuses_bad_fields() -> None:
+    """accelerate("check", ...) takes check's fields by name, every one and no
+    other, each of the kind C reads."""
     from urikit import _speedups
 
     assert _speedups is not None
-    words = (("data",), ("metadata.goog",), ("localhost",))
-    memo: tuple[object, ...] = ({}, check_module._origin_verdict, check_module._char_kind)
-    memo += (check_module._REGISTRY, "_version")
-    with pytest.raises(TypeError):
-        _speedups.accelerate("check", check, dict, ("uri", *words, *memo))  # not a tuple subclass
-    with pytest.raises(TypeError):
-        _speedups.accelerate("check", check, Report, ("uri", ("DATA",), *words[1:], *memo))
-    with pytest.raises(TypeError):
-        _speedups.accelerate("check", check, Report, ("uri", ["data"], *words[1:], *memo))
-    with pytest.raises(TypeError):
-        _speedups.accelerate("check", check, Report, ("uri", *words[:2], *memo))
-    with pytest.raises(TypeError):
-        _speedups.accelerate("check", check, Report, ("uri", *words))  # no memo
-    with pytest.raises(TypeError):
-        _speedups.accelerate("check", check, Report, ("uri", *words, [], *memo[1:]))
-    with pytest.raises(TypeError):
-        _speedups.accelerate("check", check, Report, ("uri", *words, *memo[:2], None, *memo[3:]))
-    made = _speedups.accelerate("check", check, Report, ("uri", *words, *memo))
+    fields: dict[str, object] = {
+        "report_type": Report,
+        "parsed": "uri",
+        "schemes": ("data",),
+        "metadata_hosts": ("metadata.goog",),
+        "local_endings": ("localhost",),
+        "origin_memo": {},
+        "origin_verdict": check_module._origin_verdict,
+        "char_kind": check_module._char_kind,
+        "registry": check_module._REGISTRY,
+        "version_attr": "_version",
+    }
+    bad: list[dict[str, object]] = [
+        {"report_type": dict},  # not a tuple subclass
+        {"schemes": ("DATA",)},  # not lowercase
+        {"schemes": ["data"]},  # not a tuple
+        {"local_endings": None},
+        {"origin_memo": []},
+        {"origin_verdict": None},
+        {"char_kind": None},
+        {"version_attr": 1},
+    ]
+    for change in bad:
+        with pytest.raises(TypeError):
+            _speedups.accelerate("check", check, **{**fields, **change})
+    missing = dict(fields)
+    del missing["registry"]
+    with pytest.raises(TypeError, match="by name"):
+        _speedups.accelerate("check", check, **missing)
+    with pytest.raises(TypeError, match="by name"):
+        _speedups.accelerate("check", check, **fields, other=1)
+    with pytest.raises(ValueError, match="bad arguments"):  # the positional tuple of old
+        _speedups.accelerate("check", check, Report, tuple(fields.values())[1:])
+    with pytest.raises(TypeError, match="no keyword"):
+        _speedups.accelerate("split", check, report_type=Report)
+    made = _speedups.accelerate("check", check, **fields)
     assert made("http://example.org/") == check("http://example.org/")

@@ -1,8 +1,10 @@
 """Pick the implementation of urikit's hot kernels: the C accelerator or pure Python.
 
 The pure-Python code is the reference; ``urikit._speedups`` (C) mirrors some of
-its kernels and must agree with them on every input. Which one runs is decided
-once, at import:
+its kernels and must agree with them on every input. This module is the one door
+to it: no other module imports ``_speedups``; they bind :func:`accelerate`'s C
+twins and the kernels named below (each ``None`` in the pure-Python build).
+Which one runs is decided once, at import:
 
 * ``URIKIT_NO_SPEEDUPS=1`` forces pure Python (it wins over the next one);
 * ``URIKIT_REQUIRE_SPEEDUPS=1`` makes a missing or broken extension an
@@ -10,11 +12,12 @@ once, at import:
 * on anything but CPython, pure Python is used.
 
 :data:`speedups` is the C module or ``None``; :data:`IMPLEMENTATION` is ``"c"``
-or ``"python"``. The modules with hot functions (``_parser``, ``percent``,
-``resolution``, ``normalization``, ``reference``, ``batch``) read :data:`speedups` and
-bind their public names to the C functions; each C function keeps its Python
-twin as ``__wrapped__``, hands it every case it does not handle, and the tests
-compare the two.
+or ``"python"``. The modules with hot functions bind their public names to
+:func:`accelerate`'s C twins (``_parser``, ``resolution``, ``normalization``,
+``reference``, ``iri``, ``security``) or call the kernels named here (``percent``,
+``batch``, ``arrow``, ``extraction``, ``iri``); each C twin keeps its Python
+function as ``__wrapped__``, hands it every case it does not handle, and the
+tests compare the two.
 
 The C boundary. ``_speedups`` imports nothing from urikit. The only object
 layout it knows is :class:`SpanRecord` (layer 1): a text ``_text`` and the
@@ -45,10 +48,12 @@ if TYPE_CHECKING:
     from typing import Final
 
 __all__ = [
+    "C_BUILD",
     "IMPLEMENTATION",
     "NO_SPEEDUPS_ENV",
     "REQUIRE_SPEEDUPS_ENV",
     "SpanRecord",
+    "accelerate",
     "describe",
     "not_built_reason",
     "speedups",
@@ -122,10 +127,50 @@ if TYPE_CHECKING:  # typed by _speedups.pyi; may still be None at run time
 else:
     speedups = _load()
 IMPLEMENTATION: Final[str] = "python" if speedups is None else "c"
+#: True when the C accelerator runs.
+C_BUILD: Final[bool] = speedups is not None
 
 if not TYPE_CHECKING and speedups is not None:
     # the same two attributes, the spans stored inline in one C object
     SpanRecord = speedups.SpanRecord
+
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeVar
+
+    _F = TypeVar("_F", bound=Callable[..., object])
+
+
+def accelerate(kind: str, fallback: _F, *extra: object, **fields: object) -> _F:
+    """``fallback``'s C twin (``urikit._speedups.accelerate``), which keeps it as
+    ``__wrapped__`` and hands it every call it does not handle; ``fallback``
+    itself in the pure-Python build."""
+    if speedups is None:
+        return fallback
+    return speedups.accelerate(kind, fallback, *extra, **fields)
+
+
+# The C kernels the modules call themselves (each None in the pure-Python build):
+# the hooks reference.py installs, and the kernels of percent-coding, batch, arrow,
+# extraction and iri.
+set_reference_type: Final = None if speedups is None else speedups.set_reference_type
+set_error_type: Final = None if speedups is None else speedups.set_error_type
+component_getter: Final = None if speedups is None else speedups.component_getter
+percent_encode: Final = None if speedups is None else speedups.percent_encode
+percent_decode: Final = None if speedups is None else speedups.percent_decode
+validate_many: Final = None if speedups is None else speedups.validate_many
+refs_many: Final = None if speedups is None else speedups.refs_many
+file_records: Final = None if speedups is None else speedups.file_records
+extract_scan: Final = None if speedups is None else speedups.extract_scan
+iri_stand_in: Final = None if speedups is None else speedups.iri_stand_in
+iri_pct_encode: Final = None if speedups is None else speedups.iri_pct_encode
+# arrow_errors came with arrow_split's alloc argument: an extension built before it
+# leaves the Arrow kernels unused (Python instead of a failing call)
+_arrow = speedups if hasattr(speedups, "arrow_errors") else None
+arrow_validate: Final = None if _arrow is None else _arrow.arrow_validate
+arrow_split: Final = None if _arrow is None else _arrow.arrow_split
+arrow_errors: Final = None if _arrow is None else _arrow.arrow_errors
 
 
 def describe() -> str:

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from _collections_abc import Iterable, Mapping
 
-from ._accel import speedups as _speedups
+# The C percent_encode (text, component name) -> str, or the position of a character
+# UTF-8 cannot encode; None in the pure-Python build.
+from ._accel import percent_encode as _c_percent_encode
 from ._charsets import PCHAR, PCHAR_NC, QUERY, UNRESERVED, compiled, regex_class
 from ._parser import (
     HOST_SPAN,
@@ -75,10 +77,6 @@ _PAIRS: Final = "a mapping or an iterable of (str, str or None) pairs"
 #: ASCII letters to lower case (a host's non-ASCII IRI characters are left alone).
 _ASCII_LOWER: Final = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
 
-
-#: The C percent_encode (text, component name) -> str, or the position of a
-#: character UTF-8 cannot encode; ``None`` in the pure-Python build.
-_c_percent_encode: Final = None if _speedups is None else _speedups.percent_encode
 
 #: Per safe set: matches a text made of its characters and unreserved ones only.
 _SAFE_MATCH: dict[frozenset[str], Callable[[str], object]] = {}

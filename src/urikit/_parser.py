@@ -22,7 +22,7 @@ the ``*_SPAN`` constants (``SCHEME_SPAN`` ... ``FRAGMENT_SPAN``), with
 
 from __future__ import annotations
 
-from ._accel import speedups as _speedups
+from ._accel import accelerate
 from ._charsets import (
     FRAGMENT,
     HEXDIG,
@@ -633,6 +633,5 @@ def check_component(name: str, value: str) -> None:
 
 
 # The C twin of split (its Python definition above stays as ``split.__wrapped__``).
-if _speedups is not None:
-    split = _speedups.accelerate("split", split)
-    plain_host_end = _speedups.accelerate("plain_host_end", plain_host_end)
+split = accelerate("split", split)
+plain_host_end = accelerate("plain_host_end", plain_host_end)

@@ -1,4 +1,4 @@
-"""Types of the C accelerator; see _speedups.c and urikit._accel."""
+"""Types of the C accelerator; see _speedups.h (its units) and urikit._accel."""
 
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
@@ -11,7 +11,9 @@ class AcceleratedFunction:
     __wrapped__: Callable[..., object]
     def __call__(self, *args: object, **kwargs: object) -> object: ...
 
-def accelerate(kind: str, fallback: _F, extra1: object = ..., extra2: object = ..., /) -> _F: ...
+def accelerate(
+    kind: str, fallback: _F, extra1: object = ..., extra2: object = ..., /, **fields: object
+) -> _F: ...
 
 class SpanRecord:
     _text: str

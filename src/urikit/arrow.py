@@ -41,7 +41,7 @@ import functools
 from typing import Any
 
 from . import _extras
-from ._accel import speedups as _speedups
+from ._accel import arrow_errors, arrow_split, arrow_validate
 from ._parser import RULES, diagnose
 from ._parser import split as _split
 from .errors import URIError, arg_type_error, check_str, unknown_choice
@@ -155,9 +155,8 @@ def _per_chunk(obj: Any, kernel: Any) -> Any:
 
 
 def _use_c() -> bool:
-    # arrow_errors came with arrow_split's alloc argument: an extension built
-    # before it falls back to Python instead of failing on the call
-    return _speedups is not None and hasattr(_speedups, "arrow_errors")
+    # None in the pure-Python build, and for an extension older than arrow_errors
+    return arrow_validate is not None
 
 
 # ------------------------------------------------------------------ validate
@@ -180,9 +179,9 @@ def validate(array: Any, rule: str = "URI-reference") -> Any:
 
 def _validate_c(chunk: Any, rule: str) -> Any:
     pa = _pa()
-    assert _speedups is not None
+    assert arrow_validate is not None
     schema, arr = chunk.__arrow_c_array__()
-    bits, nonnull, _invalid, nulls = _speedups.arrow_validate(schema, arr, rule)
+    bits, nonnull, _invalid, nulls = arrow_validate(schema, arr, rule)
     validity = None if nonnull is None else pa.py_buffer(nonnull)
     return pa.Array.from_buffers(
         pa.bool_(), len(chunk), [validity, pa.py_buffer(bits)], null_count=nulls
@@ -274,20 +273,18 @@ def _struct_of(wide: bool) -> tuple[Any, Any]:
 
 def _split_c(chunk: Any, rule: str) -> Any:
     pa = _pa()
-    assert _speedups is not None
+    assert arrow_split is not None and arrow_errors is not None
     wide = pa.types.is_large_string(chunk.type)
     stype, text_type = _struct_of(wide)
     schema, arr = chunk.__arrow_c_array__()
     alloc = _allocator()
-    nonnull, invalid, nulls, bad, bad_texts, comps = _speedups.arrow_split(
-        schema, arr, rule, wide, alloc
-    )
+    nonnull, invalid, nulls, bad, bad_texts, comps = arrow_split(schema, arr, rule, wide, alloc)
     n = len(chunk)
     children = [
         pa.Array.from_buffers(text_type, n, [v, o, d], null_count=k) for v, o, d, k in comps
     ]
     reasons, positions = _errors_of(bad_texts, rule)
-    rv, ro, rd, pv, pvals = _speedups.arrow_errors(n, bad, reasons, positions, alloc)
+    rv, ro, rd, pv, pvals = arrow_errors(n, bad, reasons, positions, alloc)
     fine = n - invalid
     children.append(pa.Array.from_buffers(pa.string(), n, [rv, ro, rd], null_count=fine))
     children.append(pa.Array.from_buffers(pa.int64(), n, [pv, pvals], null_count=fine))

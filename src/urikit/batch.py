@@ -21,7 +21,7 @@ from itertools import chain, islice
 from operator import attrgetter
 from typing import IO, NamedTuple
 
-from ._accel import speedups as _speedups
+from ._accel import file_records, refs_many, validate_many
 from ._parser import COMPONENT_SPANS, Spans
 from ._parser import split as _split
 from .errors import URIError, arg_type_error, check_str, unknown_choice
@@ -37,8 +37,8 @@ def validate(texts: Iterable[str], rule: str = "URI-reference") -> list[bool]:
     [True, False]
     """
     _check_texts(texts, rule, "validate")
-    if _speedups is not None:
-        return _speedups.validate_many(texts, rule, _validate_one)
+    if validate_many is not None:
+        return validate_many(texts, rule, _validate_one)
     return [
         is_valid(text, rule) if type(text) is str else _validate_one(text, rule) for text in texts
     ]
@@ -161,8 +161,8 @@ def split(texts: Iterable[str], rule: str = "URI-reference") -> Columns:
     if paused:
         gc.disable()
     try:
-        if _speedups is not None:
-            return Columns(items, refs=_speedups.refs_many(items, rule, _ref_one))
+        if refs_many is not None:
+            return Columns(items, refs=refs_many(items, rule, _ref_one))
         spans = [_split_one(text, rule) for text in items]
     finally:
         if paused:
@@ -242,7 +242,7 @@ def _iter_file(
     source: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[str], rule: str
 ) -> Iterator[Record]:
     if isinstance(source, (str, os.PathLike)):
-        if _speedups is not None:
+        if file_records is not None:
             # Whole blocks of lines in one C call each, the records handed out by
             # C iterators: no Python frame a line.
             return chain.from_iterable(_file_blocks(source, rule))
@@ -269,12 +269,11 @@ def _file_blocks(path: str | os.PathLike[str], rule: str) -> Iterator[Iterable[R
     A file that is not a regular one (a pipe, a terminal) is read a line at a
     time instead, so that each record comes as soon as its line does.
     """
-    assert _speedups is not None
+    assert file_records is not None
     with open(path, encoding="utf-8", errors="surrogateescape", newline="\n") as f:
         if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
             yield _records(f, rule)
             return
-        file_records = _speedups.file_records
         number = 1
         while lines := list(islice(f, _BLOCK)):
             records = file_records(lines, number, rule, Record, _record_of)

@@ -85,7 +85,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final, NamedTuple, NoReturn
 
-from ._accel import speedups as _speedups
+from ._accel import extract_scan
 from ._charsets import (
     ALNUM_CLASS,
     ALPHA,
@@ -106,7 +106,7 @@ from .reference import URIReference, is_valid, parse
 __all__ = ["PROSE_SCHEMES", "Extracted", "extract", "fixup", "iter_extract"]
 
 # The C scanner of the candidates (None in the pure-Python build, the reference).
-_extract_scan = None if _speedups is None else _speedups.extract_scan
+_extract_scan = extract_scan
 
 #: Schemes that count in prose without ``//`` after them (besides the registered
 #: schemes without an authority, such as mailto and news). Each is a registered
@@ -885,7 +885,7 @@ def _scan_chunks(
     last_end = 0
     if _extract_scan is not None and wanted is None:
         # The C scanner decides the common candidates by the rules of _judge and
-        # stops at every other one, which _judge decides here (see _speedups.c).
+        # stops at every other one, which _judge decides here (see extraction_c.c).
         n = len(text)
         pos = 0
         while True:

@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from ._accel import speedups as _speedups
+from ._accel import C_BUILD, accelerate
 from ._charsets import PCT_ENCODED_PATTERN, UNRESERVED, compiled
 from ._parser import diagnose, split
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
@@ -164,9 +164,9 @@ def equivalent(
 
 
 # The C twin of normalize (its Python definition above stays as ``normalize.__wrapped__``).
-if _speedups is not None:
+if C_BUILD:
     # The kernel reads the built-in registry's own port and http-like indexes (live
     # objects, not copies); a call with registry= goes to the Python definition.
-    normalize = _speedups.accelerate(
+    normalize = accelerate(
         "normalize", normalize, DEFAULT_REGISTRY.ports, DEFAULT_REGISTRY.http_like
     )

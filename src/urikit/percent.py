@@ -13,7 +13,8 @@
 from __future__ import annotations
 
 from . import _charsets as cs
-from ._accel import speedups as _speedups
+from ._accel import percent_decode as _c_percent_decode
+from ._accel import percent_encode as _c_percent_encode
 from .errors import URIError, check_str, unknown_choice
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
@@ -100,14 +101,14 @@ def percent_encode(
         check_str(encoding, "percent_encode", "encoding")
         check_str(errors, "percent_encode", "errors")
     if (
-        _speedups is not None
+        _c_percent_encode is not None
         and type(text) is str
         and type(component) is str
         and component in COMPONENT_SAFE
         and encoding == "utf-8"
         and errors == "strict"
     ):  # C for the common call; every other one (bad arguments included) is Python's
-        encoded = _speedups.percent_encode(text, component)
+        encoded = _c_percent_encode(text, component)
         if isinstance(encoded, str):
             return encoded
         raise URIError("bad-encoding", component, encoded, text, encoding=encoding)
@@ -159,8 +160,13 @@ def percent_decode(
         check_str(component, "percent_decode", "component")
     if "%" not in text:
         return text
-    if _speedups is not None and type(text) is str and encoding == "utf-8" and errors == "strict":
-        decoded = _speedups.percent_decode(text)
+    if (
+        _c_percent_decode is not None
+        and type(text) is str
+        and encoding == "utf-8"
+        and errors == "strict"
+    ):
+        decoded = _c_percent_decode(text)
         if isinstance(decoded, str):
             return decoded
         raise URIError(decoded[0], component, decoded[1], text, encoding=encoding)

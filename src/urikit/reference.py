@@ -26,8 +26,7 @@ import sys
 from _collections_abc import Iterable, Mapping
 
 from . import _editing
-from ._accel import SpanRecord
-from ._accel import speedups as _speedups
+from ._accel import SpanRecord, accelerate, component_getter, set_error_type, set_reference_type
 from ._hooks import grammars
 from ._parser import (
     AUTHORITY_SPAN,
@@ -1081,17 +1080,18 @@ _parse_edited: Callable[[str], Any] = parse
 
 # The C boundary (see urikit._accel): install URIReference as the type the fast
 # parse builds (it fills SpanRecord's two slots), then bind the C twins.
-if _speedups is not None:
-    _speedups.set_reference_type(SpanRecord, URIReference)
+if set_reference_type is not None and set_error_type is not None:
+    set_reference_type(SpanRecord, URIReference)
     # parse's C twin raises URIError itself where diagnose would make it from
     # the location C found (the slots filled, the message worded on first use)
-    _speedups.set_error_type(URIError, diagnose)
-    parse = _speedups.accelerate("parse", parse, diagnose)
+    set_error_type(URIError, diagnose)
+    parse = accelerate("parse", parse, diagnose)
     _parse_edited = parse
-    is_valid = _speedups.accelerate("is_valid", is_valid)
+    is_valid = accelerate("is_valid", is_valid)
     # Component properties read SpanRecord's slots and slice in C (class access
     # still gives the property; anything unusual is handed to it).
     for _name, _group in COMPONENT_SPANS.items():
         _prop = URIReference.__dict__[_name]
-        _getter = _speedups.component_getter(_prop, _group, _name == "path")
+        assert component_getter is not None
+        _getter = component_getter(_prop, _group, _name == "path")
         setattr(URIReference, _name, _getter)

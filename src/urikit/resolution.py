@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from ._accel import speedups as _speedups
+from ._accel import accelerate
 from ._charsets import compiled
 from ._hooks import resolution_rules
 from ._parser import (
@@ -312,6 +312,5 @@ def relativize_parts(
 
 
 # C twins (their Python definitions above stay as ``__wrapped__``).
-if _speedups is not None:
-    remove_dot_segments = _speedups.accelerate("remove_dot_segments", remove_dot_segments)
-    resolve = _speedups.accelerate("resolve", resolve)
+remove_dot_segments = accelerate("remove_dot_segments", remove_dot_segments)
+resolve = accelerate("resolve", resolve)

@@ -30,7 +30,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
-from .._accel import speedups as _speedups
+from .._accel import C_BUILD, accelerate, iri_pct_encode
 from .._charsets import PCT_ENCODED_PATTERN, PCT_RUN_PATTERN
 from .._parser import (
     Spans,
@@ -574,8 +574,8 @@ def to_uri(iri: str, *, idna: bool = False) -> str:
         text = _ascii_host(text, sp)
     if text.isascii():
         return text
-    if _speedups is not None:
-        encoded = _speedups.iri_pct_encode(text)  # the same, in one C pass
+    if iri_pct_encode is not None:
+        encoded = iri_pct_encode(text)  # the same, in one C pass
         if encoded is not None:
             return encoded
     return _UCS_OR_PRIVATE_RUN_RE.sub(_pct_utf8, text)
@@ -909,9 +909,9 @@ def _uri_form(text: str, level: str, registry: SchemeRegistry | None) -> str:
 # IRIReference, a URIReference subclass with the same two slots, for ASCII text
 # under the default rule; every other call goes to the Python parse above, and
 # an invalid ASCII text's error is _ascii_error's, as in Python.
-if _speedups is not None:
-    parse = _speedups.accelerate("parse", parse, _ascii_error, IRIReference)
+if C_BUILD:
+    parse = accelerate("parse", parse, _ascii_error, IRIReference)
     # The C twin of is_valid, for ASCII text under the default rule (the core's
     # is_valid kernel: an ASCII IRI-reference is a URI-reference); True is the
     # marker that sends every other call to the Python is_valid above.
-    is_valid = _speedups.accelerate("is_valid", is_valid, True)
+    is_valid = accelerate("is_valid", is_valid, True)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .._accel import speedups as _speedups
+from .._accel import iri_stand_in
 from .._charsets import BIDI_FORMATTING as _BIDI_FORMATTING
 from .._charsets import SCHEME_PATTERN
 from .._parser import (
@@ -154,9 +154,9 @@ def stand_in(text: str, component: str | None = None) -> str:
     ``component`` is ``None`` for a whole reference (``iprivate`` is replaced in
     its query only) or the name of one component ("query" replaces ``iprivate``).
     """
-    if _speedups is not None:
+    if iri_stand_in is not None:
         # the common case in one C pass: every non-ASCII character is ucschar
-        fast = _speedups.iri_stand_in(text)
+        fast = iri_stand_in(text)
         if fast is not None:
             return fast
     out = _UCS_RUN_RE.sub(_underscores, text)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from .._accel import speedups as _speedups
+from .._accel import C_BUILD, accelerate
 from .._parser import (
     HOST_SPAN,
     PATH_SPAN,
@@ -440,30 +440,24 @@ def _invalid(text: str, err: URIError, policy: Policy) -> Report:
     return Report(text, findings, tuple(f for f in findings if policy.blocks(f)), None)
 
 
-if (
-    _speedups is not None
-    and _DEFAULT_POLICY.allowed_schemes is None
-    and not _DEFAULT_POLICY.denied_networks
-):
+if C_BUILD and _DEFAULT_POLICY.allowed_schemes is None and not _DEFAULT_POLICY.denied_networks:
     # The C build answers check(text) itself for a text whose findings under the
     # default policy (which allows every scheme and denies no network) surely
     # come from its origin alone: none for the cheap path above, also with an
     # empty port, "%XX" that _check_percent passes over, and UTF-8 runs of quiet
     # characters or whole right-to-left pieces; the memo's for an origin with a
     # port, a local name or an address; every other call is the function above.
-    check = _speedups.accelerate(
+    check = accelerate(
         "check",
         check,
-        Report,
-        (
-            _PARSED_URI,
-            tuple(sorted(_SCHEME_CHECKED)),
-            tuple(sorted(METADATA_HOSTS)),
-            _LOCAL_ENDINGS,
-            _ORIGINS,
-            _origin_verdict,
-            _char_kind,
-            _REGISTRY,
-            "_version",  # the registry's change count (its version property)
-        ),
+        report_type=Report,
+        parsed=_PARSED_URI,
+        schemes=tuple(sorted(_SCHEME_CHECKED)),
+        metadata_hosts=tuple(sorted(METADATA_HOSTS)),
+        local_endings=_LOCAL_ENDINGS,
+        origin_memo=_ORIGINS,
+        origin_verdict=_origin_verdict,
+        char_kind=_char_kind,
+        registry=_REGISTRY,
+        version_attr="_version",  # the registry's change count (its version property)
     )

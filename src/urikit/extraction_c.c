@@ -1,0 +1,1024 @@
+/* The extraction scanner of urikit.extraction: extract_scan decides the common
+ * candidates in C and stops at every other one, which Python judges.
+ */
+#include "_speedups.h"
+
+/* The bottom layer of urikit.extract.
+ * urikit_sp_extract_scan walks the candidates of urikit.extraction._candidates_re
+ * (every ":", "<", '"' and, with abbreviated, "." that may start a reference)
+ * and decides the common ones itself, by the very rules of the Python code
+ * (extraction._judge): a bare reference whose run of URI characters is short,
+ * has no hyphen at its end and is valid once trimmed; a delimited one with no
+ * whitespace and no non-ASCII character inside. For those it builds the
+ * urikit.extraction.Extracted objects (the class is handed in; C fills the
+ * slots the class declares, as its __init__ would). At any other candidate
+ * (and after max_items found) it stops and returns where: Python judges that
+ * candidate with the reference code and calls again after it, so the results
+ * are the pure-Python ones by construction (tests/test_extract_speedups.py
+ * compares the two on Hypothesis text). Each candidate costs C a bounded
+ * amount of work (the 64-character scheme, a run of at most EX_SHORT_RUN, or
+ * the text up to the next delimiter of its kind), so the scan is linear. */
+
+#define EX_MAX_SCHEME 64  /* extraction._MAX_SCHEME */
+#define EX_SHORT_RUN 256  /* extraction._SHORT_RUN */
+
+/* the characters a candidate starts with: 1 for ":", "<" and '"', 2 for "." */
+static const uchar ex_start[128] = {[':'] = 1, ['<'] = 1, ['"'] = 1, ['.'] = 2};
+
+/* extraction._URI_CHARS: unreserved, reserved and "%" */
+static inline int
+ex_is_uri(Py_UCS4 c)
+{
+    return c < 128 && (uk_class[c] & UK_URI_CHARS);
+}
+
+/* extraction._WS: ASCII whitespace and the no-break space */
+static inline int
+ex_is_ws(Py_UCS4 c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r') || c == 0xA0;
+}
+
+/* the blanks the candidate expression allows in a delimited form: [ \t\r\n\xa0] */
+static inline int
+ex_is_blank(Py_UCS4 c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0xA0;
+}
+
+#if defined(__SSE2__)
+#define EX_SSE2 1
+#endif
+
+/* The first i >= from with a candidate character under mask, or n. With SSE2
+ * (every x86-64 CPU) 16 characters a step: 2- and 4-byte characters are first
+ * packed to bytes with saturation (any character above 255 becomes 255, which
+ * is no candidate); the rest (and other CPUs) one character a step. The SIMD
+ * steps skip a "." after anything but w or p (it cannot end "www." or
+ * "ftp."), which ex_abbreviated would turn down; otherwise the same positions
+ * either way. */
+#ifdef EX_SSE2
+static inline __m128i
+ex_load8(const Py_UCS1 *p)
+{
+    return _mm_loadu_si128((const __m128i *)p);
+}
+
+static inline __m128i
+ex_load16(const Py_UCS2 *p)
+{
+    return _mm_packus_epi16(_mm_loadu_si128((const __m128i *)p),
+                            _mm_loadu_si128((const __m128i *)(p + 8)));
+}
+
+static inline __m128i
+ex_load32(const Py_UCS4 *p)
+{
+    return _mm_packus_epi16(_mm_packs_epi32(_mm_loadu_si128((const __m128i *)p),
+                                            _mm_loadu_si128((const __m128i *)(p + 4))),
+                            _mm_packs_epi32(_mm_loadu_si128((const __m128i *)(p + 8)),
+                                            _mm_loadu_si128((const __m128i *)(p + 12))));
+}
+
+/* The candidates among the 16 characters at p (T: their type), as bits. The
+ * characters before them (for the dots) are v shifted by one lane, the first
+ * one read from p[-1] (clamped to 255 as the packing does); no branch. */
+#define EX_STEP_FN(W, T)                                                                      \
+    static inline int ex_step##W(const T *p, int dots)                                         \
+    {                                                                                          \
+        const __m128i v = ex_load##W(p);                                                       \
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')),           \
+                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('<'))),          \
+                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));                        \
+        if (dots) {                                                                            \
+            Py_UCS4 c0 = p[-1];                                                                \
+            __m128i b = _mm_or_si128(_mm_slli_si128(v, 1),                                     \
+                                     _mm_cvtsi32_si128((int)(c0 > 255 ? 255 : c0)));           \
+            b = _mm_or_si128(b, _mm_set1_epi8(0x20));                                          \
+            m = _mm_or_si128(                                                                  \
+                m, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('.')),                        \
+                                 _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('w')),           \
+                                              _mm_cmpeq_epi8(b, _mm_set1_epi8('p')))));        \
+        }                                                                                      \
+        return _mm_movemask_epi8(m);                                                           \
+    }
+EX_STEP_FN(8, Py_UCS1)
+EX_STEP_FN(16, Py_UCS2)
+EX_STEP_FN(32, Py_UCS4)
+#endif
+
+#ifdef EX_SSE2
+#define EX_SIMD_LOOP(W)                                                                        \
+    for (; i + 16 <= n; i += 16) {                                                             \
+        int bits = ex_step##W(s + i, dots);                                                    \
+        if (bits) {                                                                            \
+            return i + __builtin_ctz((unsigned)bits);                                          \
+        }                                                                                      \
+    }
+#else
+#define EX_SIMD_LOOP(W)
+#endif
+
+static Py_ssize_t
+ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
+{
+    Py_ssize_t i = from;
+#ifdef EX_SSE2
+    const int dots = (mask & 2) != 0;
+    if (i == 0 && n > 0) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, 0);
+        if (c < 128 && (ex_start[c] & mask)) {
+            return 0;
+        }
+        i = 1; /* the SIMD steps read the character before */
+    }
+#endif
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *s = (const Py_UCS1 *)data;
+        EX_SIMD_LOOP(8)
+        for (; i < n; i++) {
+            if (s[i] < 128 && (ex_start[s[i]] & mask)) {
+                return i;
+            }
+        }
+    }
+    else if (kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *s = (const Py_UCS2 *)data;
+        EX_SIMD_LOOP(16)
+        for (; i < n; i++) {
+            if (s[i] < 128 && (ex_start[s[i]] & mask)) {
+                return i;
+            }
+        }
+    }
+    else {
+        const Py_UCS4 *s = (const Py_UCS4 *)data;
+        EX_SIMD_LOOP(32)
+        for (; i < n; i++) {
+            if (s[i] < 128 && (ex_start[s[i]] & mask)) {
+                return i;
+            }
+        }
+    }
+    return n;
+}
+
+typedef struct {
+    PyObject *text;
+    int kind;
+    const void *data;
+    Py_ssize_t n;
+    PyObject *prose; /* set of lowercase scheme names */
+    int iris;
+    PyTypeObject *type;      /* urikit.extraction.Extracted */
+    Py_ssize_t off[NEXSLOTS]; /* its slots (EXS_*, EX_SLOTS: generated into _tables.h) */
+    PyObject *wrappers[3];   /* "angle", "quote", "url" */
+    PyObject *empty;         /* () */
+    PyObject *found;         /* the list built */
+} ex_ctx;
+
+/* The offset of the writable object slot ``name`` that ``type`` itself declares
+ * in its __slots__, or -1 with TypeError set (this section's own copy, so that it
+ * depends on no helper of the parse section). */
+static Py_ssize_t
+ex_slot_offset(PyTypeObject *type, const char *name)
+{
+    PyObject *descr = PyDict_GetItemString(type->tp_dict, name); /* borrowed */
+    Py_ssize_t offset = -1;
+    if (descr != NULL && Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+        PyMemberDef *m = ((PyMemberDescrObject *)descr)->d_member;
+        if (m->type == Py_T_OBJECT_EX && !(m->flags & Py_READONLY)) {
+            offset = m->offset;
+        }
+    }
+    if (offset < 0) {
+        PyErr_Format(PyExc_TypeError, "%s does not declare the object slot %s", type->tp_name,
+                     name);
+    }
+    return offset;
+}
+
+enum { EX_ANGLE, EX_QUOTE, EX_URL };
+
+#define EX_READ(cx, j) PyUnicode_READ((cx)->kind, (cx)->data, (j))
+
+/* Whether data[a:b] (ASCII scheme characters), lowercased, is in the prose set;
+ * 2 when the name is too long to be decided here. */
+static int
+ex_in_prose_at(ex_ctx *cx, int kind, const void *data, Py_ssize_t a, Py_ssize_t b)
+{
+    char buf[EX_MAX_SCHEME];
+    Py_ssize_t len = b - a;
+    if (len > EX_MAX_SCHEME) {
+        return 2;
+    }
+    for (Py_ssize_t j = 0; j < len; j++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, a + j);
+        buf[j] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    }
+    PyObject *name = PyUnicode_DecodeASCII(buf, len, NULL);
+    if (name == NULL) {
+        return -1;
+    }
+    int r = PySet_Contains(cx->prose, name);
+    Py_DECREF(name);
+    return r;
+}
+
+static int
+ex_in_prose(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
+{
+    return ex_in_prose_at(cx, cx->kind, cx->data, a, b);
+}
+
+/* Whether the ASCII str s is a URI (rule URI; the IRI rule says the same of
+ * ASCII text). */
+static int
+ex_is_valid(PyObject *s)
+{
+    spans_t sp;
+    return PyUnicode_IS_ASCII(s) &&
+           urikit_split_ascii(PyUnicode_1BYTE_DATA(s), PyUnicode_GET_LENGTH(s), &sp) &&
+           sp.s[G_SCHEME] >= 0;
+}
+
+/* text[a:b] as a str when it is a URI (rule URI; the IRI rule says the same of
+ * ASCII text), else NULL without an error (*err = 0) or with one (*err = 1). */
+static PyObject *
+ex_valid_uri(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, int *err)
+{
+    *err = 0;
+    PyObject *uri = PyUnicode_Substring(cx->text, a, b);
+    if (uri == NULL) {
+        *err = 1;
+        return NULL;
+    }
+    spans_t sp;
+    if (!PyUnicode_IS_ASCII(uri) ||
+        !urikit_split_ascii(PyUnicode_1BYTE_DATA(uri), PyUnicode_GET_LENGTH(uri), &sp) ||
+        sp.s[G_SCHEME] < 0) {
+        Py_DECREF(uri);
+        return NULL;
+    }
+    return uri;
+}
+
+/* Append Extracted(uri, start, end, wrapper, alternatives, abbreviated=...,
+ * iri=cx->iris); steals uri and alternatives (NULL: ()). */
+static int
+ex_emit_full(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObject *wrapper,
+             PyObject *alternatives, int abbreviated)
+{
+    PyObject *obj = cx->type->tp_alloc(cx->type, 0);
+    PyObject *vals[NEXSLOTS] = {
+        [EXS_URI] = uri,
+        [EXS_START] = PyLong_FromSsize_t(start),
+        [EXS_END] = PyLong_FromSsize_t(end),
+        [EXS_WRAPPER] = Py_NewRef(wrapper),
+        [EXS_ALTERNATIVES] = alternatives != NULL ? alternatives : Py_NewRef(cx->empty),
+        [EXS_ABBREVIATED] = Py_NewRef(abbreviated ? Py_True : Py_False),
+        [EXS_IRI] = Py_NewRef(cx->iris ? Py_True : Py_False),
+        [EXS_PARSED] = Py_NewRef(Py_None),
+    };
+    /* a slot Extracted gained that C does not fill is a build error, not a NULL */
+    _Static_assert(NEXSLOTS == 8, "extraction_c.c fills every slot of Extracted");
+    int ok = obj != NULL && vals[EXS_START] != NULL && vals[EXS_END] != NULL;
+    for (int k = 0; k < NEXSLOTS; k++) {
+        if (ok) {
+            *(PyObject **)((char *)obj + cx->off[k]) = vals[k];
+        }
+        else {
+            Py_XDECREF(vals[k]);
+        }
+    }
+    if (!ok) {
+        Py_XDECREF(obj);
+        return -1;
+    }
+    /* Its slots hold only str, int, bool, None and a tuple of str (and later the
+     * parsed reference, which holds no Extracted): it can be in no cycle, so the
+     * collector need not visit it (6,000 found cost several collections). */
+    if (PyObject_IS_GC(obj)) {
+        PyObject_GC_UnTrack(obj);
+    }
+    int r = PyList_Append(cx->found, obj);
+    Py_DECREF(obj);
+    return r;
+}
+
+static int
+ex_emit(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObject *wrapper)
+{
+    return ex_emit_full(cx, uri, start, end, wrapper, NULL, 0);
+}
+
+/* extraction._trim over text[a:b]: the new end. */
+static Py_ssize_t
+ex_trim(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
+{
+    Py_ssize_t opened = 0, closed = 0, lsq = 0, rsq = 0;
+    for (Py_ssize_t j = a; j < b; j++) {
+        Py_UCS4 c = EX_READ(cx, j);
+        opened += c == '(';
+        closed += c == ')';
+        lsq += c == '[';
+        rsq += c == ']';
+    }
+    while (b > a) {
+        Py_UCS4 last = EX_READ(cx, b - 1);
+        if (last == '.' || last == ',' || last == ';' || last == ':' || last == '!' ||
+            last == '?' || last == '\'') {
+        }
+        else if (last == ')' && closed > opened) {
+            closed--;
+        }
+        else if (last == ']' && rsq > lsq) {
+            rsq--;
+        }
+        else {
+            break;
+        }
+        b--;
+    }
+    return b;
+}
+
+/* A "(" just before the reference at s, and a ")" in text[a:b]
+ * (extraction._closing_paren may end the reference there). */
+static int
+ex_paren_before(ex_ctx *cx, Py_ssize_t s, Py_ssize_t a, Py_ssize_t b)
+{
+    if (s == 0 || EX_READ(cx, s - 1) != '(') {
+        return 0;
+    }
+    for (Py_ssize_t j = a; j < b; j++) {
+        if (EX_READ(cx, j) == ')') {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The candidate ":" at i (extraction._judge and _bare): 1 found (*end set),
+ * 0 nothing there, 2 for Python to judge, -1 error. */
+static int
+ex_bare(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
+{
+    Py_ssize_t n = cx->n;
+    if (i == 0 || !IS(EX_READ(cx, i - 1), UK_SCHEME)) {
+        return 0; /* no scheme character before: no branch of the expression matches */
+    }
+    int slashes = i + 2 < n && EX_READ(cx, i + 1) == '/' && EX_READ(cx, i + 2) == '/';
+    if (!slashes && i + 1 < n) {
+        Py_UCS4 c = EX_READ(cx, i + 1);
+        if (ex_is_ws(c) || c == ':') {
+            return 0;
+        }
+    }
+    Py_ssize_t stop = i - EX_MAX_SCHEME > 0 ? i - EX_MAX_SCHEME : 0, k = i;
+    while (k > stop && IS(EX_READ(cx, k - 1), UK_SCHEME)) {
+        k--;
+    }
+    if (k == stop && k > 0 && IS(EX_READ(cx, k - 1), UK_SCHEME)) {
+        return 0; /* a scheme longer than any written in prose */
+    }
+    while (k < i && !IS(EX_READ(cx, k), UK_ALPHA)) {
+        k++;
+    }
+    if (k == i || k < last_end) {
+        return 0;
+    }
+    if (!slashes) {
+        int r = ex_in_prose(cx, k, i);
+        if (r != 1) {
+            return r; /* 0: no prose scheme; -1: error */
+        }
+    }
+    Py_ssize_t j = i + 1;
+    while (j < n && ex_is_uri(EX_READ(cx, j))) {
+        j++;
+        if (j - k > EX_SHORT_RUN) {
+            return 2; /* a long run: Python cuts it first */
+        }
+    }
+    if (cx->iris && j < n && EX_READ(cx, j) >= 0x80) {
+        return 2; /* an IRI may go on */
+    }
+    if (EX_READ(cx, j - 1) == '-') {
+        return 2; /* maybe a hyphen at a line break */
+    }
+    if (ex_paren_before(cx, k, i + 1, j)) {
+        return 2; /* a ")" may close the "(" before it: Python */
+    }
+    Py_ssize_t e = ex_trim(cx, k, j);
+    /* _bare: at most four readings, each cut where the last one goes wrong */
+    for (int reading = 0; reading < 4; reading++) {
+        if (e - k < (i - k) + (slashes ? 4 : 2)) {
+            return 0; /* shorter than "scheme:" plus one, or "scheme://" plus one */
+        }
+        int err;
+        PyObject *uri = ex_valid_uri(cx, k, e, &err);
+        if (uri != NULL) {
+            *end = e;
+            return ex_emit(cx, uri, k, e, Py_None) < 0 ? -1 : 1;
+        }
+        if (err) {
+            return -1;
+        }
+        if (cx->iris) {
+            return 2; /* the IRI rule says where: Python */
+        }
+        /* where parse(uri, "URI") goes wrong: the text has a scheme, so the
+         * URI-reference reading of locate_error, when it can tell */
+        uri = PyUnicode_Substring(cx->text, k, e);
+        if (uri == NULL) {
+            return -1;
+        }
+        int reason, component;
+        Py_ssize_t at;
+        int found = urikit_locate_error(uri, &reason, &component, &at);
+        Py_DECREF(uri);
+        if (found <= 0) {
+            return found < 0 ? -1 : 2;
+        }
+        if (at > e - k - 1) {
+            at = e - k - 1;
+        }
+        e = ex_trim(cx, k, k + at);
+    }
+    return 0;
+}
+
+/* text[a:b] is blanks, at most one line break (CRLF, CR or LF) and blanks
+ * (extraction._AT_MOST_ONE_BREAK_RE). */
+static int
+ex_one_break(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
+{
+    Py_ssize_t k = a;
+    while (k < b && (EX_READ(cx, k) == ' ' || EX_READ(cx, k) == '\t' || EX_READ(cx, k) == 0xA0)) {
+        k++;
+    }
+    if (k < b) {
+        Py_UCS4 c = EX_READ(cx, k);
+        if (c == '\r') {
+            k++;
+            if (k < b && EX_READ(cx, k) == '\n') {
+                k++;
+            }
+        }
+        else if (c == '\n') {
+            k++;
+        }
+        else {
+            return 0;
+        }
+        while (k < b &&
+               (EX_READ(cx, k) == ' ' || EX_READ(cx, k) == '\t' || EX_READ(cx, k) == 0xA0)) {
+            k++;
+        }
+    }
+    return k == b;
+}
+
+static inline int
+ex_is_blank3(Py_UCS4 c)
+{
+    return c == ' ' || c == '\t' || c == 0xA0;
+}
+
+/* extraction._join_wrapped over the body text[a:b] (ASCII and no-break
+ * spaces, some whitespace): 1 with *uri (and *alt, the reading without each
+ * hyphen before whitespace, or NULL) set, 0 when the whitespace rules say no
+ * URI, -1 error. */
+static int
+ex_join(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, PyObject **uri, PyObject **alt)
+{
+    *uri = *alt = NULL;
+    Py_ssize_t colon = -1, kept = 0, hyphens = 0;
+    for (Py_ssize_t k = a; k < b; k++) {
+        Py_UCS4 c = EX_READ(cx, k);
+        if (c == '\f' || c == '\v') {
+            return 0; /* _BAD_WS_RE */
+        }
+        if (c == '\r' || c == '\n') {
+            Py_ssize_t q = k + 1;
+            if (c == '\r' && q < b && EX_READ(cx, q) == '\n') {
+                q++;
+            }
+            while (q < b && ex_is_blank3(EX_READ(cx, q))) {
+                q++;
+            }
+            if (q < b && (EX_READ(cx, q) == '\r' || EX_READ(cx, q) == '\n')) {
+                return 0; /* a blank line */
+            }
+        }
+        if (c == ':' && colon < 0) {
+            colon = k;
+        }
+        if (!ex_is_ws(c)) {
+            kept++;
+            if (c == '-' && k + 1 < b && ex_is_ws(EX_READ(cx, k + 1))) {
+                hyphens++;
+            }
+        }
+    }
+    if (colon > a) {
+        /* _UNBROKEN_RUN_RE in text[a:colon]: a run of blanks with neither a line
+         * break nor more blanks beside it */
+        for (Py_ssize_t k = a; k < colon; k++) {
+            if (!ex_is_blank3(EX_READ(cx, k))) {
+                continue;
+            }
+            Py_ssize_t r = k;
+            while (r < colon && ex_is_blank3(EX_READ(cx, r))) {
+                r++;
+            }
+            Py_UCS4 before = k > a ? EX_READ(cx, k - 1) : 'x';
+            Py_UCS4 after = r < colon ? EX_READ(cx, r) : 'x';
+            if (before != '\r' && before != '\n' && after != '\r' && after != '\n') {
+                return 0; /* words before a colon: prose */
+            }
+            k = r;
+        }
+    }
+    *uri = PyUnicode_New(kept, 127);
+    if (*uri == NULL) {
+        return -1;
+    }
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(*uri);
+    for (Py_ssize_t k = a; k < b; k++) {
+        Py_UCS4 c = EX_READ(cx, k);
+        if (!ex_is_ws(c)) {
+            *o++ = (Py_UCS1)c;
+        }
+    }
+    if (hyphens) {
+        *alt = PyUnicode_New(kept - hyphens, 127);
+        if (*alt == NULL) {
+            Py_CLEAR(*uri);
+            return -1;
+        }
+        o = PyUnicode_1BYTE_DATA(*alt);
+        for (Py_ssize_t k = a; k < b; k++) {
+            Py_UCS4 c = EX_READ(cx, k);
+            if (ex_is_ws(c) || (c == '-' && k + 1 < b && ex_is_ws(EX_READ(cx, k + 1)))) {
+                continue;
+            }
+            *o++ = (Py_UCS1)c;
+        }
+    }
+    return 1;
+}
+
+/* The checks of _delimited on the joined uri (an ASCII str): 1 a URI that
+ * counts, 0 not, 2 for Python, -1 error. */
+static int
+ex_check_delimited(ex_ctx *cx, PyObject *uri, int angle)
+{
+    const Py_UCS1 *u = PyUnicode_1BYTE_DATA(uri);
+    Py_ssize_t b = PyUnicode_GET_LENGTH(uri);
+    if (b == 0 || !IS(u[0], UK_ALPHA)) {
+        return 0;
+    }
+    Py_ssize_t m = 1;
+    while (m < b && IS(u[m], UK_SCHEME)) {
+        m++;
+    }
+    if (m >= b || u[m] != ':' || (m + 1 < b && u[m + 1] == ':')) {
+        return 0;
+    }
+    if (!angle) {
+        int slashes = m + 2 < b && u[m + 1] == '/' && u[m + 2] == '/';
+        if (!slashes) {
+            int r = ex_in_prose_at(cx, PyUnicode_1BYTE_KIND, u, 0, m);
+            if (r != 1) {
+                return r;
+            }
+        }
+        if (b < m + 1 + (slashes ? 3 : 1)) {
+            return 0;
+        }
+    }
+    return ex_is_valid(uri);
+}
+
+/* A quote whose content text[i + 1:j] holds whitespace: 0 when the content,
+ * once joined, cannot count (a scheme without whitespace, not a prose scheme,
+ * and no "/" after the colon, so no "//" either: prose such as
+ * "Note: this"), else 2 (Python judges). */
+static int
+ex_quote_prose(ex_ctx *cx, Py_ssize_t i, Py_ssize_t j)
+{
+    Py_ssize_t m = i + 1;
+    if (m >= j || !IS(EX_READ(cx, m), UK_ALPHA)) {
+        return 2;
+    }
+    while (m < j && IS(EX_READ(cx, m), UK_SCHEME)) {
+        m++;
+    }
+    if (m < j && ex_is_blank(EX_READ(cx, m))) {
+        /* blanks in the scheme: unless a line breaks there, words before a colon
+         * (_join_wrapped's unbroken run), no URI */
+        for (; m < j && EX_READ(cx, m) != ':'; m++) {
+            Py_UCS4 c = EX_READ(cx, m);
+            if (c == '\r' || c == '\n' || !(IS(c, UK_SCHEME) || ex_is_blank(c))) {
+                return 2;
+            }
+        }
+        return 0;
+    }
+    if (m >= j || EX_READ(cx, m) != ':') {
+        return 2;
+    }
+    Py_ssize_t q = m + 1;
+    while (q < j && ex_is_ws(EX_READ(cx, q))) {
+        q++;
+    }
+    if (q < j && EX_READ(cx, q) == '/') {
+        return 2;
+    }
+    int r = ex_in_prose(cx, i + 1, m);
+    return r == 0 ? 0 : (r < 0 ? -1 : 2);
+}
+
+/* The candidate "<" or '"' at i (extraction._judge and _delimited): as ex_bare. */
+static int
+ex_delimited(ex_ctx *cx, Py_ssize_t i, int angle, Py_ssize_t *end)
+{
+    Py_ssize_t n = cx->n, j = i + 1;
+    /* the look-ahead of the candidate expression */
+    if (angle) {
+        while (j < n && ex_is_blank(EX_READ(cx, j))) {
+            j++;
+        }
+        if (j + 4 <= n && EX_READ(cx, j) == 'U' && EX_READ(cx, j + 1) == 'R' &&
+            EX_READ(cx, j + 2) == 'L' && EX_READ(cx, j + 3) == ':') {
+            j += 4;
+            while (j < n && ex_is_blank(EX_READ(cx, j))) {
+                j++;
+            }
+        }
+    }
+    if (j >= n || !IS(EX_READ(cx, j), UK_ALPHA)) {
+        return 0;
+    }
+    for (j++; j < n; j++) {
+        Py_UCS4 c = EX_READ(cx, j);
+        if (!IS(c, UK_SCHEME) && !ex_is_blank(c)) {
+            break;
+        }
+    }
+    if (j >= n || EX_READ(cx, j) != ':') {
+        return 0;
+    }
+    Py_UCS4 close = angle ? '>' : '"';
+    for (j++; j < n; j++) {
+        Py_UCS4 c = EX_READ(cx, j);
+        if (c == close) {
+            break;
+        }
+        if (angle && c == '<') {
+            return 0;
+        }
+    }
+    if (j >= n) {
+        return 0;
+    }
+    /* the content text[i + 1:j] (_delimited): non-ASCII other than the no-break
+     * space inside is for Python */
+    int spaced = 0;
+    for (Py_ssize_t p = i + 1; p < j; p++) {
+        Py_UCS4 c = EX_READ(cx, p);
+        if (c >= 0x80 && c != 0xA0) {
+            return angle ? 2 : ex_quote_prose(cx, i, j);
+        }
+        spaced |= ex_is_ws(c);
+    }
+    Py_ssize_t a = i + 1, b = j;
+    PyObject *wrapper = cx->wrappers[angle ? EX_ANGLE : EX_QUOTE];
+    if (angle) {
+        Py_ssize_t p = a;
+        while (p < b && ex_is_ws(EX_READ(cx, p))) {
+            p++;
+        }
+        if (!ex_one_break(cx, a, p)) {
+            return 0;
+        }
+        if (b - p >= 4 && (EX_READ(cx, p) | 0x20) == 'u' && (EX_READ(cx, p + 1) | 0x20) == 'r' &&
+            (EX_READ(cx, p + 2) | 0x20) == 'l' && EX_READ(cx, p + 3) == ':') {
+            wrapper = cx->wrappers[EX_URL];
+            Py_ssize_t q = p + 4;
+            p = q;
+            while (p < b && ex_is_ws(EX_READ(cx, p))) {
+                p++;
+            }
+            if (!ex_one_break(cx, q, p)) {
+                return 0;
+            }
+        }
+        Py_ssize_t q = b;
+        while (q > p && ex_is_ws(EX_READ(cx, q - 1))) {
+            q--;
+        }
+        if (!ex_one_break(cx, q, b)) {
+            return 0;
+        }
+        a = p;
+        b = q;
+    }
+    else if (spaced && (ex_is_ws(EX_READ(cx, a)) || ex_is_ws(EX_READ(cx, b - 1)))) {
+        return 0; /* whitespace just inside quotes */
+    }
+    PyObject *uri, *alt = NULL;
+    if (!spaced) {
+        uri = PyUnicode_Substring(cx->text, a, b);
+        if (uri == NULL) {
+            return -1;
+        }
+    }
+    else {
+        int r = ex_join(cx, a, b, &uri, &alt);
+        if (r <= 0) {
+            return r;
+        }
+    }
+    int r = ex_check_delimited(cx, uri, angle);
+    if (r == 1 && alt != NULL) {
+        if (PyUnicode_Compare(alt, uri) == 0 || !ex_is_valid(alt)) {
+            Py_CLEAR(alt);
+        }
+    }
+    if (r != 1) {
+        Py_DECREF(uri);
+        Py_XDECREF(alt);
+        return r;
+    }
+    PyObject *alternatives = NULL;
+    if (alt != NULL) {
+        alternatives = PyTuple_Pack(1, alt);
+        Py_DECREF(alt);
+        if (alternatives == NULL) {
+            Py_DECREF(uri);
+            return -1;
+        }
+    }
+    *end = j + 1;
+    return ex_emit_full(cx, uri, i, j + 1, wrapper, alternatives, 0) < 0 ? -1 : 1;
+}
+
+/* extraction._HOST_CHARS_ASCII: a character of a host label */
+static inline int
+ex_is_hc(Py_UCS4 c)
+{
+    return c < 128 && (IS(c, UK_ALPHA | UK_DIGIT) || c == '-');
+}
+
+/* The candidate "." at i with abbreviated (extraction._judge and _abbreviated):
+ * www. or ftp. starting a word at s = i - 3, the host name, and a path, query
+ * and fragment when they are valid as they stand. As ex_bare. */
+static int
+ex_abbreviated(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
+{
+    Py_ssize_t n = cx->n, s = i - 3;
+    if (i < 3 || s < last_end) {
+        return 0;
+    }
+    Py_UCS4 c0 = EX_READ(cx, s), c1 = EX_READ(cx, s + 1), c2 = EX_READ(cx, s + 2);
+    if (c0 >= 128 || c1 >= 128 || c2 >= 128) {
+        return 0;
+    }
+    c0 |= 0x20;
+    c1 |= 0x20;
+    c2 |= 0x20;
+    int ftp = c0 == 'f' && c1 == 't' && c2 == 'p';
+    if (!ftp && !(c0 == 'w' && c1 == 'w' && c2 == 'w')) {
+        return 0;
+    }
+    /* the expression's look-behind: no word or URI character before, except ( [ ' * */
+    if (s > 0) {
+        Py_UCS4 c = EX_READ(cx, s - 1);
+        if (c >= 0x80) {
+            return 2; /* \w beyond ASCII: Python */
+        }
+        if (IS(c, UK_ALPHA | UK_DIGIT) || c == '_' ||
+            (ex_is_uri(c) && c != '(' && c != '[' && c != '\'' && c != '*')) {
+            return 0;
+        }
+    }
+    /* and its look-ahead: a letter or digit after the dot */
+    if (i + 1 >= n) {
+        return 0;
+    }
+    Py_UCS4 c = EX_READ(cx, i + 1);
+    if (c >= 0x80) {
+        return 2;
+    }
+    if (!IS(c, UK_ALPHA | UK_DIGIT)) {
+        return 0;
+    }
+    /* _host_re: labels of [A-Za-z0-9-] (and more in an IRI: Python), at least two */
+    Py_ssize_t j = i + 1, labels = 0;
+    for (;;) {
+        while (j < n && ex_is_hc(EX_READ(cx, j))) {
+            j++;
+        }
+        if (cx->iris && j < n && EX_READ(cx, j) >= 0x80) {
+            return 2;
+        }
+        labels++;
+        if (j + 1 < n && EX_READ(cx, j) == '.') {
+            Py_UCS4 d = EX_READ(cx, j + 1);
+            if (ex_is_hc(d)) {
+                j++;
+                continue;
+            }
+            if (cx->iris && d >= 0x80) {
+                return 2;
+            }
+        }
+        break;
+    }
+    if (labels < 2) {
+        return 0;
+    }
+    if (j + 1 < n && EX_READ(cx, j) == ':' && IS(EX_READ(cx, j + 1), UK_DIGIT)) {
+        return 2; /* a port: fixup reads "host:" as a scheme first; Python */
+    }
+    Py_ssize_t host_end = j;
+    Py_UCS4 nxt = j < n ? EX_READ(cx, j) : 0;
+    int more = j < n && (nxt == '/' || nxt == '?' || nxt == '#');
+    if (j < n && !more && ex_is_uri(nxt) && !(nxt == '.' || nxt == ',' || nxt == ';' ||
+                                             nxt == ':' || nxt == '!' || nxt == '?' ||
+                                             nxt == '\'' || nxt == ')' || nxt == ']' ||
+                                             nxt == '*')) {
+        return 0; /* not a host name standing as a word */
+    }
+    /* fixup(host): _HOST_FORM_RE's domain: labels of letters and digits with
+     * hyphens only inside, the last one starting with a letter */
+    Py_ssize_t label = i + 1;
+    for (Py_ssize_t k = i + 1; k <= host_end; k++) {
+        if (k < host_end && EX_READ(cx, k) != '.') {
+            continue;
+        }
+        if (EX_READ(cx, label) == '-' || EX_READ(cx, k - 1) == '-') {
+            return 0;
+        }
+        if (k == host_end && !IS(EX_READ(cx, label), UK_ALPHA)) {
+            return 0;
+        }
+        label = k + 1;
+    }
+    Py_ssize_t e = host_end;
+    if (more) {
+        /* the path, query and fragment: a run as for a bare URI, trimmed */
+        Py_ssize_t stop = host_end;
+        while (stop < n && ex_is_uri(EX_READ(cx, stop))) {
+            stop++;
+            if (stop - s > EX_SHORT_RUN) {
+                return 2;
+            }
+        }
+        if (cx->iris && stop < n && EX_READ(cx, stop) >= 0x80) {
+            return 2;
+        }
+        if (ex_paren_before(cx, s, host_end, stop)) {
+            return 2;
+        }
+        Py_ssize_t t = ex_trim(cx, s, stop);
+        if (t > host_end) {
+            e = t;
+        }
+    }
+    const char *scheme = ftp ? "ftp://" : "https://";
+    Py_ssize_t plen = ftp ? 6 : 8;
+    PyObject *uri = PyUnicode_New(plen + (e - s), 127);
+    if (uri == NULL) {
+        return -1;
+    }
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(uri);
+    memcpy(o, scheme, (size_t)plen);
+    for (Py_ssize_t k = s; k < e; k++) {
+        o[plen + k - s] = (Py_UCS1)EX_READ(cx, k);
+    }
+    if (!ex_is_valid(uri)) {
+        Py_DECREF(uri);
+        return 2; /* Python cuts the path where it goes wrong */
+    }
+    *end = e;
+    return ex_emit_full(cx, uri, s, e, Py_None, NULL, 1) < 0 ? -1 : 1;
+}
+
+/* extract_scan(text, pos, last_end, prose, iris, abbreviated, extracted_type,
+ * max_items) -> (found, stop): see the top of this section. found lists the
+ * Extracted objects of the candidates in text[pos:stop] that C decided (at most
+ * max_items); stop is len(text), or the position of a candidate at or after
+ * last_end and after the end of every one found, that Python must judge before
+ * it calls again from stop + 1. */
+PyObject *
+urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 8 || !PyUnicode_CheckExact(args[0]) || !PyLong_CheckExact(args[1]) ||
+        !PyLong_CheckExact(args[2]) || !PyAnySet_Check(args[3]) || !PyType_Check(args[6]) ||
+        !PyLong_CheckExact(args[7])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "extract_scan(text: str, pos: int, last_end: int, prose: frozenset, "
+                        "iris: bool, abbreviated: bool, extracted_type: type, max_items: int)");
+        return NULL;
+    }
+    ex_ctx cx;
+    cx.text = args[0];
+    if (UK_READY(cx.text) < 0) {
+        return NULL;
+    }
+    cx.kind = PyUnicode_KIND(cx.text);
+    cx.data = PyUnicode_DATA(cx.text);
+    cx.n = PyUnicode_GET_LENGTH(cx.text);
+    Py_ssize_t pos = PyLong_AsSsize_t(args[1]);
+    Py_ssize_t last_end = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t max_items = PyLong_AsSsize_t(args[7]);
+    if ((pos == -1 || last_end == -1 || max_items == -1) && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (pos < 0 || last_end < 0 || max_items < 1) {
+        PyErr_SetString(PyExc_ValueError, "extract_scan: negative position or max_items < 1");
+        return NULL;
+    }
+    cx.prose = args[3];
+    cx.iris = PyObject_IsTrue(args[4]);
+    int abbreviated = PyObject_IsTrue(args[5]);
+    if (cx.iris < 0 || abbreviated < 0) {
+        return NULL;
+    }
+    cx.type = (PyTypeObject *)args[6];
+    if (cx.type->tp_itemsize != 0) {
+        PyErr_SetString(PyExc_TypeError, "extract_scan: extracted_type has items");
+        return NULL;
+    }
+    for (int k = 0; k < NEXSLOTS; k++) {
+        cx.off[k] = ex_slot_offset(cx.type, EX_SLOTS[k]);
+        if (cx.off[k] < 0) {
+            return NULL;
+        }
+    }
+    static const char *const names[3] = {"angle", "quote", "url"};
+    PyObject *result = NULL;
+    cx.empty = PyTuple_New(0);
+    cx.found = PyList_New(0);
+    cx.wrappers[0] = cx.wrappers[1] = cx.wrappers[2] = NULL;
+    if (cx.empty == NULL || cx.found == NULL) {
+        goto done;
+    }
+    for (int w = 0; w < 3; w++) {
+        cx.wrappers[w] = PyUnicode_InternFromString(names[w]);
+        if (cx.wrappers[w] == NULL) {
+            goto done;
+        }
+    }
+    uchar mask = abbreviated ? 3 : 1;
+    Py_ssize_t i = pos, count = 0;
+    for (;; i++) {
+        i = ex_next(cx.kind, cx.data, i, cx.n, mask);
+        if (i >= cx.n) {
+            break;
+        }
+        if (i < last_end) {
+            i = last_end - 1;
+            continue;
+        }
+        Py_UCS4 c = EX_READ(&cx, i);
+        Py_ssize_t end = 0;
+        int r;
+        if (c == ':') {
+            r = ex_bare(&cx, i, last_end, &end);
+        }
+        else if (c == '.') {
+            r = ex_abbreviated(&cx, i, last_end, &end);
+        }
+        else {
+            r = ex_delimited(&cx, i, c == '<', &end);
+        }
+        if (r < 0) {
+            goto done;
+        }
+        if (r == 2) {
+            break;
+        }
+        if (r == 1) {
+            last_end = end;
+            if (++count >= max_items) {
+                /* enough for one call: stop at the next candidate, for Python */
+                i = ex_next(cx.kind, cx.data, end, cx.n, mask);
+                break;
+            }
+            i = end - 1; /* nothing before the end of this one is a candidate */
+        }
+    }
+    result = Py_BuildValue("(On)", cx.found, i < cx.n ? i : cx.n);
+done:
+    Py_XDECREF(cx.empty);
+    Py_XDECREF(cx.found);
+    for (int w = 0; w < 3; w++) {
+        Py_XDECREF(cx.wrappers[w]);
+    }
+    return result;
+}

@@ -1,0 +1,122 @@
+/* The IRI helpers of urikit.iri._syntax: iri_stand_in and iri_pct_encode, two
+ * linear passes, each the twin of a Python function that stays the reference.
+ */
+#include "../_speedups.h"
+
+/* Tests compare each with its Python twin on every code point. Neither touches
+ * the parse kernel. */
+
+/* RFC 3987 section 2.2 ucschar without the section 4.1 bidi formatting
+ * characters: urikit.iri._syntax.UCSCHAR_RANGES minus BIDI_FORMATTING. */
+static int
+iri_is_ucschar(Py_UCS4 c)
+{
+    if (c < 0xA0) {
+        return 0;
+    }
+    if (c <= 0xD7FF) {
+        return !(c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E));
+    }
+    if (c < 0x10000) {
+        return (c >= 0xF900 && c <= 0xFDCF) || (c >= 0xFDF0 && c <= 0xFFEF);
+    }
+    if (c < 0xE0000) {
+        return (c & 0xFFFF) <= 0xFFFD;
+    }
+    return c >= 0xE1000 && c <= 0xEFFFD;
+}
+
+/* iri_stand_in(text) -> str | None: text with every ucschar replaced by "_"
+ * (urikit.iri._syntax.stand_in) when every non-ASCII character of text is
+ * ucschar; None otherwise (Python takes those texts). */
+PyObject *
+urikit_sp_iri_stand_in(PyObject *module, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "iri_stand_in(text): text must be a str");
+        return NULL;
+    }
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    PyObject *out = PyUnicode_New(n, 127);
+    if (out == NULL) {
+        return NULL;
+    }
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(out);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c < 0x80) {
+            o[i] = (Py_UCS1)c;
+        }
+        else if (iri_is_ucschar(c)) {
+            o[i] = '_';
+        }
+        else {
+            Py_DECREF(out);
+            Py_RETURN_NONE;
+        }
+    }
+    return out;
+}
+
+/* iri_pct_encode(text) -> str | None: text with every non-ASCII character as the
+ * percent-encoded octets (uppercase hex) of its UTF-8 form, the rest kept
+ * (urikit.iri.to_uri's last step); None when text holds a surrogate. */
+PyObject *
+urikit_sp_iri_pct_encode(PyObject *module, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "iri_pct_encode(text): text must be a str");
+        return NULL;
+    }
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t size = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        if (c >= 0xD800 && c <= 0xDFFF) {
+            Py_RETURN_NONE;
+        }
+        size += c < 0x80 ? 1 : c < 0x800 ? 6 : c < 0x10000 ? 9 : 12;
+    }
+    PyObject *out = PyUnicode_New(size, 127);
+    if (out == NULL) {
+        return NULL;
+    }
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(out);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        unsigned char b[4];
+        int k;
+        if (c < 0x80) {
+            *o++ = (Py_UCS1)c;
+            continue;
+        }
+        if (c < 0x800) {
+            b[0] = (unsigned char)(0xC0 | (c >> 6));
+            b[1] = (unsigned char)(0x80 | (c & 0x3F));
+            k = 2;
+        }
+        else if (c < 0x10000) {
+            b[0] = (unsigned char)(0xE0 | (c >> 12));
+            b[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            b[2] = (unsigned char)(0x80 | (c & 0x3F));
+            k = 3;
+        }
+        else {
+            b[0] = (unsigned char)(0xF0 | (c >> 18));
+            b[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
+            b[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            b[3] = (unsigned char)(0x80 | (c & 0x3F));
+            k = 4;
+        }
+        for (int j = 0; j < k; j++) {
+            *o++ = '%';
+            *o++ = (Py_UCS1)uk_hexup[b[j] >> 4];
+            *o++ = (Py_UCS1)uk_hexup[b[j] & 0xF];
+        }
+    }
+    return out;
+}
