@@ -213,7 +213,7 @@ def test_urlcanon_on_corpus(profile: str) -> None:
             continue
         if profile == "safe-browsing":  # port and userinfo dropped; "//" collapsed
             parsed = urikit.parse(canonical(url, "semantic"))
-            if parsed.port or parsed.userinfo or "//" in parsed.path:
+            if parsed.port or "@" in theirs or "//" in parsed.path:
                 continue
         unexplained.append((url, ours, theirs))
     assert unexplained == []
