@@ -3,6 +3,7 @@ one-pass unescaping, linear time on hostile input."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import time
@@ -312,3 +313,18 @@ def test_surt_on_corpus(options: dict[str, bool]) -> None:
 )
 def test_surt_examples(url: str, options: dict[str, bool], expected: str) -> None:
     assert urikit.surt(url, **options) == expected
+
+
+def test_cli_canonical_and_surt(capsys: pytest.CaptureFixture[str]) -> None:
+    from urikit.cli import main
+
+    assert main(["canonical", "--profile", "safe-browsing", "www.GOOgle.com", "http://h:8x/"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "http://www.google.com/"
+    assert out[1].startswith("error\thttp://h:8x/\t") and "port" in out[1]
+    assert main(["canonical", "--json", "--expressions", "http://1.2.3.4/1/"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["result"] == ["1.2.3.4/1/", "1.2.3.4/"]
+    assert record["profile"] == "safe-browsing-expressions"
+    assert main(["surt", "--keep-www", "--trailing-comma", "http://www.a.com/X"]) == 0
+    assert capsys.readouterr().out == "com,a,www,)/x\n"
