@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import shutil
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -328,3 +331,104 @@ def test_cli_canonical_and_surt(capsys: pytest.CaptureFixture[str]) -> None:
     assert record["profile"] == "safe-browsing-expressions"
     assert main(["surt", "--keep-www", "--trailing-comma", "http://www.a.com/X"]) == 0
     assert capsys.readouterr().out == "com,a,www,)/x\n"
+
+
+ROWS = ["www.A.com/b/..", "http://h:x/", None, "https://www.Example.com/X/?b&a#f"]
+
+
+def _expected(func: Callable[[str], str], rows: list[str | None]) -> list[str | None]:
+    out: list[str | None] = []
+    for row in rows:
+        try:
+            out.append(None if row is None else func(row))
+        except urikit.URIError:
+            out.append(None)
+    return out
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_arrow_canonical_equals_rows(profile: str) -> None:
+    pa = pytest.importorskip("pyarrow")
+    from urikit import arrow
+
+    got = arrow.canonical(pa.chunked_array([ROWS[:2], ROWS[2:]]), profile).to_pylist()
+    assert got == _expected(lambda t: canonical(t, profile), ROWS)
+    with pytest.raises(urikit.URIError):
+        arrow.canonical(pa.array(ROWS), profile, errors="raise")
+    with pytest.raises(ValueError, match="profile"):
+        arrow.canonical(pa.array([], pa.string()), "nope")
+
+
+def test_arrow_surt_equals_rows() -> None:
+    pa = pytest.importorskip("pyarrow")
+    from urikit import arrow
+
+    got = arrow.surt(pa.array(ROWS, pa.large_string()), with_scheme=True)
+    assert got.type == pa.large_string()
+    assert got.to_pylist() == _expected(lambda t: urikit.surt(t, with_scheme=True), ROWS)
+
+
+def test_duckdb_canonical_and_surt() -> None:
+    duckdb = pytest.importorskip("duckdb")
+    from urikit import duckdb as uduckdb
+
+    con = duckdb.connect()
+    names = uduckdb.register(con)
+    assert "uri_canonical" in names and "uri_surt" in names
+    con.execute("CREATE TABLE t (u VARCHAR)")
+    con.executemany("INSERT INTO t VALUES (?)", [[r] for r in ROWS])
+    rows = con.sql(
+        "SELECT uri_canonical(u), uri_canonical(u, 'aggressive'), uri_surt(u) FROM t"
+    ).fetchall()
+    assert [r[0] for r in rows] == _expected(canonical, ROWS)
+    assert [r[1] for r in rows] == _expected(lambda t: canonical(t, "aggressive"), ROWS)
+    assert [r[2] for r in rows] == _expected(urikit.surt, ROWS)
+    uduckdb.unregister(con)
+    assert not con.sql(
+        "SELECT * FROM duckdb_functions() WHERE function_name = 'uri_surt'"
+    ).fetchall()
+
+
+def test_dask_canonical_and_surt() -> None:
+    dd = pytest.importorskip("dask.dataframe")
+    pd = pytest.importorskip("pandas")
+
+    from urikit import dask as udask
+
+    urls = dd.from_pandas(pd.Series(ROWS), npartitions=2)
+    got = udask.canonical(urls, "safe-browsing").compute().tolist()
+    expected = _expected(lambda t: canonical(t, "safe-browsing"), ROWS)
+    assert [None if pd.isna(v) else v for v in got] == expected
+    got = udask.surt(urls).compute().tolist()
+    assert [None if pd.isna(v) else v for v in got] == _expected(urikit.surt, ROWS)
+
+
+def test_spark_canonical_and_surt(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("pyarrow")
+    sql = pytest.importorskip("pyspark.sql")
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        pytest.skip("no Java runtime for Spark")
+    from urikit import spark as uspark
+
+    monkeypatch.setenv("SPARK_LOCAL_IP", "127.0.0.1")
+    monkeypatch.setenv("PYSPARK_PYTHON", sys.executable)
+    monkeypatch.setenv("PYSPARK_DRIVER_PYTHON", sys.executable)
+    session = (
+        sql.SparkSession.builder.master("local[1]")
+        .appName("urikit-canonical-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.log.level", "ERROR")
+        .config("spark.ui.showConsoleProgress", "false")
+        .getOrCreate()
+    )
+    try:
+        df = session.createDataFrame([(r,) for r in ROWS], "u string")
+        out = uspark.surt(uspark.canonical(df, "u", "aggressive"), "u").collect()
+        assert [r["u_canonical"] for r in out] == _expected(
+            lambda t: canonical(t, "aggressive"), ROWS
+        )
+        assert [r["u_surt"] for r in out] == _expected(urikit.surt, ROWS)
+    finally:
+        session.stop()
