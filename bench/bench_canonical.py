@@ -26,6 +26,7 @@ code for them, apart from the parser underneath. No test asserts on speed.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -63,7 +64,7 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
     }
     skipped: dict[str, str] = {}
     try:
-        import urlcanon
+        urlcanon = importlib.import_module("urlcanon")  # no type stubs
 
         ops["urlcanon.semantic"] = _caught(lambda s: str(urlcanon.semantic(s)))
         ops["urlcanon.google"] = _caught(lambda s: str(urlcanon.google(s)))
@@ -76,7 +77,7 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
     except ImportError as exc:
         skipped["w3lib"] = f"w3lib not importable: {exc}"
     try:
-        import surt
+        surt = importlib.import_module("surt")
 
         ops["surt.surt"] = _caught(surt.surt)
     except ImportError as exc:

@@ -59,7 +59,23 @@ _PREPARE: Final = tuple(chr(b) if chr(b) in _KEEP else f"%{b:02X}" for b in rang
 _PREPARE_NO_BRACKETS: Final = tuple(
     f"%{b:02X}" if chr(b) in "[]" else s for b, s in enumerate(_PREPARE)
 )
+_UNSAFE: Final = re.compile(r"[^A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]").search
 _BARE_PERCENT: Final = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+class _Escaper:
+    """Percent-escape each byte <= 0x20, >= 0x7F and each of ``chars`` (text
+    holding one byte a character) as ``%XX`` in uppercase; a text with none of
+    them is returned as it is, without a pass of ``str.translate``."""
+
+    __slots__ = ("_search", "_table")
+
+    def __init__(self, chars: str) -> None:
+        self._table = _escape_table(chars)
+        self._search = re.compile(f"[\\x00-\\x20\\x7f-\\U0010ffff{re.escape(chars)}]").search
+
+    def __call__(self, text: str) -> str:
+        return text.translate(self._table) if self._search(text) else text
 
 
 def _escape_table(chars: str) -> dict[int, str]:
@@ -72,11 +88,11 @@ def _escape_table(chars: str) -> dict[int, str]:
 
 # Safe Browsing, Canonicalization: "percent-escape all characters that are <= ASCII
 # 32, >= 127, "#", or "%". The escapes should use uppercase hex characters."
-_SB_ESCAPE: Final = _escape_table("#%")
+_SB_ESCAPE: Final = _Escaper("#%")
 # urlcanon's "less dumb" encodings: the Safe Browsing set plus the delimiter a
 # decoded character would otherwise turn into.
-_PATH_ESCAPE: Final = _escape_table("#%?")
-_QUERY_TOKEN_ESCAPE: Final = _escape_table("#%&=")
+_PATH_ESCAPE: Final = _Escaper("#%?")
+_QUERY_TOKEN_ESCAPE: Final = _Escaper("#%&=")
 
 
 def unescape_all(text: str) -> str:
@@ -98,16 +114,29 @@ def unescape_all(text: str) -> str:
         check_str(text, "unescape_all", "text")
     if "%" not in text:
         return text
-    out: list[str] = []
-    push = out.append
-    for ch in text:
-        push(ch)
-        while len(out) >= 3 and out[-3] == "%" and out[-2] in HEXDIG and ch in HEXDIG:
-            byte = chr(int(out[-2] + ch, 16))
-            del out[-3:]
-            push(byte)
-            ch = byte
-    return "".join(out)
+    pieces = text.split("%")
+    done = [pieces[0]]
+    stack: list[str] = []
+    push = stack.append
+    for piece in pieces[1:]:
+        push("%")
+        i, n = 0, len(piece)
+        # A push can complete an escape only while a "%" is among the top two;
+        # once none is, the rest of the piece (which holds no "%") is inert.
+        while i < n and (stack[-1] == "%" or (len(stack) > 1 and stack[-2] == "%")):
+            ch = piece[i]
+            i += 1
+            push(ch)
+            while len(stack) >= 3 and stack[-3] == "%" and stack[-2] in HEXDIG and ch in HEXDIG:
+                ch = chr(int(stack[-2] + ch, 16))
+                del stack[-3:]
+                push(ch)
+        if i < n:
+            done.append("".join(stack))
+            done.append(piece[i:])
+            stack.clear()
+    done.append("".join(stack))
+    return "".join(done)
 
 
 Parts = tuple[str, str | None, str | None, str | None, str, str | None, str | None]
@@ -145,10 +174,14 @@ def _prepare(text: str, *, special_backslashes: bool) -> Parts:
             text = text[: scheme_end + 1] + "//" + text[scheme_end + 1 :].lstrip("/")
     # Safe Browsing: the fragment starts at the first "#"; a later "#" is its data.
     text, hash_sign, fragment = text.partition("#")
-    data = text.encode("utf-8", "surrogatepass")
-    prepared = _BARE_PERCENT.sub("%25", "".join(map(_PREPARE.__getitem__, data)))
+    if _UNSAFE(text) is None:  # already RFC 3986 characters only: nothing to encode
+        prepared = _BARE_PERCENT.sub("%25", text) if "%" in text else text
+    else:
+        data = text.encode("utf-8", "surrogatepass")
+        prepared = _BARE_PERCENT.sub("%25", "".join(map(_PREPARE.__getitem__, data)))
     sp = split(prepared)
     if sp is None:  # an IP literal's brackets stray elsewhere: encode them too
+        data = text.encode("utf-8", "surrogatepass")
         fallback = "".join(map(_PREPARE_NO_BRACKETS.__getitem__, data))
         sp = split(_BARE_PERCENT.sub("%25", fallback))
         if sp is None:
@@ -178,7 +211,7 @@ _DOTS: Final = re.compile(r"\.{2,}")
 _SLASHES: Final = re.compile(r"//+")
 
 
-def _host(host: str, escape: dict[int, str]) -> str:
+def _host(host: str, escape: _Escaper) -> str:
     """Safe Browsing, "To canonicalize the hostname": unescape, remove leading and
     trailing dots, replace consecutive dots with one, read an IPv4 address in any
     form (decimal, octal, hex, fewer than four parts) as dotted decimal, lower-case."""
@@ -188,7 +221,7 @@ def _host(host: str, escape: dict[int, str]) -> str:
     address = read_ipv4(host) if host[:1].isdigit() else None
     if address is not None:
         return str(address)
-    return host.translate(_ASCII_LOWER).translate(escape)
+    return escape(host.lower() if host.isascii() else host.translate(_ASCII_LOWER))
 
 
 def _path(path: str, collapse: bool) -> str:
@@ -208,9 +241,9 @@ def _safe_browsing(text: str) -> str:
     path = _path(path, collapse=True)
     if host is not None and not path.startswith("/"):
         path = "/" + path
-    out += path.translate(_SB_ESCAPE)
+    out += _SB_ESCAPE(path)
     if query is not None:
-        out += "?" + unescape_all(query).translate(_SB_ESCAPE)
+        out += "?" + _SB_ESCAPE(unescape_all(query))
     return out
 
 
@@ -220,9 +253,9 @@ def _query_tokens(query: str) -> str:
     parts = []
     for part in query.split("&"):
         key, eq, value = part.partition("=")
-        token = unescape_all(key).translate(_QUERY_TOKEN_ESCAPE)
+        token = _QUERY_TOKEN_ESCAPE(unescape_all(key))
         if eq:
-            token += "=" + unescape_all(value).translate(_QUERY_TOKEN_ESCAPE)
+            token += "=" + _QUERY_TOKEN_ESCAPE(unescape_all(value))
         parts.append(token)
     return "&".join(parts)
 
@@ -259,7 +292,7 @@ def _semantic(text: str, keep_fragment: bool, aggressive: bool) -> str:
     out_path = _path(path, special)
     if special and host is not None and not out_path.startswith("/"):
         out_path = "/" + out_path
-    out_path = out_path.translate(_PATH_ESCAPE)
+    out_path = _PATH_ESCAPE(out_path)
     if query is not None:
         query = "&".join(sorted(_query_tokens(query).split("&")))
     if aggressive:
@@ -286,7 +319,7 @@ def _semantic(text: str, keep_fragment: bool, aggressive: bool) -> str:
     if query is not None:
         out += "?" + query
     if keep_fragment and fragment is not None:
-        out += "#" + unescape_all(fragment).translate(_SB_ESCAPE)
+        out += "#" + _SB_ESCAPE(unescape_all(fragment))
     return out
 
 
@@ -464,7 +497,7 @@ def surt(
         path = _SLASHES.sub("/", remove_dot_segments(path)) or "/"
         if not path.startswith("/"):
             path = "/" + path
-    path = path.translate(_SB_ESCAPE)
+    path = _SB_ESCAPE(path)
     if lowercase:
         path = path.lower()
     if strip_session_ids:
@@ -475,7 +508,7 @@ def surt(
     if len(path) > 1 and path.endswith("/"):
         path = path[:-1]
     if query:
-        query = unescape_all(query).translate(_SB_ESCAPE)
+        query = _SB_ESCAPE(unescape_all(query))
         if strip_session_ids:
             for pattern in _SURT_QUERY_SESSION_IDS:
                 m = pattern.match(query)
