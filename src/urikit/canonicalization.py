@@ -150,7 +150,9 @@ def _prepare(text: str, *, special_backslashes: bool) -> Parts:
     # Safe Browsing: "remove tab (0x09), CR (0x0d), and LF (0x0a) characters";
     # leading and trailing spaces go too (its test vector "  http://www.google.com/  ").
     # WHATWG URL Standard, basic URL parser: strip leading/trailing C0 controls and space.
-    text = text.strip(_C0_AND_SPACE).translate(_TAB_CR_LF)
+    text = text.strip(_C0_AND_SPACE)
+    if "\t" in text or "\n" in text or "\r" in text:
+        text = text.translate(_TAB_CR_LF)
     # Safe Browsing test vectors "www.google.com" and "%20leadingspace.com/":
     # a URL without a scheme is an http URL (urlcanon: default_scheme_http).
     m = _HAS_SCHEME.match(text)
