@@ -26,8 +26,8 @@ CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "url
 # Google Safe Browsing v4, "URLs and Hashing", "Canonicalization": the test vectors
 # the page publishes, in its order. Written out from the page as remembered, not
 # copied from a stored copy: the rules around them match the page, and the first
-# five and the "host%23.com" vector match Yandex Safe Browsing's copy of the list;
-# the others are unconfirmed. The one marked BYTES is written there with a raw
+# five vectors match Yandex Safe Browsing's copy of the list; the others are
+# unconfirmed. The one marked BYTES is written there with a raw
 # byte 0x80, which a Python str can only give as U+0080 (UTF-8: two bytes).
 SAFE_BROWSING_VECTORS: tuple[tuple[str, str], ...] = (
     ("http://host/%25%32%35", "http://host/%25"),
