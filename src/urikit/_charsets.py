@@ -111,7 +111,7 @@ PCT_ENCODED_PATTERN = f"%[{HEXDIG_CLASS}]{{2}}"
 #: Regex of a run of ``pct-encoded``, written to start with the literal "%" so
 #: that the regex engine searches for it (as "(?:%XX)+" it tries every position:
 #: 7x slower on a 200-character URL).
-PCT_RUN_PATTERN = f"{PCT_ENCODED_PATTERN}(?:{PCT_ENCODED_PATTERN})*+"
+PCT_RUN_PATTERN = f"{PCT_ENCODED_PATTERN}(?>(?:{PCT_ENCODED_PATTERN})*)"
 #: Regex of section 3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.
 SCHEME_PATTERN = f"[{ALPHA_CLASS}][{regex_class(SCHEME)}]*+"
 

@@ -91,7 +91,7 @@ RULES: Final = frozenset({"URI-reference", "URI", "absolute-URI", "relative-ref"
 def _run(chars: frozenset[str]) -> str:
     """Regex for ``*( chars / pct-encoded )``, unrolled so it cannot backtrack."""
     c = regex_class(chars)
-    return f"[{c}]*+(?:%[{HEXDIG_CLASS}]{{2}}[{c}]*+)*+"
+    return f"[{c}]*+(?>(?:%[{HEXDIG_CLASS}]{{2}}[{c}]*+)*)"
 
 
 # --- regex building blocks, one per ABNF rule --------------------------------------
@@ -124,17 +124,17 @@ _IP_LITERAL = rf"\[(?:{_IPV6ADDRESS}|{_IPVFUTURE})\]"
 # (where locate_error looks).
 _REFERENCE_PREFIX_PATTERN = (
     r"\A"
-    rf"(?:({SCHEME_PATTERN}):)?+"  # 1 scheme
+    rf"(?>(?:({SCHEME_PATTERN}):)?)"  # 1 scheme
     r"(?://("  # 2 authority
-    rf"(?:({_run(USERINFO)})@)?+"  # 3 userinfo
+    rf"(?>(?:({_run(USERINFO)})@)?)"  # 3 userinfo
     rf"((?>{_IP_LITERAL}|{_run(REG_NAME)}))"  # 4 host
-    r"(?::([0-9]*+))?+"  # 5 port
+    r"(?>(?::([0-9]*+))?)"  # 5 port
     r")|(?!//))"
     # 6 path: path-abempty after an authority; otherwise path-absolute / -rootless /
     # -empty after a scheme, or path-absolute / -noscheme / -empty in a relative-ref.
-    rf"((?(2)(?:/{_run(PATH)})?+|(?(1){_run(PATH)}|{_run(PCHAR_NC)}(?:/{_run(PATH)})?+)))"
-    rf"(?:\?({_run(QUERY)}))?+"  # 7 query
-    rf"(?:\#({_run(FRAGMENT)}))?+"  # 8 fragment
+    rf"((?(2)(?>(?:/{_run(PATH)})?)|(?(1){_run(PATH)}|{_run(PCHAR_NC)}(?>(?:/{_run(PATH)})?))))"
+    rf"(?>(?:\?({_run(QUERY)}))?)"  # 7 query
+    rf"(?>(?:\#({_run(FRAGMENT)}))?)"  # 8 fragment
 )
 _REFERENCE_PATTERN = _REFERENCE_PREFIX_PATTERN + r"\Z"
 

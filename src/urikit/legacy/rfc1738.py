@@ -39,7 +39,7 @@ _UCHAR: Final = ALNUM_CLASS + r"$\-_.+!*'(),"  # unreserved = alpha | digit | sa
 
 def _run(extra: str) -> Callable[[str], bool]:
     """A matcher for ``*[ uchar | <extra> ]`` (uchar includes escape)."""
-    regex = re.compile(rf"(?:[{_UCHAR}{extra}]|{_ESC})*+")
+    regex = re.compile(rf"(?>(?:[{_UCHAR}{extra}]|{_ESC})*)")
     return lambda text: regex.fullmatch(text) is not None
 
 

@@ -100,7 +100,7 @@ _VPCHAR: Final = UNRESERVED | (SUB_DELIMS - frozenset("&")) | frozenset(":@/?")
 
 
 def _run(chars: frozenset[str], extra: str = "") -> re.Pattern[str]:
-    return re.compile(f"(?:[{_rc(chars)}]++|{PCT_ENCODED_PATTERN}{extra})*+")
+    return re.compile(f"(?>(?:[{_rc(chars)}]++|{PCT_ENCODED_PATTERN}{extra})*)")
 
 
 _NSS_RUN: Final = _run(PATH)
