@@ -88,6 +88,12 @@ COMPONENT_SPANS: Final[dict[str, int]] = {
 RULES: Final = frozenset({"URI-reference", "URI", "absolute-URI", "relative-ref"})
 
 
+# A possessive repeat of a group, X*+, is spelled (?>X*) in every expression of
+# urikit: CPython before 3.11.5 let a failed attempt of X keep its characters when
+# X could backtrack (CPython gh-106052), and 3.11.5 fixed it by running X*+ as
+# (?>X*). Repeats of one character class, [c]*+, were never affected.
+
+
 def _run(chars: frozenset[str]) -> str:
     """Regex for ``*( chars / pct-encoded )``, unrolled so it cannot backtrack."""
     c = regex_class(chars)
@@ -119,9 +125,9 @@ _IPV6ADDRESS = (
 _IPVFUTURE = rf"[vV][{HEXDIG_CLASS}]++\.[{regex_class(IPVFUTURE_TAIL)}]++"
 _IP_LITERAL = rf"\[(?:{_IPV6ADDRESS}|{_IPVFUTURE})\]"
 
-# Without the final \Z: every repetition is possessive, so on any text this matches
-# the longest prefix the grammar reads, and stops at the first character it cannot
-# (where locate_error looks).
+# Without the final \Z: every repetition is possessive or in an atomic group, so on
+# any text this matches the longest prefix the grammar reads, and stops at the first
+# character it cannot (where locate_error looks).
 _REFERENCE_PREFIX_PATTERN = (
     r"\A"
     rf"(?>(?:({SCHEME_PATTERN}):)?)"  # 1 scheme

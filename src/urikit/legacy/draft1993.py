@@ -62,12 +62,15 @@ _host_re: Final = re.compile(rf"(?:{_IALPHA}|{_HOSTNUMBER})")
 _hostport_re: Final = re.compile(_HOSTPORT)
 _at_alpha_re: Final = re.compile(rf"@[{ALPHA_CLASS}]")
 _generic_re: Final = re.compile(
-    rf"[{ALPHA_CLASS}](?>(?:[{_XALPHA_CHARS.replace(':', '')}]|{_ESC})*):{_PATH}(?>(?:\?{_SEARCH})?)"
+    rf"[{ALPHA_CLASS}](?>(?:[{_XALPHA_CHARS.replace(':', '')}]|{_ESC})*)"
+    rf":{_PATH}(?>(?:\?{_SEARCH})?)"
 )
 _http_re: Final = re.compile(rf"http://{_HOSTPORT}(?>(?:/{_PATH})?)(?>(?:\?{_SEARCH})?)")
 _file_re: Final = re.compile(rf"ftp://(?:{_IALPHA}|{_HOSTNUMBER})/{_PATH}")
 _afs_re: Final = re.compile(rf"afs://{_IALPHA}/{_PATH}")
-_wais_re: Final = re.compile(rf"wais://{_HOSTPORT}/(?>{_X}+)(?>(?:\?{_SEARCH}|/(?>{_X}+)/[0-9]++/{_PATH})?)")
+_wais_re: Final = re.compile(
+    rf"wais://{_HOSTPORT}/(?>{_X}+)(?>(?:\?{_SEARCH}|/(?>{_X}+)/[0-9]++/{_PATH})?)"
+)
 _prospero_re: Final = re.compile(rf"prospero://{_HOSTPORT}/{_PATH}")
 _gopher_re: Final = re.compile(rf"gopher://{_HOSTPORT}(?>(?:/{_X}{_PATH})?)(?>(?:\?{_SEARCH})?)")
 
