@@ -20,6 +20,8 @@ that several modules need (``ALPHA_CLASS``, ``ALNUM_CLASS``, ``HEXDIG_CLASS``,
 
 from __future__ import annotations
 
+import sys
+
 TYPE_CHECKING = False  # ``re`` itself is imported on first use (import cost)
 if TYPE_CHECKING:
     import re
@@ -52,6 +54,7 @@ __all__ = [
     "UNRESERVED",
     "USERINFO",
     "compiled",
+    "possessive",
     "regex_class",
 ]
 
@@ -114,12 +117,34 @@ ALNUM_CLASS = regex_class(ALPHA | DIGIT)
 HEXDIG_CLASS = regex_class(HEXDIG)
 #: The body of a regex class matching one ``ldh`` character.
 LDH_CLASS = regex_class(LDH)
+#: Whether ``re`` repeats a group possessively right. CPython before 3.11.5 does
+#: not when the group fails part way through: the characters the failed attempt
+#: read stay consumed (CPython gh-106052; ``re.fullmatch("(?:ab?c)*+", "a")``
+#: matches). There :func:`possessive` writes the repeat as the greedy one in an
+#: atomic group, which the ``re`` documentation gives as its meaning; elsewhere
+#: it keeps ``*+``, which is faster and keeps no state per repetition.
+POSSESSIVE_GROUPS_WORK = sys.version_info >= (3, 11, 5)
+
+
+def possessive(group: str, quantifier: str) -> str:
+    """Regex of ``group`` (one group, or one character or class) repeated
+    possessively by ``quantifier`` (``"*"``, ``"+"`` or ``"?"``): ``group*+``, or
+    ``(?>group*)`` where ``re`` gets the first wrong (before CPython 3.11.5).
+
+    >>> possessive("(?:ab)", "*") in ("(?:ab)*+", "(?>(?:ab)*)")
+    True
+    """
+    if POSSESSIVE_GROUPS_WORK:
+        return f"{group}{quantifier}+"
+    return f"(?>{group}{quantifier})"
+
+
 #: Regex of section 2.1 ``pct-encoded = "%" HEXDIG HEXDIG``.
 PCT_ENCODED_PATTERN = f"%[{HEXDIG_CLASS}]{{2}}"
 #: Regex of a run of ``pct-encoded``, written to start with the literal "%" so
 #: that the regex engine searches for it (as "(?:%XX)+" it tries every
 #: position, several times slower on a long URL).
-PCT_RUN_PATTERN = f"{PCT_ENCODED_PATTERN}(?:{PCT_ENCODED_PATTERN})*+"
+PCT_RUN_PATTERN = PCT_ENCODED_PATTERN + possessive(f"(?:{PCT_ENCODED_PATTERN})", "*")
 #: Regex of section 3.1 ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.
 SCHEME_PATTERN = f"[{ALPHA_CLASS}][{regex_class(SCHEME)}]*+"
 

@@ -35,6 +35,7 @@ from ._charsets import (
     SCHEME_PATTERN,
     USERINFO,
     compiled,
+    possessive,
     regex_class,
 )
 from .errors import URIError, unknown_choice
@@ -91,7 +92,7 @@ RULES: Final = frozenset({"URI-reference", "URI", "absolute-URI", "relative-ref"
 def _run(chars: frozenset[str]) -> str:
     """Regex for ``*( chars / pct-encoded )``, unrolled so it cannot backtrack."""
     c = regex_class(chars)
-    return f"[{c}]*+(?:%[{HEXDIG_CLASS}]{{2}}[{c}]*+)*+"
+    return f"[{c}]*+" + possessive(f"(?:%[{HEXDIG_CLASS}]{{2}}[{c}]*+)", "*")
 
 
 # --- regex building blocks, one per ABNF rule --------------------------------------
@@ -119,22 +120,23 @@ _IPV6ADDRESS = (
 _IPVFUTURE = rf"[vV][{HEXDIG_CLASS}]++\.[{regex_class(IPVFUTURE_TAIL)}]++"
 _IP_LITERAL = rf"\[(?:{_IPV6ADDRESS}|{_IPVFUTURE})\]"
 
-# Without the final \Z: every repetition is possessive, so on any text this matches
-# the longest prefix the grammar reads, and stops at the first character it cannot
-# (where locate_error looks).
+# Without the final \Z: every repetition is possessive (a group's is written by
+# ``possessive``), so on any text this matches the longest prefix the grammar reads,
+# and stops at the first character it cannot (where locate_error looks).
+_SLASH_PATH = possessive(f"(?:/{_run(PATH)})", "?")
 _REFERENCE_PREFIX_PATTERN = (
     r"\A"
-    rf"(?:({SCHEME_PATTERN}):)?+"  # 1 scheme
-    r"(?://("  # 2 authority
-    rf"(?:({_run(USERINFO)})@)?+"  # 3 userinfo
-    rf"((?>{_IP_LITERAL}|{_run(REG_NAME)}))"  # 4 host
-    r"(?::([0-9]*+))?+"  # 5 port
-    r")|(?!//))"
+    + possessive(rf"(?:({SCHEME_PATTERN}):)", "?")  # 1 scheme
+    + r"(?://("  # 2 authority
+    + possessive(rf"(?:({_run(USERINFO)})@)", "?")  # 3 userinfo
+    + rf"((?>{_IP_LITERAL}|{_run(REG_NAME)}))"  # 4 host
+    + possessive(r"(?::([0-9]*+))", "?")  # 5 port
+    + r")|(?!//))"
     # 6 path: path-abempty after an authority; otherwise path-absolute / -rootless /
     # -empty after a scheme, or path-absolute / -noscheme / -empty in a relative-ref.
-    rf"((?(2)(?:/{_run(PATH)})?+|(?(1){_run(PATH)}|{_run(PCHAR_NC)}(?:/{_run(PATH)})?+)))"
-    rf"(?:\?({_run(QUERY)}))?+"  # 7 query
-    rf"(?:\#({_run(FRAGMENT)}))?+"  # 8 fragment
+    + rf"((?(2){_SLASH_PATH}|(?(1){_run(PATH)}|{_run(PCHAR_NC)}{_SLASH_PATH})))"
+    + possessive(rf"(?:\?({_run(QUERY)}))", "?")  # 7 query
+    + possessive(rf"(?:\#({_run(FRAGMENT)}))", "?")  # 8 fragment
 )
 _REFERENCE_PATTERN = _REFERENCE_PREFIX_PATTERN + r"\Z"
 

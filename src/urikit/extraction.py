@@ -97,6 +97,7 @@ from ._charsets import (
     SCHEME_PATTERN,
     SUB_DELIMS,
     UNRESERVED,
+    possessive,
     regex_class,
 )
 from ._schemeinfo import DEFAULT_REGISTRY as _SCHEME_REGISTRY
@@ -162,7 +163,9 @@ _BAD_WS_RE: Final = re.compile(rf"[\f\v]|{_BREAK}{_BLANKS}[\r\n]")
 _UNBROKEN_RUN_RE: Final = re.compile(r"(?<![ \t\xa0\r\n])[ \t\xa0]++(?![ \t\xa0\r\n])")
 _HYPHEN_BEFORE_WS_RE: Final = re.compile(f"-(?=[{re.escape(_WS)}])")
 # A run of blanks with at most one line break in it (the ends of an angle form).
-_AT_MOST_ONE_BREAK_RE: Final = re.compile(f"{_BLANKS}(?:{_BREAK}{_BLANKS})?+" + r"\Z")
+_AT_MOST_ONE_BREAK_RE: Final = re.compile(
+    _BLANKS + possessive(f"(?:{_BREAK}{_BLANKS})", "?") + r"\Z"
+)
 _SCHEME_COLON_RE: Final = re.compile(_SCHEMEISH + ":")
 _URI_CHARS: Final = UNRESERVED | GEN_DELIMS | SUB_DELIMS | frozenset("%")
 # What may follow an abbreviated URI without a path (besides the end, whitespace
@@ -201,7 +204,11 @@ _HOST_CHARS_ASCII = "A-Za-z0-9\\-"
 
 def _host_re(host_chars: str) -> re.Pattern[str]:
     label = f"[{host_chars}]++"
-    return re.compile(f"(?i:www|ftp)\\.{label}(?:\\.{label})++(?::[0-9]++)?+")
+    return re.compile(
+        f"(?i:www|ftp)\\.{label}"
+        + possessive(f"(?:\\.{label})", "+")
+        + possessive("(?::[0-9]++)", "?")
+    )
 
 
 _URI_SYNTAX: Final = _Syntax(
@@ -302,7 +309,8 @@ def _candidates_re(prose: frozenset[str], abbreviated: bool = False) -> re.Patte
     if behinds:
         colon += f"|(?:{behinds})(?![ \t\r\n\f\v\xa0:])"
     colon += ")"
-    angle = rf"<(?=[ \t\r\n\xa0]*+(?:URL:[ \t\r\n\xa0]*+)?+{_SCHEMEISH_WRAPPED}:[^<>]*+>)"
+    url = possessive(r"(?:URL:[ \t\r\n\xa0]*+)", "?")
+    angle = rf"<(?=[ \t\r\n\xa0]*+{url}{_SCHEMEISH_WRAPPED}:[^<>]*+>)"
     quote = rf'"(?={_SCHEMEISH_WRAPPED}:[^"]*+")'
     branches = f"{angle}|{quote}|{colon}"
     if abbreviated:
@@ -1035,12 +1043,17 @@ def _iter_lines(
 
 # --------------------------------------------------------------------------- fixup
 
-_HOST_LABEL = rf"(?:[{ALNUM_CLASS}]++(?:-++[{ALNUM_CLASS}]++)*+)"
-_DOMAIN = rf"(?:{_HOST_LABEL}\.)++[{ALPHA_CLASS}][{ALNUM_CLASS}]*+(?:-++[{ALNUM_CLASS}]++)*+"
+_HYPHENATED = possessive(rf"(?:-++[{ALNUM_CLASS}]++)", "*")
+_HOST_LABEL = rf"(?:[{ALNUM_CLASS}]++{_HYPHENATED})"
+_DOMAIN = (
+    possessive(rf"(?:{_HOST_LABEL}\.)", "+") + rf"[{ALPHA_CLASS}][{ALNUM_CLASS}]*+{_HYPHENATED}"
+)
 _IPV4 = r"(?:[0-9]{1,3}\.){3}[0-9]{1,3}"
 _HOST_FORM_RE: Final = re.compile(
     rf"(?P<host>{_DOMAIN}|{_IPV4}|localhost|\[[{HEXDIG_CLASS}:.]++\])"
-    r"(?::[0-9]++)?+(?P<rest>[/?#][^ \t\r\n\f\v]*+)?+\Z",
+    + possessive(r"(?::[0-9]++)", "?")
+    + possessive(r"(?P<rest>[/?#][^ \t\r\n\f\v]*+)", "?")
+    + r"\Z",
     re.IGNORECASE,
 )
 # The local part of an e-mail address as people type it: RFC 5322 atext and

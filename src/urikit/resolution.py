@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from ._accel import accelerate
-from ._charsets import compiled
+from ._charsets import compiled, possessive
 from ._hooks import resolution_rules
 from ._parser import (
     AUTHORITY_SPAN,
@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 #: Rule A's prefixes "../" and "./", any number of them (section 5.2.4).
-_DOT_PREFIX_PATTERN: Final = r"(?:\.\.?/)*+"  # compiled on first use
+_DOT_PREFIX_PATTERN: Final = possessive(r"(?:\.\.?/)", "*")  # compiled on first use
 
 #: (scheme, authority, path, query, fragment); ``None`` = undefined.
 Parts = tuple[str | None, str | None, str, str | None, str | None]

@@ -41,7 +41,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from .._charsets import ALNUM_CLASS, ALPHA_CLASS
+from .._charsets import ALNUM_CLASS, ALPHA_CLASS, possessive
 from .._charsets import PCT_ENCODED_PATTERN as _ESC
 from ..errors import unknown_choice
 
@@ -50,26 +50,37 @@ __all__ = ["RULES", "SCHEME_RULES", "is_valid_draft1993"]
 _XALPHA_CHARS: Final = ALNUM_CLASS + r"$\-_@.&!*\"'():;, "  # alpha digit safe extra
 _X: Final = rf"(?:[{_XALPHA_CHARS}]|{_ESC})"
 _XP: Final = rf"(?:[{_XALPHA_CHARS}+]|{_ESC})"
-_IALPHA: Final = rf"[{ALPHA_CLASS}]{_X}*+"
+_XALPHAS: Final = possessive(_X, "+")
+_XPALPHAS: Final = possessive(_XP, "+")
+_IALPHA: Final = rf"[{ALPHA_CLASS}]" + possessive(_X, "*")
 _HOSTNUMBER: Final = r"[0-9]++\.[0-9]++\.[0-9]++\.[0-9]++"
-_HOSTPORT: Final = rf"(?:{_IALPHA}|{_HOSTNUMBER}(?::[0-9]++)?+)"
-_PATH: Final = rf"(?:{_XP}++(?:/{_XP}++)*+/?+)?+"
-_SEARCH: Final = rf"{_X}++(?:\+{_X}++)*+"
+_HOSTPORT: Final = rf"(?:{_IALPHA}|{_HOSTNUMBER}" + possessive("(?::[0-9]++)", "?") + ")"
+_SEGMENTS: Final = _XPALPHAS + possessive(f"(?:/{_XPALPHAS})", "*")
+_PATH: Final = possessive(f"(?:{_SEGMENTS}/?+)", "?")
+_SEARCH: Final = _XALPHAS + possessive(rf"(?:\+{_XALPHAS})", "*")
+_OPT_SEARCH: Final = possessive(rf"(?:\?{_SEARCH})", "?")
 
-_xalphas_re: Final = re.compile(rf"{_X}++")
+_xalphas_re: Final = re.compile(_XALPHAS)
 _ialpha_re: Final = re.compile(_IALPHA)
 _host_re: Final = re.compile(rf"(?:{_IALPHA}|{_HOSTNUMBER})")
 _hostport_re: Final = re.compile(_HOSTPORT)
 _at_alpha_re: Final = re.compile(rf"@[{ALPHA_CLASS}]")
 _generic_re: Final = re.compile(
-    rf"[{ALPHA_CLASS}](?:[{_XALPHA_CHARS.replace(':', '')}]|{_ESC})*+:{_PATH}(?:\?{_SEARCH})?+"
+    rf"[{ALPHA_CLASS}]"
+    + possessive(rf"(?:[{_XALPHA_CHARS.replace(':', '')}]|{_ESC})", "*")
+    + f":{_PATH}{_OPT_SEARCH}"
 )
-_http_re: Final = re.compile(rf"http://{_HOSTPORT}(?:/{_PATH})?+(?:\?{_SEARCH})?+")
+_http_re: Final = re.compile(f"http://{_HOSTPORT}" + possessive(f"(?:/{_PATH})", "?") + _OPT_SEARCH)
 _file_re: Final = re.compile(rf"ftp://(?:{_IALPHA}|{_HOSTNUMBER})/{_PATH}")
 _afs_re: Final = re.compile(rf"afs://{_IALPHA}/{_PATH}")
-_wais_re: Final = re.compile(rf"wais://{_HOSTPORT}/{_X}++(?:\?{_SEARCH}|/{_X}++/[0-9]++/{_PATH})?+")
+_wais_re: Final = re.compile(
+    f"wais://{_HOSTPORT}/{_XALPHAS}"
+    + possessive(rf"(?:\?{_SEARCH}|/{_XALPHAS}/[0-9]++/{_PATH})", "?")
+)
 _prospero_re: Final = re.compile(rf"prospero://{_HOSTPORT}/{_PATH}")
-_gopher_re: Final = re.compile(rf"gopher://{_HOSTPORT}(?:/{_X}{_PATH})?+(?:\?{_SEARCH})?+")
+_gopher_re: Final = re.compile(
+    f"gopher://{_HOSTPORT}" + possessive(f"(?:/{_X}{_PATH})", "?") + _OPT_SEARCH
+)
 
 
 def _matcher(regex: re.Pattern[str]) -> Callable[[str], bool]:

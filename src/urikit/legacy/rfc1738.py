@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from .._charsets import ALNUM_CLASS, ALPHA, ALPHA_CLASS, DIGIT
+from .._charsets import ALNUM_CLASS, ALPHA, ALPHA_CLASS, DIGIT, possessive
 from .._charsets import PCT_ENCODED_PATTERN as _ESC
 from ..errors import unknown_choice
 
@@ -39,7 +39,7 @@ _UCHAR: Final = ALNUM_CLASS + r"$\-_.+!*'(),"  # unreserved = alpha | digit | sa
 
 def _run(extra: str) -> Callable[[str], bool]:
     """A matcher for ``*[ uchar | <extra> ]`` (uchar includes escape)."""
-    regex = re.compile(rf"(?:[{_UCHAR}{extra}]|{_ESC})*+")
+    regex = re.compile(possessive(rf"(?:[{_UCHAR}{extra}]|{_ESC})", "*"))
     return lambda text: regex.fullmatch(text) is not None
 
 

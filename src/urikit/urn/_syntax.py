@@ -54,6 +54,7 @@ from .._charsets import (
     QUERY,
     SUB_DELIMS,
     UNRESERVED,
+    possessive,
 )
 from .._charsets import regex_class as _rc
 from .._parser import diagnose, split
@@ -100,7 +101,7 @@ _VPCHAR: Final = UNRESERVED | (SUB_DELIMS - frozenset("&")) | frozenset(":@/?")
 
 
 def _run(chars: frozenset[str], extra: str = "") -> re.Pattern[str]:
-    return re.compile(f"(?:[{_rc(chars)}]++|{PCT_ENCODED_PATTERN}{extra})*+")
+    return re.compile(possessive(f"(?:[{_rc(chars)}]++|{PCT_ENCODED_PATTERN}{extra})", "*"))
 
 
 _NSS_RUN: Final = _run(PATH)
