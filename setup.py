@@ -1,4 +1,4 @@
-"""Build the optional C accelerator ``urikit._speedups``; metadata is in pyproject.toml.
+"""Build the optional C accelerator ``urikit.core._speedups``; metadata is in pyproject.toml.
 
 The extension is built whenever a C compiler is available. When it cannot be
 built, urikit installs as pure Python (the reference implementation), unless
@@ -8,7 +8,7 @@ built, urikit installs as pure Python (the reference implementation), unless
 A fallback is loud: the reason goes to stderr (shown by ``pip -v``), to the
 terminal when there is one (pip hides a successful build's output, so the
 warning is written to /dev/tty as well), and into the generated module
-``urikit/_build_info.py``, from which ``urikit --version`` and the
+``urikit/core/_build_info.py``, from which ``urikit --version`` and the
 ``URIKIT_REQUIRE_SPEEDUPS`` import error report it.
 """
 
@@ -37,8 +37,8 @@ def _flag(name: str) -> bool:
 REQUIRE = _flag("URIKIT_REQUIRE_SPEEDUPS")
 SKIP = _flag("URIKIT_NO_SPEEDUPS") and not REQUIRE
 IS_CPYTHON = platform.python_implementation() == "CPython"
-BUILD_INFO = Path("urikit", "_build_info.py")
-SOURCE_PACKAGE = Path(__file__).resolve().parent / "src" / "urikit"
+BUILD_INFO = Path("urikit", "core", "_build_info.py")
+SOURCE_PACKAGE = Path(__file__).resolve().parent / "src" / "urikit" / "core"
 #: Set when the extension failed to build: the wheel is then pure Python.
 FELL_BACK: list[str] = []
 
@@ -76,7 +76,7 @@ def _announce(message: str) -> None:
 
 
 class BuildPyWithInfo(build_py):
-    """build_py that also writes urikit/_build_info.py (the build_ext outcome may
+    """build_py that also writes urikit/core/_build_info.py (the build_ext outcome may
     overwrite it)."""
 
     def run(self) -> None:
@@ -117,11 +117,11 @@ class OptionalBuildExt(build_ext):
             reason = reason[:157] + "..."
         if REQUIRE:
             raise SystemExit(
-                f"error: URIKIT_REQUIRE_SPEEDUPS is set but urikit._speedups failed to build:"
+                f"error: URIKIT_REQUIRE_SPEEDUPS is set but urikit.core._speedups failed to build:"
                 f" {reason}"
             ) from exc
         _announce(
-            f"WARNING: urikit's C accelerator (urikit._speedups) was not built ({reason});"
+            f"WARNING: urikit's C accelerator (urikit.core._speedups) was not built ({reason});"
             " installing the pure-Python implementation, which is several times slower."
             " Install a C compiler and the Python headers, then reinstall with"
             " `pip install --force-reinstall --no-cache-dir urikit` (pip's cache may"
@@ -154,23 +154,23 @@ if bdist_wheel is not None:
     cmdclass["bdist_wheel"] = HonestBdistWheel
 
 
-#: The units of the one extension urikit._speedups, each beside the Python module
+#: The units of the one extension urikit.core._speedups, each beside the Python module
 #: it accelerates, and the headers they share (see docs/speedups.md).
 SPEEDUPS_SOURCES = [
-    "src/urikit/_speedups_module.c",
-    "src/urikit/_accel_c.c",
-    "src/urikit/_parser_c.c",
-    "src/urikit/reference_c.c",
-    "src/urikit/resolution_c.c",
-    "src/urikit/normalization_c.c",
-    "src/urikit/percent_c.c",
+    "src/urikit/core/_speedups_module.c",
+    "src/urikit/core/_accel_c.c",
+    "src/urikit/core/_parser_c.c",
+    "src/urikit/core/reference_c.c",
+    "src/urikit/core/resolution_c.c",
+    "src/urikit/core/normalization_c.c",
+    "src/urikit/core/percent_c.c",
     "src/urikit/security/_check_c.c",
-    "src/urikit/batch_c.c",
-    "src/urikit/arrow_c.c",
+    "src/urikit/columnar/batch_c.c",
+    "src/urikit/columnar/arrow_c.c",
     "src/urikit/iri/_syntax_c.c",
-    "src/urikit/extraction_c.c",
+    "src/urikit/text/extraction_c.c",
 ]
-SPEEDUPS_HEADERS = ["src/urikit/_speedups.h", "src/urikit/_tables.h"]
+SPEEDUPS_HEADERS = ["src/urikit/core/_speedups.h", "src/urikit/core/_tables.h"]
 
 ext_modules = []
 if _skip_reason() is None:
@@ -180,7 +180,7 @@ if _skip_reason() is None:
     unix_flags = ["-O2", "-flto", "-flto-partition=one", "-fvisibility=hidden"]
     ext_modules.append(
         Extension(
-            "urikit._speedups",
+            "urikit.core._speedups",
             sources=SPEEDUPS_SOURCES,
             depends=SPEEDUPS_HEADERS,
             # A pointer of the wrong type is an error, not a warning that scrolls by:

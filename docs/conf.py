@@ -20,7 +20,7 @@ def _document_python_twins() -> None:
 
     autodoc's ``:members:`` documents functions, classes and commented data, and
     silently skips any other object: a C-accelerated function
-    (``urikit._speedups.AcceleratedFunction``, made by ``_speedups.accelerate``) is
+    (``urikit.core._speedups.AcceleratedFunction``, made by ``_speedups.accelerate``) is
     a callable object, not a function, so the C build's reference would have no
     entry for it. Its Python twin, ``__wrapped__``, is the function it stands for,
     with the same name, docstring and signature: in this build's process each

@@ -21,8 +21,8 @@ from typing import Any, NamedTuple
 import pytest
 
 import urikit
-from urikit import _parser
 from urikit.arrow import COMPONENTS
+from urikit.core import _parser
 
 
 class Carrier(NamedTuple):

@@ -1,7 +1,7 @@
 """Hypothesis strategies derived from the ABNF of RFC 3986 Appendix A.
 
 Every strategy is named after the ABNF rule it generates and is built from the
-character classes of ``urikit._charsets`` (themselves composed like the ABNF),
+character classes of ``urikit.core._charsets`` (themselves composed like the ABNF),
 so the generated strings are valid by construction, not by asking the parser.
 
 ``uri_references()`` and friends return :class:`Generated` records: the text
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from urikit import _charsets as cs
+from urikit.core import _charsets as cs
 
 __all__ = [
     "INTERESTING",

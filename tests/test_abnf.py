@@ -11,7 +11,7 @@ import pytest
 from helpers import bad, ok
 
 import urikit
-from urikit import _parser
+from urikit.core import _parser
 
 # ---------------------------------------------------------------------------------------
 # Valid examples: (rule, text)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import urikit
-from urikit import _accel
+from urikit.core import _accel
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -32,9 +32,9 @@ def _load_tool(name: str) -> ModuleType:
 
 
 def test_generated_tables_are_fresh() -> None:
-    """src/urikit/_tables.h is exactly what tools/gen_tables.py makes from _charsets.py."""
+    """src/urikit/core/_tables.h is exactly what tools/gen_tables.py makes from _charsets.py."""
     generated = _load_tool("gen_tables").generate()
-    committed = (REPO / "src" / "urikit" / "_tables.h").read_text(encoding="utf-8")
+    committed = (REPO / "src" / "urikit" / "core" / "_tables.h").read_text(encoding="utf-8")
     assert committed == generated, "stale _tables.h: run python tools/gen_tables.py"
 
 
@@ -84,7 +84,7 @@ def test_implementation_matches_environment() -> None:
     assert urikit.IMPLEMENTATION == _accel.IMPLEMENTATION
     if _flag(_accel.NO_SPEEDUPS_ENV):
         assert urikit.IMPLEMENTATION == "python"
-        assert "urikit._speedups" not in sys.modules
+        assert "urikit.core._speedups" not in sys.modules
     elif _flag(_accel.REQUIRE_SPEEDUPS_ENV):
         assert urikit.IMPLEMENTATION == "c"
     if urikit.IMPLEMENTATION == "c":
@@ -102,7 +102,7 @@ def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-BLOCK_C = "import sys; sys.modules['urikit._speedups'] = None; "
+BLOCK_C = "import sys; sys.modules['urikit.core._speedups'] = None; "
 
 
 def test_missing_extension_falls_back() -> None:
@@ -118,18 +118,18 @@ def test_missing_extension_is_an_error_when_required() -> None:
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("ImportError: URIKIT_REQUIRE_SPEEDUPS is set"), done.stderr
-    assert "urikit._speedups is missing" in last
+    assert "urikit.core._speedups is missing" in last
     assert "pip install" in last and "C compiler" in last
     assert "circular" not in done.stderr
 
 
-# Hides the extension and stands in for the urikit/_build_info.py that setup.py
+# Hides the extension and stands in for the urikit/core/_build_info.py that setup.py
 # writes when the compiler fails.
 FAKE_BUILD_INFO = (
-    "import sys, types; sys.modules['urikit._speedups'] = None; "
-    "info = types.ModuleType('urikit._build_info'); "
+    "import sys, types; sys.modules['urikit.core._speedups'] = None; "
+    "info = types.ModuleType('urikit.core._build_info'); "
     "info.C_EXTENSION_NOT_BUILT = 'C compiler failed: no cc'; "
-    "sys.modules['urikit._build_info'] = info; "
+    "sys.modules['urikit.core._build_info'] = info; "
 )
 
 
@@ -158,7 +158,9 @@ def test_describe_matches_the_implementation() -> None:
 
 
 def test_no_speedups_wins() -> None:
-    code = "import sys, urikit; print(urikit.IMPLEMENTATION, 'urikit._speedups' in sys.modules)"
+    code = (
+        "import sys, urikit; print(urikit.IMPLEMENTATION, 'urikit.core._speedups' in sys.modules)"
+    )
     done = _run(code, URIKIT_NO_SPEEDUPS="1", URIKIT_REQUIRE_SPEEDUPS="1")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["python", "False"]
@@ -196,7 +198,7 @@ def _setup_namespace() -> dict[str, Any]:
 
 
 def test_setup_records_a_failed_build(tmp_path: Path) -> None:
-    """A compiler failure is announced and recorded in urikit/_build_info.py,
+    """A compiler failure is announced and recorded in urikit/core/_build_info.py,
     which is what urikit --version and the import error read."""
     ns = _setup_namespace()
     distribution: Any = importlib.import_module("setuptools").Distribution
@@ -205,7 +207,7 @@ def test_setup_records_a_failed_build(tmp_path: Path) -> None:
     said: list[str] = []
     saved = module_globals["REQUIRE"], module_globals["_announce"]
     module_globals["REQUIRE"], module_globals["_announce"] = False, said.append
-    info_file = tmp_path / "urikit" / "_build_info.py"
+    info_file = tmp_path / "urikit" / "core" / "_build_info.py"
 
     def recorded() -> Any:
         info: dict[str, Any] = {}
@@ -232,16 +234,16 @@ def test_setup_records_a_failed_build(tmp_path: Path) -> None:
 
 
 PACKAGE = REPO / "src" / "urikit"
-#: The units of the one extension urikit._speedups and the headers they share.
+#: The units of the one extension urikit.core._speedups and the headers they share.
 C_SOURCES = sorted([*PACKAGE.rglob("*.c"), *PACKAGE.rglob("*.h")])
 
 
 def test_c_module_imports_nothing_and_uses_no_deprecated_api() -> None:
     """The C side of the boundary, for the layering rules: no unit of _speedups
-    imports a Python module (everything it uses is handed in: see urikit._accel) and
+    imports a Python module (everything it uses is handed in: see urikit.core._accel) and
     each calls the APIs deprecated in 3.12 only in the branch for older versions."""
     assert len(C_SOURCES) > 2
-    module = (REPO / "src" / "urikit" / "_speedups_module.c").read_text(encoding="utf-8")
+    module = (REPO / "src" / "urikit" / "core" / "_speedups_module.c").read_text(encoding="utf-8")
     assert "PyInit__speedups(void)\n{\n    return PyModuleDef_Init(&moduledef);\n}" in module
     for path in C_SOURCES:
         source = path.read_text(encoding="utf-8")

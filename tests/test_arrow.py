@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from strategies import interesting_text, mutated, uri_references
 
 import urikit
-from urikit import arrow
+from urikit.columnar import arrow
 
 pa = pytest.importorskip("pyarrow")
 
@@ -248,7 +248,7 @@ def test_resolve_wrong_argument_types() -> None:
 
 @pytest.mark.skipif(not C_BUILD, reason="the C accelerator is not in use")
 def test_c_kernels_reject_what_they_cannot_read() -> None:
-    from urikit._accel import speedups
+    from urikit.core._accel import speedups
 
     assert speedups is not None
     s, a = pa.array([1, 2]).__arrow_c_array__()
@@ -288,7 +288,7 @@ def test_c_kernels_refuse_views_outside_their_buffers(
 ) -> None:
     import struct
 
-    from urikit._accel import speedups
+    from urikit.core._accel import speedups
 
     assert speedups is not None
     data = pa.py_buffer(b"http://example.org/abcdef")  # 25 bytes, one data buffer
@@ -308,7 +308,7 @@ def test_c_split_grows_what_its_sample_underestimates(typ: Any) -> None:
     """arrow_split sizes each data buffer from about 1024 rows spread over the
     array (every length // 1024-th row): here it sees only the short rows, so
     the path buffer starts far too small and must grow while splitting."""
-    from urikit._accel import speedups
+    from urikit.core._accel import speedups
 
     assert speedups is not None
     long_path = "/" + "p" * 1100
@@ -344,7 +344,7 @@ COMPONENT_INDEX = {name: i for i, name in enumerate(arrow.COMPONENTS)}
 
 @pytest.mark.skipif(not C_BUILD, reason="the C accelerator is not in use")
 def test_c_split_buffers_are_exact_and_any_pool_serves() -> None:
-    from urikit._accel import speedups
+    from urikit.core._accel import speedups
 
     assert speedups is not None
     texts = [t for t in SAMPLE if t is not None]
@@ -368,7 +368,7 @@ def test_c_split_buffers_are_exact_and_any_pool_serves() -> None:
 
 @pytest.mark.skipif(not C_BUILD, reason="the C accelerator is not in use")
 def test_c_kernels_report_allocator_and_argument_errors() -> None:
-    from urikit._accel import speedups
+    from urikit.core._accel import speedups
 
     assert speedups is not None
     arr = pa.array(["http://a/", "a b"])

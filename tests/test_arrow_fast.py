@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 from strategies import fragment, mutated, path_abempty, pct_encoded, port, query, reg_name, scheme
 
 import urikit
-from urikit import _accel, _parser, arrow
-from urikit import _charsets as cs
+from urikit import arrow
+from urikit.core import _accel, _parser
+from urikit.core import _charsets as cs
 
 pa = pytest.importorskip("pyarrow")
 pytestmark = pytest.mark.skipif(urikit.IMPLEMENTATION != "c", reason="needs the C build")

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import urikit
-from urikit import batch
+from urikit.columnar import batch
 
 TEXTS = ["http://a/b?c#d", "a b", "", "//h:8", "/p", "x:", "\ud800", "http://[::1]/"]
 
@@ -119,7 +119,7 @@ def test_split_keeps_one_object_a_text_in_c() -> None:
         ]
     else:
         assert cols._refs is None
-    assert cols.spans == [urikit._parser.split(t) for t in TEXTS * 3]
+    assert cols.spans == [urikit.core._parser.split(t) for t in TEXTS * 3]
 
 
 # --- iter_file over a path: blocks of lines in C --------------------------

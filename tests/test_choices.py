@@ -18,7 +18,8 @@ import urikit
 import urikit.iri
 import urikit.legacy.draft1993
 import urikit.legacy.rfc1738
-from urikit import _hooks, _parser, batch
+from urikit import batch
+from urikit.core import _hooks, _parser
 from urikit.errors import unknown_choice
 from urikit.legacy.resolution import LEGACY_RULES, resolve_legacy
 from urikit.normalization import LEVELS

@@ -273,8 +273,8 @@ def test_the_written_out_choices_match_their_tables() -> None:
     """``urikit.cli.core`` spells out the older grammars' rules and the resolution
     rules (so that `urikit parse X` need not import urikit.legacy): the same names,
     in the same order, as the tables they come from."""
-    from urikit._hooks import resolution_rules
     from urikit.cli.core import GRAMMAR_RULES, RESOLUTION_RULES
+    from urikit.core._hooks import resolution_rules
     from urikit.legacy import draft1993, rfc1738
 
     assert GRAMMAR_RULES["rfc1738"] == tuple(rfc1738.RULES)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 import urikit
-from urikit import errors
+from urikit.core import errors
 from urikit.errors import REASONS, URIError, format_message
 
 
@@ -198,7 +198,7 @@ def test_isbn_conversions_raise_uri_error(func: str, text: str) -> None:
 def test_diagnosed_errors_carry_no_traceback(text: str) -> None:
     # A returned (not raised) error keeps no traceback: its frames would hold the
     # caller's locals in a reference cycle (batch and Arrow paths diagnose many).
-    from urikit._parser import diagnose, find_error
+    from urikit.core._parser import diagnose, find_error
 
     err = find_error(text)
     assert err is not None and err.__traceback__ is None

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from strategies import INTERESTING, uris
 
 import urikit
+import urikit.text.extraction
 from urikit import Extracted, extract, iter_extract
 
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
@@ -495,7 +496,7 @@ def test_extracted_is_immutable_and_comparable() -> None:
 
 
 def test_exports_are_lazy_and_the_same_objects() -> None:
-    import urikit.extraction as module
+    import urikit.text.extraction as module
 
     assert urikit.extract is module.extract and urikit.fixup is module.fixup
     assert urikit.iter_extract is module.iter_extract and urikit.Extracted is module.Extracted
@@ -509,7 +510,7 @@ def test_iter_extract_over_lines_gives_absolute_offsets(monkeypatch: pytest.Monk
     assert list(iter_extract(lines)) == extract(text)
     assert list(iter_extract(text)) == extract(text)
     # a paragraph longer than the cap is cut at a line end (here no URI spans one)
-    monkeypatch.setattr(urikit.extraction, "_MAX_PIECE", 40)
+    monkeypatch.setattr(urikit.text.extraction, "_MAX_PIECE", 40)
     one_liners = [
         f"line {k}: see <http://h{k}.example/> and mailto:a@b{k}.example.\n" for k in range(50)
     ]
@@ -712,14 +713,14 @@ def test_linear_time_on_adversarial_input() -> None:
 
 def _linear_size(n: int) -> int:
     """The size to measure a ratio of times at: ``n`` characters, or a 16th of it
-    with the C scanner (urikit._speedups.extract_scan). That scanner runs near
+    with the C scanner (urikit.core._speedups.extract_scan). That scanner runs near
     memory speed on these inputs, where the cost per character of any linear
     pass on this machine steps up as a text outgrows the caches (``str.count``
     itself: 0.5 ns a character at 4 MB, 1.3 at 16 MB; the scanner's ratio for
     1 MB to 4 MB of '" x' repeated is 7): at 64 KB to 256 KB both texts stay in a
     core's 2 MB L2 cache, so the ratio measures the algorithm again (quadratic
     still gives 16)."""
-    import urikit.extraction as module
+    import urikit.text.extraction as module
 
     return n if module._extract_scan is None else n // 16
 
@@ -1036,7 +1037,7 @@ def test_prose_schemes_follow_the_scheme_registry() -> None:
     # counting when it is replaced by one with an authority or removed. (Run in
     # both builds: the C scanner and the Python one each get the cached set.)
     from urikit import schemes
-    from urikit.extraction import _prose_schemes
+    from urikit.text.extraction import _prose_schemes
 
     text = "see zz-prose:abc now"
 

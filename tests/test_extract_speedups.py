@@ -1,7 +1,7 @@
 """The C scanner of ``urikit.extract`` against the pure-Python reference.
 
 ``_speedups.extract_scan`` decides the common candidates itself and stops at
-every other one for ``extraction._judge`` (see ``src/urikit/extraction_c.c``).
+every other one for ``extraction._judge`` (see ``src/urikit/text/extraction_c.c``).
 Two copies of urikit are loaded side by side: ``P`` with URIKIT_NO_SPEEDUPS=1
 (the reference, every kernel in Python) and ``C`` without it. ``extract`` and
 ``iter_extract`` must find the same references (uri, span, wrapper,
@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 def load(*, no_speedups: bool) -> ModuleType:
     """A fresh ``urikit.extraction``, imported with or without the accelerator."""
-    return _load(no_speedups=no_speedups, subs=("iri", "extraction"))["urikit.extraction"]
+    return _load(no_speedups=no_speedups, subs=("iri", "text.extraction"))["urikit.text.extraction"]
 
 
 P = load(no_speedups=True)
@@ -36,7 +36,7 @@ C = load(no_speedups=False)
 
 if C._extract_scan is None:  # pragma: no cover - depends on the build
     if os.environ.get(REQUIRE_ENV, "") not in ("", "0"):
-        raise ImportError(f"{REQUIRE_ENV} is set but urikit._speedups is not available")
+        raise ImportError(f"{REQUIRE_ENV} is set but urikit.core._speedups is not available")
     pytest.skip("the C accelerator is not built", allow_module_level=True)
 
 assert P._extract_scan is None

@@ -25,7 +25,7 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from urikit import _extras
+from urikit.core import _extras
 
 
 class Engine(NamedTuple):

@@ -1,11 +1,13 @@
 """Imports inside urikit flow one way, and no module takes part in an import circle.
 
 The modules are found in the tree (every ``.py`` under ``src/urikit`` and the C
-module ``urikit._speedups``, whose units are every ``.c`` and ``.h`` file there),
-and each gets its layer from :data:`LAYER_RULES`, a table of module-name
-prefixes (docs/design.md draws the same table). A module no rule covers fails,
-so a new one cannot slip in unplaced; a rule that covers no module fails too
-unless it is marked as planned, so the table cannot go stale.
+module ``urikit.core._speedups``, whose units are every ``.c`` and ``.h`` file there),
+and each gets its layer from :data:`LAYER_RULES`, which :func:`read_rules` reads
+from the packages themselves: each package's front file declares ``__layer__``
+(the core's declares ``__layers__``, one per module), a top-level module declares
+its own or is a face (``from .core.reference import *``) in the layer of what it
+shows. A module no rule covers fails, so a new one cannot slip in unplaced, and
+docs/design.md's tree must name every package and top-level module.
 
 What counts as an import of a module:
 
@@ -47,50 +49,74 @@ APPLICATION_LAYER = 7
 class Rule(NamedTuple):
     prefix: str  # a module, or a package and everything in it
     layer: int
-    planned: bool = False  # may cover nothing yet
 
 
-#: Layer of every module, by the longest matching prefix (docs/design.md, "Layers").
-LAYER_RULES: tuple[Rule, ...] = (
-    Rule("urikit.errors", 0),
-    Rule("urikit._charsets", 0),
-    Rule("urikit._hooks", 0),
-    Rule("urikit._extras", 0),
-    Rule("urikit._speedups", 1),
-    Rule("urikit._accel", 1),
-    Rule("urikit.percent", 2),
-    Rule("urikit._schemeinfo", 2),
-    Rule("urikit._parser", 3),
-    Rule("urikit.resolution", 3),
-    Rule("urikit.normalization", 3),
-    Rule("urikit._editing", 3),
-    Rule("urikit.legacy", 3),
-    Rule("urikit.reference", 4),
-    Rule("urikit.schemes", 5),
-    Rule("urikit.urn", 5),
-    Rule("urikit.iri", 5),
-    Rule("urikit.extraction", 6),
-    Rule("urikit.linkifier", 6),
-    Rule("urikit.html", 6),
-    Rule("urikit.security", 6),
-    Rule("urikit.guard", 6),
-    Rule("urikit.batch", 7),
-    Rule("urikit.arrow", 7),
-    Rule("urikit.dask", 7),
-    Rule("urikit.duckdb", 7),
-    Rule("urikit.spark", 7),
-    Rule("urikit.markdown", 7),
-    Rule("urikit.inspector", 7),
-    Rule("urikit.cli", 7),
-    Rule("urikit.__main__", 7),
-)
+def _assigned(path: Path, name: str) -> object:
+    """The literal value a module assigns to ``name`` at its top level, or None."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == name for t in targets) and node.value:
+                return ast.literal_eval(node.value)
+    return None
+
+
+def face_target(path: Path) -> str | None:
+    """The module a face shows (``from .core.reference import *``), or None when
+    ``path`` is not a face."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.level == 1
+            and node.module
+            and [a.name for a in node.names] == ["*"]
+        ):
+            return f"{FACADE}.{node.module}"
+    return None
+
+
+def read_rules(package: Path = PACKAGE) -> tuple[Rule, ...]:
+    """The layer rules, as the packages declare them: a package's front file says
+    its layer (``__layer__``), the core's says each of its modules' (``__layers__``),
+    a top-level module says its own (``__layer__``) or is a face, in the layer of
+    the module it shows. The facade, ``urikit/__init__.py``, is above them all."""
+    rules: list[Rule] = []
+    faces: dict[str, str] = {}
+    for front in sorted(package.glob("*/__init__.py")):
+        name = f"{FACADE}.{front.parent.name}"
+        layer = _assigned(front, "__layer__")
+        layers = _assigned(front, "__layers__")
+        if isinstance(layer, int):
+            rules.append(Rule(name, layer))
+        if isinstance(layers, dict):
+            rules.append(Rule(name, min(layers.values())))
+            rules.extend(Rule(f"{name}.{m}", n) for m, n in layers.items())
+    for path in sorted(package.glob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        name = f"{FACADE}.{path.stem}"
+        layer = _assigned(path, "__layer__")
+        if isinstance(layer, int):
+            rules.append(Rule(name, layer))
+        elif (shown := face_target(path)) is not None:
+            faces[name] = shown
+    for face, shown in faces.items():
+        rules.append(Rule(face, layer_of(shown, tuple(rules))))
+    return tuple(rules)
+
+
+def _declared_core_modules(package: Path = PACKAGE) -> tuple[str, ...]:
+    layers = _assigned(package / "core" / "__init__.py", "__layers__")
+    assert isinstance(layers, dict)
+    return tuple(f"{FACADE}.core.{m}" for m in layers)
+
 
 #: Upward lookups by name that a registry makes on first need: (module, target) -> why.
 NAMED_LOOKUPS: dict[tuple[str, str], str] = {
-    ("urikit._hooks", "urikit.legacy"): (
+    ("urikit.core._hooks", "urikit.legacy"): (
         "is_valid(grammar=...) and resolve(rules=...) find the legacy grammars and rules"
     ),
-    ("urikit._schemeinfo", "urikit.schemes"): (
+    ("urikit.core._schemeinfo", "urikit.schemes"): (
         "the built-in scheme registry finds the typed views and scheme normalizers"
     ),
     ("urikit.urn._resolution", "urikit.guard"): (
@@ -104,20 +130,7 @@ NAMED_LOOKUPS: dict[tuple[str, str], str] = {
 
 #: The core (docs/design.md): it reaches the legacy grammars and rules, which sit in
 #: its layer, only through the _hooks tables, never by importing them.
-CORE: tuple[str, ...] = (
-    "urikit.errors",
-    "urikit._charsets",
-    "urikit._hooks",
-    "urikit._accel",
-    "urikit._speedups",
-    "urikit.percent",
-    "urikit._schemeinfo",
-    "urikit._parser",
-    "urikit.resolution",
-    "urikit.normalization",
-    "urikit._editing",
-    "urikit.reference",
-)
+CORE: tuple[str, ...] = _declared_core_modules()
 PLUGINS: tuple[str, ...] = ("urikit.legacy",)
 
 
@@ -125,10 +138,11 @@ def _matches(rule: Rule, module: str) -> bool:
     return module == rule.prefix or module.startswith(rule.prefix + ".")
 
 
-def layer_of(module: str, rules: tuple[Rule, ...] = LAYER_RULES) -> int:
+def layer_of(module: str, rules: tuple[Rule, ...] | None = None) -> int:
     """The layer of ``module`` by the longest rule prefix; KeyError if none covers it."""
     if module == FACADE:
         return FACADE_LAYER
+    rules = LAYER_RULES if rules is None else rules
     best = max((r for r in rules if _matches(r, module)), key=lambda r: len(r.prefix), default=None)
     if best is None:
         raise KeyError(module)
@@ -144,11 +158,13 @@ def module_name(path: Path) -> str:
 
 PY_FILES: dict[str, Path] = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 #: The one C extension: its units sit beside the Python modules they accelerate,
-#: and all of them make up the module urikit._speedups.
+#: and all of them make up the module urikit.core._speedups.
 C_FILES: dict[str, list[Path]] = {
-    "urikit._speedups": sorted([*PACKAGE.rglob("*.c"), *PACKAGE.rglob("*.h")])
+    "urikit.core._speedups": sorted([*PACKAGE.rglob("*.c"), *PACKAGE.rglob("*.h")])
 }
 MODULES: tuple[str, ...] = tuple(sorted({*PY_FILES, *C_FILES}))
+#: Layer of every module, by the longest matching prefix (docs/design.md, "Layers").
+LAYER_RULES: tuple[Rule, ...] = read_rules()
 
 
 def is_module(name: str) -> bool:
@@ -227,7 +243,7 @@ def imports_of(module: str) -> list[Import]:
         text = "\n".join(p.read_text(encoding="utf-8") for p in C_FILES[module])
         for m in _C_IMPORT_RE.finditer(text):
             if not is_module(m.group(1)) or m.group(1) == module:
-                continue  # a type's name ("urikit._speedups.X"), the module's own
+                continue  # a type's name ("urikit.core._speedups.X"), the module's own
             line = text.count("\n", 0, m.start()) + 1
             found.append(Import(line, m.group(1), True, False))
     return found
@@ -299,7 +315,12 @@ def edges_of(module: str, imports: list[Import]) -> set[str]:
 
 
 def test_the_tree_is_found() -> None:
-    for module in ("urikit.errors", "urikit.reference", "urikit._speedups", "urikit.urn._syntax"):
+    for module in (
+        "urikit.errors",
+        "urikit.reference",
+        "urikit.core._speedups",
+        "urikit.urn._syntax",
+    ):
         assert module in MODULES
 
 
@@ -310,14 +331,29 @@ def test_every_module_has_a_layer() -> None:
             layer_of(module)
         except KeyError:
             unplaced.append(module)
-    assert not unplaced, f"add rules to LAYER_RULES for: {unplaced}"
+    assert not unplaced, (
+        f"no layer for {unplaced}: a package's front file declares __layer__ (the core's,"
+        " __layers__ for each module); a top-level module declares __layer__ or is a face"
+    )
 
 
-def test_every_rule_covers_a_module_unless_planned() -> None:
-    stale = [
-        r.prefix for r in LAYER_RULES if not r.planned and not any(_matches(r, m) for m in MODULES)
-    ]
-    assert not stale, f"rules that cover no module (remove them or mark them planned): {stale}"
+#: Written by setup.py only when the C extension failed to build.
+GENERATED: tuple[str, ...] = ("urikit.core._build_info",)
+
+
+def test_every_core_module_is_declared() -> None:
+    core = {m for m in MODULES if m.startswith(f"{FACADE}.core.")}
+    undeclared, stale = core - set(CORE), set(CORE) - core - set(GENERATED)
+    assert not undeclared and not stale, (undeclared, stale, "see core/__init__.py __layers__")
+
+
+def test_design_md_draws_every_package_and_face() -> None:
+    design = (SRC.parent / "docs" / "design.md").read_text(encoding="utf-8")
+    tree = design.split("## Layers", 1)[1].split("```", 2)[1]
+    named = [p.name + "/" for p in PACKAGE.iterdir() if (p / "__init__.py").exists()]
+    named += [p.name for p in PACKAGE.glob("*.py")]
+    missing = [n for n in named if n not in tree]
+    assert not missing, f"docs/design.md's layer tree does not name {missing}"
 
 
 def test_named_lookups_are_still_made() -> None:
@@ -346,11 +382,28 @@ def core_imports_of_plugins(module: str, imports: list[Import]) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("module", CORE)
+@pytest.mark.parametrize("module", [m for m in CORE if m not in GENERATED])
 def test_the_core_imports_no_plugin(module: str) -> None:
     assert module in MODULES
     found = core_imports_of_plugins(module, imports_of(module))
-    assert not found, f"{module} imports {found}; register in urikit._hooks instead"
+    assert not found, f"{module} imports {found}; register in urikit.core._hooks instead"
+
+
+FACES: tuple[str, ...] = tuple(
+    sorted(f"{FACADE}.{p.stem}" for p in PACKAGE.glob("*.py") if face_target(p) is not None)
+)
+
+
+@pytest.mark.parametrize("module", [m for m in MODULES if m.count(".") >= 2])
+def test_code_in_the_packages_imports_no_face(module: str) -> None:
+    """The faces are for users: code inside the packages imports what a face shows,
+    so that a face stays a face (nothing depends on it) and the layers stay visible."""
+    found = [f"line {i.line}: {i.target}" for i in imports_of(module) if i.target in FACES]
+    assert not found, f"{module} imports faces {found}; import the module they show"
+
+
+def test_the_faces_are_found() -> None:
+    assert {"urikit.reference", "urikit.arrow", "urikit.html", "urikit.errors"} <= set(FACES)
 
 
 def test_no_import_circles() -> None:
@@ -382,18 +435,40 @@ def test_the_checker_flags_an_upward_import() -> None:
     assert len(upward_imports("urikit.legacy.grammars", found)) == 3
     # The one allowed named lookup is allowed only where it is listed.
     lookup = imports_in("PROVIDER = 'urikit.legacy'\n", "urikit")
-    assert upward_imports("urikit._hooks", lookup) == []
-    assert len(upward_imports("urikit.errors", lookup)) == 1
+    assert upward_imports("urikit.core._hooks", lookup) == []
+    assert len(upward_imports("urikit.core.errors", lookup)) == 1
 
 
 def test_the_checker_flags_a_core_import_of_legacy() -> None:
     found = imports_in("from .legacy.grammars import is_valid_rfc2396\n", "urikit")
-    assert core_imports_of_plugins("urikit.reference", found) == ["line 1: urikit.legacy.grammars"]
+    assert core_imports_of_plugins("urikit.core.reference", found) == [
+        "line 1: urikit.legacy.grammars"
+    ]
     assert core_imports_of_plugins("urikit.cli", found) == []
 
 
+def test_the_checker_reads_the_rules_from_the_packages(tmp_path: Path) -> None:
+    package = tmp_path / "urikit"
+    (package / "core").mkdir(parents=True)
+    (package / "text").mkdir()
+    (package / "core" / "__init__.py").write_text('__layers__ = {"errors": 0, "reference": 4}\n')
+    (package / "text" / "__init__.py").write_text('"""Text."""\n__layer__ = 6\n')
+    (package / "html.py").write_text("from .text.html import *\n")
+    (package / "errors.py").write_text("from .core.errors import *\n")
+    (package / "__main__.py").write_text("__layer__ = 7\n")
+    (package / "loose.py").write_text("x = 1\n")
+    rules = read_rules(package)
+    assert layer_of("urikit.core.reference", rules) == 4
+    assert layer_of("urikit.text.extraction", rules) == 6
+    assert layer_of("urikit.html", rules) == 6
+    assert layer_of("urikit.errors", rules) == 0
+    assert layer_of("urikit.__main__", rules) == 7
+    with pytest.raises(KeyError):
+        layer_of("urikit.loose", rules)
+
+
 def test_the_checker_places_by_rule() -> None:
-    rules = (Rule("urikit.a", 0), Rule("urikit.a.b", 2), Rule("urikit.z", 9, planned=True))
+    rules = (Rule("urikit.a", 0), Rule("urikit.a.b", 2), Rule("urikit.z", 9))
     assert layer_of("urikit.a.x", rules) == 0
     assert layer_of("urikit.a.b.c", rules) == 2
     with pytest.raises(KeyError):
@@ -432,7 +507,7 @@ def test_the_checker_counts_unlisted_named_lookups_in_circles() -> None:
     # circle; a listed one (a registry filled from above) does not.
     lookup = imports_in("PROVIDER = 'urikit.legacy'\n", "urikit")
     back = imports_in("from .. import _hooks, errors\n", "urikit.legacy")
-    assert edges_of("urikit._hooks", lookup) == set()
+    assert edges_of("urikit.core._hooks", lookup) == set()
     assert edges_of("urikit.errors", lookup) == {"urikit.legacy"}
     graph = {
         "urikit.errors": edges_of("urikit.errors", lookup),

@@ -114,4 +114,4 @@ def test_the_command_imports_no_other_command() -> None:
     imported = {i.target for i in imports_of("urikit.cli.linkify")}
     commands = {m for m in imported if m.startswith("urikit.cli")}
     assert commands == {"urikit.cli._common"}
-    assert "urikit.linkifier" in imported
+    assert "urikit.text.linkifier" in imported

@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import urikit
-from urikit.linkifier import link_span
 from urikit.markdown import Linkifier, Match, linkify_it, markdown_it
+from urikit.text.linkifier import link_span
 
 markdown_it_py = pytest.importorskip("markdown_it")
 

@@ -39,7 +39,7 @@ def test_no_issue_or_branch_in_source(name: str) -> None:
 
 def test_the_sources_are_found() -> None:
     names = {p.relative_to(SRC).as_posix() for p in _sources()}
-    assert {"urikit/__init__.py", "urikit/_speedups.pyi", "urikit/_tables.h"} <= names
+    assert {"urikit/__init__.py", "urikit/core/_speedups.pyi", "urikit/core/_tables.h"} <= names
     assert any(n.endswith(".c") for n in names)
 
 

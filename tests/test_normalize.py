@@ -17,7 +17,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import urikit
-from urikit._schemeinfo import default_port
+from urikit.core._schemeinfo import default_port
 
 # (input, level "syntax", level "scheme")
 NORMALIZE: list[tuple[str, str, str]] = [

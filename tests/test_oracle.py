@@ -1,6 +1,6 @@
 """The two readings of the grammar must accept exactly the same language.
 
-``urikit._parser.split`` (one linear regex) and ``urikit._parser.find_error``
+``urikit.core._parser.split`` (one linear regex) and ``urikit.core._parser.find_error``
 (the rule-by-rule diagnoser) are independent implementations of RFC 3986
 Appendix A. For every rule and every input: ``split(s) is None`` exactly when
 ``find_error(s) is not None``. The inputs are ABNF-generated references,
@@ -23,9 +23,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import urikit
-from urikit import _charsets as cs
-from urikit import _parser
-from urikit._accel import speedups
+from urikit.core import _charsets as cs
+from urikit.core import _parser
+from urikit.core._accel import speedups
 from urikit.errors import REASONS
 
 RULES = ("URI-reference", "URI", "absolute-URI", "relative-ref")

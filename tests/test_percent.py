@@ -1,7 +1,7 @@
 """Percent-encoding (RFC 3986 section 2.1, 2.4) and the character classes of section 2.
 
 The allowed set of each component is spelled out here from the RFC's ABNF,
-independently of urikit._charsets, and the two are compared.
+independently of urikit.core._charsets, and the two are compared.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import urikit
-from urikit import _charsets as cs
-from urikit import _parser
+from urikit.core import _charsets as cs
+from urikit.core import _parser
 
 # --- section 2: the character classes, spelled out from the RFC --------------------------
 

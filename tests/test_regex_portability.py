@@ -31,9 +31,9 @@ from typing import Any
 import pytest
 
 import urikit
-from urikit import _parser
-from urikit.extraction import _host_re
+from urikit.core import _parser
 from urikit.legacy import draft1993, rfc1738
+from urikit.text.extraction import _host_re
 from urikit.urn import URN, _syntax
 
 _sre_parser: Any = importlib.import_module("re._parser")
@@ -106,8 +106,8 @@ def _expressions() -> Iterator[tuple[str, str]]:
                     if isinstance(content, re.Pattern) and isinstance(content.pattern, str):
                         yield f"{module.__name__}.{name} (closure)", content.pattern
     for name, pattern in _parser._PATTERNS.items():
-        yield f"urikit._parser._PATTERNS[{name!r}]", pattern
-    yield "urikit.extraction._host_re", _host_re("A-Za-z0-9\\-").pattern
+        yield f"urikit.core._parser._PATTERNS[{name!r}]", pattern
+    yield "urikit.text.extraction._host_re", _host_re("A-Za-z0-9\\-").pattern
     yield "urikit.urn._syntax._run", _syntax._run(frozenset("ab"), "|x").pattern
 
 
@@ -205,7 +205,7 @@ def _answers() -> list[str]:
 
 _AS_BEFORE_3_11_5 = """
 import json, sys
-sys.version_info = (3, 11, 4, "final", 0)  # read by urikit._charsets at import
+sys.version_info = (3, 11, 4, "final", 0)  # read by urikit.core._charsets at import
 sys.path.insert(0, sys.argv[1])
 import test_regex_portability as t
 print(json.dumps([t._violations(), t._answers()]))

@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import urikit
-from urikit import _hooks
-from urikit._charsets import PCHAR, QUERY, UNRESERVED
-from urikit._schemeinfo import DEFAULT_REGISTRY, SchemeHandler, SchemeRegistry
+from urikit.core import _hooks
+from urikit.core._charsets import PCHAR, QUERY, UNRESERVED
+from urikit.core._schemeinfo import DEFAULT_REGISTRY, SchemeHandler, SchemeRegistry
 from urikit.percent import encode_except
 from urikit.schemes import WaisView, view
 from urikit.urn import URN, NamespaceRegistry
@@ -345,10 +345,10 @@ def test_http_default_ports_come_from_the_registry() -> None:
 def test_bidi_sets_are_unicodes_and_rfc_3987s() -> None:
     import regex  # type: ignore[import-untyped]
 
-    from urikit import _charsets
-    from urikit.extraction import _BIDI_CONTROLS
+    from urikit.core import _charsets
     from urikit.iri import _syntax
     from urikit.security._text import _BIDI_FORMAT
+    from urikit.text.extraction import _BIDI_CONTROLS
 
     every = "".join(map(chr, range(0x110000)))
     assert frozenset(regex.findall(r"\p{Bidi_Control}", every)) == _charsets.BIDI_CONTROLS
@@ -369,7 +369,7 @@ def test_bidi_sets_are_unicodes_and_rfc_3987s() -> None:
 
 
 def test_quoted_values_in_messages() -> None:
-    from urikit.errors import quoted
+    from urikit.core.errors import quoted
 
     assert quoted("a\u202eb") == repr("a\u202eb")
     long = "x" * 201

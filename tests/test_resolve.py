@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import urikit
-from urikit import _parser
+from urikit.core import _parser
 
 # --- remove_dot_segments (section 5.2.4) ------------------------------------------------
 

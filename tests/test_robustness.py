@@ -16,7 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import urikit
-from urikit import URIReference, _parser
+from urikit import URIReference
+from urikit.core import _parser
 
 MB = 10**6
 

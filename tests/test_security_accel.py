@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import urikit
 from urikit import URIError
-from urikit._parser import PATH_SPAN
+from urikit.core._parser import PATH_SPAN
 from urikit.security import Policy, Report, check
 from urikit.security import _check as check_module
 
@@ -251,7 +251,7 @@ def test_hosts_of_every_length_and_shape() -> None:
 def test_the_origin_memo_follows_the_registry() -> None:
     """A port's findings depend on the scheme registry: a memo entry made before
     a change is not used after it."""
-    from urikit._schemeinfo import DEFAULT_REGISTRY
+    from urikit.core._schemeinfo import DEFAULT_REGISTRY
 
     text = "http://h.example:20008/"
     assert check(text).findings == ()
@@ -327,7 +327,7 @@ def test_other_calls_are_the_python_functions() -> None:
 def test_accelerate_check_refuses_bad_fields() -> None:
     """accelerate("check", ...) takes check's fields by name, every one and no
     other, each of the kind C reads."""
-    from urikit import _speedups
+    from urikit.core import _speedups
 
     assert _speedups is not None
     fields: dict[str, object] = {

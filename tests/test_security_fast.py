@@ -291,7 +291,7 @@ def test_a_reference_that_shows_plainly_has_no_display_finding(
 
 def test_shows_plainly_on_the_corpus_and_its_refusals() -> None:
     from urikit import URIError, parse
-    from urikit._parser import HOST_SPAN
+    from urikit.core._parser import HOST_SPAN
     from urikit.security._check import _shows_plainly
 
     start = len("http://h")

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 #: the submodules whose entry points are compared
 _SUBS = (
-    "_parser",
+    "core._parser",
     "percent",
     "resolution",
     "normalization",
@@ -42,7 +42,7 @@ _SUBS = (
 
 
 def load(*, no_speedups: bool) -> dict[str, ModuleType]:
-    """A fresh urikit: {"urikit": package, "urikit._parser": ..., ...}."""
+    """A fresh urikit: {"urikit": package, "urikit.core._parser": ..., ...}."""
     return _load(no_speedups=no_speedups, subs=_SUBS)
 
 
@@ -77,7 +77,7 @@ if not HAVE_C:
     pytest.skip("the C accelerator is not built", allow_module_level=True)
 
 assert P["urikit"].IMPLEMENTATION == "python"
-SP: Any = C["urikit._speedups"]
+SP: Any = C["urikit.core._speedups"]
 PU: Any = P["urikit"]
 CU: Any = C["urikit"]
 RULES = ("URI-reference", "URI", "absolute-URI", "relative-ref")
@@ -153,18 +153,20 @@ def parsed(func: Callable[..., Any], *args: Any) -> tuple[str, Any]:
 @example("\ud800")
 def test_split_is_valid_parse(text: str) -> None:
     for rule in RULES:
-        assert C["urikit._parser"].split(text, rule) == P["urikit._parser"].split(text, rule)
+        assert C["urikit.core._parser"].split(text, rule) == P["urikit.core._parser"].split(
+            text, rule
+        )
         same(CU.is_valid, PU.is_valid, text, rule)
         assert parsed(CU.parse, text, rule) == parsed(PU.parse, text, rule)
     assert parsed(CU.parse, text) == parsed(PU.parse, text)
     same(CU.is_valid, PU.is_valid, text)
-    assert C["urikit._parser"].split(text) == P["urikit._parser"].split(text)
-    same(C["urikit._parser"].plain_host_end, P["urikit._parser"].plain_host_end, text)
+    assert C["urikit.core._parser"].split(text) == P["urikit.core._parser"].split(text)
+    same(C["urikit.core._parser"].plain_host_end, P["urikit.core._parser"].plain_host_end, text)
 
 
 @given(texts)
 def test_unknown_rule_and_bad_types(text: str) -> None:
-    same(C["urikit._parser"].split, P["urikit._parser"].split, text, "nope")
+    same(C["urikit.core._parser"].split, P["urikit.core._parser"].split, text, "nope")
     same(CU.is_valid, PU.is_valid, text, "nope")
     assert parsed(CU.parse, text, "nope") == parsed(PU.parse, text, "nope")
     assert parsed(CU.parse, text, None) == parsed(PU.parse, text, None)
@@ -188,7 +190,7 @@ def test_iri_parse(text: str) -> None:
 
 
 def test_plain_host_end_runs_in_c() -> None:
-    host_end = C["urikit._parser"].plain_host_end
+    host_end = C["urikit.core._parser"].plain_host_end
     assert type(host_end) is SP.AcceleratedFunction
     for text in ("http://example.org/a", "//h", "http://u@h/", "http://h:1/", "file:///", "a b"):
         assert host_end(text) == host_end.__wrapped__(text)
@@ -207,7 +209,11 @@ def test_dot_segments_found_at_every_offset() -> None:
             for piece in ("/.", ".", "/x.", "//"):
                 path = ("/" + "a" * n)[: at + 1] + piece + "a" * (n - at)
                 text = "http://h" + path
-                same(C["urikit._parser"].plain_host_end, P["urikit._parser"].plain_host_end, text)
+                same(
+                    C["urikit.core._parser"].plain_host_end,
+                    P["urikit.core._parser"].plain_host_end,
+                    text,
+                )
                 same(CU.normalize, PU.normalize, text)
                 same(CU.remove_dot_segments, PU.remove_dot_segments, path)
                 assert tuple(c_check(text)) == tuple(p_check(text)), text
@@ -224,8 +230,8 @@ def test_iri_parse_runs_in_c() -> None:
 def test_parse_subtype_is_checked() -> None:
     """accelerate("parse", f, diagnose, subtype): the subtype must subclass the
     installed reference type with its layout (C fills the same two slots)."""
-    record = C["urikit._accel"].SpanRecord
-    diagnose = P["urikit._parser"].diagnose
+    record = C["urikit.core._accel"].SpanRecord
+    diagnose = P["urikit.core._parser"].diagnose
     sp = fresh_speedups()
     mine = type("Mine", (record,), {"__slots__": ()})
     sub = type("Sub", (mine,), {"__slots__": ()})
@@ -271,8 +277,8 @@ def test_parse_subtype_is_checked() -> None:
 def test_non_str_arguments(value: Any) -> None:
     same(CU.is_valid, PU.is_valid, value)
     assert parsed(CU.parse, value) == parsed(PU.parse, value)
-    same(C["urikit._parser"].split, P["urikit._parser"].split, value)
-    same(C["urikit._parser"].plain_host_end, P["urikit._parser"].plain_host_end, value)
+    same(C["urikit.core._parser"].split, P["urikit.core._parser"].split, value)
+    same(C["urikit.core._parser"].plain_host_end, P["urikit.core._parser"].plain_host_end, value)
     same(CU.normalize, PU.normalize, value)
     same(CU.resolve, PU.resolve, "http://a/b", value)
     same(CU.resolve, PU.resolve, value, "g")
@@ -285,7 +291,7 @@ def test_str_subclass_and_keywords() -> None:
 
     for text in (S("http://a/b"), S("a b")):
         same(CU.is_valid, PU.is_valid, text)
-        same(C["urikit._parser"].plain_host_end, P["urikit._parser"].plain_host_end, text)
+        same(C["urikit.core._parser"].plain_host_end, P["urikit.core._parser"].plain_host_end, text)
         assert parsed(CU.parse, text) == parsed(PU.parse, text)
         same(CU.normalize, PU.normalize, text)
         same(CU.resolve, PU.resolve, "http://a/b", text)
@@ -373,7 +379,7 @@ def test_resolve(base: str, reference: str, strict: bool) -> None:
 def test_normalize(text: str, level: str) -> None:
     expected = outcome(PU.normalize, text, level)
     assert outcome(CU.normalize, text, level) == expected
-    schemes = C["urikit._schemeinfo"].DEFAULT_REGISTRY
+    schemes = C["urikit.core._schemeinfo"].DEFAULT_REGISTRY
     kernel = outcome(SP.normalize_kernel, text, level == "scheme", schemes.ports,
                      schemes.http_like)  # fmt: skip
     if expected[0] == "ok":
@@ -417,7 +423,7 @@ NORMAL_FORM_EDGES = [
 def test_normalize_shortcut_edges(text: str, level: str) -> None:
     expected = PU.normalize(text, level)
     assert CU.normalize(text, level) == expected
-    schemes = C["urikit._schemeinfo"].DEFAULT_REGISTRY
+    schemes = C["urikit.core._schemeinfo"].DEFAULT_REGISTRY
     kernel = SP.normalize_kernel(text, level == "scheme", schemes.ports, schemes.http_like)
     assert kernel == expected
     # an implementation detail, checked so that the shortcut is known to run: C
@@ -427,13 +433,13 @@ def test_normalize_shortcut_edges(text: str, level: str) -> None:
 
 def test_normalize_sees_default_port_changes() -> None:
     for mod in (P, C):
-        mod["urikit._schemeinfo"].set_default_port("foo", 8)
+        mod["urikit.core._schemeinfo"].set_default_port("foo", 8)
     try:
         same(CU.normalize, PU.normalize, "FOO://h:8/")
         assert CU.normalize("FOO://h:8/") == "foo://h/"
     finally:
         for mod in (P, C):
-            mod["urikit._schemeinfo"].set_default_port("foo", None)
+            mod["urikit.core._schemeinfo"].set_default_port("foo", None)
 
 
 # --- batch -------------------------------------------------------------------------
@@ -506,7 +512,7 @@ BIG = [
 
 @pytest.mark.parametrize("text", BIG, ids=range(len(BIG)))
 def test_one_megabyte(text: str) -> None:
-    assert C["urikit._parser"].split(text) == P["urikit._parser"].split(text)
+    assert C["urikit.core._parser"].split(text) == P["urikit.core._parser"].split(text)
     assert parsed(CU.parse, text) == parsed(PU.parse, text)
     same(CU.normalize, PU.normalize, text)
     same(CU.resolve, PU.resolve, "http://a/b/c", text)
@@ -552,8 +558,8 @@ def _calls(bad: Any) -> list[tuple[str, str, tuple[Any, ...], dict[str, Any]]]:
         ("urikit", "is_valid", (bad,), {}),
         ("urikit", "is_valid", ("http://a", bad), {}),
         ("urikit", "is_valid", ("a b", bad), {}),
-        ("urikit._parser", "split", (bad,), {}),
-        ("urikit._parser", "split", ("http://a", bad), {}),
+        ("urikit.core._parser", "split", (bad,), {}),
+        ("urikit.core._parser", "split", ("http://a", bad), {}),
         ("urikit", "resolve", (bad, "g"), {}),
         ("urikit", "resolve", ("http://a/b", bad), {}),
         ("urikit", "resolve", ("http://a/b", "g"), {"strict": bad}),
@@ -606,7 +612,7 @@ def fresh_speedups() -> Any:
     re-executes it; it is not put in sys.modules)."""
     import importlib.util
 
-    spec = importlib.util.find_spec("urikit._speedups")
+    spec = importlib.util.find_spec("urikit.core._speedups")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -616,7 +622,7 @@ def fresh_speedups() -> Any:
 def test_reference_type_hook_is_installed() -> None:
     """urikit.reference installed itself, on the layer-1 record layout."""
     installed = SP.reference_type()
-    assert installed == (C["urikit._accel"].SpanRecord, C["urikit.reference"].URIReference)
+    assert installed == (C["urikit.core._accel"].SpanRecord, C["urikit.reference"].URIReference)
     assert C["urikit.reference"].URIReference.__slots__ == ()
 
 
@@ -635,7 +641,7 @@ def test_c_builds_the_object_python_builds(text: str) -> None:
         return
     assert type(c_ref) is type(p_ref) is C["urikit.reference"].URIReference
     assert c_ref._text is text and p_ref._text is text
-    assert c_ref._sp == p_ref._sp == C["urikit._parser"].split.__wrapped__(text)
+    assert c_ref._sp == p_ref._sp == C["urikit.core._parser"].split.__wrapped__(text)
     assert not hasattr(c_ref, "__dict__")
     assert c_ref == p_ref and hash(c_ref) == hash(p_ref)
     c_ref._check_invariants()
@@ -658,7 +664,7 @@ def test_parse_kernel_hands_the_location_to_the_diagnoser(
     """On a rejected text, the C parse calls its diagnoser with where the error is
     (what _parser.locate_error says), so that Python does not read the text again."""
     calls: list[tuple[object, ...]] = []
-    diagnose = P["urikit._parser"].diagnose
+    diagnose = P["urikit.core._parser"].diagnose
 
     def recorder(*args: Any) -> Any:
         calls.append(args)
@@ -668,7 +674,7 @@ def test_parse_kernel_hands_the_location_to_the_diagnoser(
     args = (text,) if rule is None else (text, rule)
     with pytest.raises(PU.URIError) as info:
         parse(*args)
-    expected = P["urikit._parser"].find_error(text, rule or "URI-reference")
+    expected = P["urikit.core._parser"].find_error(text, rule or "URI-reference")
     assert error_key(info.value) == error_key(expected)
     given = (text, rule or "URI-reference")
     assert calls == [given if located is None else (*given, located)]
@@ -758,8 +764,8 @@ def test_every_byte_at_every_place_of_the_common_shape() -> None:
         for i in range(len(base) + 1):
             for code in range(128):
                 for text in (base[:i] + chr(code) + base[i + 1 :], base[:i] + chr(code) + base[i:]):
-                    c_sp = C["urikit._parser"].split(text)
-                    assert c_sp == P["urikit._parser"].split(text), text
+                    c_sp = C["urikit.core._parser"].split(text)
+                    assert c_sp == P["urikit.core._parser"].split(text), text
                     assert CU.is_valid(text) is (c_sp is not None)
                     if c_sp is None:
                         assert raised(CU.parse, text) == raised(PU.parse, text), text
@@ -772,10 +778,10 @@ def test_set_error_type() -> None:
     be called with a location, and calls any other diagnoser (or diagnose for
     what C cannot locate); a type whose slots C cannot fill is refused."""
     sp = fresh_speedups()
-    record, ref_type = C["urikit._accel"].SpanRecord, C["urikit.reference"].URIReference
+    record, ref_type = C["urikit.core._accel"].SpanRecord, C["urikit.reference"].URIReference
     sp.set_reference_type(record, ref_type)
     calls: list[tuple[object, ...]] = []
-    diagnose = C["urikit._parser"].diagnose
+    diagnose = C["urikit.core._parser"].diagnose
 
     def recorder(*args: Any) -> Any:
         calls.append(args)
@@ -789,7 +795,7 @@ def test_set_error_type() -> None:
         for func in (parse, other):
             with pytest.raises(error_type) as info:
                 func(text)
-            assert error_state(info.value) == error_state(P["urikit._parser"].find_error(text))
+            assert error_state(info.value) == error_state(P["urikit.core._parser"].find_error(text))
         assert calls == ([(text, "URI-reference")] if called else [])
         calls.clear()
     with pytest.raises(error_type):
@@ -813,15 +819,15 @@ def test_set_error_type() -> None:
 def test_span_record_holds_spans_inline() -> None:
     """C's SpanRecord: the attributes of the Python one, the spans kept inline
     (read back as the same tuple), anything but a text and nine int pairs refused."""
-    record = C["urikit._accel"].SpanRecord
-    assert record is SP.SpanRecord and P["urikit._accel"].SpanRecord is not record
+    record = C["urikit.core._accel"].SpanRecord
+    assert record is SP.SpanRecord and P["urikit.core._accel"].SpanRecord is not record
     ref_type = C["urikit.reference"].URIReference
     blank = object.__new__(ref_type)
     p_blank = object.__new__(P["urikit.reference"].URIReference)
     for name in ("_text", "_sp"):
         assert outcome(getattr, blank, name) == outcome(getattr, p_blank, name)
         assert outcome(object.__delattr__, blank, name)[1][0] == "AttributeError"
-    spans = P["urikit._parser"].split("http://u@h:1/p?q#f")
+    spans = P["urikit.core._parser"].split("http://u@h:1/p?q#f")
     object.__setattr__(blank, "_text", "http://u@h:1/p?q#f")
     object.__setattr__(blank, "_sp", spans)
     assert blank._sp == spans and blank == CU.parse("http://u@h:1/p?q#f")
@@ -847,7 +853,7 @@ def test_span_record_holds_spans_inline() -> None:
 def test_fast_parse_without_the_hook_fails_loudly() -> None:
     sp = fresh_speedups()
     assert sp.reference_type() is None
-    fast_parse = sp.accelerate("parse", PU.parse, P["urikit._parser"].diagnose)
+    fast_parse = sp.accelerate("parse", PU.parse, P["urikit.core._parser"].diagnose)
     with pytest.raises(RuntimeError, match="set_reference_type"):
         fast_parse("http://a/")
     with pytest.raises(RuntimeError, match="set_reference_type"):
@@ -856,7 +862,7 @@ def test_fast_parse_without_the_hook_fails_loudly() -> None:
 
 def test_hook_checks_the_layout() -> None:
     sp = fresh_speedups()
-    record = C["urikit._accel"].SpanRecord
+    record = C["urikit.core._accel"].SpanRecord
 
     class ExtraSlot(record):  # type: ignore[misc, valid-type]
         __slots__ = ("extra",)
@@ -880,15 +886,15 @@ def test_module_instances_are_independent() -> None:
     and static globals, installing a type in one would show in the other)."""
     one, two = fresh_speedups(), fresh_speedups()
     assert one is not two and one.AcceleratedFunction is not two.AcceleratedFunction
-    record = C["urikit._accel"].SpanRecord
+    record = C["urikit.core._accel"].SpanRecord
     mine = type("Mine", (record,), {"__slots__": ()})
     one.set_reference_type(record, mine)
     assert one.reference_type() == (record, mine)
     assert two.reference_type() is None
     assert SP.reference_type()[1] is C["urikit.reference"].URIReference
-    parse = one.accelerate("parse", PU.parse, P["urikit._parser"].diagnose)
+    parse = one.accelerate("parse", PU.parse, P["urikit.core._parser"].diagnose)
     built: Any = parse("http://h/p")
-    assert built._sp == P["urikit._parser"].split("http://h/p")
+    assert built._sp == P["urikit.core._parser"].split("http://h/p")
     assert type(built) is mine
 
 
@@ -898,13 +904,13 @@ def test_reloading_the_module_frees_its_state() -> None:
     import gc
     import weakref
 
-    record = C["urikit._accel"].SpanRecord
+    record = C["urikit.core._accel"].SpanRecord
     refs: list[weakref.ref[Any]] = []
     for _ in range(5):
         sp = fresh_speedups()
         mine = type("Mine", (record,), {"__slots__": ()})
         sp.set_reference_type(record, mine)
-        fast = sp.accelerate("parse", PU.parse, P["urikit._parser"].diagnose)
+        fast = sp.accelerate("parse", PU.parse, P["urikit.core._parser"].diagnose)
         assert type(fast("a:b")) is mine
         getter = sp.component_getter(PU.URIReference.__dict__["host"], 4, False)
         refs += [weakref.ref(obj) for obj in (sp, mine, type(fast), type(getter))]
@@ -920,7 +926,7 @@ def test_repeated_loads_do_not_grow_memory() -> None:
     import gc
     import tracemalloc
 
-    record = C["urikit._accel"].SpanRecord
+    record = C["urikit.core._accel"].SpanRecord
 
     def cycle() -> None:
         sp = fresh_speedups()
@@ -950,12 +956,12 @@ def test_repeated_loads_keep_the_reference_count() -> None:
     count where 20 left it (loosely: a leak would add several per load)."""
     import gc
 
-    record = C["urikit._accel"].SpanRecord
+    record = C["urikit.core._accel"].SpanRecord
 
     def cycle() -> None:
         sp = fresh_speedups()
         sp.set_reference_type(record, type("Mine", (record,), {"__slots__": ()}))
-        assert sp.accelerate("parse", PU.parse, P["urikit._parser"].diagnose)("a:b")._sp
+        assert sp.accelerate("parse", PU.parse, P["urikit.core._parser"].diagnose)("a:b")._sp
 
     total: Any = vars(sys)["gettotalrefcount"]
     for _ in range(20):
@@ -984,10 +990,10 @@ def test_import_in_subinterpreters() -> None:
     code = f"""if 1:
         import sys
         sys.path[:] = {sys.path!r}
-        import urikit._speedups as sp
-        import urikit._accel, urikit.reference as r
-        if urikit._accel.speedups is not None:
-            assert sp.reference_type() == (urikit._accel.SpanRecord, r.URIReference)
+        import urikit.core._speedups as sp
+        import urikit.core._accel, urikit.reference as r
+        if urikit.core._accel.speedups is not None:
+            assert sp.reference_type() == (urikit.core._accel.SpanRecord, r.URIReference)
             assert type(r.parse).__name__ == "AcceleratedFunction"
         ref = r.parse("http://u@h:8/p?q#f")
         assert (ref.host, ref.port, ref.path) == ("h", "8", "/p"), ref

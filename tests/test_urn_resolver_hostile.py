@@ -640,7 +640,7 @@ def test_from_spec_reads_what_urikit_parse_reads() -> None:
 
 
 def test_address_uses_the_registry_default_port() -> None:
-    from urikit._schemeinfo import DEFAULT_REGISTRY
+    from urikit.core._schemeinfo import DEFAULT_REGISTRY
 
     resolver = TrivialHTTPResolver.from_spec("h", scheme="https")
     assert resolver.address == "h:443"

@@ -48,7 +48,7 @@ def test_cli_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert exc.value.code == 0
     shown = " ".join(capsys.readouterr().out.split())
     assert shown.startswith(f"urikit {_expected()}, ")
-    assert shown.endswith(urikit._accel.describe())
+    assert shown.endswith(urikit.core._accel.describe())
 
 
 def _not_installed(monkeypatch: pytest.MonkeyPatch, tree: Path) -> None:

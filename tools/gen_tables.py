@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Generate src/urikit/_tables.h, the grammar's facts as the C accelerator reads them.
+"""Generate src/urikit/core/_tables.h, the grammar's facts as the C accelerator reads them.
 
 The tables are derived from the one definition of every character class,
-:mod:`urikit._charsets`, and from the percent-encoder's component sets
+:mod:`urikit.core._charsets`, and from the percent-encoder's component sets
 (:data:`urikit.percent.COMPONENT_SAFE`) and the characters the extraction
-scanner runs over (``urikit.extraction._URI_CHARS``). Nothing in C spells a class by hand:
+scanner runs over (``urikit.text.extraction._URI_CHARS``). Nothing in C spells a class by hand:
 not the parser's classes, the fast scanner's byte and nibble tables, the Arrow
 pass's delimiter nibbles, nor the hex digits. The words C hands to Python come
 from Python too: the error reasons and components the fast parse names
-(:data:`urikit.errors.REASONS`, :data:`urikit._parser.COMPONENT_SPANS`), and the
+(:data:`urikit.errors.REASONS`, :data:`urikit.core._parser.COMPONENT_SPANS`), and the
 slots C fills in a :class:`urikit.errors.URIError` and a
 :class:`urikit.extraction.Extracted` (their ``__slots__``).
 
@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-HEADER = REPO / "src" / "urikit" / "_tables.h"
+HEADER = REPO / "src" / "urikit" / "core" / "_tables.h"
 
 # The _charsets classes the C parser uses, in bit order.
 CLASSES = (
@@ -59,11 +59,11 @@ def generate() -> str:
     src = str(REPO / "src")
     if src not in sys.path:
         sys.path.insert(0, src)
-    from urikit import _charsets as cs
-    from urikit._parser import COMPONENT_SPANS
-    from urikit.errors import REASONS, URIError
-    from urikit.extraction import _URI_CHARS, Extracted
-    from urikit.percent import COMPONENT_SAFE
+    from urikit.core import _charsets as cs
+    from urikit.core._parser import COMPONENT_SPANS
+    from urikit.core.errors import REASONS, URIError
+    from urikit.core.percent import COMPONENT_SAFE
+    from urikit.text.extraction import _URI_CHARS, Extracted
 
     sets: list[tuple[str, frozenset[str]]] = [(n, getattr(cs, n)) for n in CLASSES]
     components = sorted(COMPONENT_SAFE)
@@ -144,7 +144,7 @@ def generate() -> str:
     if unknown:
         raise SystemExit(f"C names words Python does not have: {unknown}")
     out.append("/* The reasons and components of the errors locate_error names")
-    out.append(" * (urikit.errors.REASONS, urikit._parser.COMPONENT_SPANS). */")
+    out.append(" * (urikit.errors.REASONS, urikit.core._parser.COMPONENT_SPANS). */")
     out.append(enum("W", words, "NWORDS"))
     out.append(strings("WORDS", "NWORDS", words))
     out.append("")

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from ._accel import IMPLEMENTATION
+from .core._accel import IMPLEMENTATION
 from .errors import URIError
 from .normalization import equivalent, normalize
 from .percent import percent_decode, percent_encode
@@ -105,7 +105,7 @@ def __getattr__(name: str) -> Any:
         module_name, attribute = _LAZY[name]
     except KeyError:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    from ._extras import imported
+    from .core._extras import imported
 
     module = imported(module_name)
     value = getattr(module, attribute) if attribute else module

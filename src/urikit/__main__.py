@@ -6,5 +6,8 @@ import sys
 
 from .cli import main
 
+#: This module's layer (tests/test_layers.py reads it): the application.
+__layer__ = 7
+
 if __name__ == "__main__":
     sys.exit(main())

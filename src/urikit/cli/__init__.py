@@ -7,11 +7,15 @@ http://a/b/g
 
 from __future__ import annotations
 
+#: This package's layer (tests/test_layers.py reads it).
+__layer__ = 7
+
 import argparse
 import os
 import sys
 
-from .. import _accel
+from ..core import _accel
+from ..core._faces import publish
 from ._commands import COMMANDS, MODULES, load
 from ._common import (
     EXIT_BROKEN_PIPE,
@@ -273,3 +277,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_TROUBLE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+
+
+publish(__name__, globals())

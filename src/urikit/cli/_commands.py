@@ -15,7 +15,7 @@ in the same order, with the same help lines.
 
 from __future__ import annotations
 
-from .._extras import imported
+from ..core._extras import imported
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import URIError
+from ..core.errors import URIError
 
 # argparse, json and re are imported where they are used: `urikit parse X`
 # without --json needs none of json and re, and starts faster without them.
@@ -410,7 +410,7 @@ def scheme_list(value: str) -> list[str]:
     Traceback (most recent call last):
     argparse.ArgumentTypeError: 'ht tp' is not a URI scheme (RFC 3986 3.1)
     """
-    from ..reference import parse
+    from ..core.reference import parse
 
     schemes = []
     for item in value.split(","):

@@ -36,7 +36,7 @@ import time
 from collections.abc import Iterator
 from typing import IO, Any
 
-from .._extras import imported, optional
+from ..core._extras import imported, optional
 from ._common import EXIT_NO, EXIT_OK, InputError, OutputError, escape
 
 __all__ = ["EXIT_TERMINATED", "FORMATS", "OPS", "output_columns", "parse_rows", "register"]
@@ -202,7 +202,7 @@ def _modules() -> tuple[Any, Any]:
         imported("pyarrow.compute")
     except ImportError:
         raise InputError("urikit batch needs pyarrow: pip install 'urikit[arrow]'") from None
-    arrow = imported("urikit.arrow")
+    arrow = imported("urikit.columnar.arrow")
     return pa, arrow
 
 

@@ -11,11 +11,11 @@ http://a/b/c/d;x
 
 from __future__ import annotations
 
-from .._parser import RULES
-from ..errors import URIError
-from ..normalization import LEVELS, equivalent, normalize
-from ..reference import is_valid, parse
-from ..resolution import relativize, resolve
+from ..core._parser import RULES
+from ..core.errors import URIError
+from ..core.normalization import LEVELS, equivalent, normalize
+from ..core.reference import is_valid, parse
+from ..core.resolution import relativize, resolve
 from ._common import (
     Rejected,
     add_common,
@@ -103,7 +103,7 @@ GRAMMAR_RULES: Final[dict[str, tuple[str, ...]]] = {
     ),
 }
 
-#: ``resolve --rules``: the names of ``urikit._hooks.resolution_rules``, written
+#: ``resolve --rules``: the names of ``urikit.core._hooks.resolution_rules``, written
 #: out for the same reason (checked against the table by the same tests).
 RESOLUTION_RULES: Final[tuple[str, ...]] = (
     "rfc3986",

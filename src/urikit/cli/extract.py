@@ -43,11 +43,11 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from ..errors import URIError
-from ..extraction import _WS as _BLANKS  # what iter_extract counts as a blank line
-from ..extraction import fixup, iter_extract
-from ..html import links
-from ..reference import parse
+from ..core.errors import URIError
+from ..core.reference import parse
+from ..text.extraction import _WS as _BLANKS  # what iter_extract counts as a blank line
+from ..text.extraction import fixup, iter_extract
+from ..text.html import links
 from ._common import (
     EXIT_INVALID,
     EXIT_OK,

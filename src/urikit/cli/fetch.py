@@ -47,7 +47,7 @@ def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
 
 def _letting_through(finding: Finding, url: str) -> str:
     """The option of this command that would let ``finding`` through, if one would."""
-    from ..reference import parse
+    from ..core.reference import parse
 
     if finding.code == "port-not-allowed":
         return f" (--allow-port {parse(url).port} lets it through)"
@@ -106,7 +106,7 @@ def _write_body(out: _Output | None, body: bytes) -> None:
 
 
 def _cmd_fetch(args: argparse.Namespace) -> int:
-    from ..errors import URIError
+    from ..core.errors import URIError
     from ..guard import Blocked, FetchError, urlopen
     from ..security import Policy
 

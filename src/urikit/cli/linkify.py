@@ -22,7 +22,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from ..linkifier import linkify
+from ..text.linkifier import linkify
 from ._common import (
     EXIT_OK,
     EXIT_USAGE,

@@ -91,7 +91,7 @@ def _raise_syntax_error(report: Report) -> None:
     """The input is not valid: raise its URIError, for an error record."""
     if report.uri is not None:
         return
-    from ..reference import parse
+    from ..core.reference import parse
 
     text = report.text
     if text.isascii():

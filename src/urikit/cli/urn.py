@@ -17,7 +17,7 @@ import json
 import sys
 from typing import Any
 
-from ..errors import URIError
+from ..core.errors import URIError
 from ..urn import RESOLUTION_SERVICES, URN, ResolverRegistry, TrivialHTTPResolver, resolve_all
 from ._common import (
     EXIT_USAGE,

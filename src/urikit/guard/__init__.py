@@ -32,11 +32,15 @@ and :class:`AsyncHTTPTransport` (extra ``[httpx]``) and :func:`session` (extra
 
 from __future__ import annotations
 
+#: This package's layer (tests/test_layers.py reads it).
+__layer__ = 6
+
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import URIError, arg_type_error, check_str
+from ..core._faces import claimed, publish
+from ..core.errors import URIError, arg_type_error, check_str
 from ..security import Policy, Report
 from ._gate import (
     MAX_BYTES,
@@ -81,11 +85,11 @@ def __getattr__(name: str) -> Any:
     if name in ("HTTPTransport", "AsyncHTTPTransport"):
         from . import _httpx
 
-        return getattr(_httpx, name)
+        return claimed(__name__, getattr(_httpx, name))
     if name == "session":
         from . import _requests
 
-        return _requests.session
+        return claimed(__name__, _requests.session)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -249,7 +253,7 @@ def urlopen(
 def _redirect_target(hop: Hop, location: str, policy: Policy, number: int) -> str:
     """The ``Location`` of a redirect resolved against the hop's URL, or
     :class:`Blocked` when it is no URI reference."""
-    from ..resolution import resolve
+    from ..core.resolution import resolve
     from ..security import check
 
     text = location.strip(" \t")
@@ -268,3 +272,6 @@ def hops_of(response: Response) -> Iterable[Response]:
     """Every hop of ``response`` in order: its history, then itself."""
     yield from response.history
     yield response
+
+
+publish(__name__, globals())

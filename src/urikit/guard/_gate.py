@@ -17,8 +17,8 @@ import ipaddress
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..errors import URIError
-from ..reference import URIReference, parse
+from ..core.errors import URIError
+from ..core.reference import URIReference, parse
 from ..security import Policy, Report, check
 
 __all__ = [
@@ -312,7 +312,7 @@ def admit(
     else:
         name = host.lower()
         if "%" in name:
-            from ..percent import percent_decode
+            from ..core.percent import percent_decode
 
             name = percent_decode(name)
         name = name.rstrip(".") or name

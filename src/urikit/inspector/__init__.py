@@ -13,8 +13,12 @@ serve`` serves it on 127.0.0.1. See docs/inspector.md.
 
 from __future__ import annotations
 
+#: This package's layer (tests/test_layers.py reads it).
+__layer__ = 7
+
 from typing import Final
 
+from ..core._faces import publish
 from . import _build
 from ._build import build, default_pyodide_base
 
@@ -23,3 +27,5 @@ from ._build import build, default_pyodide_base
 PYODIDE_VERSION: Final = _build.PYODIDE_VERSION
 
 __all__ = ["PYODIDE_VERSION", "build", "default_pyodide_base"]
+
+publish(__name__, globals())

@@ -25,30 +25,34 @@ urikit.errors.URIError: invalid path: bidirectional formatting character U+202E 
 
 from __future__ import annotations
 
+#: This package's layer (tests/test_layers.py reads it).
+__layer__ = 5
+
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
-from .._accel import C_BUILD, accelerate, iri_pct_encode
-from .._charsets import PCT_ENCODED_PATTERN, PCT_RUN_PATTERN
-from .._parser import (
+from ..core._accel import C_BUILD, accelerate, iri_pct_encode
+from ..core._charsets import PCT_ENCODED_PATTERN, PCT_RUN_PATTERN
+from ..core._faces import publish
+from ..core._parser import (
     Spans,
     diagnose,
     is_ipv4address,
     is_ipv6address,
     split,
 )
-from .._schemeinfo import SchemeRegistry
-from ..errors import URIError, arg_type_error, check_optional_str, check_str, unknown_choice
-from ..normalization import normalize as _uri_normalize
-from ..percent import percent_encode
-from ..reference import URIReference, _check_component_args, _port_text, _query_from_params
-from ..reference import is_valid as _uri_is_valid
-from ..reference import parse as _uri_parse
-from ..resolution import Parts, recompose, relativize_parts, resolve_parts
-from ..resolution import relativize as _uri_relativize
-from ..resolution import resolve as _uri_resolve
+from ..core._schemeinfo import SchemeRegistry
+from ..core.errors import URIError, arg_type_error, check_optional_str, check_str, unknown_choice
+from ..core.normalization import normalize as _uri_normalize
+from ..core.percent import percent_encode
+from ..core.reference import URIReference, _check_component_args, _port_text, _query_from_params
+from ..core.reference import is_valid as _uri_is_valid
+from ..core.reference import parse as _uri_parse
+from ..core.resolution import Parts, recompose, relativize_parts, resolve_parts
+from ..core.resolution import relativize as _uri_relativize
+from ..core.resolution import resolve as _uri_resolve
 from ._display import DisplayForm, DisplayWarning, display_warnings
 from ._editing import IRI_CODEC
 from ._syntax import (
@@ -405,7 +409,7 @@ def _as_iri(ref: URIReference) -> IRIReference:
 
 def _ascii_error(text: str, uri_rule: str, located: tuple[str, str, int] | None = None) -> URIError:
     """The error of an ASCII text: the core's, in the IRI rules' words (``located``:
-    as for :func:`urikit._parser.diagnose`)."""
+    as for :func:`urikit.core._parser.diagnose`)."""
     return _reword(diagnose(text, uri_rule, located), text)
 
 
@@ -905,7 +909,7 @@ def _uri_form(text: str, level: str, registry: SchemeRegistry | None) -> str:
     return _uri_normalize(to_uri(text), level, registry=registry)
 
 
-# The C twin of parse (see urikit._speedups): the core's parse kernel building
+# The C twin of parse (see urikit.core._speedups): the core's parse kernel building
 # IRIReference, a URIReference subclass with the same two slots, for ASCII text
 # under the default rule; every other call goes to the Python parse above, and
 # an invalid ASCII text's error is _ascii_error's, as in Python.
@@ -915,3 +919,5 @@ if C_BUILD:
     # is_valid kernel: an ASCII IRI-reference is a URI-reference); True is the
     # marker that sends every other call to the Python is_valid above.
     is_valid = accelerate("is_valid", is_valid, True)
+
+publish(__name__, globals())

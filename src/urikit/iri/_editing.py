@@ -1,4 +1,4 @@
-"""How ``IRIReference``'s edits write and check text (see ``urikit._editing``).
+"""How ``IRIReference``'s edits write and check text (see ``urikit.core._editing``).
 
 An IRI keeps its characters: a new segment, name, query name or value keeps
 each ``ucschar`` (and, in the query, ``iprivate``) as it is and percent-encodes
@@ -6,7 +6,7 @@ the rest as a URI would.
 
 >>> IRI_CODEC.encode("パス a/b", frozenset(), "utf-8", "path")
 'パス%20a%2Fb'
->>> from urikit._parser import HOST_SPAN, PATH_SPAN
+>>> from urikit.core._parser import HOST_SPAN, PATH_SPAN
 >>> text = "http://例え.jp/パス"
 >>> sp = IRI_CODEC.spans(text)
 >>> text[slice(*sp[HOST_SPAN])], text[slice(*sp[PATH_SPAN])]
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._editing import Codec
-from .._parser import Spans, diagnose, split
-from ..errors import URIError
+from ..core._editing import Codec
+from ..core._parser import Spans, diagnose, split
+from ..core.errors import URIError
 from ._syntax import _reword, check_iri_component, find_error, iri_split, is_iprivate, is_ucschar
 
 __all__ = ["IRI_CODEC", "IRICodec"]

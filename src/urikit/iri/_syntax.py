@@ -26,10 +26,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .._accel import iri_stand_in
-from .._charsets import BIDI_FORMATTING as _BIDI_FORMATTING
-from .._charsets import SCHEME_PATTERN
-from .._parser import (
+from ..core._accel import iri_stand_in
+from ..core._charsets import BIDI_FORMATTING as _BIDI_FORMATTING
+from ..core._charsets import SCHEME_PATTERN
+from ..core._parser import (
     AUTHORITY_SPAN,
     FRAGMENT_SPAN,
     HOST_SPAN,
@@ -42,7 +42,7 @@ from .._parser import (
     diagnose,
     split,
 )
-from ..errors import URIError, check_str, unknown_choice
+from ..core.errors import URIError, check_str, unknown_choice
 
 __all__ = [
     "AUTHORITY_SPAN",

@@ -1,10 +1,10 @@
 """The seeds' older grammars and resolution rules (RFC 1738, RFC 1808, RFC 2396,
 the 1993 URL draft, the 1997 URL-syntax draft and the 2003 rfc2396bis draft).
 
-This package is layer 3, beside :mod:`urikit._parser` and :mod:`urikit.resolution`:
+This package is layer 3, beside :mod:`urikit.core._parser` and :mod:`urikit.resolution`:
 it may import layers 0 to 3 (``grammars`` uses the parser's IPv4/IPv6 rules) and
 no core module imports it. Importing it registers its grammars and rules in the
-core's hook tables (:mod:`urikit._hooks`), through which ``urikit.is_valid(...,
+core's hook tables (:mod:`urikit.core._hooks`), through which ``urikit.is_valid(...,
 grammar=...)`` and ``urikit.resolve(..., rules=...)`` reach them; the core
 imports this package by name on the first such call.
 
@@ -21,9 +21,13 @@ False
 
 from __future__ import annotations
 
+#: This package's layer (tests/test_layers.py reads it).
+__layer__ = 3
+
 from collections.abc import Callable
 
-from .. import _hooks
+from ..core import _hooks
+from ..core._faces import publish
 from .draft1993 import is_valid_draft1993
 from .grammars import is_valid_rfc2396
 from .resolution import LEGACY_RULES, resolve_legacy
@@ -44,3 +48,5 @@ _hooks.grammars.register("rfc1738", is_valid_rfc1738, replace=True)
 _hooks.grammars.register("draft-1993", is_valid_draft1993, replace=True)
 for _rules in LEGACY_RULES:
     _hooks.resolution_rules.register(_rules, _resolver(_rules), replace=True)
+
+publish(__name__, globals())

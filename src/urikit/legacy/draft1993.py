@@ -41,9 +41,9 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from .._charsets import ALNUM_CLASS, ALPHA_CLASS, possessive
-from .._charsets import PCT_ENCODED_PATTERN as _ESC
-from ..errors import unknown_choice
+from ..core._charsets import ALNUM_CLASS, ALPHA_CLASS, possessive
+from ..core._charsets import PCT_ENCODED_PATTERN as _ESC
+from ..core.errors import unknown_choice
 
 __all__ = ["RULES", "SCHEME_RULES", "is_valid_draft1993"]
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .._charsets import ALNUM_CLASS, ALPHA, DIGIT, HEXDIG, SCHEME_PATTERN
-from .._parser import is_ipv4address, is_ipv6address
+from ..core._charsets import ALNUM_CLASS, ALPHA, DIGIT, HEXDIG, SCHEME_PATTERN
+from ..core._parser import is_ipv4address, is_ipv6address
 
 __all__ = ["APPENDIX_B_RE", "is_valid_rfc2396"]
 

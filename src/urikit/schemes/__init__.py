@@ -1,7 +1,7 @@
 """The typed scheme views and the scheme registry's public face.
 
 The registry itself (:class:`SchemeRegistry` of :class:`SchemeHandler`) is
-defined in :mod:`urikit._schemeinfo`, low enough for ``normalize`` and
+defined in :mod:`urikit.core._schemeinfo`, low enough for ``normalize`` and
 ``URIReference`` to read; this package defines the typed views and the
 scheme-based normalizers and fills them into the built-in registry,
 :data:`registry`, when it is imported. Third parties add schemes with
@@ -20,13 +20,17 @@ they read the same registry. Functions that depend on the registry take
 
 from __future__ import annotations
 
+#: This package's layer (tests/test_layers.py reads it).
+__layer__ = 5
+
 import warnings
 from collections.abc import Callable
 
-from .._schemeinfo import DEFAULT_REGISTRY, SchemeHandler, SchemeRegistry
-from ..errors import arg_type_error, check_str
-from ..normalization import normalize as _core_normalize
-from ..reference import URIReference, parse
+from ..core._faces import publish
+from ..core._schemeinfo import DEFAULT_REGISTRY, SchemeHandler, SchemeRegistry
+from ..core.errors import arg_type_error, check_str
+from ..core.normalization import normalize as _core_normalize
+from ..core.reference import URIReference, parse
 from ._base import SchemeView, ServerView
 from .file import FileView
 from .ftp import FtpView
@@ -60,7 +64,7 @@ __all__ = [
     "view",
 ]
 
-#: The built-in registry (``urikit._schemeinfo.DEFAULT_REGISTRY``): the one
+#: The built-in registry (``urikit.core._schemeinfo.DEFAULT_REGISTRY``): the one
 #: ``URIReference.scheme_view()``, ``urikit.normalize`` and :func:`view` use by default.
 registry: SchemeRegistry = DEFAULT_REGISTRY
 
@@ -169,3 +173,6 @@ def __getattr__(name: str) -> SchemeRegistry:
         )
         return DEFAULT_REGISTRY
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+publish(__name__, globals())

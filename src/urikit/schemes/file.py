@@ -23,9 +23,9 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .._charsets import ALPHA_CLASS, PCHAR
-from ..errors import URIError, check_codec, check_optional_str, check_str, unknown_choice
-from ..reference import URIReference
+from ..core._charsets import ALPHA_CLASS, PCHAR
+from ..core.errors import URIError, check_codec, check_optional_str, check_str, unknown_choice
+from ..core.reference import URIReference
 from ._base import SchemeView, bad_value, check_strs, decode, encode
 
 __all__ = ["FLAVOURS", "FileView"]

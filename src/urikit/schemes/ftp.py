@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .._charsets import PCHAR, USERINFO
-from ..errors import check_optional_str, check_str
+from ..core._charsets import PCHAR, USERINFO
+from ..core.errors import check_optional_str, check_str
 from ._base import ServerView, bad_value, check_strs, decode, encode, encode_userinfo
 
 __all__ = ["TYPECODES", "FtpView"]

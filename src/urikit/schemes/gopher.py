@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from .._charsets import PCHAR
-from ..errors import check_optional_str, check_str
+from ..core._charsets import PCHAR
+from ..core.errors import check_optional_str, check_str
 from ._base import ServerView, bad_value, decode, encode
 
 __all__ = ["GopherView"]

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._schemeinfo import default_port
-from ..errors import check_codec, check_optional_str, check_str
-from ..reference import URIReference
+from ..core._schemeinfo import default_port
+from ..core.errors import check_codec, check_optional_str, check_str
+from ..core.reference import URIReference
 from ._base import ServerView
 
 __all__ = ["HttpView"]

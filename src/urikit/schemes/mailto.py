@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from .._charsets import UNRESERVED
-from ..errors import arg_type_error, check_optional_str, check_str
-from ..reference import parse
+from ..core._charsets import UNRESERVED
+from ..core.errors import arg_type_error, check_optional_str, check_str
+from ..core.reference import parse
 from ._base import SchemeView, check_strs, decode, encode
 
 __all__ = ["MailtoView"]

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._charsets import ALPHA, DIGIT, HEXDIG, PCHAR
-from ..errors import check_optional_str, check_str
-from ..reference import URIReference
+from ..core._charsets import ALPHA, DIGIT, HEXDIG, PCHAR
+from ..core.errors import check_optional_str, check_str
+from ..core.reference import URIReference
 from ._base import ServerView, bad_value, decode, encode
 
 __all__ = ["NewsView", "NntpView"]

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from .._charsets import PCHAR
-from ..errors import arg_type_error, check_str
+from ..core._charsets import PCHAR
+from ..core.errors import arg_type_error, check_str
 from ._base import ServerView, decode, encode
 
 __all__ = ["ProsperoView"]

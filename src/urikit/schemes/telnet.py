@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .._charsets import USERINFO
-from ..errors import check_optional_str, check_str
+from ..core._charsets import USERINFO
+from ..core.errors import check_optional_str, check_str
 from ._base import ServerView, encode_userinfo
 
 __all__ = ["TelnetView"]

@@ -27,6 +27,9 @@ or what a server does with the bytes: see the limits in docs/security.md.
 
 from __future__ import annotations
 
+#: This package's layer (tests/test_layers.py reads it).
+__layer__ = 6
+
 # The modules, each readable alone; imports among them flow down this list:
 #   _addresses  IPv4 as resolvers read it, private and metadata addresses, networks
 #   _policy     CODES, SEVERITIES, Finding, Policy; _Found, the findings of one check
@@ -38,6 +41,7 @@ from __future__ import annotations
 #               (it imports _display and _dns when a reference first needs them)
 from typing import Final
 
+from ..core._faces import publish
 from . import _addresses, _authority, _policy
 from ._addresses import read_ipv4
 from ._check import check
@@ -71,3 +75,5 @@ __all__ = [
     "check",
     "read_ipv4",
 ]
+
+publish(__name__, globals())

@@ -12,9 +12,9 @@ import ipaddress
 import re
 from typing import Final, cast
 
-from .._charsets import ALPHA_CLASS, LDH_CLASS
-from .._parser import is_ipv4address
-from .._schemeinfo import DEFAULT_REGISTRY
+from ..core._charsets import ALPHA_CLASS, LDH_CLASS
+from ..core._parser import is_ipv4address
+from ..core._schemeinfo import DEFAULT_REGISTRY
 from ._addresses import METADATA_HOSTS, _in, _why_private, read_ipv4
 from ._policy import Policy, _Found
 from ._text import _host_name, _percent_text

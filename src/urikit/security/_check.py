@@ -12,8 +12,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from .._accel import C_BUILD, accelerate
-from .._parser import (
+from ..core._accel import C_BUILD, accelerate
+from ..core._parser import (
     HOST_SPAN,
     PATH_SPAN,
     PORT_SPAN,
@@ -22,9 +22,9 @@ from .._parser import (
     is_ipv4address,
     plain_host_end,
 )
-from .._schemeinfo import DEFAULT_REGISTRY
-from ..errors import URIError, arg_type_error, check_str
-from ..reference import URIReference, parse
+from ..core._schemeinfo import DEFAULT_REGISTRY
+from ..core.errors import URIError, arg_type_error, check_str
+from ..core.reference import URIReference, parse
 from ._addresses import METADATA_HOSTS
 from ._authority import _check_host, _check_port, _check_userinfo
 from ._percent import _LOUD_RE, _check_percent

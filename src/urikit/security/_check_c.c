@@ -1,7 +1,7 @@
 /* The cheap path of urikit.security.check (the "check" accelerated function):
  * the report of a text whose findings come from its origin alone.
  */
-#include "../_speedups.h"
+#include "../core/_speedups.h"
 
 /* ---------------------------------------------- security.check's cheap path
  *

@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import Any, Final
 
-from .._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_SPAN
-from ..errors import URIError, quoted
+from ..core._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_SPAN
+from ..core.errors import URIError, quoted
 from ..iri import _decodable, _decode_component
 from ..iri._display import (
     _DELIMITERS,

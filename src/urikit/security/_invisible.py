@@ -17,7 +17,7 @@ import re
 import unicodedata
 from typing import Final
 
-from .._parser import HOST_SPAN
+from ..core._parser import HOST_SPAN
 from ._policy import _Found
 from ._text import _PCT_GROUPS, _PCT_RUN_RE, _invisible_re, _is_invisible
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .._parser import (
+from ..core._parser import (
     FRAGMENT_SPAN,
     HOST_SPAN,
     PATH_SPAN,
@@ -18,7 +18,7 @@ from .._parser import (
     SCHEME_SPAN,
     USERINFO_SPAN,
 )
-from ..reference import URIReference, parse
+from ..core.reference import URIReference, parse
 from ._policy import Finding
 
 

@@ -3,7 +3,7 @@
 Runs of percent-encoded octets decoded as UTF-8 (``_percent_text``), a host name
 as a browser or resolver sees it (``_host_name``), the components that may hold
 percent-encoding and the bidirectional formatting characters (Unicode's
-Bidi_Control, :data:`urikit._charsets.BIDI_CONTROLS`)."""
+Bidi_Control, :data:`urikit.core._charsets.BIDI_CONTROLS`)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import re
 import unicodedata
 from typing import Any, Final
 
-from .._charsets import BIDI_CONTROLS, PCT_RUN_PATTERN
-from .._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_SPAN
+from ..core._charsets import BIDI_CONTROLS, PCT_RUN_PATTERN
+from ..core._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_SPAN
 
 _BIDI_FORMAT: Final = BIDI_CONTROLS
 

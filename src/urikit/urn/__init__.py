@@ -14,8 +14,12 @@ True
 
 from __future__ import annotations
 
+#: This package's layer (tests/test_layers.py reads it).
+__layer__ = 5
+
 from typing import TYPE_CHECKING, Any
 
+from ..core._faces import claimed, publish
 from ._namespaces import (
     IETF,
     ISBN,
@@ -91,10 +95,13 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from . import _resolution
 
-    value = getattr(_resolution, name)
+    value = claimed(__name__, getattr(_resolution, name))
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_RESOLUTION_NAMES})
+
+
+publish(__name__, globals())

@@ -19,7 +19,7 @@ merge lexically different URNs, never split lexically equivalent ones
 '0259-000X'
 >>> namespaces.check("isbn", "0-395-36341-2")
 Traceback (most recent call last):
-urikit.urn._namespaces.NSSError: ISBN-10 check digit is '2' but should be '1'
+urikit.urn.NSSError: ISBN-10 check digit is '2' but should be '1'
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from .._charsets import DIGIT, HEXDIG, LDH
-from ..errors import URIError, check_str
+from ..core._charsets import DIGIT, HEXDIG, LDH
+from ..core.errors import URIError, check_str
 from ._publicid import nss_to_publicid
 
 __all__ = [
@@ -280,7 +280,7 @@ class ISBN(Namespace):
     True
     >>> ISBN().validate("978-0-395-36341-8")
     Traceback (most recent call last):
-    urikit.urn._namespaces.NSSError: ISBN-13 check digit is '8' but should be '6'
+    urikit.urn.NSSError: ISBN-13 check digit is '8' but should be '6'
     """
 
     nid = "isbn"
@@ -339,7 +339,7 @@ class ISSN(Namespace):
     '0259-000X'
     >>> ISSN().validate("1560-1561")
     Traceback (most recent call last):
-    urikit.urn._namespaces.NSSError: ISSN check digit is '1' but should be '0'
+    urikit.urn.NSSError: ISSN check digit is '1' but should be '0'
     """
 
     nid = "issn"
@@ -419,7 +419,7 @@ class OID(Namespace):
 
     >>> OID().validate("1.3.6.1.04")
     Traceback (most recent call last):
-    urikit.urn._namespaces.NSSError: OID arc '04' has a leading zero
+    urikit.urn.NSSError: OID arc '04' has a leading zero
     """
 
     nid = "oid"
@@ -447,7 +447,7 @@ class IETF(Namespace):
     'rfc:2141'
     >>> IETF().validate("rfc:21a")
     Traceback (most recent call last):
-    urikit.urn._namespaces.NSSError: 'rfc:' is followed by digits only, not 'a'
+    urikit.urn.NSSError: 'rfc:' is followed by digits only, not 'a'
     """
 
     nid = "ietf"
@@ -549,7 +549,7 @@ class PublicID(Namespace):
 
     >>> PublicID().validate("foo++bar")
     Traceback (most recent call last):
-    urikit.urn._namespaces.NSSError: a publicid NSS has no leading, trailing or doubled '+' (whitespace is normalized first, RFC 3151 section 2)
+    urikit.urn.NSSError: a publicid NSS has no leading, trailing or doubled '+' (whitespace is normalized first, RFC 3151 section 2)
     """  # noqa: E501
 
     nid = "publicid"

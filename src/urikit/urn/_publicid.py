@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from .._charsets import ALPHA, DIGIT
-from ..errors import URIError, check_str
+from ..core._charsets import ALPHA, DIGIT
+from ..core.errors import URIError, check_str
 
 __all__ = [
     "PUBID_CHARS",

@@ -27,12 +27,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
-from .._extras import imported
-from .._parser import check_component, host_kind, is_ipv6address
-from .._schemeinfo import default_port
-from ..errors import URIError, arg_type_error, check_str
-from ..errors import quoted as _shown
-from ..reference import parse
+from ..core._extras import imported
+from ..core._parser import check_component, host_kind, is_ipv6address
+from ..core._schemeinfo import default_port
+from ..core.errors import URIError, arg_type_error, check_str
+from ..core.errors import quoted as _shown
+from ..core.reference import parse
 from ._namespaces import IETF, ISBN, NBN, NSSError
 from ._syntax import URN
 

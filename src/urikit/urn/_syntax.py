@@ -43,7 +43,7 @@ import warnings
 from collections.abc import Mapping
 from typing import Any, Final, Literal, NoReturn
 
-from .._charsets import (
+from ..core._charsets import (
     ALPHA,
     DIGIT,
     FRAGMENT,
@@ -56,10 +56,10 @@ from .._charsets import (
     UNRESERVED,
     possessive,
 )
-from .._charsets import regex_class as _rc
-from .._parser import diagnose, split
-from ..errors import URIError, arg_type_error, check_str, unknown_choice
-from ..percent import percent_encode
+from ..core._charsets import regex_class as _rc
+from ..core._parser import diagnose, split
+from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
+from ..core.percent import percent_encode
 from ._namespaces import (
     INFORMAL_NID_RE,
     NID_CHARS,

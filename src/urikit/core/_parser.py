@@ -3,7 +3,7 @@
 Two implementations of one grammar live here:
 
 * ``split()``: the fast path. One compiled regular expression, built from the
-  character classes of :mod:`urikit._charsets`, validates a whole URI-reference
+  character classes of :mod:`urikit.core._charsets`, validates a whole URI-reference
   and returns the spans of its components. Every repetition in it is possessive
   or atomic, and every alternation is either guarded by a distinct first
   character or bounded in length (the IPv6 forms), so matching is linear in the

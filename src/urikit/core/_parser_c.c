@@ -1,4 +1,4 @@
-/* The RFC 3986 parser of urikit._parser: the URI-reference grammar over ASCII
+/* The RFC 3986 parser of urikit.core._parser: the URI-reference grammar over ASCII
  * (urikit_split_ascii), the fast scanner of the common "scheme://host/path"
  * shape (urikit_fast_split, SSSE3 when the CPU has it), split_text,
  * locate_error, and the SpanRecord type (the text and its spans stored inline)
@@ -688,7 +688,7 @@ urikit_spans_tuple(const state_t *st, const spans_t *sp)
  * pairs), untracked by the cyclic GC (a str cannot hold a cycle). The
  * component getters below slice ``text`` by the inline spans when they are
  * read: components are lazy views over one string and its offsets. Python
- * sees the two attributes of the pure-Python SpanRecord (urikit._accel):
+ * sees the two attributes of the pure-Python SpanRecord (urikit.core._accel):
  * ``_text`` (a str) and ``_sp``, the tuple of (start, end) pairs that
  * _parser.split returns, built when read and unpacked when set. */
 
@@ -826,12 +826,12 @@ static PyGetSetDef record_getset[] = {
 static PyType_Slot record_slots[] = {
     {Py_tp_dealloc, record_dealloc},
     {Py_tp_getset, record_getset},
-    {Py_tp_doc, "A text and the spans of its parts (urikit._accel.SpanRecord, in C)."},
+    {Py_tp_doc, "A text and the spans of its parts (urikit.core._accel.SpanRecord, in C)."},
     {0, NULL},
 };
 
 PyType_Spec urikit_record_spec = {
-    .name = "urikit._speedups.SpanRecord",
+    .name = "urikit.core._speedups.SpanRecord",
     .basicsize = sizeof(RecordObject),
     .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_IMMUTABLETYPE,
     .slots = record_slots,

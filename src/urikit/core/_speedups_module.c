@@ -1,4 +1,4 @@
-/* The module urikit._speedups itself: its method table, its state (created,
+/* The module urikit.core._speedups itself: its method table, its state (created,
  * visited and cleared here) and its initialization (PEP 489 multi-phase).
  */
 #include "_speedups.h"
@@ -179,8 +179,8 @@ static PyModuleDef_Slot module_slots[] = {
 
 static struct PyModuleDef moduledef = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "urikit._speedups",
-    .m_doc = "C kernels of urikit; see urikit._accel. Pure Python is the reference.",
+    .m_name = "urikit.core._speedups",
+    .m_doc = "C kernels of urikit; see urikit.core._accel. Pure Python is the reference.",
     .m_size = sizeof(state_t),
     .m_methods = methods,
     .m_slots = module_slots,

@@ -1,4 +1,4 @@
-/* urikit._speedups: C kernels mirroring urikit's pure-Python reference code.
+/* urikit.core._speedups: C kernels mirroring urikit's pure-Python reference code.
  *
  * Every kernel has a pure-Python twin and must give the same result on every
  * input (tests/test_speedups.py checks this with Hypothesis, fuzz/ with atheris).
@@ -20,7 +20,7 @@
  *
  * The boundary with the Python layers above (see docs/speedups.md):
  * - this module imports nothing from urikit; everything it uses is handed in;
- * - the object layouts it reads and writes are urikit._accel.SpanRecord (the
+ * - the object layouts it reads and writes are urikit.core._accel.SpanRecord (the
  *   slots ``_text`` and ``_sp``, layer 1) and the slots of urikit.errors.URIError
  *   (layer 0), never a class of a higher layer;
  * - the fast ``parse`` builds instances of the type installed through the hook
@@ -98,11 +98,11 @@ typedef struct {
     PyTypeObject *accel_type;    /* AcceleratedFunction */
     PyTypeObject *getter_type;   /* ComponentGetter */
     PyTypeObject *record_type;   /* this module's SpanRecord (the layout below) */
-    PyTypeObject *record_base;   /* urikit._accel.SpanRecord, once installed */
+    PyTypeObject *record_base;   /* urikit.core._accel.SpanRecord, once installed */
     PyTypeObject *reference_type; /* urikit.reference.URIReference, once installed */
     int arrow_force;             /* tests: 0, or the Arrow scanner level + 1 to use */
     PyTypeObject *error_type;    /* urikit.errors.URIError, once installed */
-    PyObject *error_diagnose;    /* urikit._parser.diagnose, installed with it */
+    PyObject *error_diagnose;    /* urikit.core._parser.diagnose, installed with it */
     Py_ssize_t error_offsets[NEFIELDS]; /* where its slots EFIELDS are in an instance */
     PyObject *str_utf8;          /* "utf-8": _unworded, the encoding to word the message in */
     PyObject *empty_tuple;       /* the args an error is allocated with */

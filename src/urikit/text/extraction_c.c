@@ -1,10 +1,10 @@
 /* The extraction scanner of urikit.extraction: extract_scan decides the common
  * candidates in C and stops at every other one, which Python judges.
  */
-#include "_speedups.h"
+#include "../core/_speedups.h"
 
 /* The bottom layer of urikit.extract.
- * urikit_sp_extract_scan walks the candidates of urikit.extraction._candidates_re
+ * urikit_sp_extract_scan walks the candidates of urikit.text.extraction._candidates_re
  * (every ":", "<", '"' and, with abbreviated, "." that may start a reference)
  * and decides the common ones itself, by the very rules of the Python code
  * (extraction._judge): a bare reference whose run of URI characters is short,

@@ -2,7 +2,7 @@
  * portable, SSSE3 or AVX2), arrow_split and arrow_errors, over arrays read
  * through the Arrow C Data Interface.
  */
-#include "_speedups.h"
+#include "../core/_speedups.h"
 
 /* ------------------------------------------------------- Arrow string kernels
  *

@@ -1,4 +1,4 @@
-/* The accelerated-function object behind urikit._accel: accelerate(kind,
+/* The accelerated-function object behind urikit.core._accel: accelerate(kind,
  * fallback, ...) wraps a pure-Python function with a C fast path for its common
  * call (split, is_valid, parse, resolve, normalize, remove_dot_segments,
  * plain_host_end, security.check), the URIError the fast parse raises, and the
@@ -34,7 +34,7 @@ urikit_new_reference(const state_t *st, PyTypeObject *type, PyObject *text, cons
     }
     if (type == NULL) {
         PyErr_SetString(PyExc_RuntimeError,
-                        "urikit._speedups: no reference type installed; "
+                        "urikit.core._speedups: no reference type installed; "
                         "urikit.reference calls set_reference_type() at import");
         return NULL;
     }
@@ -413,7 +413,7 @@ static PyType_Slot accel_slots[] = {
 };
 
 PyType_Spec urikit_accel_spec = {
-    .name = "urikit._speedups.AcceleratedFunction",
+    .name = "urikit.core._speedups.AcceleratedFunction",
     .basicsize = sizeof(AccelObject),
     .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL |
              Py_TPFLAGS_DISALLOW_INSTANTIATION | Py_TPFLAGS_IMMUTABLETYPE,
@@ -552,7 +552,7 @@ urikit_sp_accelerate(PyObject *module, PyObject *args, PyObject *kwargs)
 /* ------------------------------------------------- the reference-type hook */
 
 /* set_reference_type(record_base, reference_type): the hook (see the top of
- * this file). record_base is urikit._accel.SpanRecord, in a C build this
+ * this file). record_base is urikit.core._accel.SpanRecord, in a C build this
  * module's SpanRecord type (the ``_text`` and ``_sp`` layout above); C builds
  * instances of reference_type, a subclass of it whose instances have nothing
  * else (no other slot, no __dict__, no GC). */
@@ -567,7 +567,7 @@ urikit_sp_set_reference_type(PyObject *module, PyObject *const *args, Py_ssize_t
     PyTypeObject *base = (PyTypeObject *)args[0], *type = (PyTypeObject *)args[1];
     if (!urikit_is_record_type(base)) {
         PyErr_Format(PyExc_TypeError,
-                     "%s is not urikit._speedups.SpanRecord (the layout of _text and _sp)",
+                     "%s is not urikit.core._speedups.SpanRecord (the layout of _text and _sp)",
                      base->tp_name);
         return NULL;
     }

@@ -1,6 +1,6 @@
 """Pick the implementation of urikit's hot kernels: the C accelerator or pure Python.
 
-The pure-Python code is the reference; ``urikit._speedups`` (C) mirrors some of
+The pure-Python code is the reference; ``urikit.core._speedups`` (C) mirrors some of
 its kernels and must agree with them on every input. This module is the one door
 to it: no other module imports ``_speedups``; they bind :func:`accelerate`'s C
 twins and the kernels named below (each ``None`` in the pure-Python build).
@@ -67,9 +67,9 @@ class SpanRecord:
     """The layout shared with the C accelerator: a text and the spans of its parts.
 
     ``_text`` is the text, ``_sp`` the tuple of ``(start, end)`` pairs that
-    ``urikit._parser.split`` returns (``(-1, -1)`` for an undefined part).
+    ``urikit.core._parser.split`` returns (``(-1, -1)`` for an undefined part).
     Subclasses must add no slot: C creates them with only these two filled.
-    In a C build ``SpanRecord`` is ``urikit._speedups.SpanRecord`` instead:
+    In a C build ``SpanRecord`` is ``urikit.core._speedups.SpanRecord`` instead:
     the same two attributes, the spans stored inline (see docs/design.md).
     """
 
@@ -92,7 +92,7 @@ BUILD_HINT: Final = (
 
 def not_built_reason() -> str | None:
     """Why the installed urikit has no C accelerator, as recorded by setup.py at
-    build time (``urikit/_build_info.py``), or ``None`` when nothing was recorded."""
+    build time (``urikit/core/_build_info.py``), or ``None`` when nothing was recorded."""
     try:
         info = imported(f"{__package__}._build_info")
     except ImportError:
@@ -114,7 +114,7 @@ def _load() -> ModuleType | None:
             recorded = not_built_reason()
             why = f"it was not built ({recorded})" if recorded else f"it cannot be imported ({exc})"
             raise ImportError(
-                f"{REQUIRE_SPEEDUPS_ENV} is set but the C accelerator urikit._speedups is"
+                f"{REQUIRE_SPEEDUPS_ENV} is set but the C accelerator urikit.core._speedups is"
                 f" missing: {why}; {BUILD_HINT}; or unset {REQUIRE_SPEEDUPS_ENV} to use the"
                 " pure-Python implementation"
             ) from None
@@ -143,7 +143,7 @@ if TYPE_CHECKING:
 
 
 def accelerate(kind: str, fallback: _F, *extra: object, **fields: object) -> _F:
-    """``fallback``'s C twin (``urikit._speedups.accelerate``), which keeps it as
+    """``fallback``'s C twin (``urikit.core._speedups.accelerate``), which keeps it as
     ``__wrapped__`` and hands it every call it does not handle; ``fallback``
     itself in the pure-Python build."""
     if speedups is None:
@@ -185,5 +185,5 @@ def describe() -> str:
         return f"python implementation ({NO_SPEEDUPS_ENV} is set)"
     if sys.implementation.name != "cpython":
         return f"python implementation (C extension not used on {sys.implementation.name})"
-    reason = not_built_reason() or "urikit._speedups cannot be imported"
+    reason = not_built_reason() or "urikit.core._speedups cannot be imported"
     return f"python implementation (C extension not built: {reason})"

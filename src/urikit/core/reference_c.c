@@ -110,7 +110,7 @@ static PyType_Slot getter_slots[] = {
 };
 
 PyType_Spec urikit_getter_spec = {
-    .name = "urikit._speedups.ComponentGetter",
+    .name = "urikit.core._speedups.ComponentGetter",
     .basicsize = sizeof(GetterObject),
     .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_DISALLOW_INSTANTIATION |
              Py_TPFLAGS_IMMUTABLETYPE,

@@ -218,7 +218,7 @@ static const uint8_t uk_query_delims_nib[16] = {0x10, 0x00, 0x00, 0x00, 0x00, 0x
 static const char uk_hexup[] = "0123456789ABCDEF";
 
 /* The reasons and components of the errors locate_error names
- * (urikit.errors.REASONS, urikit._parser.COMPONENT_SPANS). */
+ * (urikit.errors.REASONS, urikit.core._parser.COMPONENT_SPANS). */
 enum { W_INVALID_CHAR, W_BAD_PERCENT, W_COLON_IN_FIRST_SEGMENT, W_BAD_DECODING, W_HOST, W_PORT, W_PATH, W_QUERY, W_FRAGMENT, NWORDS };
 static const char *const WORDS[NWORDS] = {"invalid-char", "bad-percent", "colon-in-first-segment", "bad-decoding", "host", "port", "path", "query", "fragment"};
 

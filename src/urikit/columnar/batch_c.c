@@ -2,7 +2,7 @@
  * (one call for a whole list) and file_records (the records batch.iter_file
  * yields for the lines of a text file).
  */
-#include "_speedups.h"
+#include "../core/_speedups.h"
 
 /* Batch kernels: one call for a whole iterable; non-str items go to
  * ``fallback``. Anything but a list or tuple is first made a list, so a
