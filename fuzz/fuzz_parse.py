@@ -19,7 +19,7 @@ def test_one_input(data: bytes) -> None:
         except urikit.URIError as err:
             assert 0 <= err.position <= len(text), err
             # the error path's shortcut (in C when built) gives find_error's answer
-            expected = urikit._parser.find_error(text, rule)
+            expected = urikit.core._parser.find_error(text, rule)
             assert expected is not None, (text, rule)
             got = (err.reason, err.component, err.position, err.text, err.detail, str(err))
             want = (expected.reason, expected.component, expected.position, expected.text,
