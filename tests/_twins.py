@@ -1,8 +1,8 @@
 """Two copies of urikit side by side: one imported with URIKIT_NO_SPEEDUPS=1 (the
 pure-Python reference), one without it (the C accelerator when it is built).
 
-Used by the tests that compare the two builds (test_speedups.py,
-test_extract_speedups.py); sys.modules and the environment are restored after
+Used by the tests that compare the two builds (core/test_builds_agree.py,
+text/test_extraction_scanner.py); sys.modules and the environment are restored after
 each load, so the copies never meet the urikit the rest of the suite imports.
 """
 

@@ -14,7 +14,18 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+HERE = Path(__file__).resolve().parent
+# The helper modules are imported by their names (``import strategies``), and the
+# few test modules another test reuses by theirs (``from test_layers import
+# imports_of``): tests/ and each of its folders are on the path, as they are for
+# mypy, which reads every test file as a top-level module (so test file names stay
+# unique across the folders).
+sys.path[:0] = [
+    str(HERE),
+    *sorted(
+        str(d) for d in HERE.iterdir() if d.is_dir() and d.name.isidentifier() and d.name[0] != "_"
+    ),
+]
 
 # When a test fails, Hypothesis imports libcst to write a patch file, and libcst's
 # import of mypy_extensions emits a DeprecationWarning; with filterwarnings=error
