@@ -6,8 +6,8 @@ shape ``scheme "://" reg-name [":" port] path-abempty ["?" query] ["#" fragment]
 tests feed that shape - long components, so the 8-byte steps and their tails
 are crossed, percent-encodings at every place - and mutations of it, and
 compare every row with the regular-expression reference ``_parser.split``
-(its Python definition, never the C twin). Skipped without pyarrow or the C
-build.
+(its Python definition, never the C twin). They run on the C build (the
+``build`` fixture restricted to ``"c"``); skipped without pyarrow.
 """
 
 from __future__ import annotations
@@ -16,17 +16,16 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
+from _twins import C_ONLY, Build
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import fragment, mutated, path_abempty, pct_encoded, port, query, reg_name, scheme
 
-import urikit
-from urikit import arrow
-from urikit.core import _accel, _parser
 from urikit.core import _charsets as cs
+from urikit.core import _parser
 
 pa = pytest.importorskip("pyarrow")
-pytestmark = pytest.mark.skipif(urikit.IMPLEMENTATION != "c", reason="needs the C build")
+pytestmark = C_ONLY
 
 RULES = ["URI-reference", "URI", "absolute-URI", "relative-ref"]
 TYPES = [pa.string(), pa.large_string(), pa.string_view()]
@@ -55,7 +54,7 @@ def fast_shape(draw: st.DrawFn) -> str:
     return text
 
 
-def expected_components(text: str, rule: str) -> dict[str, str | None] | None:
+def expected_components(arrow: Any, text: str, rule: str) -> dict[str, str | None] | None:
     """The components of ``text`` from the reference split (None: invalid)."""
     spans = split_reference(text, rule)
     if spans is None:
@@ -71,11 +70,11 @@ LEVELS = {"portable": 0, "ssse3": 1, "avx2": 2}
 
 
 @pytest.fixture(params=list(LEVELS), autouse=True)
-def scanner(request: pytest.FixtureRequest) -> Iterator[None]:
+def scanner(request: pytest.FixtureRequest, build: Build) -> Iterator[None]:
     """Run each test with each scanner level the CPU has: AVX2 and SSSE3 (the
     byte-class pass of ``arrow_validate``), and the portable scanner, which CPUs
     without SSSE3 (and non-x86 machines) use."""
-    speedups: Any = _accel.speedups
+    speedups = build.speedups
     try:
         was = speedups._arrow_level(LEVELS[request.param])
     except ValueError:
@@ -86,11 +85,11 @@ def scanner(request: pytest.FixtureRequest) -> Iterator[None]:
         speedups._arrow_level(was)
 
 
-def check(texts: list[str]) -> None:
+def check(arrow: Any, texts: list[str]) -> None:
     for typ in TYPES:
         arr = pa.array(texts, typ)
         for rule in RULES:
-            expected = [expected_components(t, rule) for t in texts]
+            expected = [expected_components(arrow, t, rule) for t in texts]
             assert arrow.validate(arr, rule).to_pylist() == [e is not None for e in expected]
             rows = arrow.split(arr, rule).to_pylist()
             for text, row, exp in zip(texts, rows, expected, strict=True):
@@ -105,14 +104,16 @@ def check(texts: list[str]) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(fast_shape(), min_size=1, max_size=8))
-def test_fast_shape_equals_reference(texts: list[str]) -> None:
-    check(texts)
+def test_fast_shape_equals_reference(build: Build, texts: list[str]) -> None:
+    arrow = build["urikit.arrow"]
+    check(arrow, texts)
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(mutated(fast_shape()), min_size=1, max_size=8))
-def test_mutated_fast_shape_equals_reference(texts: list[str]) -> None:
-    check([t for t in texts if t == t.encode("utf-8", "replace").decode("utf-8")])
+def test_mutated_fast_shape_equals_reference(build: Build, texts: list[str]) -> None:
+    arrow = build["urikit.arrow"]
+    check(arrow, [t for t in texts if t == t.encode("utf-8", "replace").decode("utf-8")])
 
 
 # Texts at the edges of the fast shape: each is decided by the general splitter
@@ -171,15 +172,17 @@ EDGES = [
 
 
 @pytest.mark.parametrize("text", EDGES)
-def test_edges_equal_reference(text: str) -> None:
-    check([text, text + "/x" * 5, "x" + text])
+def test_edges_equal_reference(build: Build, text: str) -> None:
+    arrow = build["urikit.arrow"]
+    check(arrow, [text, text + "/x" * 5, "x" + text])
 
 
-def test_rows_that_end_inside_a_prefix() -> None:
+def test_rows_that_end_inside_a_prefix(build: Build) -> None:
+    arrow = build["urikit.arrow"]
     # the scanner may read past a row into the next ones: a row that is only the
     # start of "https://" must still be read as itself
-    check(["https:/", "/a", "http:/", "/", "https:", "//", "http://", "https://", "http:"])
-    check(["https://", "http://a", "https://a", "HTTPS://a", "httpx://a", "http:/", "/"])
+    check(arrow, ["https:/", "/a", "http:/", "/", "https:", "//", "http://", "https://", "http:"])
+    check(arrow, ["https://", "http://a", "https://a", "HTTPS://a", "httpx://a", "http:/", "/"])
 
 
 # ----------------------------------------------------- arrow_validate's byte-class pass
@@ -189,7 +192,7 @@ def test_rows_that_end_inside_a_prefix() -> None:
 # end of the buffer, nulls and slices.
 
 
-def validate_check(texts: Sequence[str | None], typ: Any = None) -> None:
+def validate_check(arrow: Any, texts: Sequence[str | None], typ: Any = None) -> None:
     """``arrow.validate`` of ``texts`` as one array of ``typ`` (default
     ``string``) equals the reference, under every rule."""
     arr = pa.array(texts, typ or pa.string())
@@ -204,19 +207,21 @@ def validate_check(texts: Sequence[str | None], typ: Any = None) -> None:
 PROBES = [*":@/?#%[] \x00\x7f\t", "é", "\u20ac", "\U0001f600", *"O_oPJz~!.-+9"]
 
 
-def test_every_byte_at_every_place_of_a_word() -> None:
+def test_every_byte_at_every_place_of_a_word(build: Build) -> None:
+    arrow = build["urikit.arrow"]
     # rows of 96 characters ("https://" + host + path + query), each with one
     # probe at one place; the rows follow each other in one buffer, so each
     # place falls at every offset of the 64-byte words
     base = "https://" + "h" * 20 + "/" + "p" * 40 + "?" + "q" * 26
     assert len(base) == 96
     rows = [base[:k] + c + base[k + 1 :] for k in range(len(base)) for c in PROBES]
-    validate_check(rows)
-    validate_check(rows, pa.large_string())
-    validate_check(rows, pa.string_view())
+    validate_check(arrow, rows)
+    validate_check(arrow, rows, pa.large_string())
+    validate_check(arrow, rows, pa.string_view())
 
 
-def test_every_length_and_start() -> None:
+def test_every_length_and_start(build: Build) -> None:
+    arrow = build["urikit.arrow"]
     # a row of every length 0..200 (so 63, 64, 65, 127, 128, 129) after a row
     # of every length 0..65 (so it starts at every offset of a word), with and
     # without a delimiter in the host
@@ -226,11 +231,12 @@ def test_every_length_and_start() -> None:
             rows.append("x" * lead)
             for text in ("http://" + "a" * n, "https://a.b/" + "p" * n, "git://" + "h" * n + ":1/"):
                 rows.append(text[: n + 8])
-    validate_check(rows)
-    validate_check(rows, pa.large_string())
+    validate_check(arrow, rows)
+    validate_check(arrow, rows, pa.large_string())
 
 
-def test_long_authorities_and_schemes() -> None:
+def test_long_authorities_and_schemes(build: Build) -> None:
+    arrow = build["urikit.arrow"]
     # the first delimiter after "//" 62..66 bytes on (the pass looks 63 ahead),
     # schemes long and short, hosts ending in ":" or "@" past that
     # hosts of "o" (low nibble 0xf like "/" and "?") or "z" (0xa like ":")
@@ -242,10 +248,11 @@ def test_long_authorities_and_schemes() -> None:
             rows.append("http://" + "z" * n + tail)
             rows.append("s" * n + "://h" + tail)
             rows.append("s" + "+" * n + "://" + "h" * n + tail)
-    validate_check(rows)
+    validate_check(arrow, rows)
 
 
-def test_rows_across_chunks_and_the_buffer_end() -> None:
+def test_rows_across_chunks_and_the_buffer_end(build: Build) -> None:
+    arrow = build["urikit.arrow"]
     # 8 KiB chunks: rows of every length around the chunk's end, rows longer
     # than a chunk (valid, and with a bad byte at the end), and a last row that
     # ends the buffer (the pass must not read past it)
@@ -254,11 +261,12 @@ def test_rows_across_chunks_and_the_buffer_end() -> None:
     rows += [url[: k % len(url)] for k in range(400)]
     rows += [url + "/" * k for k in range(100)]
     for last in ("http://", "https://", "http:/", "h", "https://a", url, url + "#", url + "%"):
-        validate_check([*rows, last])
-        validate_check([last])
+        validate_check(arrow, [*rows, last])
+        validate_check(arrow, [last])
 
 
-def test_buffer_that_ends_at_the_last_row() -> None:
+def test_buffer_that_ends_at_the_last_row(build: Build) -> None:
+    arrow = build["urikit.arrow"]
     # a data buffer exactly as long as its rows (from a bytes object, not an
     # Arrow allocation with padding): under AddressSanitizer a read past it is
     # an error
@@ -277,7 +285,8 @@ def test_buffer_that_ends_at_the_last_row() -> None:
             assert arrow.validate(arr, rule).to_pylist() == expected
 
 
-def test_nulls_and_slices_across_words() -> None:
+def test_nulls_and_slices_across_words(build: Build) -> None:
+    arrow = build["urikit.arrow"]
     rows: list[str | None] = []
     for k in range(150):
         rows.append(None if k % 3 == 0 else "https://h" + "x" * (k % 70) + "/p?q")
@@ -301,7 +310,8 @@ def test_nulls_and_slices_across_words() -> None:
     ),
     st.integers(min_value=0, max_value=40),
 )
-def test_validate_random_rows_and_slices(texts: list[str | None], start: int) -> None:
+def test_validate_random_rows_and_slices(build: Build, texts: list[str | None], start: int) -> None:
+    arrow = build["urikit.arrow"]
     texts = [t for t in texts if t is None or t == t.encode("utf-8", "replace").decode("utf-8")]
     arr = pa.array(texts, pa.string())
     for rule in RULES:
@@ -310,8 +320,8 @@ def test_validate_random_rows_and_slices(texts: list[str | None], start: int) ->
         assert arrow.validate(arr.slice(start), rule).to_pylist() == expected[start:]
 
 
-def test_level_hook() -> None:
-    speedups: Any = _accel.speedups
+def test_level_hook(build: Build) -> None:
+    speedups = build.speedups
     with pytest.raises(ValueError, match="scanner level"):
         speedups._arrow_level(3)
     with pytest.raises(ValueError, match="scanner level"):

@@ -1,49 +1,30 @@
 """The C accelerator against the pure-Python reference: same results, same errors.
 
 Two copies of urikit are loaded side by side (tests/_twins.py): ``P`` imported
-with URIKIT_NO_SPEEDUPS=1 (the reference) and ``C`` without it. Every public
+with URIKIT_NO_SPEEDUPS=1 (the reference) and the C build, the ``build`` fixture
+of tests/conftest.py restricted to ``"c"``. Every public
 entry point the accelerator touches is called on both with arbitrary ``str``
 (non-ASCII, lone surrogates, NUL, URI-shaped token soup, 1 MB inputs) and the
 outcomes, a result or (exception class, message, reason, component, position),
 must be equal. The raw kernels are also checked to really run in C (not just
 fall back to Python) on valid input.
 
-The tests are skipped when the extension is not built, unless
+The fixture skips the tests when the extension is not built, unless
 URIKIT_REQUIRE_SPEEDUPS=1, which turns a missing extension into a failure.
 """
 
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
-from _twins import REQUIRE_ENV
-from _twins import load as _load
+from _twins import C_ONLY, Build, get
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-
-#: the submodules whose entry points are compared
-_SUBS = (
-    "core._parser",
-    "percent",
-    "resolution",
-    "normalization",
-    "reference",
-    "batch",
-    "iri",
-    "security",
-)
-
-
-def load(*, no_speedups: bool) -> dict[str, ModuleType]:
-    """A fresh urikit: {"urikit": package, "urikit.core._parser": ..., ...}."""
-    return _load(no_speedups=no_speedups, subs=_SUBS)
 
 
 def error_key(exc: BaseException) -> tuple[Any, ...]:
@@ -67,19 +48,10 @@ def outcome(func: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[str, A
         return ("error", error_key(exc))
 
 
-P = load(no_speedups=True)
-C = load(no_speedups=False)
-HAVE_C = C["urikit"].IMPLEMENTATION == "c"
-
-if not HAVE_C:
-    if os.environ.get(REQUIRE_ENV, "") not in ("", "0"):
-        raise RuntimeError(f"{REQUIRE_ENV} is set but the C accelerator did not load")
-    pytest.skip("the C accelerator is not built", allow_module_level=True)
-
-assert P["urikit"].IMPLEMENTATION == "python"
-SP: Any = C["urikit.core._speedups"]
-PU: Any = P["urikit"]
-CU: Any = C["urikit"]
+#: every test here compares the C build (the ``build`` fixture) with this copy
+pytestmark = C_ONLY
+P = get("python")
+PU: Any = P.urikit
 RULES = ("URI-reference", "URI", "absolute-URI", "relative-ref")
 COMPONENTS = ("userinfo", "host", "path", "segment", "segment-nz-nc", "query", "fragment")
 
@@ -151,25 +123,25 @@ def parsed(func: Callable[..., Any], *args: Any) -> tuple[str, Any]:
 @example("http://[1:1:1::1:1:1:1.2.3.4]/")
 @example("http://[1:2:3:4:5:6:7::8]/")
 @example("\ud800")
-def test_split_is_valid_parse(text: str) -> None:
+def test_split_is_valid_parse(build: Build, text: str) -> None:
     for rule in RULES:
-        assert C["urikit.core._parser"].split(text, rule) == P["urikit.core._parser"].split(
+        assert build["urikit.core._parser"].split(text, rule) == P["urikit.core._parser"].split(
             text, rule
         )
-        same(CU.is_valid, PU.is_valid, text, rule)
-        assert parsed(CU.parse, text, rule) == parsed(PU.parse, text, rule)
-    assert parsed(CU.parse, text) == parsed(PU.parse, text)
-    same(CU.is_valid, PU.is_valid, text)
-    assert C["urikit.core._parser"].split(text) == P["urikit.core._parser"].split(text)
-    same(C["urikit.core._parser"].plain_host_end, P["urikit.core._parser"].plain_host_end, text)
+        same(build.urikit.is_valid, PU.is_valid, text, rule)
+        assert parsed(build.urikit.parse, text, rule) == parsed(PU.parse, text, rule)
+    assert parsed(build.urikit.parse, text) == parsed(PU.parse, text)
+    same(build.urikit.is_valid, PU.is_valid, text)
+    assert build["urikit.core._parser"].split(text) == P["urikit.core._parser"].split(text)
+    same(build["urikit.core._parser"].plain_host_end, P["urikit.core._parser"].plain_host_end, text)
 
 
 @given(texts)
-def test_unknown_rule_and_bad_types(text: str) -> None:
-    same(C["urikit.core._parser"].split, P["urikit.core._parser"].split, text, "nope")
-    same(CU.is_valid, PU.is_valid, text, "nope")
-    assert parsed(CU.parse, text, "nope") == parsed(PU.parse, text, "nope")
-    assert parsed(CU.parse, text, None) == parsed(PU.parse, text, None)
+def test_unknown_rule_and_bad_types(build: Build, text: str) -> None:
+    same(build["urikit.core._parser"].split, P["urikit.core._parser"].split, text, "nope")
+    same(build.urikit.is_valid, PU.is_valid, text, "nope")
+    assert parsed(build.urikit.parse, text, "nope") == parsed(PU.parse, text, "nope")
+    assert parsed(build.urikit.parse, text, None) == parsed(PU.parse, text, None)
 
 
 IRI_RULES = ("IRI-reference", "IRI", "absolute-IRI", "irelative-ref", "URI", "nope")
@@ -180,29 +152,29 @@ IRI_RULES = ("IRI-reference", "IRI", "absolute-IRI", "irelative-ref", "URI", "no
 @example("http://a b/")
 @example("http://例え.jp/パス")
 @example("http://h/?\ue000")
-def test_iri_parse(text: str) -> None:
+def test_iri_parse(build: Build, text: str) -> None:
     """urikit.iri.parse's C twin (the core's parse kernel building IRIReference,
     for ASCII text under the default rule) against the pure-Python iri.parse."""
-    c_iri, p_iri = C["urikit.iri"], P["urikit.iri"]
+    c_iri, p_iri = build["urikit.iri"], P["urikit.iri"]
     assert parsed(c_iri.parse, text) == parsed(p_iri.parse, text)
     for rule in IRI_RULES:
         assert parsed(c_iri.parse, text, rule) == parsed(p_iri.parse, text, rule)
 
 
-def test_plain_host_end_runs_in_c() -> None:
-    host_end = C["urikit.core._parser"].plain_host_end
-    assert type(host_end) is SP.AcceleratedFunction
+def test_plain_host_end_runs_in_c(build: Build) -> None:
+    host_end = build["urikit.core._parser"].plain_host_end
+    assert type(host_end) is build.speedups.AcceleratedFunction
     for text in ("http://example.org/a", "//h", "http://u@h/", "http://h:1/", "file:///", "a b"):
         assert host_end(text) == host_end.__wrapped__(text)
 
 
-def test_dot_segments_found_at_every_offset() -> None:
+def test_dot_segments_found_at_every_offset(build: Build) -> None:
     """The C test for a path segment starting with "." (16 bytes a step with
     SSE2, the last step overlapping the one before, a "/" carried from one step
     to the next) against Python, with the "/." (or a "." alone, or "/" and "."
     apart) at every offset of paths of 1 to 50 bytes, in the kernels that use
     it: plain_host_end, normalize, remove_dot_segments and security.check."""
-    c_check = C["urikit.security"].check
+    c_check = build["urikit.security"].check
     p_check = P["urikit.security"].check
     for n in range(1, 51):
         for at in range(n):
@@ -210,27 +182,27 @@ def test_dot_segments_found_at_every_offset() -> None:
                 path = ("/" + "a" * n)[: at + 1] + piece + "a" * (n - at)
                 text = "http://h" + path
                 same(
-                    C["urikit.core._parser"].plain_host_end,
+                    build["urikit.core._parser"].plain_host_end,
                     P["urikit.core._parser"].plain_host_end,
                     text,
                 )
-                same(CU.normalize, PU.normalize, text)
-                same(CU.remove_dot_segments, PU.remove_dot_segments, path)
+                same(build.urikit.normalize, PU.normalize, text)
+                same(build.urikit.remove_dot_segments, PU.remove_dot_segments, path)
                 assert tuple(c_check(text)) == tuple(p_check(text)), text
 
 
-def test_iri_parse_runs_in_c() -> None:
-    c_iri = C["urikit.iri"]
-    assert type(c_iri.parse) is SP.AcceleratedFunction
+def test_iri_parse_runs_in_c(build: Build) -> None:
+    c_iri = build["urikit.iri"]
+    assert type(c_iri.parse) is build.speedups.AcceleratedFunction
     ref = c_iri.parse("http://a/b?c")
     assert type(ref) is c_iri.IRIReference and ref.query == "c"
     assert parsed(c_iri.parse, "http://a/b?c") == parsed(c_iri.parse.__wrapped__, "http://a/b?c")
 
 
-def test_parse_subtype_is_checked() -> None:
+def test_parse_subtype_is_checked(build: Build) -> None:
     """accelerate("parse", f, diagnose, subtype): the subtype must subclass the
     installed reference type with its layout (C fills the same two slots)."""
-    record = C["urikit.core._accel"].SpanRecord
+    record = build["urikit.core._accel"].SpanRecord
     diagnose = P["urikit.core._parser"].diagnose
     sp = fresh_speedups()
     mine = type("Mine", (record,), {"__slots__": ()})
@@ -274,34 +246,40 @@ def test_parse_subtype_is_checked() -> None:
 
 
 @pytest.mark.parametrize("value", [None, 1, b"http://a", bytearray(b"x"), ["a"]])
-def test_non_str_arguments(value: Any) -> None:
-    same(CU.is_valid, PU.is_valid, value)
-    assert parsed(CU.parse, value) == parsed(PU.parse, value)
-    same(C["urikit.core._parser"].split, P["urikit.core._parser"].split, value)
-    same(C["urikit.core._parser"].plain_host_end, P["urikit.core._parser"].plain_host_end, value)
-    same(CU.normalize, PU.normalize, value)
-    same(CU.resolve, PU.resolve, "http://a/b", value)
-    same(CU.resolve, PU.resolve, value, "g")
-    same(CU.remove_dot_segments, PU.remove_dot_segments, value)
+def test_non_str_arguments(build: Build, value: Any) -> None:
+    same(build.urikit.is_valid, PU.is_valid, value)
+    assert parsed(build.urikit.parse, value) == parsed(PU.parse, value)
+    same(build["urikit.core._parser"].split, P["urikit.core._parser"].split, value)
+    same(
+        build["urikit.core._parser"].plain_host_end, P["urikit.core._parser"].plain_host_end, value
+    )
+    same(build.urikit.normalize, PU.normalize, value)
+    same(build.urikit.resolve, PU.resolve, "http://a/b", value)
+    same(build.urikit.resolve, PU.resolve, value, "g")
+    same(build.urikit.remove_dot_segments, PU.remove_dot_segments, value)
 
 
-def test_str_subclass_and_keywords() -> None:
+def test_str_subclass_and_keywords(build: Build) -> None:
     class S(str):
         pass
 
     for text in (S("http://a/b"), S("a b")):
-        same(CU.is_valid, PU.is_valid, text)
-        same(C["urikit.core._parser"].plain_host_end, P["urikit.core._parser"].plain_host_end, text)
-        assert parsed(CU.parse, text) == parsed(PU.parse, text)
-        same(CU.normalize, PU.normalize, text)
-        same(CU.resolve, PU.resolve, "http://a/b", text)
-    assert parsed(CU.parse, "a:b", "URI") == parsed(PU.parse, "a:b", "URI")
-    same(CU.is_valid, PU.is_valid, text="a:b", rule="URI")
-    same(CU.parse, PU.parse, "x", rule="nope")
-    same(CU.normalize, PU.normalize, "HTTP://A", level="syntax")
-    same(CU.normalize, PU.normalize, "HTTP://A", "other")
-    same(CU.resolve, PU.resolve, "http://a/b", "HTTP:g", strict=False)
-    same(CU.resolve, PU.resolve, "http://a/b", "g", "extra")
+        same(build.urikit.is_valid, PU.is_valid, text)
+        same(
+            build["urikit.core._parser"].plain_host_end,
+            P["urikit.core._parser"].plain_host_end,
+            text,
+        )
+        assert parsed(build.urikit.parse, text) == parsed(PU.parse, text)
+        same(build.urikit.normalize, PU.normalize, text)
+        same(build.urikit.resolve, PU.resolve, "http://a/b", text)
+    assert parsed(build.urikit.parse, "a:b", "URI") == parsed(PU.parse, "a:b", "URI")
+    same(build.urikit.is_valid, PU.is_valid, text="a:b", rule="URI")
+    same(build.urikit.parse, PU.parse, "x", rule="nope")
+    same(build.urikit.normalize, PU.normalize, "HTTP://A", level="syntax")
+    same(build.urikit.normalize, PU.normalize, "HTTP://A", "other")
+    same(build.urikit.resolve, PU.resolve, "http://a/b", "HTTP:g", strict=False)
+    same(build.urikit.resolve, PU.resolve, "http://a/b", "g", "extra")
 
 
 # --- percent-coding ---------------------------------------------------------------
@@ -309,8 +287,8 @@ def test_str_subclass_and_keywords() -> None:
 
 @SETTINGS
 @given(texts, st.sampled_from((*COMPONENTS, "nope")))
-def test_percent_encode(text: str, component: str) -> None:
-    same(CU.percent_encode, PU.percent_encode, text, component)
+def test_percent_encode(build: Build, text: str, component: str) -> None:
+    same(build.urikit.percent_encode, PU.percent_encode, text, component)
 
 
 @SETTINGS
@@ -341,9 +319,9 @@ def test_percent_encode(text: str, component: str) -> None:
 )
 @example("%e2%82")
 @example("a%f4%90%80%80b")
-def test_percent_decode(text: str) -> None:
-    same(CU.percent_decode, PU.percent_decode, text)
-    same(CU.percent_decode, PU.percent_decode, text, component="query")
+def test_percent_decode(build: Build, text: str) -> None:
+    same(build.urikit.percent_decode, PU.percent_decode, text)
+    same(build.urikit.percent_decode, PU.percent_decode, text, component="query")
 
 
 # --- dot segments, resolve, normalize ------------------------------------------------
@@ -351,9 +329,9 @@ def test_percent_decode(text: str) -> None:
 
 @SETTINGS
 @given(st.one_of(dot_paths, texts))
-def test_remove_dot_segments(path: str) -> None:
-    same(CU.remove_dot_segments, PU.remove_dot_segments, path)
-    assert SP.remove_dot_segments(path) == PU.remove_dot_segments(path)
+def test_remove_dot_segments(build: Build, path: str) -> None:
+    same(build.urikit.remove_dot_segments, PU.remove_dot_segments, path)
+    assert build.speedups.remove_dot_segments(path) == PU.remove_dot_segments(path)
 
 
 BASES = ["http://a/b/c/d;p?q", "http://a", "x:", "x:/a/b", "HTTP://u@h:1/./a/..#f", "a:b/c"]
@@ -361,10 +339,10 @@ BASES = ["http://a/b/c/d;p?q", "http://a", "x:", "x:/a/b", "HTTP://u@h:1/./a/..#
 
 @SETTINGS
 @given(st.one_of(st.sampled_from(BASES), texts), st.one_of(texts, dot_paths), st.booleans())
-def test_resolve(base: str, reference: str, strict: bool) -> None:
+def test_resolve(build: Build, base: str, reference: str, strict: bool) -> None:
     expected = outcome(PU.resolve, base, reference, strict=strict)
-    assert outcome(CU.resolve, base, reference, strict=strict) == expected
-    kernel = SP.resolve_kernel(base, reference, strict)
+    assert outcome(build.urikit.resolve, base, reference, strict=strict) == expected
+    kernel = build.speedups.resolve_kernel(base, reference, strict)
     if expected[0] == "ok":
         assert kernel == expected[1]  # computed in C, not by the fallback
     else:
@@ -376,11 +354,11 @@ def test_resolve(base: str, reference: str, strict: bool) -> None:
 @example("HTTP://User@Example.COM:80/a/./b/../c/%7euser?%3f#%7E", "scheme")
 @example("http://h:" + "9" * 5000 + "/", "scheme")
 @example("x:/.//y", "syntax")
-def test_normalize(text: str, level: str) -> None:
+def test_normalize(build: Build, text: str, level: str) -> None:
     expected = outcome(PU.normalize, text, level)
-    assert outcome(CU.normalize, text, level) == expected
-    schemes = C["urikit.core._schemeinfo"].DEFAULT_REGISTRY
-    kernel = outcome(SP.normalize_kernel, text, level == "scheme", schemes.ports,
+    assert outcome(build.urikit.normalize, text, level) == expected
+    schemes = build["urikit.core._schemeinfo"].DEFAULT_REGISTRY
+    kernel = outcome(build.speedups.normalize_kernel, text, level == "scheme", schemes.ports,
                      schemes.http_like)  # fmt: skip
     if expected[0] == "ok":
         assert kernel == expected
@@ -420,25 +398,27 @@ NORMAL_FORM_EDGES = [
 
 @pytest.mark.parametrize("text", NORMAL_FORM_EDGES)
 @pytest.mark.parametrize("level", ["scheme", "syntax"])
-def test_normalize_shortcut_edges(text: str, level: str) -> None:
+def test_normalize_shortcut_edges(build: Build, text: str, level: str) -> None:
     expected = PU.normalize(text, level)
-    assert CU.normalize(text, level) == expected
-    schemes = C["urikit.core._schemeinfo"].DEFAULT_REGISTRY
-    kernel = SP.normalize_kernel(text, level == "scheme", schemes.ports, schemes.http_like)
+    assert build.urikit.normalize(text, level) == expected
+    schemes = build["urikit.core._schemeinfo"].DEFAULT_REGISTRY
+    kernel = build.speedups.normalize_kernel(
+        text, level == "scheme", schemes.ports, schemes.http_like
+    )
     assert kernel == expected
     # an implementation detail, checked so that the shortcut is known to run: C
     # hands back the very str it was given when nothing changes
     assert (kernel is text) == (expected == text)
 
 
-def test_normalize_sees_default_port_changes() -> None:
-    for mod in (P, C):
+def test_normalize_sees_default_port_changes(build: Build) -> None:
+    for mod in (P, build):
         mod["urikit.core._schemeinfo"].set_default_port("foo", 8)
     try:
-        same(CU.normalize, PU.normalize, "FOO://h:8/")
-        assert CU.normalize("FOO://h:8/") == "foo://h/"
+        same(build.urikit.normalize, PU.normalize, "FOO://h:8/")
+        assert build.urikit.normalize("FOO://h:8/") == "foo://h/"
     finally:
-        for mod in (P, C):
+        for mod in (P, build):
             mod["urikit.core._schemeinfo"].set_default_port("foo", None)
 
 
@@ -446,16 +426,16 @@ def test_normalize_sees_default_port_changes() -> None:
 
 
 @given(st.lists(texts, max_size=8), st.sampled_from(RULES))
-def test_batch(items: list[str], rule: str) -> None:
-    assert C["urikit.batch"].validate(items, rule) == P["urikit.batch"].validate(items, rule)
-    c, p = C["urikit.batch"].split(items, rule), P["urikit.batch"].split(items, rule)
+def test_batch(build: Build, items: list[str], rule: str) -> None:
+    assert build["urikit.batch"].validate(items, rule) == P["urikit.batch"].validate(items, rule)
+    c, p = build["urikit.batch"].split(items, rule), P["urikit.batch"].split(items, rule)
     assert c.spans == p.spans
     assert c.valid == p.valid
     for name in ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"):
         assert c.column(name) == p.column(name), name
 
 
-def test_batch_split_columns_on_the_corpus() -> None:
+def test_batch_split_columns_on_the_corpus(build: Build) -> None:
     """C's split keeps one reference a text and reads the columns through its
     properties; Python's slices its spans: the same columns on every corpus line
     (and str subclasses, which C hands to its Python fallback)."""
@@ -468,20 +448,20 @@ def test_batch_split_columns_on_the_corpus() -> None:
         pytest.skip("no shared corpus beside the checkout")
     lines = path.read_text(encoding="utf-8", errors="surrogateescape").splitlines()
     items = [*lines, Sub("http://sub.example/a?b#c"), Sub("a b")]
-    c, p = C["urikit.batch"].split(items), P["urikit.batch"].split(items)
+    c, p = build["urikit.batch"].split(items), P["urikit.batch"].split(items)
     assert c.valid == p.valid and sum(c.valid) > len(lines) // 2
     for name in ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"):
         assert c.column(name) == p.column(name), name
     assert c.spans == p.spans
 
 
-def test_batch_bad_items() -> None:
+def test_batch_bad_items(build: Build) -> None:
     for bad in ([1], ["ok", None], [b"x"]):
-        same(C["urikit.batch"].validate, P["urikit.batch"].validate, bad)
-        c = outcome(lambda b: C["urikit.batch"].split(b).spans, bad)
+        same(build["urikit.batch"].validate, P["urikit.batch"].validate, bad)
+        c = outcome(lambda b: build["urikit.batch"].split(b).spans, bad)
         p = outcome(lambda b: P["urikit.batch"].split(b).spans, bad)
         assert c == p
-    same(C["urikit.batch"].validate, P["urikit.batch"].validate, ["a", "b"], "nope")
+    same(build["urikit.batch"].validate, P["urikit.batch"].validate, ["a", "b"], "nope")
 
 
 # --- big inputs: linear time, no crash -------------------------------------------------
@@ -511,30 +491,30 @@ BIG = [
 
 
 @pytest.mark.parametrize("text", BIG, ids=range(len(BIG)))
-def test_one_megabyte(text: str) -> None:
-    assert C["urikit.core._parser"].split(text) == P["urikit.core._parser"].split(text)
-    assert parsed(CU.parse, text) == parsed(PU.parse, text)
-    same(CU.normalize, PU.normalize, text)
-    same(CU.resolve, PU.resolve, "http://a/b/c", text)
-    same(CU.resolve, PU.resolve, text, "../g")
-    same(CU.remove_dot_segments, PU.remove_dot_segments, text)
-    same(CU.percent_decode, PU.percent_decode, text)
-    same(CU.percent_encode, PU.percent_encode, text, "query")
+def test_one_megabyte(build: Build, text: str) -> None:
+    assert build["urikit.core._parser"].split(text) == P["urikit.core._parser"].split(text)
+    assert parsed(build.urikit.parse, text) == parsed(PU.parse, text)
+    same(build.urikit.normalize, PU.normalize, text)
+    same(build.urikit.resolve, PU.resolve, "http://a/b/c", text)
+    same(build.urikit.resolve, PU.resolve, text, "../g")
+    same(build.urikit.remove_dot_segments, PU.remove_dot_segments, text)
+    same(build.urikit.percent_decode, PU.percent_decode, text)
+    same(build.urikit.percent_encode, PU.percent_encode, text, "query")
 
 
-def test_component_getters_on_odd_objects() -> None:
+def test_component_getters_on_odd_objects(build: Build) -> None:
     """The C component getters hand anything unusual to the Python property."""
-    for mod in (P, C):
+    for mod in (P, build):
         ref_type = mod["urikit.reference"].URIReference
         blank = object.__new__(ref_type)
         assert outcome(getattr, blank, "host")[1][0] == "AttributeError"
-        assert isinstance(ref_type.__dict__["host"], property) or mod is C
+        assert isinstance(ref_type.__dict__["host"], property) or mod is build
         assert isinstance(ref_type.host, property)
-    c_ref, p_ref = CU.parse("http://u@h:1/p?q#f"), PU.parse("http://u@h:1/p?q#f")
+    c_ref, p_ref = build.urikit.parse("http://u@h:1/p?q#f"), PU.parse("http://u@h:1/p?q#f")
     for name in ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"):
         assert getattr(c_ref, name) == getattr(p_ref, name)
         assert outcome(setattr, c_ref, name, "x") == outcome(setattr, p_ref, name, "x")
-    odd = object.__new__(C["urikit.reference"].URIReference)
+    odd = object.__new__(build["urikit.reference"].URIReference)
     object.__setattr__(odd, "_text", "abc")
     object.__setattr__(odd, "_sp", ((0, 3), (5, 9), (-1, -2), (1, 2)) + ((-1, -1),) * 5)
     p_odd = object.__new__(P["urikit.reference"].URIReference)
@@ -585,23 +565,23 @@ def _calls(bad: Any) -> list[tuple[str, str, tuple[Any, ...], dict[str, Any]]]:
 
 
 @pytest.mark.parametrize("bad", BAD_VALUES, ids=[type(b).__name__ for b in BAD_VALUES])
-def test_wrong_argument_types_raise_the_same(bad: Any) -> None:
+def test_wrong_argument_types_raise_the_same(build: Build, bad: Any) -> None:
     """Every accelerated function, given None, bytes, int or a container where a
     str (or a list of str) belongs, raises the same class and message in C and Python."""
     for module, name, args, kwargs in _calls(bad):
-        c_func, p_func = getattr(C[module], name), getattr(P[module], name)
+        c_func, p_func = getattr(build[module], name), getattr(P[module], name)
         c, p = outcome(c_func, *args, **kwargs), outcome(p_func, *args, **kwargs)
         if c[0] == p[0] == "ok" and name == "split" and module == "urikit.batch":
             c, p = ("ok", c[1].spans), ("ok", p[1].spans)
         assert c == p, (name, args, kwargs)
 
 
-def test_issue_8_type_mismatches() -> None:
+def test_issue_8_type_mismatches(build: Build) -> None:
     """The two cases the adversarial run found: both raise what Python raises."""
-    same(CU.percent_encode, PU.percent_encode, "a b", ["path"])
-    same(C["urikit.batch"].validate, P["urikit.batch"].validate, None)
-    assert outcome(CU.percent_encode, "a b", ["path"])[0] == "error"
-    assert outcome(C["urikit.batch"].validate, None)[1][0] == "TypeError"
+    same(build.urikit.percent_encode, PU.percent_encode, "a b", ["path"])
+    same(build["urikit.batch"].validate, P["urikit.batch"].validate, None)
+    assert outcome(build.urikit.percent_encode, "a b", ["path"])[0] == "error"
+    assert outcome(build["urikit.batch"].validate, None)[1][0] == "TypeError"
 
 
 # --- the C boundary: the reference-type hook, PEP 489 module state, subinterpreters ----
@@ -619,29 +599,32 @@ def fresh_speedups() -> Any:
     return module
 
 
-def test_reference_type_hook_is_installed() -> None:
+def test_reference_type_hook_is_installed(build: Build) -> None:
     """urikit.reference installed itself, on the layer-1 record layout."""
-    installed = SP.reference_type()
-    assert installed == (C["urikit.core._accel"].SpanRecord, C["urikit.reference"].URIReference)
-    assert C["urikit.reference"].URIReference.__slots__ == ()
+    installed = build.speedups.reference_type()
+    assert installed == (
+        build["urikit.core._accel"].SpanRecord,
+        build["urikit.reference"].URIReference,
+    )
+    assert build["urikit.reference"].URIReference.__slots__ == ()
 
 
 @SETTINGS
 @given(texts)
 @example("http://u@h:1/p?q#f")
 @example("")
-def test_c_builds_the_object_python_builds(text: str) -> None:
+def test_c_builds_the_object_python_builds(build: Build, text: str) -> None:
     """The fast parse gives exactly what its Python twin gives: same type, same
     slots, nothing more (no __dict__, no other slot)."""
-    c_kind, c_ref = outcome(CU.parse, text)
-    p_kind, p_ref = outcome(CU.parse.__wrapped__, text)
+    c_kind, c_ref = outcome(build.urikit.parse, text)
+    p_kind, p_ref = outcome(build.urikit.parse.__wrapped__, text)
     assert c_kind == p_kind
     if c_kind == "error":
         assert c_ref == p_ref
         return
-    assert type(c_ref) is type(p_ref) is C["urikit.reference"].URIReference
+    assert type(c_ref) is type(p_ref) is build["urikit.reference"].URIReference
     assert c_ref._text is text and p_ref._text is text
-    assert c_ref._sp == p_ref._sp == C["urikit.core._parser"].split.__wrapped__(text)
+    assert c_ref._sp == p_ref._sp == build["urikit.core._parser"].split.__wrapped__(text)
     assert not hasattr(c_ref, "__dict__")
     assert c_ref == p_ref and hash(c_ref) == hash(p_ref)
     c_ref._check_invariants()
@@ -659,7 +642,7 @@ def test_c_builds_the_object_python_builds(text: str) -> None:
     ],
 )
 def test_parse_kernel_hands_the_location_to_the_diagnoser(
-    text: str, rule: str | None, located: tuple[str, str, int] | None
+    build: Build, text: str, rule: str | None, located: tuple[str, str, int] | None
 ) -> None:
     """On a rejected text, the C parse calls its diagnoser with where the error is
     (what _parser.locate_error says), so that Python does not read the text again."""
@@ -670,7 +653,7 @@ def test_parse_kernel_hands_the_location_to_the_diagnoser(
         calls.append(args)
         return diagnose(*args)
 
-    parse = SP.accelerate("parse", PU.parse, recorder)
+    parse = build.speedups.accelerate("parse", PU.parse, recorder)
     args = (text,) if rule is None else (text, rule)
     with pytest.raises(PU.URIError) as info:
         parse(*args)
@@ -748,14 +731,14 @@ COMMON_SHAPES = (
 @example("http://h/%zz")
 @example("http://[::1/")
 @example("http://h/\u20ac")
-def test_c_raises_the_error_python_makes(text: str) -> None:
+def test_c_raises_the_error_python_makes(build: Build, text: str) -> None:
     """parse's C twin raises URIError itself when it knows the location: the
     same error as the pure-Python build's in every way a caller can look at it
     (slots before and after wording, args, str, repr, context, pickling)."""
-    assert raised(CU.parse, text) == raised(PU.parse, text)
+    assert raised(build.urikit.parse, text) == raised(PU.parse, text)
 
 
-def test_every_byte_at_every_place_of_the_common_shape() -> None:
+def test_every_byte_at_every_place_of_the_common_shape(build: Build) -> None:
     """The fast scanner's answer on failure ("invalid, stopped here": no second
     scan) and the error C words from it, for every ASCII character put in place
     of, or before, each character of texts of the common shape and near it."""
@@ -764,30 +747,33 @@ def test_every_byte_at_every_place_of_the_common_shape() -> None:
         for i in range(len(base) + 1):
             for code in range(128):
                 for text in (base[:i] + chr(code) + base[i + 1 :], base[:i] + chr(code) + base[i:]):
-                    c_sp = C["urikit.core._parser"].split(text)
+                    c_sp = build["urikit.core._parser"].split(text)
                     assert c_sp == P["urikit.core._parser"].split(text), text
-                    assert CU.is_valid(text) is (c_sp is not None)
+                    assert build.urikit.is_valid(text) is (c_sp is not None)
                     if c_sp is None:
-                        assert raised(CU.parse, text) == raised(PU.parse, text), text
+                        assert raised(build.urikit.parse, text) == raised(PU.parse, text), text
                         checked += 1
     assert checked > 10_000
 
 
-def test_set_error_type() -> None:
+def test_set_error_type(build: Build) -> None:
     """The hook: C raises the installed type where the installed diagnose would
     be called with a location, and calls any other diagnoser (or diagnose for
     what C cannot locate); a type whose slots C cannot fill is refused."""
     sp = fresh_speedups()
-    record, ref_type = C["urikit.core._accel"].SpanRecord, C["urikit.reference"].URIReference
+    record, ref_type = (
+        build["urikit.core._accel"].SpanRecord,
+        build["urikit.reference"].URIReference,
+    )
     sp.set_reference_type(record, ref_type)
     calls: list[tuple[object, ...]] = []
-    diagnose = C["urikit.core._parser"].diagnose
+    diagnose = build["urikit.core._parser"].diagnose
 
     def recorder(*args: Any) -> Any:
         calls.append(args)
         return diagnose(*args)
 
-    error_type = CU.URIError
+    error_type = build.urikit.URIError
     sp.set_error_type(error_type, recorder)
     parse = sp.accelerate("parse", PU.parse, recorder)
     other = sp.accelerate("parse", PU.parse, diagnose)
@@ -816,12 +802,12 @@ def test_set_error_type() -> None:
         sp.set_error_type(error_type, None)
 
 
-def test_span_record_holds_spans_inline() -> None:
+def test_span_record_holds_spans_inline(build: Build) -> None:
     """C's SpanRecord: the attributes of the Python one, the spans kept inline
     (read back as the same tuple), anything but a text and nine int pairs refused."""
-    record = C["urikit.core._accel"].SpanRecord
-    assert record is SP.SpanRecord and P["urikit.core._accel"].SpanRecord is not record
-    ref_type = C["urikit.reference"].URIReference
+    record = build["urikit.core._accel"].SpanRecord
+    assert record is build.speedups.SpanRecord and P["urikit.core._accel"].SpanRecord is not record
+    ref_type = build["urikit.reference"].URIReference
     blank = object.__new__(ref_type)
     p_blank = object.__new__(P["urikit.reference"].URIReference)
     for name in ("_text", "_sp"):
@@ -830,7 +816,7 @@ def test_span_record_holds_spans_inline() -> None:
     spans = P["urikit.core._parser"].split("http://u@h:1/p?q#f")
     object.__setattr__(blank, "_text", "http://u@h:1/p?q#f")
     object.__setattr__(blank, "_sp", spans)
-    assert blank._sp == spans and blank == CU.parse("http://u@h:1/p?q#f")
+    assert blank._sp == spans and blank == build.urikit.parse("http://u@h:1/p?q#f")
     assert (blank.userinfo, blank.port, blank.fragment) == ("u", "1", "f")
     for bad in (
         None,
@@ -850,9 +836,10 @@ def test_span_record_holds_spans_inline() -> None:
     assert outcome(getattr, blank, "host")[1][0] == "AttributeError"
 
 
-def test_fast_parse_without_the_hook_fails_loudly() -> None:
+def test_fast_parse_without_the_hook_fails_loudly(build: Build) -> None:
     sp = fresh_speedups()
     assert sp.reference_type() is None
+    assert build.speedups.reference_type() is not None  # the loaded one has its hook
     fast_parse = sp.accelerate("parse", PU.parse, P["urikit.core._parser"].diagnose)
     with pytest.raises(RuntimeError, match="set_reference_type"):
         fast_parse("http://a/")
@@ -860,9 +847,9 @@ def test_fast_parse_without_the_hook_fails_loudly() -> None:
         sp.component_getter(property(lambda self: None), 1, False)
 
 
-def test_hook_checks_the_layout() -> None:
+def test_hook_checks_the_layout(build: Build) -> None:
     sp = fresh_speedups()
-    record = C["urikit.core._accel"].SpanRecord
+    record = build["urikit.core._accel"].SpanRecord
 
     class ExtraSlot(record):  # type: ignore[misc, valid-type]
         __slots__ = ("extra",)
@@ -881,30 +868,30 @@ def test_hook_checks_the_layout() -> None:
     assert sp.reference_type() is None
 
 
-def test_module_instances_are_independent() -> None:
+def test_module_instances_are_independent(build: Build) -> None:
     """Multi-phase init: each instance has its own state (with single-phase init
     and static globals, installing a type in one would show in the other)."""
     one, two = fresh_speedups(), fresh_speedups()
     assert one is not two and one.AcceleratedFunction is not two.AcceleratedFunction
-    record = C["urikit.core._accel"].SpanRecord
+    record = build["urikit.core._accel"].SpanRecord
     mine = type("Mine", (record,), {"__slots__": ()})
     one.set_reference_type(record, mine)
     assert one.reference_type() == (record, mine)
     assert two.reference_type() is None
-    assert SP.reference_type()[1] is C["urikit.reference"].URIReference
+    assert build.speedups.reference_type()[1] is build["urikit.reference"].URIReference
     parse = one.accelerate("parse", PU.parse, P["urikit.core._parser"].diagnose)
     built: Any = parse("http://h/p")
     assert built._sp == P["urikit.core._parser"].split("http://h/p")
     assert type(built) is mine
 
 
-def test_reloading_the_module_frees_its_state() -> None:
+def test_reloading_the_module_frees_its_state(build: Build) -> None:
     """Module state is released with the module: the installed type, the heap
     types and the accelerated functions, cycles included."""
     import gc
     import weakref
 
-    record = C["urikit.core._accel"].SpanRecord
+    record = build["urikit.core._accel"].SpanRecord
     refs: list[weakref.ref[Any]] = []
     for _ in range(5):
         sp = fresh_speedups()
@@ -919,14 +906,14 @@ def test_reloading_the_module_frees_its_state() -> None:
     assert [r for r in refs if r() is not None] == []
 
 
-def test_repeated_loads_do_not_grow_memory() -> None:
+def test_repeated_loads_do_not_grow_memory(build: Build) -> None:
     """Loose: 300 module instances created, used and dropped; the traced memory
     after the last is about what it was after the first few (a leak of even one
     module state per load, with its two heap types, is several KB per load)."""
     import gc
     import tracemalloc
 
-    record = C["urikit.core._accel"].SpanRecord
+    record = build["urikit.core._accel"].SpanRecord
 
     def cycle() -> None:
         sp = fresh_speedups()
@@ -951,12 +938,12 @@ def test_repeated_loads_do_not_grow_memory() -> None:
 
 
 @pytest.mark.skipif(not hasattr(sys, "gettotalrefcount"), reason="needs a debug build of Python")
-def test_repeated_loads_keep_the_reference_count() -> None:
+def test_repeated_loads_keep_the_reference_count(build: Build) -> None:
     """On a debug build: 200 more module instances leave the total reference
     count where 20 left it (loosely: a leak would add several per load)."""
     import gc
 
-    record = C["urikit.core._accel"].SpanRecord
+    record = build["urikit.core._accel"].SpanRecord
 
     def cycle() -> None:
         sp = fresh_speedups()
@@ -983,7 +970,7 @@ def _subinterpreters() -> Any:
     pytest.skip("no low-level subinterpreter module in this Python")
 
 
-def test_import_in_subinterpreters() -> None:
+def test_import_in_subinterpreters(build: Build) -> None:
     """The extension imports and works in subinterpreters, twice in a row (each
     gets its own module instance and its own URIReference installed)."""
     interpreters = _subinterpreters()
@@ -1006,7 +993,7 @@ def test_import_in_subinterpreters() -> None:
             assert failure is None, failure  # 3.13 returns the failure; earlier versions raise
         finally:
             interpreters.destroy(interp)
-    assert SP.reference_type()[1] is C["urikit.reference"].URIReference
+    assert build.speedups.reference_type()[1] is build["urikit.reference"].URIReference
 
 
 # --- IRI helpers: iri.is_valid's C twin, stand_in and to_uri's C passes ---
@@ -1017,10 +1004,10 @@ def test_import_in_subinterpreters() -> None:
 @example("http://例え.jp/パス")
 @example("http://h/?\ue000")
 @example("http://a/\u202e")
-def test_iri_is_valid_and_to_uri(text: str) -> None:
+def test_iri_is_valid_and_to_uri(build: Build, text: str) -> None:
     """iri.is_valid's C twin (ASCII text, default rule) and iri.to_uri (C stand-in
     and percent-encoding) against the pure-Python build."""
-    c_iri, p_iri = C["urikit.iri"], P["urikit.iri"]
+    c_iri, p_iri = build["urikit.iri"], P["urikit.iri"]
     same(c_iri.is_valid, p_iri.is_valid, text)
     for rule in IRI_RULES:
         same(c_iri.is_valid, p_iri.is_valid, text, rule)
@@ -1031,9 +1018,9 @@ def test_iri_is_valid_and_to_uri(text: str) -> None:
         assert error_key(c_err) == error_key(p_err)
 
 
-def test_iri_is_valid_runs_in_c_for_ascii_only() -> None:
-    c_iri = C["urikit.iri"]
-    assert type(c_iri.is_valid) is SP.AcceleratedFunction
+def test_iri_is_valid_runs_in_c_for_ascii_only(build: Build) -> None:
+    c_iri = build["urikit.iri"]
+    assert type(c_iri.is_valid) is build.speedups.AcceleratedFunction
     for text in ("http://a/b", "a b", "", "http://例え.jp/", "http://h/?\ue000"):
         for rule in ((), ("IRI",), ("irelative-ref",)):
             assert c_iri.is_valid(text, *rule) == c_iri.is_valid.__wrapped__(text, *rule)
@@ -1042,30 +1029,35 @@ def test_iri_is_valid_runs_in_c_for_ascii_only() -> None:
 ALL_CHARS = "".join(map(chr, range(0x110000)))
 
 
-def test_iri_stand_in_on_every_code_point() -> None:
+def test_iri_stand_in_on_every_code_point(build: Build) -> None:
     """The C stand-in of each single character is the Python (regex) stand-in
     when that is ASCII, and None (the regex path) otherwise."""
     p_stand_in = P["urikit.iri._syntax"].stand_in
     reference = p_stand_in(ALL_CHARS)
     assert len(reference) == len(ALL_CHARS)
-    got = list(map(SP.iri_stand_in, ALL_CHARS))
+    got = list(map(build.speedups.iri_stand_in, ALL_CHARS))
     expected = [r if r.isascii() else None for r in reference]
     assert got == expected
     assert got[ord("é")] == "_" and got[0x202E] is None and got[0xE000] is None
-    c_stand_in = C["urikit.iri._syntax"].stand_in
+    c_stand_in = build["urikit.iri._syntax"].stand_in
     for text in ("http://例え.jp/パス?\ue000#x", "a\u202eb", "é?\ue000", "\ud800", ""):
         for component in (None, "query", "path"):
             assert c_stand_in(text, component) == p_stand_in(text, component)
 
 
-def test_iri_pct_encode_on_every_code_point() -> None:
+def test_iri_pct_encode_on_every_code_point(build: Build) -> None:
     p_iri = P["urikit.iri"]
     no_surrogates = ALL_CHARS[:0xD800] + ALL_CHARS[0xE000:]
     expected = p_iri._UCS_OR_PRIVATE_RUN_RE.sub(p_iri._pct_utf8, no_surrogates)
-    assert SP.iri_pct_encode(no_surrogates) == expected
-    assert SP.iri_pct_encode("é") == "%C3%A9" and SP.iri_pct_encode("a%20b") == "a%20b"
-    assert SP.iri_pct_encode("a\ud800") is None and SP.iri_pct_encode("") == ""
+    assert build.speedups.iri_pct_encode(no_surrogates) == expected
+    assert (
+        build.speedups.iri_pct_encode("é") == "%C3%A9"
+        and build.speedups.iri_pct_encode("a%20b") == "a%20b"
+    )
+    assert (
+        build.speedups.iri_pct_encode("a\ud800") is None and build.speedups.iri_pct_encode("") == ""
+    )
     with pytest.raises(TypeError):
-        SP.iri_stand_in(b"x")
+        build.speedups.iri_stand_in(b"x")
     with pytest.raises(TypeError):
-        SP.iri_pct_encode(1)
+        build.speedups.iri_pct_encode(1)

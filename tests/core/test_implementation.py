@@ -12,6 +12,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from _twins import C_ONLY, Build
 
 import urikit
 from urikit.core import _accel
@@ -166,11 +167,28 @@ def test_no_speedups_wins() -> None:
     assert done.stdout.split() == ["python", "False"]
 
 
-def test_accelerated_functions_look_like_their_python_twins() -> None:
-    if urikit.IMPLEMENTATION != "c":
-        pytest.skip("pure Python")
-    funcs: list[Any] = [urikit.parse, urikit.is_valid, urikit.resolve, urikit.normalize]
+def test_the_c_build_skips_or_fails_without_the_extension(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``build`` fixture's C build (tests/_twins.py): a copy that loaded no
+    extension skips the test, or fails it when URIKIT_REQUIRE_SPEEDUPS is set."""
+    import _twins
+
+    without_c = _twins.load(no_speedups=True)  # what a machine without the extension loads
+    monkeypatch.setattr(_twins, "_build", lambda name: _twins.Build(name, without_c))
+    monkeypatch.delenv(_accel.REQUIRE_SPEEDUPS_ENV, raising=False)
+    with pytest.raises(pytest.skip.Exception, match="not built"):
+        _twins.get("c")
+    monkeypatch.setenv(_accel.REQUIRE_SPEEDUPS_ENV, "1")
+    with pytest.raises(pytest.fail.Exception, match="did not load"):
+        _twins.get("c")
+    assert _twins.get("python").urikit is without_c["urikit"]
+
+
+@C_ONLY
+def test_accelerated_functions_look_like_their_python_twins(build: Build) -> None:
+    c_urikit = build.urikit
+    funcs: list[Any] = [c_urikit.parse, c_urikit.is_valid, c_urikit.resolve, c_urikit.normalize]
     for func in funcs:
+        assert type(func) is build.speedups.AcceleratedFunction
         wrapped = func.__wrapped__
         assert func.__doc__ == wrapped.__doc__
         assert func.__name__ == wrapped.__name__
@@ -178,9 +196,9 @@ def test_accelerated_functions_look_like_their_python_twins() -> None:
     import inspect
     import pickle
 
-    resolve: Any = urikit.resolve
+    resolve: Any = c_urikit.resolve
     assert inspect.signature(resolve) == inspect.signature(resolve.__wrapped__)
-    assert pickle.loads(pickle.dumps(urikit.parse)) is urikit.parse
+    assert pickle.loads(pickle.dumps(c_urikit.parse)) is c_urikit.parse
 
 
 def _setup_namespace() -> dict[str, Any]:

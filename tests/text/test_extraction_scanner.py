@@ -2,44 +2,40 @@
 
 ``_speedups.extract_scan`` decides the common candidates itself and stops at
 every other one for ``extraction._judge`` (see ``src/urikit/text/extraction_c.c``).
-Two copies of urikit are loaded side by side: ``P`` with URIKIT_NO_SPEEDUPS=1
-(the reference, every kernel in Python) and ``C`` without it. ``extract`` and
-``iter_extract`` must find the same references (uri, span, wrapper,
+Two copies of urikit are loaded side by side (tests/_twins.py): ``P`` with
+URIKIT_NO_SPEEDUPS=1 (the reference, every kernel in Python) and the C build's
+module, the ``scanner`` fixture (from the ``build`` fixture, restricted to
+``"c"``). ``extract`` and ``iter_extract`` must find the same references (uri, span, wrapper,
 alternatives, abbreviated, and whether ``.parsed`` is an IRI) in arbitrary text,
 with every combination of ``iris`` and ``abbreviated``, in text of each ``str``
 width (ASCII, Latin-1, BMP, astral), and with the scanner stopping after every
 reference (``iter_extract`` in small chunks).
 
-Skipped when the extension is not built, unless URIKIT_REQUIRE_SPEEDUPS=1.
+The fixture skips them when the extension is not built, unless
+URIKIT_REQUIRE_SPEEDUPS=1.
 """
 
 from __future__ import annotations
 
-import os
-from types import ModuleType
 from typing import Any
 
 import pytest
-from _twins import REQUIRE_ENV
-from _twins import load as _load
+from _twins import C_ONLY, Build, get
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-
-def load(*, no_speedups: bool) -> ModuleType:
-    """A fresh ``urikit.extraction``, imported with or without the accelerator."""
-    return _load(no_speedups=no_speedups, subs=("iri", "text.extraction"))["urikit.text.extraction"]
-
-
-P = load(no_speedups=True)
-C = load(no_speedups=False)
-
-if C._extract_scan is None:  # pragma: no cover - depends on the build
-    if os.environ.get(REQUIRE_ENV, "") not in ("", "0"):
-        raise ImportError(f"{REQUIRE_ENV} is set but urikit.core._speedups is not available")
-    pytest.skip("the C accelerator is not built", allow_module_level=True)
-
+#: every test here compares the C build (the ``build`` fixture) with this copy
+pytestmark = C_ONLY
+P: Any = get("python")["urikit.text.extraction"]
 assert P._extract_scan is None
+
+
+@pytest.fixture(scope="module")
+def scanner(build: Build) -> Any:
+    """The C build's ``urikit.text.extraction``, whose ``_extract_scan`` is C."""
+    module = build["urikit.text.extraction"]
+    assert module._extract_scan is not None
+    return module
 
 
 def keys(found: Any) -> list[tuple[Any, ...]]:
@@ -149,43 +145,45 @@ TEXTS = st.one_of(
 @example("www.a.example/x. ftp.b.org, (www.c.d)", {"abbreviated": True})
 @example("http://例え.jp/パス。 http://a.b/c", {"iris": True})
 @example("http://a/" + "b" * 300 + " http://a/" + "b" * 240 + "-\nc", {})
-def test_c_scanner_finds_what_python_finds(text: str, mode: dict[str, bool]) -> None:
-    assert keys(C.extract(text, **mode)) == keys(P.extract(text, **mode))
+def test_c_scanner_finds_what_python_finds(scanner: Any, text: str, mode: dict[str, bool]) -> None:
+    assert keys(scanner.extract(text, **mode)) == keys(P.extract(text, **mode))
 
 
 @settings(max_examples=150, deadline=None)
 @given(TEXTS, st.sampled_from(MODES), st.integers(1, 3))
-def test_c_scanner_in_small_chunks(text: str, mode: dict[str, bool], chunk: int) -> None:
+def test_c_scanner_in_small_chunks(
+    scanner: Any, text: str, mode: dict[str, bool], chunk: int
+) -> None:
     # the scanner stops after `chunk` references found, and Python judges the next
     # candidate: results must not depend on where it stops
     expected = keys(P.extract(text, **mode))
     got: list[Any] = []
-    for part in C._scan_chunks(
+    for part in scanner._scan_chunks(
         text, None, bool(mode.get("iris")), bool(mode.get("abbreviated")), chunk
     ):
         got += part
     assert keys(got) == expected
     lines = text.splitlines(keepends=True)
-    assert keys(C.iter_extract(lines, **mode)) == keys(P.iter_extract(lines, **mode))
+    assert keys(scanner.iter_extract(lines, **mode)) == keys(P.iter_extract(lines, **mode))
 
 
 @settings(max_examples=100, deadline=None)
 @given(TEXTS, st.sampled_from(MODES), st.sampled_from([["http"], ["mailto", "urn"], ["doi"]]))
 def test_the_schemes_filter_takes_the_python_path(
-    text: str, mode: dict[str, bool], schemes: list[str]
+    scanner: Any, text: str, mode: dict[str, bool], schemes: list[str]
 ) -> None:
-    got = C.extract(text, schemes=schemes, **mode)
+    got = scanner.extract(text, schemes=schemes, **mode)
     assert keys(got) == keys(P.extract(text, schemes=schemes, **mode))
 
 
-def test_the_scanner_decides_the_common_cases_itself() -> None:
+def test_the_scanner_decides_the_common_cases_itself(scanner: Any) -> None:
     # Not a fallback in disguise: these are found by C alone (stop == len(text)).
     text = (
         'See http://a.example/x, "https://b.example/" and <URL:ftp://c.example/\n'
         "  d> or <mailto:e@f.example>; www.g.example/h.\n"
     )
-    prose = C._prose_schemes(frozenset())
-    found, stop = C._extract_scan(text, 0, 0, prose, False, True, C.Extracted, 100)
+    prose = scanner._prose_schemes(frozenset())
+    found, stop = scanner._extract_scan(text, 0, 0, prose, False, True, scanner.Extracted, 100)
     assert stop == len(text)
     assert [f.uri for f in found] == [
         "http://a.example/x",
@@ -199,26 +197,26 @@ def test_the_scanner_decides_the_common_cases_itself() -> None:
     assert keys(found) == keys(P.extract(text, abbreviated=True))
     # an invalid bare reference is cut where parse says it goes wrong, in C too
     text = "x http://a/%zz y"
-    found, stop = C._extract_scan(text, 0, 0, prose, False, False, C.Extracted, 9)
+    found, stop = scanner._extract_scan(text, 0, 0, prose, False, False, scanner.Extracted, 9)
     assert stop == len(text) and [f.uri for f in found] == ["http://a/"]
     assert keys(found) == keys(P.extract(text))
     # and stops at what it leaves to Python: the same with iris=True (the IRI rule)
-    found, stop = C._extract_scan(text, 0, 0, prose, True, False, C.Extracted, 9)
+    found, stop = scanner._extract_scan(text, 0, 0, prose, True, False, scanner.Extracted, 9)
     assert (found, stop) == ([], 6)
 
 
-def test_extract_scan_checks_its_arguments() -> None:
-    scan = C._extract_scan
+def test_extract_scan_checks_its_arguments(scanner: Any) -> None:
+    scan = scanner._extract_scan
     prose = frozenset({"mailto"})
     with pytest.raises(TypeError):
-        scan(b"http://a/", 0, 0, prose, False, False, C.Extracted, 9)
+        scan(b"http://a/", 0, 0, prose, False, False, scanner.Extracted, 9)
     with pytest.raises(TypeError):
-        scan("http://a/", 0, 0, ["mailto"], False, False, C.Extracted, 9)
+        scan("http://a/", 0, 0, ["mailto"], False, False, scanner.Extracted, 9)
     with pytest.raises(ValueError):
-        scan("http://a/", -1, 0, prose, False, False, C.Extracted, 9)
+        scan("http://a/", -1, 0, prose, False, False, scanner.Extracted, 9)
     with pytest.raises(ValueError):
-        scan("http://a/", 0, 0, prose, False, False, C.Extracted, 0)
+        scan("http://a/", 0, 0, prose, False, False, scanner.Extracted, 0)
     with pytest.raises(TypeError, match="object slot"):
         scan("http://a/", 0, 0, prose, False, False, type("NoSlots", (), {}), 9)
     # a position past the end finds nothing
-    assert scan("http://a/", 50, 0, prose, False, False, C.Extracted, 9) == ([], 9)
+    assert scan("http://a/", 50, 0, prose, False, False, scanner.Extracted, 9) == ([], 9)
