@@ -1,9 +1,12 @@
 """Two copies of urikit side by side: one imported with URIKIT_NO_SPEEDUPS=1 (the
-pure-Python reference), one without it (the C accelerator when it is built).
+pure-Python build), one without it (the C accelerator when it is built).
 
-Used by the tests that compare the two builds (test_builds_agree.py,
-test_extraction_scanner.py); sys.modules and the environment are restored after
-each load, so the copies never meet the urikit the rest of the suite imports.
+The ``build`` fixture of tests/conftest.py hands a test each of them in turn
+(:func:`get`), the copy in sys.modules while the test runs (:meth:`Build.active`).
+A test that compares C with Python takes ``build`` restricted to ``"c"``
+(:data:`C_ONLY`) and ``get("python")``, the pure-Python copy, as its reference.
+sys.modules and the environment are restored after each load and each test, so
+the copies never meet the urikit the rest of the suite imports.
 """
 
 from __future__ import annotations

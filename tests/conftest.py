@@ -63,12 +63,6 @@ def build(request: pytest.FixtureRequest) -> Build:
     return get(name)
 
 
-@pytest.fixture(scope="session")
-def python_build() -> Build:
-    """The pure-Python copy of urikit: the reference the C build is compared with."""
-    return get("python")
-
-
 @pytest.fixture(autouse=True)
 def _build_active(request: pytest.FixtureRequest) -> Iterator[None]:
     """During a test on a build, that copy of urikit is the one in sys.modules, so

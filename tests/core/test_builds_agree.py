@@ -576,7 +576,7 @@ def test_wrong_argument_types_raise_the_same(build: Build, bad: Any) -> None:
         assert c == p, (name, args, kwargs)
 
 
-def test_issue_8_type_mismatches(build: Build) -> None:
+def test_type_mismatches_the_adversarial_run_found(build: Build) -> None:
     """The two cases the adversarial run found: both raise what Python raises."""
     same(build.urikit.percent_encode, PU.percent_encode, "a b", ["path"])
     same(build["urikit.batch"].validate, P["urikit.batch"].validate, None)
