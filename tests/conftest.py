@@ -1,4 +1,5 @@
-"""Test configuration: make the helper modules importable, set Hypothesis profiles.
+"""Test configuration: make the helper modules importable, set Hypothesis profiles,
+and the ``build`` fixture that runs a test on the pure-Python and the C build.
 
 Profiles: "default" (quick, used by the normal suite) and "thorough" (for a long
 local run: ``HYPOTHESIS_PROFILE=thorough python -m pytest``).
@@ -10,11 +11,26 @@ import contextlib
 import os
 import sys
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+HERE = Path(__file__).resolve().parent
+# The helper modules are imported by their names (``import strategies``), and the
+# few test modules another test reuses by theirs (``from test_layers import
+# imports_of``): tests/ and each of its folders are on the path, as they are for
+# mypy, which reads every test file as a top-level module (so test file names stay
+# unique across the folders).
+sys.path[:0] = [
+    str(HERE),
+    *sorted(
+        str(d) for d in HERE.iterdir() if d.is_dir() and d.name.isidentifier() and d.name[0] != "_"
+    ),
+]
+
+from _twins import BUILDS, Build, get  # noqa: E402  (tests/ is on the path from here on)
 
 # When a test fails, Hypothesis imports libcst to write a patch file, and libcst's
 # import of mypy_extensions emits a DeprecationWarning; with filterwarnings=error
@@ -36,3 +52,24 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture(scope="session", params=BUILDS)
+def build(request: pytest.FixtureRequest) -> Build:
+    """A fresh urikit, the pure-Python build and then the C one (tests/_twins.py):
+    the test runs once on each. The C run skips when the extension is not built
+    (fails when URIKIT_REQUIRE_SPEEDUPS is set)."""
+    name: str = request.param
+    return get(name)
+
+
+@pytest.fixture(autouse=True)
+def _build_active(request: pytest.FixtureRequest) -> Iterator[None]:
+    """During a test on a build, that copy of urikit is the one in sys.modules, so
+    that the imports its functions make when called reach the same copy."""
+    if "build" not in request.fixturenames:
+        yield
+        return
+    build: Build = request.getfixturevalue("build")
+    with build.active():
+        yield

@@ -4,7 +4,7 @@ One table says it: ``[tool.urikit.needs-extras]`` in pyproject.toml, a file's
 path (from the repository root) to the extras it needs beyond ``[test]``. What
 each extra installs is ``[project.optional-dependencies]`` beside it. The root
 conftest.py skips every file of the table whose extras are not all installed,
-saying which package is missing; tests/test_extras.py checks the table against
+saying which package is missing; tests/project/test_extras.py checks the table against
 pyproject and against what the files import.
 
 >>> project = load()

@@ -1,0 +1,185 @@
+"""The inspector's Python side under CPython: the analysis the page shows, the
+stand-in for ``regex`` that the page uses, the build and the server. The page
+itself, in Chromium, is tests/inspector/test_inspector_browser.py."""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import urllib.error
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from urikit.inspector import PYODIDE_VERSION, _browser, default_pyodide_base
+from urikit.inspector.__main__ import main
+from urikit.inspector._analysis import RULES, analyse, find
+from urikit.inspector._build import invisible_ranges
+from urikit.inspector._serve import make_server
+from urikit.security import _text as security_text
+from urikit.security import check
+
+
+def test_segments_cover_the_input_as_written() -> None:
+    text = "HTTP://us%65r@[::1]:8080/a/b%20c?x=1&y#Frag"
+    a = analyse(text)
+    assert "".join(s["text"] for s in a["segments"]) == text
+    named = {s["component"]: s["text"] for s in a["segments"] if s["component"] != "delimiter"}
+    assert named == {
+        "scheme": "HTTP",
+        "userinfo": "us%65r",
+        "host": "[::1]",
+        "port": "8080",
+        "path": "/a/b%20c",
+        "query": "x=1&y",
+        "fragment": "Frag",
+    }
+    assert (a["host_kind"], a["path_segments"], a["query_params"]) == (
+        "ipv6",
+        ["a", "b c"],
+        [["x", "1"], ["y", None]],
+    )
+    assert a["normal"] == {"value": "http://user@[::1]:8080/a/b%20c?x=1&y#Frag"}
+    assert a["error"] is None
+
+
+def test_error_position_and_rules() -> None:
+    a = analyse("http://h/a b")
+    assert a["error"] == {
+        "message": "invalid character ' ' in path at position 10",
+        "position": 10,
+        "component": "path",
+    }
+    assert a["rules"] == dict.fromkeys(RULES, False)
+    assert a["normal"] is None and a["compared"] is None
+    assert analyse("/a?b")["rules"] == {
+        "URI": False,
+        "URI-reference": True,
+        "absolute-URI": False,
+        "relative-ref": True,
+    }
+
+
+def test_compared_reading_is_normalized() -> None:
+    """What the page compares with ``new URL()``: case, a default port and dot
+    segments are no difference; 0x7f.1 stays a reg-name."""
+    assert analyse("HTTP://Example.COM:80/a/./b/../c?q#f")["compared"] == {
+        "href": "http://example.com/a/c?q#f",
+        "hostname": "example.com",
+        "port": "",
+        "pathname": "/a/c",
+        "search": "?q",
+        "hash": "#f",
+    }
+    assert analyse("http://0x7f.1/")["compared"]["hostname"] == "0x7f.1"
+    # an IRI is compared in its URI form, its host an A-label as the browser shows it
+    assert analyse("http://b\u00fccher.example/")["compared"]["hostname"] == (
+        "xn--bcher-kva.example"
+    )
+    resolved = analyse("../g", "http://a/b/c/d;p?q")
+    assert resolved["base"] == {"value": "http://a/b/g"}
+    assert resolved["compared"]["href"] == "http://a/b/g"
+
+
+def test_base_and_iri_errors_are_reported_not_raised() -> None:
+    a = analyse("g", "not a base")
+    assert set(a["base"]) == {"error"}
+    assert analyse("http://h/a b")["iri"]["to_uri"].keys() == {"error"}
+
+
+def test_findings_and_text_mode() -> None:
+    a = analyse("http://\u0440\u0430\u0443\u0440\u0430\u04cf.com/")
+    (f,) = a["findings"]
+    assert (f["code"], f["severity"], f["start"], f["end"]) == ("idn-homograph", "danger", 7, 17)
+    text = "a http://x.example/p and\n<https://y.example/>"
+    assert [(e["uri"], text[e["start"] : e["end"]]) for e in find(text)] == [
+        ("http://x.example/p", "http://x.example/p"),
+        ("https://y.example/", "<https://y.example/>"),
+    ]
+
+
+def test_stand_in_matches_regex_on_every_code_point() -> None:
+    real = security_text._invisible_re()
+    stand_in = _browser._stand_in(invisible_ranges()).compile(security_text._INVISIBLE_SET, 0)
+    differ = [
+        cp
+        for cp in range(sys.maxunicode + 1)
+        if not 0xD800 <= cp <= 0xDFFF
+        and (real.fullmatch(chr(cp)) is None) != (stand_in.fullmatch(chr(cp)) is None)
+    ]
+    assert differ == []
+
+
+def test_checks_give_the_same_findings_with_the_stand_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``regex`` not importable, as in the browser, the stand-in that
+    ``_browser.install`` puts in its place gives the findings that ``regex`` gives."""
+    texts = [
+        "http://example.com/a\u200bb",
+        "http://ex\u00adample.com/",
+        "http://b\u00fccher.de/%E2%80%8B",
+    ]
+    real = [[(f.code, f.start, f.end) for f in check(t).findings] for t in texts]
+    assert any(code == "invisible-character" for code, _, _ in real[0])
+    ranges = invisible_ranges()
+    assert _browser.install(ranges) is False  # the real one is there
+    monkeypatch.setitem(sys.modules, "regex", None)
+    security_text._invisible_re.cache_clear()
+    try:
+        with pytest.raises(ImportError):
+            check(texts[0])
+        assert _browser.install(ranges) is True
+        assert [[(f.code, f.start, f.end) for f in check(t).findings] for t in texts] == real
+    finally:
+        security_text._invisible_re.cache_clear()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    assert main(["build", str(out), "--pyodide", "/pyodide"]) == 0
+    return out
+
+
+def test_build_writes_page_wheels_and_config(built: Path) -> None:
+    config = json.loads((built / "inspector.json").read_text(encoding="utf-8"))
+    assert config["pyodide"] == "/pyodide/" and config["pyodide_version"] == PYODIDE_VERSION
+    names = sorted(Path(w).name.split("-")[0] for w in config["wheels"])
+    assert names == ["confusable_homoglyphs", "idna", "urikit"]
+    for wheel in config["wheels"]:
+        assert wheel.endswith("-none-any.whl") and (built / wheel).is_file()
+    (urikit_wheel,) = (built / w for w in config["wheels"] if "urikit-" in w)
+    with zipfile.ZipFile(urikit_wheel) as z:
+        files = z.namelist()
+    assert "urikit/inspector/_analysis.py" in files
+    assert not [f for f in files if f.endswith((".so", ".pyd"))]
+    for name in ("index.html", "inspector.css", "inspector.js"):
+        assert (built / name).stat().st_size > 0
+    assert default_pyodide_base().endswith(f"/v{PYODIDE_VERSION}/full/")
+
+
+def test_server_types_and_pyodide_folder(built: Path, tmp_path: Path) -> None:
+    (tmp_path / "pyodide.mjs").write_text("export {};", encoding="utf-8")
+    (tmp_path / "pyodide.asm.wasm").write_bytes(b"\0asm")
+    server = make_server(built, tmp_path)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    try:
+        with urllib.request.urlopen(base + "/") as r:
+            assert b"urikit inspector" in r.read()
+        for path, kind in [
+            ("/inspector.js", "text/javascript"),
+            ("/pyodide/pyodide.mjs", "text/javascript"),
+            ("/pyodide/pyodide.asm.wasm", "application/wasm"),
+        ]:
+            with urllib.request.urlopen(base + path) as r:
+                assert r.headers["Content-Type"] == kind
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(base + "/pyodide/../../../etc/passwd")
+        caught.value.close()
+        assert caught.value.code == 404
+    finally:
+        server.shutdown()
+        server.server_close()
