@@ -7,7 +7,7 @@ Times, in this process, the cases the tests only check for their answer:
   (quadratic before issue 8: 24 s at 80 KB);
 * ``relativize`` on 1 MB dot-heavy paths (2-4 s pure Python before issue 8);
 * the legacy grammars (``is_valid(grammar=...)``) on the 200 KB inputs of
-  tests/test_legacy_grammars.py;
+  tests/legacy/test_legacy_grammars.py;
 * ``urikit.html.links`` on hostile HTML (issue 17): each piece of unterminated
   markup (and deep nesting) repeated to 1 MB and to 4 MB, with the ratio of the
   two times (best of 5). Linear time gives about 4; quadratic, 16;

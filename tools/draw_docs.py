@@ -11,7 +11,7 @@
     python tools/draw_docs.py           # rewrite the pictures
     python tools/draw_docs.py --check   # exit 1 when a committed picture is stale
 
-tests/test_docs_pictures.py fails when the committed pictures differ from what
+tests/project/test_docs_pictures.py fails when the committed pictures differ from what
 this script draws, so a change of urikit's parse or normalization that changes a
 picture fails the suite until the pictures are drawn again.
 """

@@ -6,7 +6,7 @@ import sys
 
 from .cli import main
 
-#: This module's layer (tests/test_layers.py reads it): the application.
+#: This module's layer (tests/project/test_layers.py reads it): the application.
 __layer__ = 7
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ http://a/b/g
 
 from __future__ import annotations
 
-#: This package's layer (tests/test_layers.py reads it).
+#: This package's layer (tests/project/test_layers.py reads it).
 __layer__ = 7
 
 import argparse

@@ -4,7 +4,7 @@
 modules of the other commands: :func:`urikit.cli.build_parser` registers the
 command that runs from its module, and every other one as a stub made from this
 table (its name and help line, which ``urikit --help`` lists). The table is
-checked against the modules (``tests/test_cli_process.py``): the same commands,
+checked against the modules (``tests/cli/test_cli_process.py``): the same commands,
 in the same order, with the same help lines.
 
 >>> COMMANDS["parse"].module

@@ -60,7 +60,7 @@ EQUIVALENT = define_record("equivalent", "level", "equivalent")
 #: ``--grammar`` -> the ``--rule`` names it knows (see :func:`urikit.is_valid`).
 #: The older grammars' names are written out rather than read from
 #: :mod:`urikit.legacy`, which ``urikit parse X`` then does not import (about a
-#: third of its start-up); ``tests/test_cli_process.py`` checks them against
+#: third of its start-up); ``tests/cli/test_cli_process.py`` checks them against
 #: ``rfc1738.RULES`` and ``draft1993.RULES``.
 GRAMMAR_RULES: Final[dict[str, tuple[str, ...]]] = {
     "rfc3986": tuple(sorted(RULES)),

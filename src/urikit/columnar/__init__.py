@@ -5,5 +5,5 @@ Users import these from their faces: :mod:`urikit.batch`, :mod:`urikit.arrow`,
 :mod:`urikit.dask`, :mod:`urikit.duckdb` and :mod:`urikit.spark`.
 """
 
-#: This package's layer (tests/test_layers.py reads it).
+#: This package's layer (tests/project/test_layers.py reads it).
 __layer__ = 7

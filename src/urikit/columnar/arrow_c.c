@@ -47,7 +47,7 @@ enum { AK_STRING, AK_LARGE, AK_VIEW };
 /* The scanner levels of the Arrow kernels, chosen at run time from what the
  * CPU has: the portable byte-table scan, SSSE3 (16-byte nibble lookups), AVX2
  * (32 bytes a step, arrow_validate's byte-class pass). Every level gives the
- * same results (tests/test_arrow_fast.py runs each). */
+ * same results (tests/columnar/test_arrow_common_shape.py runs each). */
 enum { AV_PORTABLE, AV_SSSE3, AV_AVX2 };
 
 static int

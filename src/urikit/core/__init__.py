@@ -9,7 +9,7 @@ import the core from its faces: :mod:`urikit` itself, :mod:`urikit.reference`,
 is reached through ``_accel`` only.
 """
 
-#: The core's layers, bottom up (tests/test_layers.py reads this): a module may
+#: The core's layers, bottom up (tests/project/test_layers.py reads this): a module may
 #: import its own layer and those below, never one above.
 __layers__ = {
     # the exception, every character class, the hook tables, import on first use,

@@ -9,7 +9,7 @@ when it is imported. A table that is asked for a name it does not know imports
 its provider module *by name* (``importlib.import_module``), so
 ``import urikit; urikit.is_valid(s, grammar="rfc2396")`` works without an
 explicit ``import urikit.legacy``: a registry lookup by name, not a static
-upward import (``tests/test_layers.py`` lists each such provider).
+upward import (``tests/project/test_layers.py`` lists each such provider).
 
 >>> import urikit
 >>> grammars.get("rfc2396")("http://a/b", "URI-reference")

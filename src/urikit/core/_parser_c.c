@@ -256,7 +256,7 @@ urikit_split_ascii(const uchar *s, Py_ssize_t n, spans_t *sp)
  * [ "#" fragment ]  with the byte table uk_fast (no range check, eight bytes a
  * step). It answers only "valid, and these are the spans" - the very spans
  * urikit_split_ascii gives - or "not sure"; urikit_split_ascii decides every other text, so
- * the result is urikit_split_ascii's on every input (tests/test_arrow_fast.py). */
+ * the result is urikit_split_ascii's on every input (tests/columnar/test_arrow_common_shape.py). */
 
 #define FT(c) (uk_fast[(uchar)(c)])
 

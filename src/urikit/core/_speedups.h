@@ -1,7 +1,7 @@
 /* urikit.core._speedups: C kernels mirroring urikit's pure-Python reference code.
  *
  * Every kernel has a pure-Python twin and must give the same result on every
- * input (tests/test_speedups.py checks this with Hypothesis, fuzz/ with atheris).
+ * input (tests/core/test_builds_agree.py checks this with Hypothesis, fuzz/ with atheris).
  * C words no error: on invalid input a kernel returns None (or a position, or a
  * reason/position pair, or where the error is) and Python words the error; the
  * accelerated public functions call their Python twin ("fallback") for every

@@ -144,7 +144,7 @@ class URIError(ValueError):
     # parse (urikit.core._speedups.set_error_type) makes URIError(reason, component,
     # position, text) without calling this class: it fills these six slots as
     # __init__ does, so what __init__ stores must change there too
-    # (tests/test_speedups.py compares the two builds' errors).
+    # (tests/core/test_builds_agree.py compares the two builds' errors).
     __slots__ = ("_unworded", "component", "detail", "position", "reason", "text")
 
     _unworded: str | None

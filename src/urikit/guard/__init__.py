@@ -32,7 +32,7 @@ and :class:`AsyncHTTPTransport` (extra ``[httpx]``) and :func:`session` (extra
 
 from __future__ import annotations
 
-#: This package's layer (tests/test_layers.py reads it).
+#: This package's layer (tests/project/test_layers.py reads it).
 __layer__ = 6
 
 from collections.abc import Iterable, Mapping

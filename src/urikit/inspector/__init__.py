@@ -13,7 +13,7 @@ serve`` serves it on 127.0.0.1. See docs/inspector.md.
 
 from __future__ import annotations
 
-#: This package's layer (tests/test_layers.py reads it).
+#: This package's layer (tests/project/test_layers.py reads it).
 __layer__ = 7
 
 from typing import Final

@@ -25,7 +25,7 @@ urikit.errors.URIError: invalid path: bidirectional formatting character U+202E 
 
 from __future__ import annotations
 
-#: This package's layer (tests/test_layers.py reads it).
+#: This package's layer (tests/project/test_layers.py reads it).
 __layer__ = 5
 
 import re

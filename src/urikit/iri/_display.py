@@ -116,7 +116,7 @@ def _script(ch: str) -> str | None:
     return None
 
 
-_LATIN: Final = "Latin"  # _script of every ASCII letter (tests/test_iri.py checks it)
+_LATIN: Final = "Latin"  # _script of every ASCII letter (tests/iri/test_iri.py checks it)
 
 
 def _label_scripts(label: str) -> set[str]:

@@ -21,7 +21,7 @@ False
 
 from __future__ import annotations
 
-#: This package's layer (tests/test_layers.py reads it).
+#: This package's layer (tests/project/test_layers.py reads it).
 __layer__ = 3
 
 from collections.abc import Callable

@@ -20,7 +20,7 @@ they read the same registry. Functions that depend on the registry take
 
 from __future__ import annotations
 
-#: This package's layer (tests/test_layers.py reads it).
+#: This package's layer (tests/project/test_layers.py reads it).
 __layer__ = 5
 
 import warnings

@@ -27,7 +27,7 @@ or what a server does with the bytes: see the limits in docs/security.md.
 
 from __future__ import annotations
 
-#: This package's layer (tests/test_layers.py reads it).
+#: This package's layer (tests/project/test_layers.py reads it).
 __layer__ = 6
 
 # The modules, each readable alone; imports among them flow down this list:

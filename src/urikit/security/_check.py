@@ -245,8 +245,8 @@ def _shows_plainly(text: str, start: int) -> bool:
     holds a delimiter (what a look-alike warning needs), or an invisible one
     (what an "invisible-character" finding needs). The display form keeps
     such a host as it is (ASCII, one script), and decodes no more than these
-    characters, so the display checks need not run. ``tests/test_security_fast.py`` checks it
-    against the display checks."""
+    characters, so the display checks need not run.
+    ``tests/security/test_check_shortcuts.py`` checks it against the display checks."""
     # The runs joined by a NUL octet: UTF-8 exactly when each run is (a NUL is no
     # continuation octet), and then their characters and NULs (ASCII).
     runs = "%00".join(_PCT_RUN_RE.findall(text, start)).replace("%", "")
@@ -369,7 +369,7 @@ def _origin_verdict(origin: str) -> tuple[tuple[Finding, ...], tuple[Finding, ..
     that RFC 3987 section 4.2 allows), and the WHATWG reads its path as RFC 3986
     does when it reads the origin so (``_whatwg_agrees``). Such references
     (with a port, a local name or an address) are common, and the full analysis
-    costs many parses. ``tests/test_security_accel.py`` checks every report
+    costs many parses. ``tests/security/test_check_nothing_to_report.py`` checks every report
     against the full analysis.
 
     >>> [f.code for f in _origin_verdict("http://localhost:8000")[0]]
@@ -411,7 +411,7 @@ def _whatwg_agrees(text: str, sp: tuple[tuple[int, int], ...], named: bool) -> b
     at most five digits up to 65535 (a number either way; the default port
     dropped by both); a path without a segment starting with "." and without
     "%2e" in any case (the WHATWG reads it as a dot).
-    ``tests/test_security_fast.py`` checks the claim against ada-url."""
+    ``tests/security/test_check_shortcuts.py`` checks the claim against ada-url."""
     h0, h1 = sp[HOST_SPAN]
     if not named and not (h1 > h0 and is_ipv4address(text[h0:h1])):  # host_kind "ipv4"
         return False

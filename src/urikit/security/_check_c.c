@@ -30,7 +30,7 @@
  * None: the full analysis decides), with the scheme registry's version, as a
  * port's findings depend on the registry. The words, the memo and the verdicts
  * are Python's (the named fields accelerate was given), never copied here.
- * tests/test_security_accel.py checks every report against the full analysis. */
+ * tests/security/test_check_nothing_to_report.py checks every report against the full analysis. */
 
 /* ``word`` (an ASCII str, lowercase) equals p[0:n] ignoring ASCII case */
 static int

@@ -312,7 +312,7 @@ def _bidi_after_authority(
     making a DisplayWarning for each piece: the display text splits as ``text``
     does (decoding gives no delimiter), so its components are these, and with
     bidi warnings alone display_warnings' order (by position) is component order,
-    then piece order. ``tests/test_security_fast.py`` checks it against
+    then piece order. ``tests/security/test_check_shortcuts.py`` checks it against
     ``_check_display_all``."""
     values = _shown_tail(text, sp[PATH_SPAN][0])
     if values is not None:

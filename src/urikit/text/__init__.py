@@ -5,5 +5,5 @@ Users import these from their faces: :mod:`urikit.extraction`,
 :mod:`urikit.html`, :mod:`urikit.linkifier` and :mod:`urikit.markdown`.
 """
 
-#: This package's layer (tests/test_layers.py reads it).
+#: This package's layer (tests/project/test_layers.py reads it).
 __layer__ = 6

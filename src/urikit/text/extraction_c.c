@@ -14,7 +14,7 @@
  * slots the class declares, as its __init__ would). At any other candidate
  * (and after max_items found) it stops and returns where: Python judges that
  * candidate with the reference code and calls again after it, so the results
- * are the pure-Python ones by construction (tests/test_extract_speedups.py
+ * are the pure-Python ones by construction (tests/text/test_extraction_scanner.py
  * compares the two on Hypothesis text). Each candidate costs C a bounded
  * amount of work (the 64-character scheme, a run of at most EX_SHORT_RUN, or
  * the text up to the next delimiter of its kind), so the scan is linear. */

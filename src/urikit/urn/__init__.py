@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-#: This package's layer (tests/test_layers.py reads it).
+#: This package's layer (tests/project/test_layers.py reads it).
 __layer__ = 5
 
 from typing import TYPE_CHECKING, Any
