@@ -559,6 +559,29 @@ def test_urlopen_one_reading(url: str, why: str) -> None:
         urlopen(url, resolver=lambda host: ["192.0.2.1"])
 
 
+def test_the_default_port_is_the_policys_registrys(server: _Server) -> None:
+    """The port dialled for a URL without one, and whether ``Host`` names it, come
+    from the scheme registry the policy carries (the registry's one table)."""
+    from urikit.schemes import SchemeHandler, SchemeRegistry
+
+    registry = SchemeRegistry((SchemeHandler("http", server.port, http_like=True),))
+    response = urlopen("http://127.0.0.1/ok", policy=lab(registry=registry))
+    assert response.read() == b"ok 127.0.0.1"  # dialled server.port, not named in Host
+    assert server.seen == [("/ok", "127.0.0.1")]
+    with pytest.raises(Blocked, match="the scheme 'https' has no default port"):
+        urlopen("https://127.0.0.1/ok", policy=lab(registry=registry))
+
+
+def test_blocked_messages_quote_the_url_one_way() -> None:
+    from urikit.core.errors import quoted
+
+    url = "http://10.0.0.1/" + "x" * 300
+    with pytest.raises(Blocked) as info:
+        urlopen(url)
+    assert str(info.value).startswith(f"blocked the request to {quoted(url)}: ")
+    assert "(first 200 of 316 characters)" in str(info.value)
+
+
 def test_urlopen_arguments() -> None:
     with pytest.raises(TypeError, match="argument 'url' must be str"):
         urlopen(b"http://x/")  # type: ignore[arg-type]

@@ -17,7 +17,8 @@ import ipaddress
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..core.errors import URIError
+from ..core._schemeinfo import DEFAULT_REGISTRY
+from ..core.errors import URIError, quoted
 from ..core.reference import URIReference, parse
 from ..security import Policy, Report, check
 
@@ -42,7 +43,6 @@ Resolver = Callable[[str], Iterable[str]]
 #: WHATWG URL Standard's C0 control or space).
 _STRIPPED = "".join(chr(c) for c in range(0x21))
 _SCHEMES = frozenset({"http", "https"})
-_DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 #: The most admitted hops a caller's ``memo`` holds (see :func:`admit`).
@@ -99,7 +99,7 @@ class Blocked(URIError):
             reason, component, position = "blocked", "uri", 0
             detail = why or "refused"
         where = "the request" if hop == 0 else f"redirect {hop}"
-        message = f"blocked {where} to {_shown(url)}: {why or detail}"
+        message = f"blocked {where} to {quoted(url)}: {why or detail}"
         super().__init__(reason, component, position, url, message=message, detail=detail)
         self.report = report
         self.url = url
@@ -113,13 +113,9 @@ def too_many_redirects(url: str, hops: int, limit: int) -> URIError:
         "uri",
         0,
         url,
-        message=f"more than {limit} redirects (the last to {_shown(url)})",
+        message=f"more than {limit} redirects (the last to {quoted(url)})",
         detail=f"more than {limit} redirects",
     )
-
-
-def _shown(text: str, limit: int = 200) -> str:
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +126,8 @@ class Hop:
     ``host`` the host as the request names it (``Host`` header, TLS server
     name; an IPv6 literal without brackets); ``port`` the port to connect to;
     ``addresses`` the checked addresses, in the resolver's order; ``target``
-    the request target (path and query, ``"/"`` for an empty path).
+    the request target (path and query, ``"/"`` for an empty path);
+    ``default_port`` the scheme's default port in the policy's scheme registry.
     """
 
     url: str
@@ -140,13 +137,14 @@ class Hop:
     addresses: tuple[str, ...]
     target: str
     report: Report
+    default_port: int
 
     @property
     def host_header(self) -> str:
         """The ``Host`` header: the host as written, with the port when it is not
         the scheme's default."""
         host = f"[{self.host}]" if ":" in self.host else self.host
-        if self.port != _DEFAULT_PORTS[self.scheme]:
+        if self.port != self.default_port:
             return f"{host}:{self.port}"
         return host
 
@@ -302,7 +300,11 @@ def admit(
     host = ref.host or ""
     if not host:
         raise Blocked(report, url, hop, why="there is no host to connect to")
-    port = int(ref.port) if ref.port else _DEFAULT_PORTS[scheme]
+    registry = DEFAULT_REGISTRY if policy.registry is None else policy.registry
+    default_port = registry.default_port(scheme)
+    if default_port is None:
+        raise Blocked(report, url, hop, why=f"the scheme {scheme!r} has no default port")
+    port = int(ref.port) if ref.port else default_port
     if not 0 < port < 65536:
         raise Blocked(report, url, hop, why=f"the port {port} is outside 1-65535")
     literal = _literal(host)
@@ -322,7 +324,7 @@ def admit(
 
             name = idna.encode(name, uts46=True).decode("ascii")
     target = (ref.path or "/") + ("" if ref.query is None else "?" + ref.query)
-    admitted = Hop(text, scheme, name, port, addresses, target, report)
+    admitted = Hop(text, scheme, name, port, addresses, target, report, default_port)
     if memo is not None and literal is not None:
         if len(memo) >= _MEMO_SIZE:
             memo.clear()
