@@ -16,9 +16,10 @@ import functools
 import ipaddress
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from ..core._schemeinfo import DEFAULT_REGISTRY
-from ..core.errors import URIError, quoted
+from ..core.errors import URIError, arg_type_error, quoted
 from ..core.reference import URIReference, parse
 from ..security import Policy, Report, check
 
@@ -29,8 +30,10 @@ __all__ = [
     "Hop",
     "LookupTimeout",
     "Resolver",
+    "Settings",
     "admit",
     "check_body_size",
+    "checked_settings",
     "system_resolver",
     "timed_out",
     "too_many_redirects",
@@ -50,6 +53,65 @@ _MEMO_SIZE = 256
 
 #: The largest body the guarded clients accept by default (10 MiB).
 MAX_BYTES = 10 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What every guarded client is given: the ``policy`` (``Policy.ssrf()`` when
+    none was), the ``resolver`` (``None``: the system's), the ``timeout`` of a
+    whole request in seconds, the redirects it may take (``max_redirects``) and
+    the largest body it accepts (``max_bytes``)."""
+
+    policy: Policy
+    resolver: Resolver | None
+    timeout: float
+    max_redirects: int
+    max_bytes: int
+
+
+def checked_settings(
+    func: str,
+    *,
+    policy: object,
+    resolver: object,
+    timeout: object,
+    max_redirects: object,
+    max_bytes: object,
+) -> Settings:
+    """The :class:`Settings` of a guarded client ``func`` was called with, each
+    argument checked: ``TypeError`` or ``ValueError`` naming ``func`` and the
+    argument, the same words for every client.
+
+    >>> checked_settings(
+    ...     "session", policy=None, resolver=None, timeout=0, max_redirects=5, max_bytes=1
+    ... )
+    Traceback (most recent call last):
+    ValueError: session() timeout must be more than 0, not 0
+    """
+    if policy is not None and not isinstance(policy, Policy):
+        raise arg_type_error(func, "policy", "Policy or None", policy)
+    if resolver is not None and not callable(resolver):
+        raise arg_type_error(func, "resolver", "callable or None", resolver)
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float):
+        raise arg_type_error(func, "timeout", "float", timeout)
+    if not timeout > 0:
+        raise ValueError(f"{func}() timeout must be more than 0, not {timeout!r}")
+    return Settings(
+        Policy.ssrf() if policy is None else policy,
+        cast("Resolver | None", resolver),
+        float(timeout),
+        _count(func, "max_redirects", max_redirects),
+        _count(func, "max_bytes", max_bytes),
+    )
+
+
+def _count(func: str, name: str, value: object) -> int:
+    """``value`` when it is an ``int`` of 0 or more (``TypeError``, ``ValueError``)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise arg_type_error(func, name, "int", value)
+    if value < 0:
+        raise ValueError(f"{func}() {name} must be 0 or more, not {value}")
+    return value
 
 
 class FetchError(OSError):

@@ -35,8 +35,10 @@ from ._gate import (
     FetchError,
     Hop,
     Resolver,
+    Settings,
     admit,
     check_body_size,
+    checked_settings,
     timed_out,
     too_many_redirects,
 )
@@ -397,19 +399,12 @@ def _guarded_options(transport: str, kwargs: dict[str, Any]) -> None:
 class _Admission:
     """What both transports do around each request httpx sends."""
 
-    def __init__(
-        self,
-        policy: Policy | None,
-        resolver: Resolver | None,
-        max_redirects: int,
-        timeout: float,
-        max_bytes: int,
-    ) -> None:
-        self.policy = Policy.ssrf() if policy is None else policy
-        self.resolver = resolver
-        self.max_redirects = max_redirects
-        self.timeout = timeout
-        self.max_bytes = max_bytes
+    def __init__(self, settings: Settings) -> None:
+        self.policy = settings.policy
+        self.resolver = settings.resolver
+        self.max_redirects = settings.max_redirects
+        self.timeout = settings.timeout
+        self.max_bytes = settings.max_bytes
         self.memo: dict[str, Hop] = {}
 
     def admit(self, request: httpx.Request) -> tuple[Chain, int, float]:
@@ -580,9 +575,17 @@ class HTTPTransport(httpx.HTTPTransport):
         max_bytes: int = MAX_BYTES,
         **kwargs: Any,
     ) -> None:
+        settings = checked_settings(
+            "HTTPTransport",
+            policy=policy,
+            resolver=resolver,
+            timeout=timeout,
+            max_redirects=max_redirects,
+            max_bytes=max_bytes,
+        )
         _guarded_options("HTTPTransport", kwargs)
         super().__init__(**kwargs)
-        self._admission = _Admission(policy, resolver, max_redirects, timeout, max_bytes)
+        self._admission = _Admission(settings)
         self._pool = cast(Any, _Pools(self._pool))
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
@@ -620,9 +623,17 @@ class AsyncHTTPTransport(httpx.AsyncHTTPTransport):
         max_bytes: int = MAX_BYTES,
         **kwargs: Any,
     ) -> None:
+        settings = checked_settings(
+            "AsyncHTTPTransport",
+            policy=policy,
+            resolver=resolver,
+            timeout=timeout,
+            max_redirects=max_redirects,
+            max_bytes=max_bytes,
+        )
         _guarded_options("AsyncHTTPTransport", kwargs)
         super().__init__(**kwargs)
-        self._admission = _Admission(policy, resolver, max_redirects, timeout, max_bytes)
+        self._admission = _Admission(settings)
         self._pool = cast(Any, _AsyncPools(self._pool))
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
