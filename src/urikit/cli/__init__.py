@@ -16,7 +16,7 @@ import sys
 
 from ..core import _accel
 from ..core._faces import publish
-from ._commands import COMMANDS, MODULES, load
+from ._commands import COMMANDS, MODULES, add_command, load
 from ._common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -200,7 +200,7 @@ def build_parser(
         if name == command:
             load(entry.module).register(_OneCommand(sub, name))
         elif others:
-            sub.add_parser(name, help=entry.help)
+            add_command(sub, name)
     return parser
 
 

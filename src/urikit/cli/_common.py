@@ -597,14 +597,11 @@ def run_comparison(
     return EXIT_OK if result else EXIT_NO
 
 
-def add_comparison(sub: Any, what: str, section: str) -> argparse.ArgumentParser:
-    """Add the ``equivalent`` command of ``what`` ("URIs", "URNs") to ``sub``: its
-    two inputs A and B, and in its help the exit status of :func:`run_comparison`."""
-    p: argparse.ArgumentParser = sub.add_parser(
-        "equivalent",
-        help=f"are two {what} equivalent (exit 0), not (exit 1), or is one invalid (exit 2)? "
-        f"({section})",
-    )
+def add_comparison(sub: Any, help: str) -> argparse.ArgumentParser:
+    """Add an ``equivalent`` command to ``sub``: its two inputs A and B, and ``help``
+    (from :func:`~urikit.cli._commands.comparison_help`, which states the exit
+    status of :func:`run_comparison`)."""
+    p: argparse.ArgumentParser = sub.add_parser("equivalent", help=help)
     p.add_argument("a", metavar="A")
     p.add_argument("b", metavar="B")
     return p

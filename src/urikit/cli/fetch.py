@@ -2,10 +2,8 @@
 
 Each hop's verdict goes to stderr (``hop N URL: pass`` with the address it
 connected to, or ``blocked`` with every finding that blocked it, and the option
-that would let it through); the body goes to stdout, or to ``-o FILE``. Exit
-status: 0 fetched, 1 blocked (or too many redirects), 2 trouble (usage, a bad
-option value, no connection, a timeout, a body over the limit, an unwritable
-output).
+that would let it through); the body goes to stdout, or to ``-o FILE``. The
+exit status is in :data:`DESCRIPTION`, which ``urikit fetch --help`` shows.
 
 >>> import contextlib, sys
 >>> from urikit.cli import main
@@ -27,6 +25,7 @@ import os
 import sys
 from typing import Any, BinaryIO
 
+from ._commands import add_command
 from ._common import EXIT_NO, EXIT_OK, EXIT_TROUBLE, count, network, not_utf8, port, seconds
 
 TYPE_CHECKING = False
@@ -170,16 +169,22 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+#: What ``urikit fetch --help`` says of the request, the output and the exit status.
+DESCRIPTION = (
+    "Fetch URL with urikit.guard: each hop checked under the policy, its host resolved"
+    " once and the checked address dialled. Verdicts go to stderr, the body to stdout or"
+    " -o. Exit status: 0 fetched, 1 blocked (or too many redirects), 2 trouble (usage, a"
+    " bad option value, no connection, a timeout, a body over the limit, an unwritable"
+    " output)."
+)
+
+
 def register(sub: Any) -> None:
     """Add ``urikit fetch`` to the tool."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "fetch",
-        help="fetch an http(s) URL with every hop checked under a policy (urikit.guard)",
-        description=(
-            "Fetch URL with urikit.guard: each hop checked under the policy, its host"
-            " resolved once and the checked address dialled. Verdicts go to stderr, the"
-            " body to stdout or -o. Exit: 0 fetched, 1 blocked, 2 trouble."
-        ),
+        description=DESCRIPTION,
     )
     p.add_argument("url", metavar="URL", help="an http or https URL")
     p.add_argument(

@@ -3,9 +3,8 @@
 Inputs come from the arguments or, when there are none, one per line from
 stdin; one record per input, in order. With ``--json`` every record of a
 command has the same keys whether the input was valid or not (``null`` where
-a value is absent; ``error`` is ``null`` on success). Exit status: 0 when every
-input was valid (for ``display``, a form that would mislead too, unless
-``--strict``), 1 when any was not, 2 for usage errors.
+a value is absent; ``error`` is ``null`` on success). The exit status is
+:data:`EXIT_STATUS`, which every ``iri`` command's ``--help`` shows.
 
 >>> from urikit.cli import main
 >>> main(["iri", "to-uri", "--idna", "http://例え.jp/パス"])
@@ -24,6 +23,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ._commands import add_command
 from ._common import add_common, add_inputs, define_record, inputs, run_records
 
 __all__ = ["EXIT_STATUS", "parse_as_iri", "register"]
@@ -112,11 +112,7 @@ EXIT_STATUS = (
 
 def register(sub: Any) -> None:
     """Add ``urikit iri ...`` to the tool."""
-    parser = sub.add_parser(
-        "iri",
-        help="IRIs (RFC 3987): validate, map to and from URIs, display",
-        description=EXIT_STATUS,
-    )
+    parser = add_command(sub, "iri", description=EXIT_STATUS)
     cmds = parser.add_subparsers(dest="iri_command", metavar="IRI_COMMAND", required=True)
 
     p = cmds.add_parser(

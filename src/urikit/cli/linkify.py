@@ -7,7 +7,7 @@ URI, as a space would). The text is linkified a paragraph
 (up to a blank line) at a time, which gives what linkifying it whole would (no
 reference spans a blank line), in memory bounded by the longest paragraph.
 
-Exit status: 0, or 2 for an unreadable file or a bad option.
+The exit status is in :data:`DESCRIPTION`, which ``urikit linkify --help`` shows.
 
 >>> from urikit.cli import main
 >>> main(["linkify", "--attr", "rel=nofollow", "--no-abbreviated", "/dev/null"])
@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from ..text.linkifier import linkify
+from ._commands import add_command
 from ._common import (
     EXIT_OK,
     EXIT_USAGE,
@@ -107,14 +108,19 @@ def _write(out: TextIO, text: str) -> None:
         raise OutputError(f"cannot write the output: {exc}") from None
 
 
+#: What ``urikit linkify --help`` says of the output and the exit status.
+DESCRIPTION = (
+    "Write the text HTML-escaped, with every URI, IRI and www./ftp. abbreviation found an"
+    " <a href>. Exit status: 0, or 2 for an unreadable file or a bad option."
+)
+
+
 def register(sub: Any) -> None:
     """Add ``linkify`` to the ``urikit`` tool."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "linkify",
-        help="plain text to HTML, every URI found a link",
-        description="Write the text HTML-escaped, with every URI, IRI and www./ftp. "
-        "abbreviation found an <a href>. Exit status: 0, or 2 for an unreadable file "
-        "or a bad option.",
+        description=DESCRIPTION,
     )
     p.add_argument("file", nargs="?", metavar="FILE", help="input (default: stdin, '-')")
     p.add_argument("--no-iris", action="store_true", help="URIs only: no non-ASCII characters")

@@ -31,6 +31,7 @@ import itertools
 import sys
 from typing import Any, TextIO
 
+from ._commands import add_command
 from ._common import (
     EXIT_NO,
     EXIT_OK,
@@ -256,10 +257,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """Add ``urikit check`` and ``urikit show`` to the tool."""
-    p = sub.add_parser(
-        "check",
-        help="security verdicts (RFC 3986 section 7, RFC 3987 section 8) under a policy",
-    )
+    p = add_command(sub, "check")
     add_inputs(p, "uris", "URI", "URIs or IRIs to check")
     p.add_argument(
         "--policy",
@@ -270,9 +268,7 @@ def register(sub: Any) -> None:
     add_common(p)
     p.set_defaults(run=_cmd_check)
 
-    p = sub.add_parser(
-        "show", help="show the components distinctly, the host emphasised, findings marked"
-    )
+    p = add_command(sub, "show")
     add_inputs(p, "uris", "URI", "URIs or IRIs to show")
     p.add_argument("--policy", choices=["default", "ssrf"], default="default")
     p.add_argument("--html", action="store_true", help="HTML <span class=...> markup")

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..core.errors import URIError
 from ..urn import RESOLUTION_SERVICES, URN, ResolverRegistry, TrivialHTTPResolver, resolve_all
+from ._commands import add_command, comparison_help
 from ._common import (
     EXIT_USAGE,
     add_common,
@@ -154,7 +155,7 @@ def _common_parse_options(p: argparse.ArgumentParser) -> None:
 
 def register(sub: Any) -> None:
     """Add the ``urn`` command group to the ``urikit`` tool."""
-    group = sub.add_parser("urn", help="URNs: RFC 8141 parse, validate, equivalence, resolution")
+    group = add_command(sub, "urn")
     urn_sub = group.add_subparsers(dest="urn_command", metavar="URN-COMMAND")
     group.set_defaults(run=lambda args: _usage(group))
 
@@ -170,7 +171,7 @@ def register(sub: Any) -> None:
     add_common(p)
     p.set_defaults(run=_cmd_validate)
 
-    p = add_comparison(urn_sub, "URNs", "RFC 8141 3.1")
+    p = add_comparison(urn_sub, comparison_help("URNs", "RFC 8141 3.1"))
     p.add_argument(
         "--mode",
         default="lexical",
