@@ -54,6 +54,7 @@ __all__ = [
     "add_common",
     "add_comparison",
     "add_inputs",
+    "add_repeatable",
     "configure_output",
     "count",
     "define_record",
@@ -605,6 +606,18 @@ def add_comparison(sub: Any, help: str) -> argparse.ArgumentParser:
     p.add_argument("a", metavar="A")
     p.add_argument("b", metavar="B")
     return p
+
+
+def add_repeatable(
+    parser: argparse.ArgumentParser,
+    option: str,
+    kind: Callable[[str], object],
+    metavar: str,
+    help: str,
+) -> None:
+    """Add ``option``, which may be given again and again: its values, each read by
+    the argparse type ``kind`` (:func:`network`, :func:`port`, ...), in a list."""
+    parser.add_argument(option, action="append", default=[], type=kind, metavar=metavar, help=help)
 
 
 def add_inputs(parser: argparse.ArgumentParser, dest: str, metavar: str, what: str) -> None:

@@ -26,7 +26,17 @@ import sys
 from typing import Any, BinaryIO
 
 from ._commands import add_command
-from ._common import EXIT_NO, EXIT_OK, EXIT_TROUBLE, count, network, not_utf8, port, seconds
+from ._common import (
+    EXIT_NO,
+    EXIT_OK,
+    EXIT_TROUBLE,
+    add_repeatable,
+    count,
+    network,
+    not_utf8,
+    port,
+    seconds,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -194,29 +204,20 @@ def register(sub: Any) -> None:
         help="ssrf (the default): public addresses and default ports only; default: block"
         " on danger",
     )
-    p.add_argument(
+    add_repeatable(
+        p,
         "--allow-network",
-        action="append",
-        default=[],
-        type=network,
-        metavar="CIDR",
-        help="let addresses in CIDR through (repeatable), e.g. 127.0.0.1/32",
+        network,
+        "CIDR",
+        "let addresses in CIDR through (repeatable), e.g. 127.0.0.1/32",
     )
-    p.add_argument(
-        "--deny-network",
-        action="append",
-        default=[],
-        type=network,
-        metavar="CIDR",
-        help="refuse addresses in CIDR (repeatable)",
-    )
-    p.add_argument(
+    add_repeatable(p, "--deny-network", network, "CIDR", "refuse addresses in CIDR (repeatable)")
+    add_repeatable(
+        p,
         "--allow-port",
-        action="append",
-        default=[],
-        type=port,
-        metavar="PORT",
-        help="allow PORT (1-65535) besides the scheme's default (repeatable)",
+        port,
+        "PORT",
+        "allow PORT (1-65535) besides the scheme's default (repeatable)",
     )
     p.add_argument(
         "-o", "--output", metavar="FILE", help="write the body to FILE (checked before the request)"

@@ -76,18 +76,6 @@ def _policy(name: str) -> Policy:
     return Policy.ssrf() if name == "ssrf" else Policy()
 
 
-def _finding_dict(f: Finding) -> dict[str, Any]:
-    return {
-        "code": f.code,
-        "severity": f.severity,
-        "component": f.component,
-        "start": f.start,
-        "end": f.end,
-        "message": f.message,
-        "reference": f.reference,
-    }
-
-
 def _raise_syntax_error(report: Report) -> None:
     """The input is not valid: raise its URIError, for an error record."""
     if report.uri is not None:
@@ -107,6 +95,8 @@ def _summary(f: Finding) -> str:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
+    from dataclasses import asdict  # loaded by urikit.security already
+
     from ..security import check
 
     policy = _policy(args.policy)
@@ -120,7 +110,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         _raise_syntax_error(report)
         fields = {
             "ok": report.ok,
-            "findings": [_finding_dict(f) for f in report.findings],
+            "findings": [asdict(f) for f in report.findings],
             "segments": [
                 {"component": s.component, "start": s.start, "end": s.end, "codes": list(s.codes)}
                 for s in report.segments()

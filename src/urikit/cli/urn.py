@@ -25,6 +25,7 @@ from ._common import (
     add_common,
     add_comparison,
     add_inputs,
+    add_repeatable,
     define_record,
     inputs,
     network,
@@ -199,13 +200,12 @@ def register(sub: Any) -> None:
         help="ask this RFC 2169 trivial HTTP resolver (the only option that uses the network;"
         " through urikit.guard, which refuses internal addresses)",
     )
-    p.add_argument(
+    add_repeatable(
+        p,
         "--allow-network",
-        action="append",
-        default=[],
-        type=network,
-        metavar="CIDR",
-        help="with --http: let the resolver be reached at an address in CIDR (repeatable),"
+        network,
+        "CIDR",
+        "with --http: let the resolver be reached at an address in CIDR (repeatable),"
         " e.g. 127.0.0.1/32",
     )
     add_common(p)

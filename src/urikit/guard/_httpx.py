@@ -534,7 +534,40 @@ class _AsyncBody(httpx.AsyncByteStream):
         await self._inner.aclose()
 
 
-class HTTPTransport(httpx.HTTPTransport):
+class _Guarded:
+    """The constructor of both transports: the settings checked and kept (in an
+    :class:`_Admission`), the options that would bypass the guard refused, and
+    httpx's connection pool replaced by one pool per checked key (:attr:`_POOLS`)."""
+
+    _POOLS: type[_Pools] | type[_AsyncPools]
+    _pool: Any
+
+    def __init__(
+        self,
+        *,
+        policy: Policy | None = None,
+        resolver: Resolver | None = None,
+        max_redirects: int = 5,
+        timeout: float = 10.0,
+        max_bytes: int = MAX_BYTES,
+        **kwargs: Any,
+    ) -> None:
+        name = type(self).__name__
+        settings = checked_settings(
+            name,
+            policy=policy,
+            resolver=resolver,
+            timeout=timeout,
+            max_redirects=max_redirects,
+            max_bytes=max_bytes,
+        )
+        _guarded_options(name, kwargs)
+        super().__init__(**kwargs)  # httpx's transport, next in the subclass's MRO
+        self._admission = _Admission(settings)
+        self._pool = cast(Any, self._POOLS(self._pool))
+
+
+class HTTPTransport(_Guarded, httpx.HTTPTransport):
     """An ``httpx.HTTPTransport`` that checks and pins every request.
 
     ``policy`` (default :meth:`Policy.ssrf() <urikit.security.Policy.ssrf>`),
@@ -565,28 +598,7 @@ class HTTPTransport(httpx.HTTPTransport):
     private-address 0
     """
 
-    def __init__(
-        self,
-        *,
-        policy: Policy | None = None,
-        resolver: Resolver | None = None,
-        max_redirects: int = 5,
-        timeout: float = 10.0,
-        max_bytes: int = MAX_BYTES,
-        **kwargs: Any,
-    ) -> None:
-        settings = checked_settings(
-            "HTTPTransport",
-            policy=policy,
-            resolver=resolver,
-            timeout=timeout,
-            max_redirects=max_redirects,
-            max_bytes=max_bytes,
-        )
-        _guarded_options("HTTPTransport", kwargs)
-        super().__init__(**kwargs)
-        self._admission = _Admission(settings)
-        self._pool = cast(Any, _Pools(self._pool))
+    _POOLS = _Pools
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         chain, number, end = self._admission.admit(request)
@@ -606,35 +618,14 @@ class HTTPTransport(httpx.HTTPTransport):
         return self._admission.answered(request, chain, number, response, end)
 
 
-class AsyncHTTPTransport(httpx.AsyncHTTPTransport):
+class AsyncHTTPTransport(_Guarded, httpx.AsyncHTTPTransport):
     """The async :class:`HTTPTransport`, for ``httpx.AsyncClient(transport=...)``.
 
     The resolver is called in a worker thread, so that a slow lookup does not
     hold the event loop.
     """
 
-    def __init__(
-        self,
-        *,
-        policy: Policy | None = None,
-        resolver: Resolver | None = None,
-        max_redirects: int = 5,
-        timeout: float = 10.0,
-        max_bytes: int = MAX_BYTES,
-        **kwargs: Any,
-    ) -> None:
-        settings = checked_settings(
-            "AsyncHTTPTransport",
-            policy=policy,
-            resolver=resolver,
-            timeout=timeout,
-            max_redirects=max_redirects,
-            max_bytes=max_bytes,
-        )
-        _guarded_options("AsyncHTTPTransport", kwargs)
-        super().__init__(**kwargs)
-        self._admission = _Admission(settings)
-        self._pool = cast(Any, _AsyncPools(self._pool))
+    _POOLS = _AsyncPools
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         chain, number, end = await _admit_async(self._admission, request)
