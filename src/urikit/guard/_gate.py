@@ -16,7 +16,7 @@ import functools
 import ipaddress
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from ..core._schemeinfo import DEFAULT_REGISTRY
 from ..core.errors import URIError, arg_type_error, quoted
@@ -27,6 +27,7 @@ __all__ = [
     "MAX_BYTES",
     "Blocked",
     "FetchError",
+    "GuardedClient",
     "Hop",
     "LookupTimeout",
     "Resolver",
@@ -112,6 +113,44 @@ def _count(func: str, name: str, value: object) -> int:
     if value < 0:
         raise ValueError(f"{func}() {name} must be 0 or more, not {value}")
     return value
+
+
+class GuardedClient:
+    """The constructor of the guarded client classes (the httpx transports, the
+    requests adapter): ``policy``, ``resolver``, ``max_redirects``, ``timeout``
+    and ``max_bytes`` are checked by :func:`checked_settings` under the class's
+    name and handed to :meth:`_take`; the other keywords go to the client
+    library's class (next in the subclass's MRO) once :meth:`_refuse` has seen
+    them."""
+
+    def __init__(
+        self,
+        *,
+        policy: Policy | None = None,
+        resolver: Resolver | None = None,
+        max_redirects: int = 5,
+        timeout: float = 10.0,
+        max_bytes: int = MAX_BYTES,
+        **kwargs: Any,
+    ) -> None:
+        settings = checked_settings(
+            type(self).__name__,
+            policy=policy,
+            resolver=resolver,
+            timeout=timeout,
+            max_redirects=max_redirects,
+            max_bytes=max_bytes,
+        )
+        self._refuse(kwargs)
+        super().__init__(**kwargs)
+        self._take(settings)
+
+    def _refuse(self, options: dict[str, Any]) -> None:
+        """Raise for an option of the client library that would bypass the guard."""
+
+    def _take(self, settings: Settings) -> None:
+        """Keep ``settings`` (called once the client library's class is set up)."""
+        raise NotImplementedError
 
 
 class FetchError(OSError):

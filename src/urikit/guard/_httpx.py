@@ -29,16 +29,13 @@ from typing import Any, cast
 import httpcore
 import httpx
 
-from ..security import Policy
 from ._gate import (
-    MAX_BYTES,
     FetchError,
+    GuardedClient,
     Hop,
-    Resolver,
     Settings,
     admit,
     check_body_size,
-    checked_settings,
     timed_out,
     too_many_redirects,
 )
@@ -400,11 +397,7 @@ class _Admission:
     """What both transports do around each request httpx sends."""
 
     def __init__(self, settings: Settings) -> None:
-        self.policy = settings.policy
-        self.resolver = settings.resolver
-        self.max_redirects = settings.max_redirects
-        self.timeout = settings.timeout
-        self.max_bytes = settings.max_bytes
+        self.settings = settings
         self.memo: dict[str, Hop] = {}
 
     def admit(self, request: httpx.Request) -> tuple[Chain, int, float]:
@@ -412,18 +405,18 @@ class _Admission:
         chain = request.extensions.get(_CHAIN)
         number = chain.next_hop(request) if isinstance(chain, Chain) else None
         if not isinstance(chain, Chain) or number is None:
-            chain, number = Chain(self.timeout), 0
+            chain, number = Chain(self.settings.timeout), 0
             request.extensions[_CHAIN] = chain
         end = chain.end
-        if number > self.max_redirects:
-            raise too_many_redirects(url, number, self.max_redirects)
+        if number > self.settings.max_redirects:
+            raise too_many_redirects(url, number, self.settings.max_redirects)
         left = end - time.monotonic()
         if left <= 0:
-            raise timed_out(self.timeout)
+            raise timed_out(self.settings.timeout)
         hop: Hop = admit(
             url,
-            policy=self.policy,
-            resolver=self.resolver,
+            policy=self.settings.policy,
+            resolver=self.settings.resolver,
             hop=number,
             time_left=lambda: max(end - time.monotonic(), 0.0),
             memo=self.memo,
@@ -441,12 +434,12 @@ class _Admission:
         """``exc``, or the timeout error when it came of the deadline passing."""
         timeouts = httpx.TimeoutException | httpcore.TimeoutException | TimeoutError
         if isinstance(exc, timeouts) and time.monotonic() >= end - 0.01:
-            return timed_out(self.timeout)
+            return timed_out(self.settings.timeout)
         return exc
 
     def check_body(self, size: int, declared: str | None) -> None:
         length = int(declared) if declared is not None and declared.isdigit() else None
-        check_body_size(self.max_bytes, declared=length, received=size)
+        check_body_size(self.settings.max_bytes, declared=length, received=size)
 
     def failed_as(self, exc: Exception, end: float) -> None:
         """Raise the timeout error when ``exc`` came of the deadline passing."""
@@ -534,35 +527,18 @@ class _AsyncBody(httpx.AsyncByteStream):
         await self._inner.aclose()
 
 
-class _Guarded:
-    """The constructor of both transports: the settings checked and kept (in an
-    :class:`_Admission`), the options that would bypass the guard refused, and
-    httpx's connection pool replaced by one pool per checked key (:attr:`_POOLS`)."""
+class _Guarded(GuardedClient):
+    """What both transports do when made: refuse the options that would bypass the
+    guard, keep the settings (in an :class:`_Admission`) and put in place of
+    httpx's connection pool one pool per checked key (:attr:`_POOLS`)."""
 
     _POOLS: type[_Pools] | type[_AsyncPools]
     _pool: Any
 
-    def __init__(
-        self,
-        *,
-        policy: Policy | None = None,
-        resolver: Resolver | None = None,
-        max_redirects: int = 5,
-        timeout: float = 10.0,
-        max_bytes: int = MAX_BYTES,
-        **kwargs: Any,
-    ) -> None:
-        name = type(self).__name__
-        settings = checked_settings(
-            name,
-            policy=policy,
-            resolver=resolver,
-            timeout=timeout,
-            max_redirects=max_redirects,
-            max_bytes=max_bytes,
-        )
-        _guarded_options(name, kwargs)
-        super().__init__(**kwargs)  # httpx's transport, next in the subclass's MRO
+    def _refuse(self, options: dict[str, Any]) -> None:
+        _guarded_options(type(self).__name__, options)
+
+    def _take(self, settings: Settings) -> None:
         self._admission = _Admission(settings)
         self._pool = cast(Any, self._POOLS(self._pool))
 

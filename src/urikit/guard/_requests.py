@@ -40,8 +40,10 @@ from urllib3.util import connection as _connection
 from ..security import Policy
 from ._gate import (
     MAX_BYTES,
+    GuardedClient,
     Hop,
     Resolver,
+    Settings,
     admit,
     check_body_size,
     checked_settings,
@@ -180,28 +182,11 @@ def _replayable(request: requests.PreparedRequest) -> bool:
     )
 
 
-class GuardedAdapter(HTTPAdapter):
+class GuardedAdapter(GuardedClient, HTTPAdapter):
     """An ``HTTPAdapter`` that admits every request before sending it and whose
     connections go to checked addresses only (see :func:`session`)."""
 
-    def __init__(
-        self,
-        *,
-        policy: Policy | None = None,
-        resolver: Resolver | None = None,
-        max_redirects: int = 5,
-        timeout: float = 10.0,
-        max_bytes: int = MAX_BYTES,
-        **kwargs: Any,
-    ) -> None:
-        settings = checked_settings(
-            "GuardedAdapter",
-            policy=policy,
-            resolver=resolver,
-            timeout=timeout,
-            max_redirects=max_redirects,
-            max_bytes=max_bytes,
-        )
+    def _take(self, settings: Settings) -> None:
         self.policy = settings.policy
         self.resolver = settings.resolver
         self.max_redirects = settings.max_redirects
@@ -209,7 +194,6 @@ class GuardedAdapter(HTTPAdapter):
         self.max_bytes = settings.max_bytes
         self._memo: dict[str, Hop] = {}
         self._memo_policy = self.policy
-        super().__init__(**kwargs)
 
     def init_poolmanager(
         self, connections: int, maxsize: int, block: bool = False, **pool_kwargs: Any
