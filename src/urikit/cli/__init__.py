@@ -26,6 +26,7 @@ from ._common import (
     configure_output,
     flush_output,
     take_extra_inputs,
+    write_output,
 )
 
 TYPE_CHECKING = False  # typing for type checkers only: `urikit parse X` starts faster
@@ -109,13 +110,7 @@ class _Parser(argparse.ArgumentParser):
         if file is not sys.stdout:
             super()._print_message(message, file)
             return
-        try:
-            file.write(message)
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputError(f"cannot write the output: {exc}") from None
-        flush_output(file)
+        write_output(file, message, flush=True)
 
 
 class _VersionAction(argparse.Action):

@@ -74,6 +74,7 @@ __all__ = [
     "seconds",
     "take_extra_inputs",
     "usage_error",
+    "write_output",
 ]
 
 EXIT_OK = 0
@@ -475,10 +476,25 @@ def _error_object(err: URIError | Rejected) -> dict[str, Any]:
     }
 
 
-def _write(out: TextIO, line: str, flush: bool) -> None:
+def write_output(out: TextIO, text: str, *, end: str = "", flush: bool = False) -> None:
+    """Write ``text``, then ``end``, to ``out`` and flush it when asked; an OSError
+    other than a broken pipe becomes :class:`OutputError` (exit 2, one line on
+    stderr), a broken pipe is left to :func:`urikit.cli.main` (exit 141).
+
+    >>> import io, os
+    >>> write_output(io.StringIO(), "x", end="\\n", flush=True)
+    >>> with open(os.devnull) as read_only:
+    ...     try:
+    ...         write_output(read_only, "x")
+    ...     except OutputError as err:
+    ...         print(err)
+    cannot write the output: not writable
+    """
     try:
-        out.write(line)
-        out.write("\n")
+        if text:
+            out.write(text)
+        if end:
+            out.write(end)
         if flush:
             out.flush()
     except BrokenPipeError:
@@ -489,12 +505,7 @@ def _write(out: TextIO, line: str, flush: bool) -> None:
 
 def flush_output(out: TextIO) -> None:
     """Flush ``out``; an OSError other than a broken pipe becomes :class:`OutputError`."""
-    try:
-        out.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(f"cannot write the output: {exc}") from None
+    write_output(out, "", flush=True)
 
 
 def _emit(
@@ -504,7 +515,7 @@ def _emit(
     human: list[str],
 ) -> None:
     line = json_line(record) if getattr(args, "json", False) else "\t".join(human)
-    _write(out, line, bool(getattr(args, "line_buffered", False)))
+    write_output(out, line, end="\n", flush=bool(getattr(args, "line_buffered", False)))
 
 
 def _record(

@@ -52,7 +52,6 @@ from ._common import (
     EXIT_INVALID,
     EXIT_OK,
     EXIT_USAGE,
-    OutputError,
     Rejected,
     add_common,
     add_inputs,
@@ -64,6 +63,7 @@ from ._common import (
     open_input,
     run_records,
     scheme_list,
+    write_output,
 )
 
 __all__ = ["register"]
@@ -246,15 +246,7 @@ def _human(record: dict[str, Any]) -> str:
 
 
 def _write(line: str, flush: bool) -> None:
-    try:
-        sys.stdout.write(line)
-        sys.stdout.write("\n")
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(f"cannot write the output: {exc}") from None
-    if flush:
-        flush_output(sys.stdout)
+    write_output(sys.stdout, line, end="\n", flush=flush)
 
 
 def _cmd_extract(args: argparse.Namespace) -> int:

@@ -28,10 +28,10 @@ from ._common import (
     EXIT_OK,
     EXIT_USAGE,
     InputError,
-    OutputError,
     flush_output,
     open_input,
     scheme_list,
+    write_output,
 )
 
 __all__ = ["register"]
@@ -100,12 +100,7 @@ def _cmd_linkify(args: argparse.Namespace) -> int:
 
 
 def _write(out: TextIO, text: str) -> None:
-    try:
-        out.write(text)
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(f"cannot write the output: {exc}") from None
+    write_output(out, text)
 
 
 #: What ``urikit linkify --help`` says of the output and the exit status.

@@ -43,6 +43,7 @@ from ._common import (
     inputs,
     not_utf8,
     run_records,
+    write_output,
 )
 
 TYPE_CHECKING = False
@@ -207,15 +208,7 @@ def _show_html(report: Report) -> str:
 
 
 def _write_block(out: TextIO, block: str) -> None:
-    try:
-        out.write(block)
-        out.write("\n")
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        from ._common import OutputError
-
-        raise OutputError(f"cannot write the output: {exc}") from None
+    write_output(out, block, end="\n")
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
