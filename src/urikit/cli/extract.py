@@ -323,11 +323,7 @@ FIXUP_DESCRIPTION = "Exit status: 0 when every input had a reading, 1 when one h
 
 def register(sub: Any) -> None:
     """Add ``extract`` and ``fixup`` to the ``urikit`` tool."""
-    p = add_command(
-        sub,
-        "extract",
-        description=EXTRACT_DESCRIPTION,
-    )
+    p = add_command(sub, "extract", description=EXTRACT_DESCRIPTION)
     p.add_argument("files", nargs="*", metavar="FILE", help="inputs (default: stdin, '-')")
     p.add_argument(
         "--html", action="store_true", help="read HTML: the URI attributes of every element"
@@ -361,11 +357,7 @@ def register(sub: Any) -> None:
     )
     p.set_defaults(run=_cmd_extract)
 
-    p = add_command(
-        sub,
-        "fixup",
-        description=FIXUP_DESCRIPTION,
-    )
+    p = add_command(sub, "fixup", description=FIXUP_DESCRIPTION)
     add_inputs(p, "texts", "TEXT", "inputs")
     p.add_argument(
         "--default-scheme",

@@ -191,11 +191,7 @@ DESCRIPTION = (
 
 def register(sub: Any) -> None:
     """Add ``urikit fetch`` to the tool."""
-    p = add_command(
-        sub,
-        "fetch",
-        description=DESCRIPTION,
-    )
+    p = add_command(sub, "fetch", description=DESCRIPTION)
     p.add_argument("url", metavar="URL", help="an http or https URL")
     p.add_argument(
         "--policy",

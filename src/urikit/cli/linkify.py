@@ -112,11 +112,7 @@ DESCRIPTION = (
 
 def register(sub: Any) -> None:
     """Add ``linkify`` to the ``urikit`` tool."""
-    p = add_command(
-        sub,
-        "linkify",
-        description=DESCRIPTION,
-    )
+    p = add_command(sub, "linkify", description=DESCRIPTION)
     p.add_argument("file", nargs="?", metavar="FILE", help="input (default: stdin, '-')")
     p.add_argument("--no-iris", action="store_true", help="URIs only: no non-ASCII characters")
     p.add_argument(
