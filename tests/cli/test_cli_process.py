@@ -269,6 +269,41 @@ def test_the_command_table_matches_the_modules() -> None:
         assert help_text(build_parser(name, only=True)) == help_text(full)
 
 
+_CLI = Path(__file__).parent.parent / "src" / "urikit" / "cli"
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        pytest.param(
+            path.name,
+            marks=pytest.mark.xfail(
+                reason="cli/batch.py still spells its help line (add_command is the way out)",
+                strict=False,
+            ),
+        )
+        if path.name == "batch.py"
+        else path.name
+        for path in sorted(_CLI.glob("*.py"))
+        if path.name != "_commands.py"
+    ],
+)
+def test_each_help_line_is_written_once(module: str) -> None:
+    """A command's help line is spelt in ``urikit.cli._commands`` only: no other
+    module of the tool holds a copy of one (they add their commands with
+    ``add_command``, which reads the table), so the two cannot drift apart."""
+    import ast
+
+    lines = {c.help for c in COMMANDS.values()}
+    tree = ast.parse((_CLI / module).read_text(encoding="utf-8"))
+    copies = [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in lines
+    ]
+    assert copies == []
+
+
 def test_the_written_out_choices_match_their_tables() -> None:
     """``urikit.cli.core`` spells out the older grammars' rules and the resolution
     rules (so that `urikit parse X` need not import urikit.legacy): the same names,

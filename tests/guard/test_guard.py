@@ -21,7 +21,7 @@ import time
 import urllib.parse
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -559,6 +559,29 @@ def test_urlopen_one_reading(url: str, why: str) -> None:
         urlopen(url, resolver=lambda host: ["192.0.2.1"])
 
 
+def test_the_default_port_is_the_policys_registrys(server: _Server) -> None:
+    """The port dialled for a URL without one, and whether ``Host`` names it, come
+    from the scheme registry the policy carries (the registry's one table)."""
+    from urikit.schemes import SchemeHandler, SchemeRegistry
+
+    registry = SchemeRegistry((SchemeHandler("http", server.port, http_like=True),))
+    response = urlopen("http://127.0.0.1/ok", policy=lab(registry=registry))
+    assert response.read() == b"ok 127.0.0.1"  # dialled server.port, not named in Host
+    assert server.seen == [("/ok", "127.0.0.1")]
+    with pytest.raises(Blocked, match="the scheme 'https' has no default port"):
+        urlopen("https://127.0.0.1/ok", policy=lab(registry=registry))
+
+
+def test_blocked_messages_quote_the_url_one_way() -> None:
+    from urikit.core.errors import quoted
+
+    url = "http://10.0.0.1/" + "x" * 300
+    with pytest.raises(Blocked) as info:
+        urlopen(url)
+    assert str(info.value).startswith(f"blocked the request to {quoted(url)}: ")
+    assert "(first 200 of 316 characters)" in str(info.value)
+
+
 def test_urlopen_arguments() -> None:
     with pytest.raises(TypeError, match="argument 'url' must be str"):
         urlopen(b"http://x/")  # type: ignore[arg-type]
@@ -566,6 +589,55 @@ def test_urlopen_arguments() -> None:
         urlopen("http://x/", policy="ssrf")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="timeout must be more than 0"):
         urlopen("http://x/", timeout=0)
+
+
+def _guarded_client(name: str) -> Callable[..., object]:
+    """A maker of guarded client ``name`` that takes the shared settings as keywords."""
+    if name == "urlopen":
+        return lambda **settings: urlopen("http://192.0.2.1/", **settings)
+    if name in ("HTTPTransport", "AsyncHTTPTransport"):
+        pytest.importorskip("httpx")
+        import urikit.guard
+
+        return cast(Callable[..., object], getattr(urikit.guard, name))
+    pytest.importorskip("requests")
+    from urikit.guard import _requests
+
+    return cast(Callable[..., object], getattr(_requests, name))
+
+
+#: Bad values of the settings every guarded client takes, and what is said of them.
+BAD_SETTINGS: list[tuple[dict[str, object], type[Exception], str]] = [
+    ({"policy": "ssrf"}, TypeError, "argument 'policy' must be Policy or None, not str"),
+    (
+        {"resolver": ["10.0.0.1"]},
+        TypeError,
+        "argument 'resolver' must be callable or None, not list",
+    ),
+    ({"timeout": "10"}, TypeError, "argument 'timeout' must be float, not str"),
+    ({"timeout": True}, TypeError, "argument 'timeout' must be float, not bool"),
+    ({"timeout": 0}, ValueError, "timeout must be more than 0, not 0"),
+    ({"timeout": float("nan")}, ValueError, "timeout must be more than 0, not nan"),
+    ({"max_redirects": 1.5}, TypeError, "argument 'max_redirects' must be int, not float"),
+    ({"max_redirects": -1}, ValueError, "max_redirects must be 0 or more, not -1"),
+    ({"max_bytes": None}, TypeError, "argument 'max_bytes' must be int, not NoneType"),
+    ({"max_bytes": -1}, ValueError, "max_bytes must be 0 or more, not -1"),
+]
+
+
+@pytest.mark.parametrize(
+    "client", ["urlopen", "HTTPTransport", "AsyncHTTPTransport", "session", "GuardedAdapter"]
+)
+@pytest.mark.parametrize(("bad", "error", "message"), BAD_SETTINGS)
+def test_every_client_refuses_the_same_settings(
+    client: str, bad: dict[str, object], error: type[Exception], message: str
+) -> None:
+    """One checker for every client: the same bad value, the same words, naming
+    the client and the argument (nothing is sent: urlopen's URL is never dialled)."""
+    make = _guarded_client(client)
+    with pytest.raises(error) as info:
+        make(**bad)
+    assert str(info.value) == f"{client}() {message}"
 
 
 def test_policy_networks() -> None:

@@ -16,7 +16,7 @@ import sys
 
 from ..core import _accel
 from ..core._faces import publish
-from ._commands import COMMANDS, MODULES, load
+from ._commands import COMMANDS, MODULES, add_command, load
 from ._common import (
     EXIT_BROKEN_PIPE,
     EXIT_INTERRUPTED,
@@ -26,6 +26,7 @@ from ._common import (
     configure_output,
     flush_output,
     take_extra_inputs,
+    write_output,
 )
 
 TYPE_CHECKING = False  # typing for type checkers only: `urikit parse X` starts faster
@@ -109,13 +110,7 @@ class _Parser(argparse.ArgumentParser):
         if file is not sys.stdout:
             super()._print_message(message, file)
             return
-        try:
-            file.write(message)
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputError(f"cannot write the output: {exc}") from None
-        flush_output(file)
+        write_output(file, message, flush=True)
 
 
 class _VersionAction(argparse.Action):
@@ -200,7 +195,7 @@ def build_parser(
         if name == command:
             load(entry.module).register(_OneCommand(sub, name))
         elif others:
-            sub.add_parser(name, help=entry.help)
+            add_command(sub, name)
     return parser
 
 

@@ -1,5 +1,8 @@
 """The table of the tool's commands: name, help line, and the module that runs it.
 
+A command's help line is written here only: its module adds the command with
+:func:`add_command`, which takes the line from the table.
+
 ``urikit parse X`` imports only ``urikit.cli.core`` (and what it needs), not the
 modules of the other commands: :func:`urikit.cli.build_parser` registers the
 command that runs from its module, and every other one as a stub made from this
@@ -20,11 +23,11 @@ from ..core._extras import imported
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
     from types import ModuleType
-    from typing import Final, NamedTuple
+    from typing import Any, Final, NamedTuple
 else:
     from collections import namedtuple as _namedtuple
 
-__all__ = ["COMMANDS", "MODULES", "Command", "load"]
+__all__ = ["COMMANDS", "MODULES", "Command", "add_command", "comparison_help", "load"]
 
 if TYPE_CHECKING:
 
@@ -38,6 +41,18 @@ if TYPE_CHECKING:
 else:
     Command = _namedtuple("Command", ["module", "help"])
 
+
+def comparison_help(what: str, section: str) -> str:
+    """The help line of an ``equivalent`` command comparing ``what`` under ``section``.
+
+    >>> comparison_help("URNs", "RFC 8141 3.1")
+    'are two URNs equivalent (exit 0), not (exit 1), or is one invalid (exit 2)? (RFC 8141 3.1)'
+    """
+    return (
+        f"are two {what} equivalent (exit 0), not (exit 1), or is one invalid (exit 2)? ({section})"
+    )
+
+
 #: Top-level command -> (module, help), in the order ``urikit --help`` lists them.
 COMMANDS: Final[dict[str, Command]] = {
     "parse": Command("core", "split URI references into their components"),
@@ -45,10 +60,7 @@ COMMANDS: Final[dict[str, Command]] = {
     "resolve": Command("core", "resolve references against a base URI (RFC 3986 5.2)"),
     "relativize": Command("core", "the shortest reference from a base to each target"),
     "normalize": Command("core", "RFC 3986 section 6 normal form"),
-    "equivalent": Command(
-        "core",
-        "are two URIs equivalent (exit 0), not (exit 1), or is one invalid (exit 2)? (RFC 3986 6)",
-    ),
+    "equivalent": Command("core", comparison_help("URIs", "RFC 3986 6")),
     "file-path": Command("schemes", "the local path of file URIs (RFC 8089)"),
     "file-uri": Command("schemes", "the file URI of local paths (RFC 8089)"),
     "urn": Command("urn", "URNs: RFC 8141 parse, validate, equivalence, resolution"),
@@ -75,6 +87,19 @@ COMMANDS: Final[dict[str, Command]] = {
 #: The command modules, in table order; each adds its commands with
 #: ``register(subparsers)`` and declares its records with ``_common.define_record``.
 MODULES: Final[tuple[str, ...]] = tuple(dict.fromkeys(c.module for c in COMMANDS.values()))
+
+
+def add_command(sub: Any, name: str, **kwargs: Any) -> Any:
+    """Add the top-level command ``name`` to the subcommands ``sub`` with its help
+    line from :data:`COMMANDS`; the other keywords are ``add_parser``'s.
+
+    >>> import argparse
+    >>> sub = argparse.ArgumentParser(prog="urikit").add_subparsers()
+    >>> _ = add_command(sub, "normalize")
+    >>> [(a.dest, a.help) for a in sub._choices_actions]
+    [('normalize', 'RFC 3986 section 6 normal form')]
+    """
+    return sub.add_parser(name, help=COMMANDS[name].help, **kwargs)
 
 
 def load(module: str) -> ModuleType:

@@ -54,6 +54,7 @@ __all__ = [
     "add_common",
     "add_comparison",
     "add_inputs",
+    "add_repeatable",
     "configure_output",
     "count",
     "define_record",
@@ -73,6 +74,7 @@ __all__ = [
     "seconds",
     "take_extra_inputs",
     "usage_error",
+    "write_output",
 ]
 
 EXIT_OK = 0
@@ -474,10 +476,25 @@ def _error_object(err: URIError | Rejected) -> dict[str, Any]:
     }
 
 
-def _write(out: TextIO, line: str, flush: bool) -> None:
+def write_output(out: TextIO, text: str, *, end: str = "", flush: bool = False) -> None:
+    """Write ``text``, then ``end``, to ``out`` and flush it when asked; an OSError
+    other than a broken pipe becomes :class:`OutputError` (exit 2, one line on
+    stderr), a broken pipe is left to :func:`urikit.cli.main` (exit 141).
+
+    >>> import io, os
+    >>> write_output(io.StringIO(), "x", end="\\n", flush=True)
+    >>> with open(os.devnull) as read_only:
+    ...     try:
+    ...         write_output(read_only, "x")
+    ...     except OutputError as err:
+    ...         print(err)
+    cannot write the output: not writable
+    """
     try:
-        out.write(line)
-        out.write("\n")
+        if text:
+            out.write(text)
+        if end:
+            out.write(end)
         if flush:
             out.flush()
     except BrokenPipeError:
@@ -488,12 +505,7 @@ def _write(out: TextIO, line: str, flush: bool) -> None:
 
 def flush_output(out: TextIO) -> None:
     """Flush ``out``; an OSError other than a broken pipe becomes :class:`OutputError`."""
-    try:
-        out.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(f"cannot write the output: {exc}") from None
+    write_output(out, "", flush=True)
 
 
 def _emit(
@@ -503,7 +515,7 @@ def _emit(
     human: list[str],
 ) -> None:
     line = json_line(record) if getattr(args, "json", False) else "\t".join(human)
-    _write(out, line, bool(getattr(args, "line_buffered", False)))
+    write_output(out, line, end="\n", flush=bool(getattr(args, "line_buffered", False)))
 
 
 def _record(
@@ -597,17 +609,26 @@ def run_comparison(
     return EXIT_OK if result else EXIT_NO
 
 
-def add_comparison(sub: Any, what: str, section: str) -> argparse.ArgumentParser:
-    """Add the ``equivalent`` command of ``what`` ("URIs", "URNs") to ``sub``: its
-    two inputs A and B, and in its help the exit status of :func:`run_comparison`."""
-    p: argparse.ArgumentParser = sub.add_parser(
-        "equivalent",
-        help=f"are two {what} equivalent (exit 0), not (exit 1), or is one invalid (exit 2)? "
-        f"({section})",
-    )
+def add_comparison(sub: Any, help: str) -> argparse.ArgumentParser:
+    """Add an ``equivalent`` command to ``sub``: its two inputs A and B, and ``help``
+    (from :func:`~urikit.cli._commands.comparison_help`, which states the exit
+    status of :func:`run_comparison`)."""
+    p: argparse.ArgumentParser = sub.add_parser("equivalent", help=help)
     p.add_argument("a", metavar="A")
     p.add_argument("b", metavar="B")
     return p
+
+
+def add_repeatable(
+    parser: argparse.ArgumentParser,
+    option: str,
+    kind: Callable[[str], object],
+    metavar: str,
+    help: str,
+) -> None:
+    """Add ``option``, which may be given again and again: its values, each read by
+    the argparse type ``kind`` (:func:`network`, :func:`port`, ...), in a list."""
+    parser.add_argument(option, action="append", default=[], type=kind, metavar=metavar, help=help)
 
 
 def add_inputs(parser: argparse.ArgumentParser, dest: str, metavar: str, what: str) -> None:

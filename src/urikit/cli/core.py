@@ -16,6 +16,7 @@ from ..core.errors import URIError
 from ..core.normalization import LEVELS, equivalent, normalize
 from ..core.reference import is_valid, parse
 from ..core.resolution import relativize, resolve
+from ._commands import COMMANDS, add_command
 from ._common import (
     Rejected,
     add_common,
@@ -278,7 +279,7 @@ def _grammar_options(p: argparse.ArgumentParser) -> None:
 
 def register(sub: Any) -> None:
     """Add the generic-syntax commands to the ``urikit`` tool."""
-    p = sub.add_parser("parse", help="split URI references into their components")
+    p = add_command(sub, "parse")
     add_inputs(p, "uris", "URI", "inputs")
     _grammar_options(p)
     p.add_argument("--iri", action="store_true", help="parse as IRIs (RFC 3987; --rule widened)")
@@ -291,13 +292,13 @@ def register(sub: Any) -> None:
     add_common(p)
     p.set_defaults(run=_cmd_parse)
 
-    p = sub.add_parser("validate", help="check URI references against RFC 3986 (or older)")
+    p = add_command(sub, "validate")
     add_inputs(p, "uris", "URI", "inputs")
     _grammar_options(p)
     add_common(p)
     p.set_defaults(run=_cmd_validate)
 
-    p = sub.add_parser("resolve", help="resolve references against a base URI (RFC 3986 5.2)")
+    p = add_command(sub, "resolve")
     p.add_argument("base", metavar="BASE", help="the absolute base URI")
     add_inputs(p, "refs", "REF", "references")
     p.add_argument(
@@ -314,19 +315,19 @@ def register(sub: Any) -> None:
     add_common(p)
     p.set_defaults(run=_cmd_resolve)
 
-    p = sub.add_parser("relativize", help="the shortest reference from a base to each target")
+    p = add_command(sub, "relativize")
     p.add_argument("base", metavar="BASE", help="the absolute base URI")
     add_inputs(p, "targets", "TARGET", "targets")
     add_common(p)
     p.set_defaults(run=_cmd_relativize)
 
-    p = sub.add_parser("normalize", help="RFC 3986 section 6 normal form")
+    p = add_command(sub, "normalize")
     add_inputs(p, "uris", "URI", "inputs")
     p.add_argument("--level", default="scheme", choices=LEVELS)
     add_common(p)
     p.set_defaults(run=_cmd_normalize)
 
-    p = add_comparison(sub, "URIs", "RFC 3986 6")
+    p = add_comparison(sub, COMMANDS["equivalent"].help)
     p.add_argument("--level", default="scheme", choices=LEVELS)
     add_common(p)
     p.set_defaults(run=_cmd_equivalent)

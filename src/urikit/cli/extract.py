@@ -22,12 +22,11 @@ A line holding a byte that is not UTF-8 gets one error record (``uri``
 URIs in the rest of it are found as usual. ``--line-buffered`` searches each
 line on its own and writes its records as soon as it is read.
 
-Exit status: 0 when a URI was found, 1 when none was or a line was not UTF-8,
-2 for usage errors and unreadable files.
-
 ``urikit fixup [TEXT ...]`` turns user-typed text into URIs
-(:func:`urikit.fixup`), one record per input: 0 when every input had a
-reading, 1 when one had none.
+(:func:`urikit.fixup`), one record per input.
+
+The exit statuses are written once, in :data:`EXTRACT_DESCRIPTION` and
+:data:`FIXUP_DESCRIPTION`, which the commands' ``--help`` shows.
 
 >>> from urikit.cli import main
 >>> main(["fixup", "www.w3.org/Addressing/"])
@@ -48,11 +47,11 @@ from ..core.reference import parse
 from ..text.extraction import _WS as _BLANKS  # what iter_extract counts as a blank line
 from ..text.extraction import fixup, iter_extract
 from ..text.html import links
+from ._commands import add_command
 from ._common import (
     EXIT_INVALID,
     EXIT_OK,
     EXIT_USAGE,
-    OutputError,
     Rejected,
     add_common,
     add_inputs,
@@ -64,6 +63,7 @@ from ._common import (
     open_input,
     run_records,
     scheme_list,
+    write_output,
 )
 
 __all__ = ["register"]
@@ -246,15 +246,7 @@ def _human(record: dict[str, Any]) -> str:
 
 
 def _write(line: str, flush: bool) -> None:
-    try:
-        sys.stdout.write(line)
-        sys.stdout.write("\n")
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(f"cannot write the output: {exc}") from None
-    if flush:
-        flush_output(sys.stdout)
+    write_output(sys.stdout, line, end="\n", flush=flush)
 
 
 def _cmd_extract(args: argparse.Namespace) -> int:
@@ -319,16 +311,19 @@ def _cmd_fixup(args: argparse.Namespace) -> int:
     return run_records(args, FIXUP, inputs(args.texts), handle, fixed=fixed)
 
 
+#: What ``urikit extract --help`` says of the output and the exit status.
+EXTRACT_DESCRIPTION = (
+    "Print one record per URI found: file:line:column, URI, wrapper (url, angle, quote or"
+    " bare) and alternative readings. Exit status: 0 when a URI was found, 1 when none was"
+    " or a line was not UTF-8, 2 for usage errors and unreadable files."
+)
+#: What ``urikit fixup --help`` says of the exit status.
+FIXUP_DESCRIPTION = "Exit status: 0 when every input had a reading, 1 when one had none."
+
+
 def register(sub: Any) -> None:
     """Add ``extract`` and ``fixup`` to the ``urikit`` tool."""
-    p = sub.add_parser(
-        "extract",
-        help="find the URIs in text (RFC 3986 Appendix C) or in HTML attributes",
-        description="Print one record per URI found: file:line:column, URI, wrapper "
-        "(url, angle, quote or bare) and alternative readings. Exit status: 0 when a URI "
-        "was found, 1 when none was or a line was not UTF-8, 2 for usage errors and "
-        "unreadable files.",
-    )
+    p = add_command(sub, "extract", description=EXTRACT_DESCRIPTION)
     p.add_argument("files", nargs="*", metavar="FILE", help="inputs (default: stdin, '-')")
     p.add_argument(
         "--html", action="store_true", help="read HTML: the URI attributes of every element"
@@ -362,11 +357,7 @@ def register(sub: Any) -> None:
     )
     p.set_defaults(run=_cmd_extract)
 
-    p = sub.add_parser(
-        "fixup",
-        help="turn user-typed text (www.example.org/x, <URL:...>) into URIs",
-        description="Exit status: 0 when every input had a reading, 1 when one had none.",
-    )
+    p = add_command(sub, "fixup", description=FIXUP_DESCRIPTION)
     add_inputs(p, "texts", "TEXT", "inputs")
     p.add_argument(
         "--default-scheme",

@@ -2,10 +2,8 @@
 
 Each hop's verdict goes to stderr (``hop N URL: pass`` with the address it
 connected to, or ``blocked`` with every finding that blocked it, and the option
-that would let it through); the body goes to stdout, or to ``-o FILE``. Exit
-status: 0 fetched, 1 blocked (or too many redirects), 2 trouble (usage, a bad
-option value, no connection, a timeout, a body over the limit, an unwritable
-output).
+that would let it through); the body goes to stdout, or to ``-o FILE``. The
+exit status is in :data:`DESCRIPTION`, which ``urikit fetch --help`` shows.
 
 >>> import contextlib, sys
 >>> from urikit.cli import main
@@ -27,7 +25,18 @@ import os
 import sys
 from typing import Any, BinaryIO
 
-from ._common import EXIT_NO, EXIT_OK, EXIT_TROUBLE, count, network, not_utf8, port, seconds
+from ._commands import add_command
+from ._common import (
+    EXIT_NO,
+    EXIT_OK,
+    EXIT_TROUBLE,
+    add_repeatable,
+    count,
+    network,
+    not_utf8,
+    port,
+    seconds,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -170,17 +179,19 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+#: What ``urikit fetch --help`` says of the request, the output and the exit status.
+DESCRIPTION = (
+    "Fetch URL with urikit.guard: each hop checked under the policy, its host resolved"
+    " once and the checked address dialled. Verdicts go to stderr, the body to stdout or"
+    " -o. Exit status: 0 fetched, 1 blocked (or too many redirects), 2 trouble (usage, a"
+    " bad option value, no connection, a timeout, a body over the limit, an unwritable"
+    " output)."
+)
+
+
 def register(sub: Any) -> None:
     """Add ``urikit fetch`` to the tool."""
-    p = sub.add_parser(
-        "fetch",
-        help="fetch an http(s) URL with every hop checked under a policy (urikit.guard)",
-        description=(
-            "Fetch URL with urikit.guard: each hop checked under the policy, its host"
-            " resolved once and the checked address dialled. Verdicts go to stderr, the"
-            " body to stdout or -o. Exit: 0 fetched, 1 blocked, 2 trouble."
-        ),
-    )
+    p = add_command(sub, "fetch", description=DESCRIPTION)
     p.add_argument("url", metavar="URL", help="an http or https URL")
     p.add_argument(
         "--policy",
@@ -189,29 +200,20 @@ def register(sub: Any) -> None:
         help="ssrf (the default): public addresses and default ports only; default: block"
         " on danger",
     )
-    p.add_argument(
+    add_repeatable(
+        p,
         "--allow-network",
-        action="append",
-        default=[],
-        type=network,
-        metavar="CIDR",
-        help="let addresses in CIDR through (repeatable), e.g. 127.0.0.1/32",
+        network,
+        "CIDR",
+        "let addresses in CIDR through (repeatable), e.g. 127.0.0.1/32",
     )
-    p.add_argument(
-        "--deny-network",
-        action="append",
-        default=[],
-        type=network,
-        metavar="CIDR",
-        help="refuse addresses in CIDR (repeatable)",
-    )
-    p.add_argument(
+    add_repeatable(p, "--deny-network", network, "CIDR", "refuse addresses in CIDR (repeatable)")
+    add_repeatable(
+        p,
         "--allow-port",
-        action="append",
-        default=[],
-        type=port,
-        metavar="PORT",
-        help="allow PORT (1-65535) besides the scheme's default (repeatable)",
+        port,
+        "PORT",
+        "allow PORT (1-65535) besides the scheme's default (repeatable)",
     )
     p.add_argument(
         "-o", "--output", metavar="FILE", help="write the body to FILE (checked before the request)"

@@ -3,9 +3,8 @@
 Inputs come from the arguments or, when there are none, one per line from
 stdin; one record per input, in order. With ``--json`` every record of a
 command has the same keys whether the input was valid or not (``null`` where
-a value is absent; ``error`` is ``null`` on success). Exit status: 0 when every
-input was valid (for ``display``, a form that would mislead too, unless
-``--strict``), 1 when any was not, 2 for usage errors.
+a value is absent; ``error`` is ``null`` on success). The exit status is
+:data:`EXIT_STATUS`, which every ``iri`` command's ``--help`` shows.
 
 >>> from urikit.cli import main
 >>> main(["iri", "to-uri", "--idna", "http://例え.jp/パス"])
@@ -22,8 +21,10 @@ error	http://h/\\ue000	invalid character '\\ue000' in path at position 9
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
+from ._commands import add_command
 from ._common import add_common, add_inputs, define_record, inputs, run_records
 
 __all__ = ["EXIT_STATUS", "parse_as_iri", "register"]
@@ -112,18 +113,10 @@ EXIT_STATUS = (
 
 def register(sub: Any) -> None:
     """Add ``urikit iri ...`` to the tool."""
-    parser = sub.add_parser(
-        "iri",
-        help="IRIs (RFC 3987): validate, map to and from URIs, display",
-        description=EXIT_STATUS,
-    )
+    parser = add_command(sub, "iri", description=EXIT_STATUS)
     cmds = parser.add_subparsers(dest="iri_command", metavar="IRI_COMMAND", required=True)
 
-    p = cmds.add_parser(
-        "validate",
-        help="check IRI references against RFC 3987 section 2.2",
-        description=EXIT_STATUS,
-    )
+    p = _subcommand(cmds, "validate", "check IRI references against RFC 3987 section 2.2")
     add_inputs(p, "iris", "IRI", "inputs")
     p.add_argument(
         "--rule",
@@ -133,26 +126,18 @@ def register(sub: Any) -> None:
     add_common(p)
     p.set_defaults(run=_cmd_validate)
 
-    p = cmds.add_parser(
-        "to-uri", help="map IRIs to URIs (RFC 3987 section 3.1)", description=EXIT_STATUS
-    )
+    p = _subcommand(cmds, "to-uri", "map IRIs to URIs (RFC 3987 section 3.1)")
     add_inputs(p, "iris", "IRI", "inputs")
-    p.add_argument("--idna", action="store_true", help="write non-ASCII host labels as A-labels")
-    add_common(p)
-    p.set_defaults(run=_cmd_to_uri)
+    _idna_option(p, "write non-ASCII host labels as A-labels", _cmd_to_uri)
 
-    p = cmds.add_parser(
-        "from-uri", help="convert URIs to IRIs (RFC 3987 section 3.2)", description=EXIT_STATUS
-    )
+    p = _subcommand(cmds, "from-uri", "convert URIs to IRIs (RFC 3987 section 3.2)")
     add_inputs(p, "uris", "URI", "inputs")
-    p.add_argument("--idna", action="store_true", help="write valid A-labels as U-labels")
-    add_common(p)
-    p.set_defaults(run=_cmd_from_uri)
+    _idna_option(p, "write valid A-labels as U-labels", _cmd_from_uri)
 
-    p = cmds.add_parser(
+    p = _subcommand(
+        cmds,
         "display",
-        help="the form to show people, and whether it would mislead (an error with --strict)",
-        description=EXIT_STATUS,
+        "the form to show people, and whether it would mislead (an error with --strict)",
     )
     add_inputs(p, "uris", "URI", "inputs")
     p.add_argument(
@@ -160,3 +145,17 @@ def register(sub: Any) -> None:
     )
     add_common(p)
     p.set_defaults(run=_cmd_display)
+
+
+def _subcommand(cmds: Any, name: str, help: str) -> argparse.ArgumentParser:
+    """Add ``urikit iri NAME``, its ``--help`` saying :data:`EXIT_STATUS`."""
+    parser: argparse.ArgumentParser = cmds.add_parser(name, help=help, description=EXIT_STATUS)
+    return parser
+
+
+def _idna_option(p: argparse.ArgumentParser, help: str, run: Callable[..., int]) -> None:
+    """The rest of a mapping command (``to-uri``, ``from-uri``): ``--idna``, the
+    common options and the function that runs it."""
+    p.add_argument("--idna", action="store_true", help=help)
+    add_common(p)
+    p.set_defaults(run=run)

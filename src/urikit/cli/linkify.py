@@ -7,7 +7,7 @@ URI, as a space would). The text is linkified a paragraph
 (up to a blank line) at a time, which gives what linkifying it whole would (no
 reference spans a blank line), in memory bounded by the longest paragraph.
 
-Exit status: 0, or 2 for an unreadable file or a bad option.
+The exit status is in :data:`DESCRIPTION`, which ``urikit linkify --help`` shows.
 
 >>> from urikit.cli import main
 >>> main(["linkify", "--attr", "rel=nofollow", "--no-abbreviated", "/dev/null"])
@@ -23,14 +23,15 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from ..text.linkifier import linkify
+from ._commands import add_command
 from ._common import (
     EXIT_OK,
     EXIT_USAGE,
     InputError,
-    OutputError,
     flush_output,
     open_input,
     scheme_list,
+    write_output,
 )
 
 __all__ = ["register"]
@@ -99,23 +100,19 @@ def _cmd_linkify(args: argparse.Namespace) -> int:
 
 
 def _write(out: TextIO, text: str) -> None:
-    try:
-        out.write(text)
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise OutputError(f"cannot write the output: {exc}") from None
+    write_output(out, text)
+
+
+#: What ``urikit linkify --help`` says of the output and the exit status.
+DESCRIPTION = (
+    "Write the text HTML-escaped, with every URI, IRI and www./ftp. abbreviation found an"
+    " <a href>. Exit status: 0, or 2 for an unreadable file or a bad option."
+)
 
 
 def register(sub: Any) -> None:
     """Add ``linkify`` to the ``urikit`` tool."""
-    p = sub.add_parser(
-        "linkify",
-        help="plain text to HTML, every URI found a link",
-        description="Write the text HTML-escaped, with every URI, IRI and www./ftp. "
-        "abbreviation found an <a href>. Exit status: 0, or 2 for an unreadable file "
-        "or a bad option.",
-    )
+    p = add_command(sub, "linkify", description=DESCRIPTION)
     p.add_argument("file", nargs="?", metavar="FILE", help="input (default: stdin, '-')")
     p.add_argument("--no-iris", action="store_true", help="URIs only: no non-ASCII characters")
     p.add_argument(

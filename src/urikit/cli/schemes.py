@@ -15,6 +15,7 @@ import argparse
 from typing import Any
 
 from ..schemes.file import FLAVOURS, FileView
+from ._commands import add_command
 from ._common import add_common, add_inputs, define_record, inputs, run_records
 
 __all__ = ["register"]
@@ -43,13 +44,13 @@ def _cmd_file_uri(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """Add ``file-path`` and ``file-uri`` to the ``urikit`` tool."""
-    p = sub.add_parser("file-path", help="the local path of file URIs (RFC 8089)")
+    p = add_command(sub, "file-path")
     add_inputs(p, "uris", "URI", "inputs")
     p.add_argument("--flavour", default="posix", choices=FLAVOURS, help="path flavour")
     add_common(p)
     p.set_defaults(run=_cmd_file_path)
 
-    p = sub.add_parser("file-uri", help="the file URI of local paths (RFC 8089)")
+    p = add_command(sub, "file-uri")
     add_inputs(p, "paths", "PATH", "inputs")
     p.add_argument("--flavour", default="posix", choices=FLAVOURS, help="path flavour")
     p.add_argument("--host", default="", help="host for POSIX paths (default: none)")

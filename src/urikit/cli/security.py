@@ -31,6 +31,7 @@ import itertools
 import sys
 from typing import Any, TextIO
 
+from ._commands import add_command
 from ._common import (
     EXIT_NO,
     EXIT_OK,
@@ -42,6 +43,7 @@ from ._common import (
     inputs,
     not_utf8,
     run_records,
+    write_output,
 )
 
 TYPE_CHECKING = False
@@ -75,18 +77,6 @@ def _policy(name: str) -> Policy:
     return Policy.ssrf() if name == "ssrf" else Policy()
 
 
-def _finding_dict(f: Finding) -> dict[str, Any]:
-    return {
-        "code": f.code,
-        "severity": f.severity,
-        "component": f.component,
-        "start": f.start,
-        "end": f.end,
-        "message": f.message,
-        "reference": f.reference,
-    }
-
-
 def _raise_syntax_error(report: Report) -> None:
     """The input is not valid: raise its URIError, for an error record."""
     if report.uri is not None:
@@ -106,6 +96,8 @@ def _summary(f: Finding) -> str:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
+    from dataclasses import asdict  # loaded by urikit.security already
+
     from ..security import check
 
     policy = _policy(args.policy)
@@ -119,7 +111,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
         _raise_syntax_error(report)
         fields = {
             "ok": report.ok,
-            "findings": [_finding_dict(f) for f in report.findings],
+            "findings": [asdict(f) for f in report.findings],
             "segments": [
                 {"component": s.component, "start": s.start, "end": s.end, "codes": list(s.codes)}
                 for s in report.segments()
@@ -216,15 +208,7 @@ def _show_html(report: Report) -> str:
 
 
 def _write_block(out: TextIO, block: str) -> None:
-    try:
-        out.write(block)
-        out.write("\n")
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        from ._common import OutputError
-
-        raise OutputError(f"cannot write the output: {exc}") from None
+    write_output(out, block, end="\n")
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
@@ -256,10 +240,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """Add ``urikit check`` and ``urikit show`` to the tool."""
-    p = sub.add_parser(
-        "check",
-        help="security verdicts (RFC 3986 section 7, RFC 3987 section 8) under a policy",
-    )
+    p = add_command(sub, "check")
     add_inputs(p, "uris", "URI", "URIs or IRIs to check")
     p.add_argument(
         "--policy",
@@ -270,9 +251,7 @@ def register(sub: Any) -> None:
     add_common(p)
     p.set_defaults(run=_cmd_check)
 
-    p = sub.add_parser(
-        "show", help="show the components distinctly, the host emphasised, findings marked"
-    )
+    p = add_command(sub, "show")
     add_inputs(p, "uris", "URI", "URIs or IRIs to show")
     p.add_argument("--policy", choices=["default", "ssrf"], default="default")
     p.add_argument("--html", action="store_true", help="HTML <span class=...> markup")

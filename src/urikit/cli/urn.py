@@ -19,11 +19,13 @@ from typing import Any
 
 from ..core.errors import URIError
 from ..urn import RESOLUTION_SERVICES, URN, ResolverRegistry, TrivialHTTPResolver, resolve_all
+from ._commands import add_command, comparison_help
 from ._common import (
     EXIT_USAGE,
     add_common,
     add_comparison,
     add_inputs,
+    add_repeatable,
     define_record,
     inputs,
     network,
@@ -154,7 +156,7 @@ def _common_parse_options(p: argparse.ArgumentParser) -> None:
 
 def register(sub: Any) -> None:
     """Add the ``urn`` command group to the ``urikit`` tool."""
-    group = sub.add_parser("urn", help="URNs: RFC 8141 parse, validate, equivalence, resolution")
+    group = add_command(sub, "urn")
     urn_sub = group.add_subparsers(dest="urn_command", metavar="URN-COMMAND")
     group.set_defaults(run=lambda args: _usage(group))
 
@@ -170,7 +172,7 @@ def register(sub: Any) -> None:
     add_common(p)
     p.set_defaults(run=_cmd_validate)
 
-    p = add_comparison(urn_sub, "URNs", "RFC 8141 3.1")
+    p = add_comparison(urn_sub, comparison_help("URNs", "RFC 8141 3.1"))
     p.add_argument(
         "--mode",
         default="lexical",
@@ -198,13 +200,12 @@ def register(sub: Any) -> None:
         help="ask this RFC 2169 trivial HTTP resolver (the only option that uses the network;"
         " through urikit.guard, which refuses internal addresses)",
     )
-    p.add_argument(
+    add_repeatable(
+        p,
         "--allow-network",
-        action="append",
-        default=[],
-        type=network,
-        metavar="CIDR",
-        help="with --http: let the resolver be reached at an address in CIDR (repeatable),"
+        network,
+        "CIDR",
+        "with --http: let the resolver be reached at an address in CIDR (repeatable),"
         " e.g. 127.0.0.1/32",
     )
     add_common(p)

@@ -70,16 +70,21 @@ def _char_repr(text: str, position: int) -> str:
     return "end of input"
 
 
-def quoted(text: str | None, limit: int = 200) -> str:
+def quoted(text: str | None, limit: int = 200, *, bare: bool = False) -> str:
     """``text`` as an error message quotes a value it did not make: its ``repr``
     (so that control and invisible characters show; ``None`` for an absent
     component), the first ``limit`` characters only of a longer one, saying so.
 
+    ``bare=True`` leaves a short text that is all printable as it is, without
+    quotes (for a sentence someone else wrote, such as an exception's text).
+
     >>> quoted("a\\tb"), quoted(None), quoted("x" * 300, limit=5)
     ("'a\\\\tb'", 'None', "'xxxxx' (first 5 of 300 characters)")
+    >>> quoted("Connection refused", bare=True), quoted("a\\tb", bare=True)
+    ('Connection refused', "'a\\\\tb'")
     """
     if text is None or len(text) <= limit:
-        return repr(text)
+        return text if bare and text is not None and text.isprintable() else repr(text)
     return f"{text[:limit]!r} (first {limit} of {len(text)} characters)"
 
 

@@ -50,6 +50,7 @@ from ._gate import (
     LookupTimeout,
     Resolver,
     admit,
+    checked_settings,
     timed_out,
     too_many_redirects,
 )
@@ -119,31 +120,8 @@ class Response:
         return self._body
 
 
-def _check_args(
-    url: object,
-    policy: object,
-    resolver: object,
-    timeout: object,
-    max_redirects: object,
-    method: object,
-    data: object,
-    headers: object,
-    max_bytes: object,
-) -> None:
-    check_str(url, "urlopen", "url")
-    if policy is not None and not isinstance(policy, Policy):
-        raise arg_type_error("urlopen", "policy", "Policy or None", policy)
-    if resolver is not None and not callable(resolver):
-        raise arg_type_error("urlopen", "resolver", "callable or None", resolver)
-    if isinstance(timeout, bool) or not isinstance(timeout, int | float):
-        raise arg_type_error("urlopen", "timeout", "float", timeout)
-    if not timeout > 0:
-        raise ValueError(f"urlopen() timeout must be more than 0, not {timeout!r}")
-    for name, value in (("max_redirects", max_redirects), ("max_bytes", max_bytes)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise arg_type_error("urlopen", name, "int", value)
-        if value < 0:
-            raise ValueError(f"urlopen() {name} must be 0 or more, not {value}")
+def _check_request(method: object, data: object, headers: object) -> None:
+    """The arguments :func:`urlopen` takes besides the guarded clients' settings."""
     check_str(method, "urlopen", "method")
     if data is not None and not isinstance(data, bytes):
         raise arg_type_error("urlopen", "data", "bytes or None", data)
@@ -191,12 +169,19 @@ def urlopen(
     not truncated). ``context`` is the TLS context for https (default: the
     system's trusted certificates).
     """
-    _check_args(url, policy, resolver, timeout, max_redirects, method, data, headers, max_bytes)
+    check_str(url, "urlopen", "url")
+    given = checked_settings(
+        "urlopen",
+        policy=policy,
+        resolver=resolver,
+        timeout=timeout,
+        max_redirects=max_redirects,
+        max_bytes=max_bytes,
+    )
+    _check_request(method, data, headers)
     from ._wire import Deadline, exchange
 
-    if policy is None:
-        policy = Policy.ssrf()
-    deadline = Deadline(float(timeout))
+    deadline = Deadline(given.timeout)
     sent: dict[str, str] = dict(headers or {})
     history: list[Response] = []
     current = url
@@ -205,10 +190,14 @@ def urlopen(
     while True:
         try:
             hop = admit(
-                current, policy=policy, resolver=resolver, hop=hop_number, time_left=deadline.left
+                current,
+                policy=given.policy,
+                resolver=given.resolver,
+                hop=hop_number,
+                time_left=deadline.left,
             )
         except (LookupTimeout, TimeoutError):
-            raise timed_out(float(timeout)) from None
+            raise timed_out(given.timeout) from None
         if previous is not None and _origin(previous) != _origin(hop):
             sent = {k: v for k, v in sent.items() if k.lower() not in _CREDENTIALS}
         answer = exchange(
@@ -217,7 +206,7 @@ def urlopen(
             headers=sent,
             data=data,
             deadline=deadline,
-            max_bytes=max_bytes,
+            max_bytes=given.max_bytes,
             context=context,
         )
         response = Response(
@@ -234,9 +223,9 @@ def urlopen(
         if not follow_redirects or answer.status not in REDIRECT_STATUSES or location is None:
             return response
         history.append(response)
-        target = _redirect_target(hop, location, policy, hop_number + 1)
-        if hop_number >= max_redirects:
-            raise too_many_redirects(target, hop_number + 1, max_redirects)
+        target = _redirect_target(hop, location, given.policy, hop_number + 1)
+        if hop_number >= given.max_redirects:
+            raise too_many_redirects(target, hop_number + 1, given.max_redirects)
         if answer.status == 303 or (answer.status in (301, 302) and method == "POST"):
             method = "GET" if method != "HEAD" else method
             data = None

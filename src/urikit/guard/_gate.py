@@ -16,8 +16,10 @@ import functools
 import ipaddress
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any, cast
 
-from ..core.errors import URIError
+from ..core._schemeinfo import DEFAULT_REGISTRY
+from ..core.errors import URIError, arg_type_error, quoted
 from ..core.reference import URIReference, parse
 from ..security import Policy, Report, check
 
@@ -25,11 +27,14 @@ __all__ = [
     "MAX_BYTES",
     "Blocked",
     "FetchError",
+    "GuardedClient",
     "Hop",
     "LookupTimeout",
     "Resolver",
+    "Settings",
     "admit",
     "check_body_size",
+    "checked_settings",
     "system_resolver",
     "timed_out",
     "too_many_redirects",
@@ -42,7 +47,6 @@ Resolver = Callable[[str], Iterable[str]]
 #: WHATWG URL Standard's C0 control or space).
 _STRIPPED = "".join(chr(c) for c in range(0x21))
 _SCHEMES = frozenset({"http", "https"})
-_DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 #: The most admitted hops a caller's ``memo`` holds (see :func:`admit`).
@@ -50,6 +54,103 @@ _MEMO_SIZE = 256
 
 #: The largest body the guarded clients accept by default (10 MiB).
 MAX_BYTES = 10 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What every guarded client is given: the ``policy`` (``Policy.ssrf()`` when
+    none was), the ``resolver`` (``None``: the system's), the ``timeout`` of a
+    whole request in seconds, the redirects it may take (``max_redirects``) and
+    the largest body it accepts (``max_bytes``)."""
+
+    policy: Policy
+    resolver: Resolver | None
+    timeout: float
+    max_redirects: int
+    max_bytes: int
+
+
+def checked_settings(
+    func: str,
+    *,
+    policy: object,
+    resolver: object,
+    timeout: object,
+    max_redirects: object,
+    max_bytes: object,
+) -> Settings:
+    """The :class:`Settings` of a guarded client ``func`` was called with, each
+    argument checked: ``TypeError`` or ``ValueError`` naming ``func`` and the
+    argument, the same words for every client.
+
+    >>> checked_settings(
+    ...     "session", policy=None, resolver=None, timeout=0, max_redirects=5, max_bytes=1
+    ... )
+    Traceback (most recent call last):
+    ValueError: session() timeout must be more than 0, not 0
+    """
+    if policy is not None and not isinstance(policy, Policy):
+        raise arg_type_error(func, "policy", "Policy or None", policy)
+    if resolver is not None and not callable(resolver):
+        raise arg_type_error(func, "resolver", "callable or None", resolver)
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float):
+        raise arg_type_error(func, "timeout", "float", timeout)
+    if not timeout > 0:
+        raise ValueError(f"{func}() timeout must be more than 0, not {timeout!r}")
+    return Settings(
+        Policy.ssrf() if policy is None else policy,
+        cast("Resolver | None", resolver),
+        float(timeout),
+        _count(func, "max_redirects", max_redirects),
+        _count(func, "max_bytes", max_bytes),
+    )
+
+
+def _count(func: str, name: str, value: object) -> int:
+    """``value`` when it is an ``int`` of 0 or more (``TypeError``, ``ValueError``)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise arg_type_error(func, name, "int", value)
+    if value < 0:
+        raise ValueError(f"{func}() {name} must be 0 or more, not {value}")
+    return value
+
+
+class GuardedClient:
+    """The constructor of the guarded client classes (the httpx transports, the
+    requests adapter): ``policy``, ``resolver``, ``max_redirects``, ``timeout``
+    and ``max_bytes`` are checked by :func:`checked_settings` under the class's
+    name and handed to :meth:`_take`; the other keywords go to the client
+    library's class (next in the subclass's MRO) once :meth:`_refuse` has seen
+    them."""
+
+    def __init__(
+        self,
+        *,
+        policy: Policy | None = None,
+        resolver: Resolver | None = None,
+        max_redirects: int = 5,
+        timeout: float = 10.0,
+        max_bytes: int = MAX_BYTES,
+        **kwargs: Any,
+    ) -> None:
+        settings = checked_settings(
+            type(self).__name__,
+            policy=policy,
+            resolver=resolver,
+            timeout=timeout,
+            max_redirects=max_redirects,
+            max_bytes=max_bytes,
+        )
+        self._refuse(kwargs)
+        super().__init__(**kwargs)
+        self._take(settings)
+
+    def _refuse(self, options: dict[str, Any]) -> None:
+        """Raise for an option of the client library that would bypass the guard."""
+
+    def _take(self, settings: Settings) -> None:
+        """Keep ``settings`` (called once the client library's class is set up)."""
+        raise NotImplementedError
 
 
 class FetchError(OSError):
@@ -99,7 +200,7 @@ class Blocked(URIError):
             reason, component, position = "blocked", "uri", 0
             detail = why or "refused"
         where = "the request" if hop == 0 else f"redirect {hop}"
-        message = f"blocked {where} to {_shown(url)}: {why or detail}"
+        message = f"blocked {where} to {quoted(url)}: {why or detail}"
         super().__init__(reason, component, position, url, message=message, detail=detail)
         self.report = report
         self.url = url
@@ -113,13 +214,9 @@ def too_many_redirects(url: str, hops: int, limit: int) -> URIError:
         "uri",
         0,
         url,
-        message=f"more than {limit} redirects (the last to {_shown(url)})",
+        message=f"more than {limit} redirects (the last to {quoted(url)})",
         detail=f"more than {limit} redirects",
     )
-
-
-def _shown(text: str, limit: int = 200) -> str:
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +227,8 @@ class Hop:
     ``host`` the host as the request names it (``Host`` header, TLS server
     name; an IPv6 literal without brackets); ``port`` the port to connect to;
     ``addresses`` the checked addresses, in the resolver's order; ``target``
-    the request target (path and query, ``"/"`` for an empty path).
+    the request target (path and query, ``"/"`` for an empty path);
+    ``default_port`` the scheme's default port in the policy's scheme registry.
     """
 
     url: str
@@ -140,13 +238,14 @@ class Hop:
     addresses: tuple[str, ...]
     target: str
     report: Report
+    default_port: int
 
     @property
     def host_header(self) -> str:
         """The ``Host`` header: the host as written, with the port when it is not
         the scheme's default."""
         host = f"[{self.host}]" if ":" in self.host else self.host
-        if self.port != _DEFAULT_PORTS[self.scheme]:
+        if self.port != self.default_port:
             return f"{host}:{self.port}"
         return host
 
@@ -302,7 +401,11 @@ def admit(
     host = ref.host or ""
     if not host:
         raise Blocked(report, url, hop, why="there is no host to connect to")
-    port = int(ref.port) if ref.port else _DEFAULT_PORTS[scheme]
+    registry = DEFAULT_REGISTRY if policy.registry is None else policy.registry
+    default_port = registry.default_port(scheme)
+    if default_port is None:
+        raise Blocked(report, url, hop, why=f"the scheme {scheme!r} has no default port")
+    port = int(ref.port) if ref.port else default_port
     if not 0 < port < 65536:
         raise Blocked(report, url, hop, why=f"the port {port} is outside 1-65535")
     literal = _literal(host)
@@ -322,7 +425,7 @@ def admit(
 
             name = idna.encode(name, uts46=True).decode("ascii")
     target = (ref.path or "/") + ("" if ref.query is None else "?" + ref.query)
-    admitted = Hop(text, scheme, name, port, addresses, target, report)
+    admitted = Hop(text, scheme, name, port, addresses, target, report, default_port)
     if memo is not None and literal is not None:
         if len(memo) >= _MEMO_SIZE:
             memo.clear()

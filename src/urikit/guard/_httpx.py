@@ -29,12 +29,11 @@ from typing import Any, cast
 import httpcore
 import httpx
 
-from ..security import Policy
 from ._gate import (
-    MAX_BYTES,
     FetchError,
+    GuardedClient,
     Hop,
-    Resolver,
+    Settings,
     admit,
     check_body_size,
     timed_out,
@@ -397,19 +396,8 @@ def _guarded_options(transport: str, kwargs: dict[str, Any]) -> None:
 class _Admission:
     """What both transports do around each request httpx sends."""
 
-    def __init__(
-        self,
-        policy: Policy | None,
-        resolver: Resolver | None,
-        max_redirects: int,
-        timeout: float,
-        max_bytes: int,
-    ) -> None:
-        self.policy = Policy.ssrf() if policy is None else policy
-        self.resolver = resolver
-        self.max_redirects = max_redirects
-        self.timeout = timeout
-        self.max_bytes = max_bytes
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
         self.memo: dict[str, Hop] = {}
 
     def admit(self, request: httpx.Request) -> tuple[Chain, int, float]:
@@ -417,18 +405,18 @@ class _Admission:
         chain = request.extensions.get(_CHAIN)
         number = chain.next_hop(request) if isinstance(chain, Chain) else None
         if not isinstance(chain, Chain) or number is None:
-            chain, number = Chain(self.timeout), 0
+            chain, number = Chain(self.settings.timeout), 0
             request.extensions[_CHAIN] = chain
         end = chain.end
-        if number > self.max_redirects:
-            raise too_many_redirects(url, number, self.max_redirects)
+        if number > self.settings.max_redirects:
+            raise too_many_redirects(url, number, self.settings.max_redirects)
         left = end - time.monotonic()
         if left <= 0:
-            raise timed_out(self.timeout)
+            raise timed_out(self.settings.timeout)
         hop: Hop = admit(
             url,
-            policy=self.policy,
-            resolver=self.resolver,
+            policy=self.settings.policy,
+            resolver=self.settings.resolver,
             hop=number,
             time_left=lambda: max(end - time.monotonic(), 0.0),
             memo=self.memo,
@@ -446,12 +434,12 @@ class _Admission:
         """``exc``, or the timeout error when it came of the deadline passing."""
         timeouts = httpx.TimeoutException | httpcore.TimeoutException | TimeoutError
         if isinstance(exc, timeouts) and time.monotonic() >= end - 0.01:
-            return timed_out(self.timeout)
+            return timed_out(self.settings.timeout)
         return exc
 
     def check_body(self, size: int, declared: str | None) -> None:
         length = int(declared) if declared is not None and declared.isdigit() else None
-        check_body_size(self.max_bytes, declared=length, received=size)
+        check_body_size(self.settings.max_bytes, declared=length, received=size)
 
     def failed_as(self, exc: Exception, end: float) -> None:
         """Raise the timeout error when ``exc`` came of the deadline passing."""
@@ -539,7 +527,23 @@ class _AsyncBody(httpx.AsyncByteStream):
         await self._inner.aclose()
 
 
-class HTTPTransport(httpx.HTTPTransport):
+class _Guarded(GuardedClient):
+    """What both transports do when made: refuse the options that would bypass the
+    guard, keep the settings (in an :class:`_Admission`) and put in place of
+    httpx's connection pool one pool per checked key (:attr:`_POOLS`)."""
+
+    _POOLS: type[_Pools] | type[_AsyncPools]
+    _pool: Any
+
+    def _refuse(self, options: dict[str, Any]) -> None:
+        _guarded_options(type(self).__name__, options)
+
+    def _take(self, settings: Settings) -> None:
+        self._admission = _Admission(settings)
+        self._pool = cast(Any, self._POOLS(self._pool))
+
+
+class HTTPTransport(_Guarded, httpx.HTTPTransport):
     """An ``httpx.HTTPTransport`` that checks and pins every request.
 
     ``policy`` (default :meth:`Policy.ssrf() <urikit.security.Policy.ssrf>`),
@@ -570,20 +574,7 @@ class HTTPTransport(httpx.HTTPTransport):
     private-address 0
     """
 
-    def __init__(
-        self,
-        *,
-        policy: Policy | None = None,
-        resolver: Resolver | None = None,
-        max_redirects: int = 5,
-        timeout: float = 10.0,
-        max_bytes: int = MAX_BYTES,
-        **kwargs: Any,
-    ) -> None:
-        _guarded_options("HTTPTransport", kwargs)
-        super().__init__(**kwargs)
-        self._admission = _Admission(policy, resolver, max_redirects, timeout, max_bytes)
-        self._pool = cast(Any, _Pools(self._pool))
+    _POOLS = _Pools
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         chain, number, end = self._admission.admit(request)
@@ -603,27 +594,14 @@ class HTTPTransport(httpx.HTTPTransport):
         return self._admission.answered(request, chain, number, response, end)
 
 
-class AsyncHTTPTransport(httpx.AsyncHTTPTransport):
+class AsyncHTTPTransport(_Guarded, httpx.AsyncHTTPTransport):
     """The async :class:`HTTPTransport`, for ``httpx.AsyncClient(transport=...)``.
 
     The resolver is called in a worker thread, so that a slow lookup does not
     hold the event loop.
     """
 
-    def __init__(
-        self,
-        *,
-        policy: Policy | None = None,
-        resolver: Resolver | None = None,
-        max_redirects: int = 5,
-        timeout: float = 10.0,
-        max_bytes: int = MAX_BYTES,
-        **kwargs: Any,
-    ) -> None:
-        _guarded_options("AsyncHTTPTransport", kwargs)
-        super().__init__(**kwargs)
-        self._admission = _Admission(policy, resolver, max_redirects, timeout, max_bytes)
-        self._pool = cast(Any, _AsyncPools(self._pool))
+    _POOLS = _AsyncPools
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         chain, number, end = await _admit_async(self._admission, request)

@@ -38,7 +38,18 @@ from urllib3.poolmanager import PoolKey, _default_key_normalizer
 from urllib3.util import connection as _connection
 
 from ..security import Policy
-from ._gate import MAX_BYTES, Hop, Resolver, admit, check_body_size, timed_out, too_many_redirects
+from ._gate import (
+    MAX_BYTES,
+    GuardedClient,
+    Hop,
+    Resolver,
+    Settings,
+    admit,
+    check_body_size,
+    checked_settings,
+    timed_out,
+    too_many_redirects,
+)
 from ._pins import (
     IDEMPOTENT,
     MAX_REPLAYS,
@@ -171,28 +182,18 @@ def _replayable(request: requests.PreparedRequest) -> bool:
     )
 
 
-class GuardedAdapter(HTTPAdapter):
+class GuardedAdapter(GuardedClient, HTTPAdapter):
     """An ``HTTPAdapter`` that admits every request before sending it and whose
     connections go to checked addresses only (see :func:`session`)."""
 
-    def __init__(
-        self,
-        *,
-        policy: Policy | None = None,
-        resolver: Resolver | None = None,
-        max_redirects: int = 5,
-        timeout: float = 10.0,
-        max_bytes: int = MAX_BYTES,
-        **kwargs: Any,
-    ) -> None:
-        self.policy = Policy.ssrf() if policy is None else policy
-        self.resolver = resolver
-        self.max_redirects = max_redirects
-        self.timeout = timeout
-        self.max_bytes = max_bytes
+    def _take(self, settings: Settings) -> None:
+        self.policy = settings.policy
+        self.resolver = settings.resolver
+        self.max_redirects = settings.max_redirects
+        self.timeout = settings.timeout
+        self.max_bytes = settings.max_bytes
         self._memo: dict[str, Hop] = {}
         self._memo_policy = self.policy
-        super().__init__(**kwargs)
 
     def init_poolmanager(
         self, connections: int, maxsize: int, block: bool = False, **pool_kwargs: Any
@@ -374,16 +375,24 @@ def session(
     ...     print(str(err).split(": a guarded")[0])
     urikit.guard: refusing the proxies (for 'http')
     """
+    settings = checked_settings(
+        "session",
+        policy=policy,
+        resolver=resolver,
+        timeout=timeout,
+        max_redirects=max_redirects,
+        max_bytes=max_bytes,
+    )
     _refuse_proxies(proxies, "session() does not take proxies")
     s = _GuardedSession()
     s.trust_env = False
-    s.max_redirects = max_redirects + 1  # the adapter raises first, with its own error
+    s.max_redirects = settings.max_redirects + 1  # the adapter raises first, with its own error
     adapter = GuardedAdapter(
-        policy=policy,
-        resolver=resolver,
-        max_redirects=max_redirects,
-        timeout=timeout,
-        max_bytes=max_bytes,
+        policy=settings.policy,
+        resolver=settings.resolver,
+        max_redirects=settings.max_redirects,
+        timeout=settings.timeout,
+        max_bytes=settings.max_bytes,
     )
     s.mount("http://", adapter)
     s.mount("https://", adapter)

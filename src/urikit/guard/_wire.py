@@ -29,6 +29,7 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
+from ..core.errors import quoted
 from ._gate import FetchError, check_body_size, timed_out
 
 if TYPE_CHECKING:
@@ -36,10 +37,7 @@ if TYPE_CHECKING:
 
     from ._gate import Hop
 
-__all__ = ["Answer", "Deadline", "FetchError", "exchange", "quote"]  # FetchError: from _gate
-
-#: The longest piece of a server-controlled text quoted in an error message.
-_QUOTE_LIMIT = 200
+__all__ = ["Answer", "Deadline", "FetchError", "exchange"]  # FetchError: from _gate
 
 
 class Answer(NamedTuple):
@@ -147,13 +145,6 @@ class _Connection(http.client.HTTPConnection):
         self.sock = cast(socket.socket, _DeadlineSocket(sock, self._deadline))
 
 
-def quote(text: str) -> str:
-    """``text`` as it may appear in a message: short and printable."""
-    if len(text) > _QUOTE_LIMIT:
-        return repr(text[:_QUOTE_LIMIT]) + f" (first {_QUOTE_LIMIT} of {len(text)} characters)"
-    return text if text.isprintable() else repr(text)
-
-
 def _read_body(response: http.client.HTTPResponse, limit: int) -> bytes:
     declared = response.length  # from Content-Length (None if absent or chunked)
     check_body_size(limit, declared=declared)
@@ -208,7 +199,7 @@ def exchange(
         raise
     except (OSError, http.client.HTTPException, ValueError) as exc:
         # ValueError: e.g. ssl.CertificateError, or a header http.client refuses
-        raise FetchError(f"failed: {type(exc).__name__}: {quote(str(exc))}") from exc
+        raise FetchError(f"failed: {type(exc).__name__}: {quoted(str(exc), bare=True)}") from exc
     finally:
         if response is not None:
             response.close()

@@ -27,7 +27,7 @@ from ..iri._display import (
 )
 from ._invisible import _check_invisible
 from ._policy import _Found
-from ._text import _BIDI_FORMAT, _PCT_GROUPS, _host_name
+from ._text import _BIDI_FORMAT, _PCT_GROUPS, _add_bidi, _host_name
 
 #: Scripts that are ordinary writing together (UTS #39 "highly restrictive"):
 #: Japanese, Chinese with Bopomofo and Korean, each with Latin.
@@ -418,14 +418,7 @@ def _check_display_all(found: _Found, text: str, sp: tuple[tuple[int, int], ...]
         for m in _BIDI_FORMAT_RE.finditer(text):
             char = m.group()[0]
             component = next((n for n, (a, b) in spans.items() if a <= m.start() < b), "uri")
-            found.add(
-                "bidi-formatting",
-                "danger",
-                component,
-                m.start(),
-                m.end(),
-                f"U+{ord(char):04X} {unicodedata.name(char, '')} reorders text",
-            )
+            _add_bidi(found, component, m.start(), m.end(), char)
     # What iri.for_display(text) gives, without the DisplayForm and its safe text.
     try:
         shown: str | None = iri._from_uri(text, idna=True, display=True)

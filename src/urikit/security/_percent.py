@@ -7,11 +7,10 @@ encoded dot segments and encoded "/" or "\\"."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Final
 
 from ._policy import _Found
-from ._text import _BIDI_FORMAT, _PCT_GROUPS, _PCT_RUN_RE, _percent_text
+from ._text import _BIDI_FORMAT, _PCT_GROUPS, _PCT_RUN_RE, _add_bidi, _percent_text
 
 _ENCODED_SLASH_RE: Final = re.compile(r"%2[fF]|%5[cC]")
 
@@ -122,14 +121,7 @@ def _check_percent_runs(found: _Found, text: str, sp: tuple[tuple[int, int], ...
                 continue
             bidi = [c for c in decoded if c in _BIDI_FORMAT]
             if bidi:
-                found.add(
-                    "bidi-formatting",
-                    "danger",
-                    component,
-                    m.start(),
-                    m.end(),
-                    f"encoded U+{ord(bidi[0]):04X} {unicodedata.name(bidi[0], '')} reorders text",
-                )
+                _add_bidi(found, component, m.start(), m.end(), bidi[0], encoded=True)
         if component == "path" and _SEGMENT_PCT_RE.search(text, a, b) is not None:
             _check_segments(found, text, a, b)
 

@@ -10,10 +10,13 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..core._charsets import BIDI_CONTROLS, PCT_RUN_PATTERN
 from ..core._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_SPAN
+
+if TYPE_CHECKING:
+    from ._policy import _Found
 
 _BIDI_FORMAT: Final = BIDI_CONTROLS
 
@@ -62,6 +65,23 @@ _PCT_GROUPS: Final = (
     (QUERY_SPAN, "query"),
     (FRAGMENT_SPAN, "fragment"),
 )
+
+
+def _add_bidi(
+    found: _Found, component: str, a: int, b: int, char: str, *, encoded: bool = False
+) -> None:
+    """The "bidi-formatting" finding of the bidi formatting character ``char``
+    over ``[a, b)`` (``encoded``: percent-encoded there)."""
+    name = unicodedata.name(char, "")
+    written = "encoded U+" if encoded else "U+"
+    found.add(
+        "bidi-formatting",
+        "danger",
+        component,
+        a,
+        b,
+        f"{written}{ord(char):04X} {name} reorders text",
+    )
 
 
 def _percent_text(value: str) -> str:
