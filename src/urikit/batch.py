@@ -1,4 +1,6 @@
-"""Many references at once: validate or split a list, or read a file line by line.
+"""Many references at once: validate or split a list, read a file line by line, or
+run a column of a text, CSV, JSON Lines or Parquet file into another file
+(:func:`run_file`, what ``urikit batch`` runs; it needs the ``arrow`` extra).
 
 With the C accelerator the list functions make one call for the whole list;
 without it they loop in Python. Either way the results are exactly those of

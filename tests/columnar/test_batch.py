@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import gc
 import io
+import json
 import os
+import re
 import tempfile
 import threading
 from pathlib import Path
@@ -226,3 +228,176 @@ def test_iter_file_pipe_gives_each_line_as_it_comes(tmp_path: Path) -> None:
     finally:
         got_first.set()
         thread.join(timeout=30)
+
+
+# --------------------------------------------------------------- run_file
+
+
+@pytest.fixture
+def pa() -> object:
+    """pyarrow, which run_file needs (the [arrow] extra): the test skips without it."""
+    return pytest.importorskip("pyarrow")
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".part"))
+
+
+@pytest.mark.usefixtures("pa")
+def test_run_file_keeps_order_and_bad_rows_in_place(tmp_path: Path) -> None:
+    """Each row of the output is its input row, in order, across batches; a row
+    that cannot be read is an error record in its place, and the run goes on."""
+    lines = [
+        b'{"url": "http://a/"}',
+        b'{"url": 5}',
+        b'{"id": 3}',
+        b'{"url": "http://\xff/"}',
+        b'{"url',
+        b"[1]",
+        b'{"url": "a b"}',
+        b'{"url": null}',
+    ] * 3
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b"\n".join(lines) + b"\n")
+    dst = tmp_path / "out.jsonl"
+    seen: list[int] = []
+    summary = batch.run_file(src, dst, ["split"], batch_size=3, progress=seen.append)
+    records = [json.loads(line) for line in dst.read_text(encoding="ascii").splitlines()]
+    expected = [
+        ("http://a/", True, None, None),
+        (None, False, "not-a-string", None),
+        (None, False, "missing-column", None),
+        ("http://\ufffd/", False, "not-utf8", 7),
+        (None, False, "bad-record", None),
+        (None, False, "bad-record", None),
+        ("a b", False, "invalid-char", 1),
+        (None, None, None, None),
+    ] * 3
+    got = [(r["url"], r["valid"], r["error_reason"], r["error_position"]) for r in records]
+    assert got == expected
+    assert [r["row"] for r in records] == list(range(1, 25))
+    assert records[0]["host"] == "a" and records[1]["host"] is None
+    assert sum(seen) == 24 and len(seen) == 8  # one call a batch of 3
+    assert summary.rows == 24 and summary.invalid == 18 and summary.nulls == 3
+    assert dict(summary.reasons) == {
+        "bad-record": 6,
+        "invalid-char": 3,
+        "missing-column": 3,
+        "not-a-string": 3,
+        "not-utf8": 3,
+    }
+    assert not summary.ok
+    assert _leftovers(tmp_path) == []
+
+
+@pytest.mark.usefixtures("pa")
+@pytest.mark.parametrize("fmt", ["text", "csv", "jsonl", "parquet"])
+def test_run_file_is_the_list_validate_in_every_format(tmp_path: Path, fmt: str) -> None:
+    texts = ["http://a/b?c#d", "a b", "//h:8", "/p", "x:", "http://[::1]/", "%zz"] * 50
+    src = tmp_path / "in.txt"
+    src.write_text("".join(t + "\n" for t in texts), encoding="utf-8")
+    dst = tmp_path / f"out.{fmt}"
+    summary = batch.run_file(src, dst, column="link", output_format=fmt, batch_size=64)
+    if fmt == "text":  # tab-separated, with a header: not a text input
+        head, *rows = (line.split("\t") for line in dst.read_text().splitlines())
+        assert head == ["row", "link", "valid", "error_reason", "error_position"]
+        records = [{"link": row[1], "valid": row[2] == "true"} for row in rows]
+    else:
+        back = tmp_path / "back.jsonl"
+        batch.run_file(dst, back, column="link", input_format=fmt, output_format="jsonl")
+        records = [json.loads(line) for line in back.read_text(encoding="ascii").splitlines()]
+    assert [r["link"] for r in records] == texts
+    assert [r["valid"] for r in records] == batch.validate(texts)
+    assert summary.invalid == batch.validate(texts).count(False)
+    assert summary.ok is (summary.invalid == 0)
+
+
+@pytest.mark.usefixtures("pa")
+def test_run_file_output_appears_only_at_the_end(tmp_path: Path) -> None:
+    """While the run goes on, the destination does not exist (a ``.part`` file
+    beside it does); a run stopped half-way leaves neither."""
+    src = tmp_path / "in.txt"
+    src.write_text("http://a/\n" * 1000)
+    dst = tmp_path / "out.csv"
+    during: list[tuple[bool, list[str]]] = []
+
+    def look(rows: int) -> None:
+        during.append((dst.exists(), _leftovers(tmp_path)))
+        if len(during) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        batch.run_file(src, dst, batch_size=100, progress=look)
+    assert len(during) == 3
+    assert all(not exists and len(parts) == 1 for exists, parts in during)
+    assert not dst.exists() and _leftovers(tmp_path) == []
+    summary = batch.run_file(src, dst, batch_size=100, progress=lambda rows: None)
+    assert summary.rows == 1000 and summary.ok
+    assert len(dst.read_text().splitlines()) == 1001  # the header and every row
+
+
+@pytest.mark.usefixtures("pa")
+def test_run_file_destroys_nothing(tmp_path: Path) -> None:
+    src = tmp_path / "in.txt"
+    src.write_text("http://a/\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(src)
+    hard = tmp_path / "hard.txt"
+    os.link(src, hard)
+    for same in (src, link, hard):
+        with pytest.raises(batch.WriteError, match="is the input"):
+            batch.run_file(src, same, force=True)
+    dst = tmp_path / "out.txt"
+    dst.write_text("mine\n")
+    with pytest.raises(batch.OutputExists) as info:
+        batch.run_file(src, dst)
+    assert str(info.value) == f"the output {dst} exists" and not info.value.during_run
+    assert dst.read_text() == "mine\n" and src.read_text() == "http://a/\n"
+    assert batch.run_file(src, dst, force=True).rows == 1
+    assert dst.read_text().splitlines()[1].startswith("1\thttp://a/\ttrue")
+
+
+@pytest.mark.usefixtures("pa")
+def test_run_file_errors_say_what_became_of_the_output(tmp_path: Path) -> None:
+    src = tmp_path / "in.csv"
+    src.write_text("id,link\n1,http://a/\n")
+    dst = tmp_path / "out.parquet"
+    with pytest.raises(batch.NoColumn) as info:
+        batch.run_file(src, dst)
+    assert str(info.value) == f"no column 'url' in {src} (its columns: id, link)"
+    broken = tmp_path / "broken.parquet"
+    broken.write_bytes(b"PAR1 not really")
+    with pytest.raises(batch.ReadError) as error:
+        batch.run_file(broken, dst)
+    assert str(error.value).startswith(f"cannot read {broken}: ")
+    assert str(error.value).endswith(f"; nothing written to {dst}")
+    with pytest.raises(batch.ReadError, match="No such file"):
+        batch.run_file(tmp_path / "missing.txt", dst)
+    with pytest.raises(batch.WriteError, match=f"cannot write {tmp_path}/no/out.txt"):
+        batch.run_file(tmp_path / "in.csv", tmp_path / "no" / "out.txt", column="link")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.parquet", "in.csv"]
+
+
+def test_run_file_checks_its_arguments(tmp_path: Path) -> None:
+    src, dst = tmp_path / "in.txt", tmp_path / "out.txt"
+    wrong: list[tuple[dict[str, object], type[Exception], str]] = [
+        ({"source": b"in.txt"}, TypeError, "argument 'source' must be a path"),
+        ({"ops": "split"}, TypeError, "argument 'ops' must be a sequence of str, not str"),
+        ({"ops": ["split", 1]}, TypeError, "argument 'ops' must be a sequence of str, not int"),
+        ({"ops": ["splat"]}, ValueError, "unknown op 'splat'"),
+        ({"ops": []}, ValueError, "argument 'ops' is empty"),
+        ({"fmt": "xlsx"}, ValueError, "unknown format 'xlsx'"),
+        ({"rule": "URL"}, ValueError, "unknown rule 'URL'"),
+        ({"level": 3}, TypeError, "argument 'level' must be str, not int"),
+        ({"policy": "strict"}, ValueError, "unknown policy 'strict'"),
+        ({"batch_size": 0}, ValueError, "'batch_size' must be at least 1, not 0"),
+        ({"batch_size": True}, TypeError, "'batch_size' must be int, not bool"),
+        ({"force": 1}, TypeError, "'force' must be bool, not int"),
+        ({"progress": 1}, TypeError, "'progress' must be a callable or None, not int"),
+        ({"destination": "out.xlsx"}, ValueError, "cannot tell the format of 'out.xlsx'"),
+    ]
+    for change, error, message in wrong:
+        arguments: dict[str, object] = {"source": src, "destination": dst, **change}
+        with pytest.raises(error, match=re.escape(message)):
+            batch.run_file(**arguments)  # type: ignore[arg-type]
+    assert not dst.exists()  # nothing was read or written: src does not even exist

@@ -98,6 +98,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "batch.validate": {"texts": ["a"]},
     "batch.split": {"texts": ["a"]},
     "iter_file": {"source": ["a"]},
+    "run_file": {"source": "in.txt", "destination": "out.txt"},
     "get": {"name": "http"},
     "view": {"ref": "http://h/"},
     "schemes.register": {"handler": urikit.schemes.SchemeHandler("x-type-test")},

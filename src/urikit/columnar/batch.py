@@ -1,4 +1,5 @@
-"""The code behind :mod:`urikit.batch` (the face that documents it)."""
+"""The code behind :mod:`urikit.batch` (the face that documents it): lists of
+texts here, files in and out in :mod:`.files`."""
 
 from __future__ import annotations
 
@@ -15,8 +16,22 @@ from ..core._parser import COMPONENT_SPANS, Spans
 from ..core._parser import split as _split
 from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
 from ..core.reference import URIReference, is_valid, parse
+from .files import FileError, FileSummary, NoColumn, OutputExists, ReadError, WriteError, run_file
 
-__all__ = ["Columns", "Record", "iter_file", "split", "validate"]
+__all__ = [
+    "Columns",
+    "FileError",
+    "FileSummary",
+    "NoColumn",
+    "OutputExists",
+    "ReadError",
+    "Record",
+    "WriteError",
+    "iter_file",
+    "run_file",
+    "split",
+    "validate",
+]
 
 
 def validate(texts: Iterable[str], rule: str = "URI-reference") -> list[bool]:

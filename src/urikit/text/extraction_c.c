@@ -4,10 +4,10 @@
 #include "../core/_speedups.h"
 
 /* The bottom layer of urikit.extract.
- * urikit_sp_extract_scan walks the candidates of urikit.text.extraction._candidates_re
+ * urikit_sp_extract_scan walks the candidates of urikit.text.candidates._candidates_re
  * (every ":", "<", '"' and, with abbreviated, "." that may start a reference)
  * and decides the common ones itself, by the very rules of the Python code
- * (extraction._judge): a bare reference whose run of URI characters is short,
+ * (candidates._judge): a bare reference whose run of URI characters is short,
  * has no hyphen at its end and is valid once trimmed; a delimited one with no
  * whitespace and no non-ASCII character inside. For those it builds the
  * urikit.extraction.Extracted objects (the class is handed in; C fills the
@@ -19,20 +19,20 @@
  * amount of work (the 64-character scheme, a run of at most EX_SHORT_RUN, or
  * the text up to the next delimiter of its kind), so the scan is linear. */
 
-#define EX_MAX_SCHEME 64  /* extraction._MAX_SCHEME */
-#define EX_SHORT_RUN 256  /* extraction._SHORT_RUN */
+#define EX_MAX_SCHEME 64  /* candidates._MAX_SCHEME */
+#define EX_SHORT_RUN 256  /* candidates._SHORT_RUN */
 
 /* the characters a candidate starts with: 1 for ":", "<" and '"', 2 for "." */
 static const uchar ex_start[128] = {[':'] = 1, ['<'] = 1, ['"'] = 1, ['.'] = 2};
 
-/* extraction._URI_CHARS: unreserved, reserved and "%" */
+/* prose._URI_CHARS: unreserved, reserved and "%" */
 static inline int
 ex_is_uri(Py_UCS4 c)
 {
     return c < 128 && (uk_class[c] & UK_URI_CHARS);
 }
 
-/* extraction._WS: ASCII whitespace and the no-break space */
+/* prose._WS: ASCII whitespace and the no-break space */
 static inline int
 ex_is_ws(Py_UCS4 c)
 {
@@ -312,7 +312,7 @@ ex_emit(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObject *w
     return ex_emit_full(cx, uri, start, end, wrapper, NULL, 0);
 }
 
-/* extraction._trim over text[a:b]: the new end. */
+/* candidates._trim over text[a:b]: the new end. */
 static Py_ssize_t
 ex_trim(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
 {
@@ -344,7 +344,7 @@ ex_trim(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
 }
 
 /* A "(" just before the reference at s, and a ")" in text[a:b]
- * (extraction._closing_paren may end the reference there). */
+ * (candidates._closing_paren may end the reference there). */
 static int
 ex_paren_before(ex_ctx *cx, Py_ssize_t s, Py_ssize_t a, Py_ssize_t b)
 {
@@ -359,7 +359,7 @@ ex_paren_before(ex_ctx *cx, Py_ssize_t s, Py_ssize_t a, Py_ssize_t b)
     return 0;
 }
 
-/* The candidate ":" at i (extraction._judge and _bare): 1 found (*end set),
+/* The candidate ":" at i (candidates._judge and _bare): 1 found (*end set),
  * 0 nothing there, 2 for Python to judge, -1 error. */
 static int
 ex_bare(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
@@ -450,7 +450,7 @@ ex_bare(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
 }
 
 /* text[a:b] is blanks, at most one line break (CRLF, CR or LF) and blanks
- * (extraction._AT_MOST_ONE_BREAK_RE). */
+ * (candidates._AT_MOST_ONE_BREAK_RE). */
 static int
 ex_one_break(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
 {
@@ -486,7 +486,7 @@ ex_is_blank3(Py_UCS4 c)
     return c == ' ' || c == '\t' || c == 0xA0;
 }
 
-/* extraction._join_wrapped over the body text[a:b] (ASCII and no-break
+/* candidates._join_wrapped over the body text[a:b] (ASCII and no-break
  * spaces, some whitespace): 1 with *uri (and *alt, the reading without each
  * hyphen before whitespace, or NULL) set, 0 when the whitespace rules say no
  * URI, -1 error. */
@@ -641,7 +641,7 @@ ex_quote_prose(ex_ctx *cx, Py_ssize_t i, Py_ssize_t j)
     return r == 0 ? 0 : (r < 0 ? -1 : 2);
 }
 
-/* The candidate "<" or '"' at i (extraction._judge and _delimited): as ex_bare. */
+/* The candidate "<" or '"' at i (candidates._judge and _delimited): as ex_bare. */
 static int
 ex_delimited(ex_ctx *cx, Py_ssize_t i, int angle, Py_ssize_t *end)
 {
@@ -766,14 +766,14 @@ ex_delimited(ex_ctx *cx, Py_ssize_t i, int angle, Py_ssize_t *end)
     return ex_emit_full(cx, uri, i, j + 1, wrapper, alternatives, 0) < 0 ? -1 : 1;
 }
 
-/* extraction._HOST_CHARS_ASCII: a character of a host label */
+/* candidates._HOST_CHARS_ASCII: a character of a host label */
 static inline int
 ex_is_hc(Py_UCS4 c)
 {
     return c < 128 && (IS(c, UK_ALPHA | UK_DIGIT) || c == '-');
 }
 
-/* The candidate "." at i with abbreviated (extraction._judge and _abbreviated):
+/* The candidate "." at i with abbreviated (candidates._judge and _abbreviated):
  * www. or ftp. starting a word at s = i - 3, the host name, and a path, query
  * and fragment when they are valid as they stand. As ex_bare. */
 static int
