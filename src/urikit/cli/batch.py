@@ -38,6 +38,7 @@ from ..columnar.files import (
     output_columns,
 )
 from ..core._extras import optional
+from ._commands import add_command
 from ._common import EXIT_NO, EXIT_OK, InputError, OutputError
 
 __all__ = ["EXIT_TERMINATED", "FORMATS", "OPS", "output_columns", "parse_rows", "register"]
@@ -67,9 +68,9 @@ def parse_rows(text: str) -> int:
 
 def register(sub: Any) -> None:
     """Add ``batch`` to the ``urikit`` tool."""
-    p = sub.add_parser(
+    p = add_command(
+        sub,
         "batch",
-        help="validate, split or normalize a column of a large file (text, CSV, JSONL, Parquet)",
         description="Stream INPUT in record batches and write one row per input row to OUTPUT, "
         "in order, errors in place ('-': stdin / stdout). Columns: row, the input column, "
         "valid, error_reason, error_position, then the components (split), normalized "
