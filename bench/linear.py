@@ -14,7 +14,10 @@ Times, in this process, the cases the tests only check for their answer:
 * ``urikit.markdown.markdown_it().render`` on paragraphs without whitespace
   (each piece repeated to 20 KB and to 80 KB, the same ratio), and
   markdown-it-py's own inline linkify rule (with urikit's linkifier) on
-  ``'://'`` repeated, for comparison.
+  ``'://'`` repeated, for comparison;
+* ``urikit.canonical`` (each profile), ``urikit.surt`` and
+  ``urikit.safe_browsing_expressions`` on 1 MB of nested and repeated ``%25``,
+  ``..`` segments, dots in the host and a long host.
 
     python bench/linear.py                 # the active implementation
     URIKIT_NO_SPEEDUPS=1 python bench/linear.py
@@ -165,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"implementation: {urikit.IMPLEMENTATION}")
     slow = 0
-    for label, func in cases():
+    for label, func in [*cases(), *canonical_cases()]:
         start = time.perf_counter()
         func()
         elapsed = time.perf_counter() - start
@@ -196,6 +199,35 @@ def main(argv: list[str] | None = None) -> int:
         "markdown-it-py's own linkify rule, '://' at 10 KB and 40 KB (not urikit's; not checked)"
     )
     return 1 if args.check and slow else 0
+
+
+def canonical_cases() -> list[tuple[str, Callable[[], object]]]:
+    """The canonical forms on 1 MB of hostile input: nested and repeated ``%25``
+    (Safe Browsing's "unescape until no escape is left"), dot segments, dots in
+    the host and a long host."""
+    texts = {
+        "%25 repeated": "http://h/" + "%25" * (MB // 3),
+        "%25 nested": "http://h/%" + "25" * (MB // 2),
+        "%2 then 5": "http://h/" + "%2" * (MB // 2) + "5",
+        "../ repeated": "http://h/" + "a/" * (MB // 4) + "../" * (MB // 4),
+        "dots in host": "http://h" + "." * MB + "/",
+        "long host": "http://" + "a." * (MB // 2) + "/",
+    }
+    out: list[tuple[str, Callable[[], object]]] = []
+    for profile in ("safe-browsing", "semantic", "aggressive"):
+        for name, text in texts.items():
+            out.append(
+                (f"canonical 1 MB {profile} {name}", partial(urikit.canonical, text, profile))
+            )
+    for name, text in texts.items():
+        out.append((f"surt 1 MB {name}", partial(urikit.surt, text)))
+    out.append(
+        (
+            "safe_browsing_expressions 1 MB long host",
+            partial(urikit.safe_browsing_expressions, texts["long host"]),
+        )
+    )
+    return out
 
 
 if __name__ == "__main__":

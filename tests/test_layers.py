@@ -74,6 +74,7 @@ LAYER_RULES: tuple[Rule, ...] = (
     Rule("urikit.html", 6),
     Rule("urikit.security", 6),
     Rule("urikit.guard", 6),
+    Rule("urikit.canonicalization", 6),
     Rule("urikit.batch", 7),
     Rule("urikit.arrow", 7),
     Rule("urikit.dask", 7),

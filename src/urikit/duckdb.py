@@ -360,3 +360,39 @@ def unregister(con: Any, *, prefix: str = "uri_") -> None:
         con.execute(f"DROP MACRO IF EXISTS temp.main.{name}")
         for types, _result, _kernel in arities:
             _remove(con, _udf_name(name, len(types)))
+
+
+# ------------------------------------------------------- canonical, surt
+# uri_canonical(text [, profile]) and uri_surt(text): VARCHAR, through
+# urikit.arrow.canonical and urikit.arrow.surt (row by row in Python for now).
+
+_PROFILE = "semantic"
+
+
+def _canonical(chunk: Any, profile: str) -> Any:
+    return _arrow.canonical(chunk, profile)
+
+
+def _canonical1(texts: Any) -> Any:
+    return _canonical(_chunk(texts), _PROFILE)
+
+
+def _canonical2(texts: Any, profiles: Any) -> Any:
+    return _per_choice(texts, profiles, _canonical, _PROFILE)
+
+
+def _surt1(texts: Any) -> Any:
+    return _arrow.surt(_chunk(texts))
+
+
+FUNCTIONS = (*FUNCTIONS, "canonical", "surt")  # type: ignore[assignment]  # longer tuple
+_PARAM_NAMES["canonical"] = ("text", "profile")
+_core_table = _table
+
+
+def _table(prefix: str = "uri_") -> dict[str, list[tuple[list[str], str, Callable[..., Any]]]]:  # type: ignore[no-redef]  # register() reads this one
+    """The core functions' table with ``canonical`` and ``surt`` added."""
+    table = _core_table(prefix)
+    table["canonical"] = [([_TEXT], _TEXT, _canonical1), ([_TEXT, _TEXT], _TEXT, _canonical2)]
+    table["surt"] = [([_TEXT], _TEXT, _surt1)]
+    return table
