@@ -31,7 +31,7 @@ import re
 from ._charsets import GEN_DELIMS, HEXDIG, SUB_DELIMS, UNRESERVED
 from ._parser import diagnose, split
 from ._schemeinfo import DEFAULT_REGISTRY
-from .errors import check_str, unknown_choice
+from .errors import URIError, check_str, unknown_choice
 from .normalization import normalize
 from .resolution import remove_dot_segments
 from .security._addresses import read_ipv4
@@ -50,6 +50,7 @@ PROFILES: Final = ("safe-browsing", "semantic", "aggressive", "rfc3986")
 _SPECIAL: Final = frozenset({"http", "https", "ws", "wss", "ftp", "file"})
 
 _HAS_SCHEME: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+_QUERY_OR_FRAGMENT: Final = re.compile(r"[?#]").search
 _TAB_CR_LF: Final = str.maketrans("", "", "\t\r\n")
 _C0_AND_SPACE: Final = "".join(map(chr, range(0x21)))
 
@@ -59,6 +60,8 @@ _PREPARE: Final = tuple(chr(b) if chr(b) in _KEEP else f"%{b:02X}" for b in rang
 _PREPARE_NO_BRACKETS: Final = tuple(
     f"%{b:02X}" if chr(b) in "[]" else s for b, s in enumerate(_PREPARE)
 )
+_BRACKETS: Final = str.maketrans({"[": "%5B", "]": "%5D"})
+_AUTHORITY: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[^/?]*")
 _UNSAFE: Final = re.compile(r"[^A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]").search
 _BARE_PERCENT: Final = re.compile(r"%(?![0-9A-Fa-f]{2})")
 
@@ -93,6 +96,11 @@ _SB_ESCAPE: Final = _Escaper("#%")
 # decoded character would otherwise turn into.
 _PATH_ESCAPE: Final = _Escaper("#%?")
 _QUERY_TOKEN_ESCAPE: Final = _Escaper("#%&=")
+# A host is unescaped too, and a delimiter it decodes to ("http://a%2Fb/") would,
+# written out raw, end or split the authority the next time the URL is read (RFC
+# 3986 section 3.2: "/", "?", "#" end it, "@" and ":" split it, "[" "]" bracket
+# an IP literal; a backslash is a slash in a special URL): those stay escaped.
+_HOST_ESCAPE: Final = _Escaper("#%/?@:[]\\")
 
 
 def unescape_all(text: str) -> str:
@@ -142,11 +150,19 @@ def unescape_all(text: str) -> str:
 Parts = tuple[str, str | None, str | None, str | None, str, str | None, str | None]
 
 
-def _prepare(text: str, *, special_backslashes: bool) -> Parts:
+def _prepare(text: str, *, special_backslashes: bool, need_host: bool = True) -> Parts:
     """The common start of the profiles: trim, remove tab/CR/LF, add "http://"
     when there is no scheme, prepare (module docstring) and split. Returns
     (scheme, userinfo, host, port, path, query, fragment), lower-case scheme,
-    components still percent-encoded."""
+    components still percent-encoded.
+
+    With ``need_host``, a special URL but ``file`` whose host is empty, or only
+    dots once unescaped (so empty once canonicalized), raises :class:`URIError`
+    ("empty-component", at the host's position in the prepared text): RFC 3986
+    section 3.2.2 ("the "http" scheme considers a missing authority or empty host
+    invalid") and the WHATWG URL Standard's host state (host-missing: failure).
+    Written out as ``http:///x`` such a URL would read, the next time, as the
+    host ``x``."""
     # Safe Browsing: "remove tab (0x09), CR (0x0d), and LF (0x0a) characters";
     # leading and trailing spaces go too (its test vector "  http://www.google.com/  ").
     # WHATWG URL Standard, basic URL parser: strip leading/trailing C0 controls and space.
@@ -164,10 +180,10 @@ def _prepare(text: str, *, special_backslashes: bool) -> Parts:
     scheme = text[:scheme_end].lower()
     if scheme in _SPECIAL:
         if special_backslashes:
-            # WHATWG URL Standard: in a special URL a backslash before the query is
+            # WHATWG URL Standard: in a special URL a backslash before the query or fragment is
             # a slash.
-            q = text.find("?")
-            head, tail = (text, "") if q < 0 else (text[:q], text[q:])
+            q = _QUERY_OR_FRAGMENT(text)
+            head, tail = (text, "") if q is None else (text[: q.start()], text[q.start() :])
             text = head.replace("\\", "/") + tail
         # WHATWG URL Standard, "special authority ignore slashes state": after a
         # special scheme but file, any number of slashes (none too) leads to the
@@ -182,18 +198,35 @@ def _prepare(text: str, *, special_backslashes: bool) -> Parts:
         data = text.encode("utf-8", "surrogatepass")
         prepared = _BARE_PERCENT.sub("%25", "".join(map(_PREPARE.__getitem__, data)))
     sp = split(prepared)
-    if sp is None:  # an IP literal's brackets stray elsewhere: encode them too
-        data = text.encode("utf-8", "surrogatepass")
-        fallback = "".join(map(_PREPARE_NO_BRACKETS.__getitem__, data))
-        sp = split(_BARE_PERCENT.sub("%25", fallback))
-        if sp is None:
-            raise diagnose(prepared)
-        prepared = _BARE_PERCENT.sub("%25", fallback)
+    if sp is None and ("[" in prepared or "]" in prepared):
+        # RFC 3986 allows "[" and "]" only around an IP literal host: encode the
+        # others, those after the authority first, then all of them.
+        m = _AUTHORITY.match(prepared)
+        end = 0 if m is None else m.end()
+        for candidate in (
+            prepared[:end] + prepared[end:].translate(_BRACKETS),
+            prepared.translate(_BRACKETS),
+        ):
+            sp = split(candidate)
+            if sp is not None:
+                prepared = candidate
+                break
+    if sp is None:
+        raise diagnose(prepared)
     _, (s0, s1), (a0, _), (u0, u1), (h0, h1), (t0, t1), (p0, p1), (q0, q1), _ = sp
+    host = prepared[h0:h1] if a0 >= 0 else None
+    if (
+        need_host
+        and host is not None
+        and scheme in _SPECIAL
+        and scheme != "file"
+        and not (unescape_all(host) if "%" in host else host).strip(".")
+    ):
+        raise URIError("empty-component", "host", h0, prepared)
     return (
         prepared[s0:s1].lower(),
         prepared[u0:u1] if u0 >= 0 else None,
-        prepared[h0:h1] if a0 >= 0 else None,
+        host,
         prepared[t0:t1] if t0 >= 0 else None,
         prepared[p0:p1],
         prepared[q0:q1] if q0 >= 0 else None,
@@ -226,11 +259,16 @@ def _host(host: str, escape: _Escaper) -> str:
     return escape(host.lower() if host.isascii() else host.translate(_ASCII_LOWER))
 
 
-def _path(path: str, collapse: bool) -> str:
+def _path(path: str, special: bool) -> str:
     """Safe Browsing, "To canonicalize the path": resolve "/../" and "/./" (RFC 3986
-    section 5.2.4), then (when ``collapse``) replace runs of slashes with one."""
-    path = remove_dot_segments(unescape_all(path))
-    return _SLASHES.sub("/", path) if collapse else path
+    section 5.2.4), then (in a ``special`` URL) replace runs of slashes with one.
+    In a special URL a backslash the unescaping gives is a slash too, as urlcanon
+    turns backslashes into slashes after unescaping (its fix_backslashes)."""
+    path = unescape_all(path)
+    if special and "\\" in path:
+        path = path.replace("\\", "/")
+    path = remove_dot_segments(path)
+    return _SLASHES.sub("/", path) if special else path
 
 
 def _safe_browsing(text: str) -> str:
@@ -239,11 +277,14 @@ def _safe_browsing(text: str) -> str:
     # URL (test vector "http://www.gotaport.com:1234/" -> "http://www.gotaport.com/").
     out = scheme + ":"
     if host is not None:
-        out += "//" + _host(host, _SB_ESCAPE)
-    path = _path(path, collapse=True)
+        out += "//" + _host(host, _HOST_ESCAPE)
+    path = remove_dot_segments(unescape_all(path))
+    path = _SLASHES.sub("/", path)
     if host is not None and not path.startswith("/"):
         path = "/" + path
-    out += _SB_ESCAPE(path)
+    # A "?" the unescaping gives stays escaped, or the path would end there when
+    # the canonical URL is read again ("http://h/a%3Fb").
+    out += _PATH_ESCAPE(path)
     if query is not None:
         out += "?" + _SB_ESCAPE(unescape_all(query))
     return out
@@ -286,7 +327,7 @@ def _semantic(text: str, keep_fragment: bool, aggressive: bool) -> str:
     special = scheme in _SPECIAL
     out_host = None
     if host is not None:
-        out_host = _host(host, _SB_ESCAPE)  # userinfo removed (urlcanon remove_userinfo)
+        out_host = _host(host, _HOST_ESCAPE)  # userinfo removed (urlcanon remove_userinfo)
         if port and not DEFAULT_REGISTRY.is_default_port(scheme, port):
             out_host += ":" + port
     # urlcanon: leading slash, dots resolved, slashes collapsed and the empty path
@@ -308,8 +349,11 @@ def _semantic(text: str, keep_fragment: bool, aggressive: bool) -> str:
         if out_path.endswith(".aspx"):
             out_path = _ASPX_PATH_SESSION_ID.sub("", out_path)
         out_path = _PATH_SESSION_ID.sub("", out_path)
+        # urlcanon strips one trailing slash; a non-special path may end in more
+        # (slashes collapse in special URLs only), and stripping one of "//"
+        # would leave a path that strips again: strip them all.
         if out_path != "/" and out_path.endswith("/"):
-            out_path = out_path[:-1]
+            out_path = out_path.rstrip("/") or "/"
         if query is not None:
             query = _QUERY_SESSION_ID.sub(r"\1\2", query.lower())
             query = _REDUNDANT_AMPERSANDS.sub("", query)
@@ -317,6 +361,10 @@ def _semantic(text: str, keep_fragment: bool, aggressive: bool) -> str:
     out = scheme + ":"
     if out_host is not None:
         out += "//" + out_host
+    elif out_path.startswith("//"):
+        # Without an authority a path must not start with "//" (RFC 3986 section
+        # 3.3), or it reads as one; the WHATWG URL serializer writes "/." first.
+        out += "/."
     out += out_path
     if query is not None:
         out += "?" + query
@@ -354,8 +402,15 @@ def canonical(text: str, profile: str = "semantic", *, keep_fragment: bool = Fal
     query removed, parameters sorted again. ``"rfc3986"`` is
     :func:`urikit.normalize` (level "scheme") and raises for any invalid URI.
 
+    In every profile but ``"rfc3986"``, a delimiter that unescaping gives in the
+    host (``/ ? # @ : [ ] \\``) or the path (``?``) stays escaped, so that the
+    canonical URL reads back as the same host and path, and is its own canonical
+    form.
+
     Raises :class:`URIError` when the prepared text (module docstring) is no
-    URI reference, e.g. a port that is not digits.
+    URI reference, e.g. a port that is not digits, or when a special URL but
+    ``file`` has no host (empty, or only dots): RFC 3986 section 3.2.2 and the
+    WHATWG URL Standard reject an empty http host.
 
     >>> canonical("http://host/%25%32%35", "safe-browsing")
     'http://host/%25'
@@ -367,6 +422,12 @@ def canonical(text: str, profile: str = "semantic", *, keep_fragment: bool = Fal
     'http://example.com/a?b=1'
     >>> canonical("HTTP://Example.com:80/%7e", "rfc3986")
     'http://example.com/~'
+    >>> canonical("http://a%2Fb/c?d", "safe-browsing")
+    'http://a%2Fb/c?d'
+    >>> canonical(":/0")
+    Traceback (most recent call last):
+      ...
+    urikit.errors.URIError: empty host at position 7
     """
     if type(text) is not str or type(profile) is not str:
         check_str(text, "canonical", "text")
@@ -482,7 +543,9 @@ def surt(
     if text.startswith("filedesc"):
         return text
     text = _SURT_PROTOCOLS.sub(lambda m: m.group(1), text.strip(_C0_AND_SPACE))
-    scheme, _, host, port, path, query, _ = _prepare(text, special_backslashes=False)
+    scheme, _, host, port, path, query, _ = _prepare(
+        text, special_backslashes=False, need_host=False
+    )
     if port == "" or port == _SURT_DEFAULT_PORTS.get(scheme):
         port = None
     key = ""
