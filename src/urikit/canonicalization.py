@@ -464,6 +464,8 @@ def safe_browsing_expressions(text: str) -> tuple[str, ...]:
     b.c/
     b.c/1/
     """
+    if type(text) is not str:
+        check_str(text, "safe_browsing_expressions", "text")
     url = canonical(text, "safe-browsing")
     rest = url[url.index("//") + 2 :] if "//" in url else url[url.index(":") + 1 :]
     slash = rest.find("/")
