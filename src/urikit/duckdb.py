@@ -1,4 +1,4 @@
-"""URI functions in DuckDB SQL: validate, split, normalize, resolve a column.
+"""URI functions in DuckDB SQL: validate, split, normalize, resolve, canonicalize a column.
 
 Needs the ``duckdb`` extra (``pip install 'urikit[duckdb]'``, which installs
 duckdb and pyarrow); ``import urikit`` never imports duckdb, and this module
@@ -20,7 +20,11 @@ connection (names shown with the default ``prefix="uri_"``):
   either is invalid; a constant base that is not an absolute URI
   (``uri_resolve('example.org/', url)``) fails the query instead, naming the
   base (so does a base column whose rows in one call all hold the same such
-  base: DuckDB hands a constant to a Python function as a column).
+  base: DuckDB hands a constant to a Python function as a column);
+* ``uri_canonical(text [, profile])``: VARCHAR, :func:`urikit.canonical`
+  (profile ``'semantic'`` by default), NULL when the text cannot be
+  canonicalized; ``uri_surt(text)``: VARCHAR, :func:`urikit.surt`, NULL when
+  it has no key (both through :mod:`urikit.arrow`, row by row in Python).
 
 ``rule`` is ``'URI-reference'`` (the default), ``'URI'``, ``'absolute-URI'`` or
 ``'relative-ref'``, as in :func:`urikit.parse`.
@@ -65,10 +69,13 @@ FUNCTIONS = (
     *_arrow.COMPONENTS,
     "normalize",
     "resolve",
+    "canonical",
+    "surt",
 )
 
 _RULE = "URI-reference"
 _LEVEL = "scheme"
+_PROFILE = "semantic"
 _TEXT = "VARCHAR"
 #: uri_split's SQL type: arrow.split_type() in DuckDB's words.
 _SPLIT_SQL = (
@@ -199,6 +206,22 @@ def _normalize2(texts: Any, levels: Any) -> Any:
     return _per_choice(texts, levels, _normalize, _LEVEL)
 
 
+def _canonical(chunk: Any, profile: str) -> Any:
+    return _arrow.canonical(chunk, profile)
+
+
+def _canonical1(texts: Any) -> Any:
+    return _canonical(_chunk(texts), _PROFILE)
+
+
+def _canonical2(texts: Any, profiles: Any) -> Any:
+    return _per_choice(texts, profiles, _canonical, _PROFILE)
+
+
+def _surt1(texts: Any) -> Any:
+    return _arrow.surt(_chunk(texts))
+
+
 def _resolver(name: str) -> Callable[[Any, Any], Any]:
     """The kernel of the SQL function ``name`` (``uri_resolve``).
 
@@ -243,11 +266,17 @@ def _table(prefix: str = "uri_") -> dict[str, list[tuple[list[str], str, Callabl
         table[name] = [([_TEXT], _TEXT, _component(i))]
     table["normalize"] = [([_TEXT], _TEXT, _normalize1), ([_TEXT, _TEXT], _TEXT, _normalize2)]
     table["resolve"] = [([_TEXT, _TEXT], _TEXT, _resolver(prefix + "resolve"))]
+    table["canonical"] = [([_TEXT], _TEXT, _canonical1), ([_TEXT, _TEXT], _TEXT, _canonical2)]
+    table["surt"] = [([_TEXT], _TEXT, _surt1)]
     return table
 
 
 _PARAMS = ("text", "rule")
-_PARAM_NAMES = {"normalize": ("text", "level"), "resolve": ("base", "ref")}
+_PARAM_NAMES = {
+    "normalize": ("text", "level"),
+    "resolve": ("base", "ref"),
+    "canonical": ("text", "profile"),
+}
 
 
 def _check(con: object, prefix: object, func: str) -> tuple[Any, str]:
@@ -360,39 +389,3 @@ def unregister(con: Any, *, prefix: str = "uri_") -> None:
         con.execute(f"DROP MACRO IF EXISTS temp.main.{name}")
         for types, _result, _kernel in arities:
             _remove(con, _udf_name(name, len(types)))
-
-
-# ------------------------------------------------------- canonical, surt
-# uri_canonical(text [, profile]) and uri_surt(text): VARCHAR, through
-# urikit.arrow.canonical and urikit.arrow.surt (row by row in Python for now).
-
-_PROFILE = "semantic"
-
-
-def _canonical(chunk: Any, profile: str) -> Any:
-    return _arrow.canonical(chunk, profile)
-
-
-def _canonical1(texts: Any) -> Any:
-    return _canonical(_chunk(texts), _PROFILE)
-
-
-def _canonical2(texts: Any, profiles: Any) -> Any:
-    return _per_choice(texts, profiles, _canonical, _PROFILE)
-
-
-def _surt1(texts: Any) -> Any:
-    return _arrow.surt(_chunk(texts))
-
-
-FUNCTIONS = (*FUNCTIONS, "canonical", "surt")  # type: ignore[assignment]  # longer tuple
-_PARAM_NAMES["canonical"] = ("text", "profile")
-_core_table = _table
-
-
-def _table(prefix: str = "uri_") -> dict[str, list[tuple[list[str], str, Callable[..., Any]]]]:  # type: ignore[no-redef]  # register() reads this one
-    """The core functions' table with ``canonical`` and ``surt`` added."""
-    table = _core_table(prefix)
-    table["canonical"] = [([_TEXT], _TEXT, _canonical1), ([_TEXT, _TEXT], _TEXT, _canonical2)]
-    table["surt"] = [([_TEXT], _TEXT, _surt1)]
-    return table
