@@ -62,7 +62,7 @@ _PREPARE_NO_BRACKETS: Final = tuple(
 )
 _BRACKETS: Final = str.maketrans({"[": "%5B", "]": "%5D"})
 _AUTHORITY: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[^/?]*")
-_UNSAFE: Final = re.compile(r"[^A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]").search
+_KEEP_BYTES: Final = "".join(sorted(_KEEP | {"%"})).encode("ascii")
 _BARE_PERCENT: Final = re.compile(r"%(?![0-9A-Fa-f]{2})")
 
 
@@ -179,7 +179,7 @@ def _prepare(text: str, *, special_backslashes: bool, need_host: bool = True) ->
         scheme_end = m.end() - 1
     scheme = text[:scheme_end].lower()
     if scheme in _SPECIAL:
-        if special_backslashes:
+        if special_backslashes and "\\" in text:
             # WHATWG URL Standard: in a special URL a backslash before the query or fragment is
             # a slash.
             q = _QUERY_OR_FRAGMENT(text)
@@ -188,11 +188,14 @@ def _prepare(text: str, *, special_backslashes: bool, need_host: bool = True) ->
         # WHATWG URL Standard, "special authority ignore slashes state": after a
         # special scheme but file, any number of slashes (none too) leads to the
         # authority.
-        if scheme != "file":
+        if scheme != "file" and (
+            not text.startswith("//", scheme_end + 1) or text.startswith("/", scheme_end + 3)
+        ):
             text = text[: scheme_end + 1] + "//" + text[scheme_end + 1 :].lstrip("/")
     # Safe Browsing: the fragment starts at the first "#"; a later "#" is its data.
     text, hash_sign, fragment = text.partition("#")
-    if _UNSAFE(text) is None:  # already RFC 3986 characters only: nothing to encode
+    if text.isascii() and not text.encode("ascii").translate(None, _KEEP_BYTES):
+        # already RFC 3986 characters only: nothing to encode
         prepared = _BARE_PERCENT.sub("%25", text) if "%" in text else text
     else:
         data = text.encode("utf-8", "surrogatepass")
@@ -244,31 +247,51 @@ def _prepare_fragment(fragment: str) -> str:
 _ASCII_LOWER: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _DOTS: Final = re.compile(r"\.{2,}")
 _SLASHES: Final = re.compile(r"//+")
+# The characters of an IPv4 address in any form Safe Browsing reads (a superset).
+_MAYBE_IPV4: Final = re.compile(r"[0-9A-Fa-fXx.]+").fullmatch
 
 
 def _host(host: str, escape: _Escaper) -> str:
     """Safe Browsing, "To canonicalize the hostname": unescape, remove leading and
     trailing dots, replace consecutive dots with one, read an IPv4 address in any
-    form (decimal, octal, hex, fewer than four parts) as dotted decimal, lower-case."""
+    form (decimal, octal, hex, fewer than four parts) as dotted decimal, lower-case.
+
+    A prepared host without ``%`` holds RFC 3986 reg-name characters only, none
+    of which any escaper encodes: it is neither unescaped nor escaped."""
     if host.startswith("["):
         return host.translate(_ASCII_LOWER)
-    host = _DOTS.sub(".", unescape_all(host).strip("."))
-    address = read_ipv4(host) if host[:1].isdigit() else None
-    if address is not None:
-        return str(address)
-    return escape(host.lower() if host.isascii() else host.translate(_ASCII_LOWER))
+    escaped = "%" in host
+    if escaped:
+        host = unescape_all(host)
+    if host.startswith(".") or host.endswith("."):
+        host = host.strip(".")
+    if ".." in host:
+        host = _DOTS.sub(".", host)
+    if host[:1].isdigit() and _MAYBE_IPV4(host):
+        address = read_ipv4(host)
+        if address is not None:
+            return str(address)
+    host = host.lower() if host.isascii() else host.translate(_ASCII_LOWER)
+    return escape(host) if escaped else host
 
 
-def _path(path: str, special: bool) -> str:
-    """Safe Browsing, "To canonicalize the path": resolve "/../" and "/./" (RFC 3986
-    section 5.2.4), then (in a ``special`` URL) replace runs of slashes with one.
-    In a special URL a backslash the unescaping gives is a slash too, as urlcanon
-    turns backslashes into slashes after unescaping (its fix_backslashes)."""
-    path = unescape_all(path)
-    if special and "\\" in path:
-        path = path.replace("\\", "/")
-    path = remove_dot_segments(path)
-    return _SLASHES.sub("/", path) if special else path
+def _path(path: str, collapse: bool, backslashes: bool) -> tuple[str, bool]:
+    """Safe Browsing, "To canonicalize the path": unescape, resolve "/../" and
+    "/./" (RFC 3986 section 5.2.4), then (when ``collapse``) replace runs of
+    slashes with one. With ``backslashes`` a backslash the unescaping gives is a
+    slash too, as urlcanon turns backslashes into slashes after unescaping (its
+    fix_backslashes). Returns the path and whether it was unescaped (a prepared
+    path without ``%`` holds RFC 3986 path characters only: nothing to escape)."""
+    escaped = "%" in path
+    if escaped:
+        path = unescape_all(path)
+        if backslashes and "\\" in path:
+            path = path.replace("\\", "/")
+    if "." in path:
+        path = remove_dot_segments(path)
+    if collapse and "//" in path:
+        path = _SLASHES.sub("/", path)
+    return path, escaped
 
 
 def _safe_browsing(text: str) -> str:
@@ -278,21 +301,25 @@ def _safe_browsing(text: str) -> str:
     out = scheme + ":"
     if host is not None:
         out += "//" + _host(host, _HOST_ESCAPE)
-    path = remove_dot_segments(unescape_all(path))
-    path = _SLASHES.sub("/", path)
+    path, escaped = _path(path, collapse=True, backslashes=False)
     if host is not None and not path.startswith("/"):
         path = "/" + path
     # A "?" the unescaping gives stays escaped, or the path would end there when
     # the canonical URL is read again ("http://h/a%3Fb").
-    out += _PATH_ESCAPE(path)
+    out += _PATH_ESCAPE(path) if escaped else path
     if query is not None:
-        out += "?" + _SB_ESCAPE(unescape_all(query))
+        out += "?" + (_SB_ESCAPE(unescape_all(query)) if "%" in query else query)
     return out
+
+
+_SECOND_EQUALS: Final = re.compile(r"=[^&]*=").search
 
 
 def _query_tokens(query: str) -> str:
     """urlcanon less_dumb_pct_recode_query: each "&"-separated part, split at its
     first "=", is unescaped and escaped again (so "&" and "=" stay delimiters)."""
+    if "%" not in query and not _SECOND_EQUALS(query):
+        return query  # RFC 3986 query characters, one "=" a part at most: as it is
     parts = []
     for part in query.split("&"):
         key, eq, value = part.partition("=")
@@ -332,10 +359,11 @@ def _semantic(text: str, keep_fragment: bool, aggressive: bool) -> str:
             out_host += ":" + port
     # urlcanon: leading slash, dots resolved, slashes collapsed and the empty path
     # "/" in special URLs only (collapse_consecutive_slashes, empty_path_to_slash).
-    out_path = _path(path, special)
+    out_path, escaped = _path(path, collapse=special, backslashes=special)
     if special and host is not None and not out_path.startswith("/"):
         out_path = "/" + out_path
-    out_path = _PATH_ESCAPE(out_path)
+    if escaped:
+        out_path = _PATH_ESCAPE(out_path)
     if query is not None:
         query = "&".join(sorted(_query_tokens(query).split("&")))
     if aggressive:
@@ -559,12 +587,15 @@ def surt(
                 host = host[m.end() :]
         if reverse_ipaddr or not _DOTTED_QUAD.match(host):
             host = ",".join(reversed(host.split(".")))
-    path = unescape_all(path)
+    escaped = "%" in path
+    if escaped:
+        path = unescape_all(path)
     if host:
         path = _SLASHES.sub("/", remove_dot_segments(path)) or "/"
         if not path.startswith("/"):
             path = "/" + path
-    path = _SB_ESCAPE(path)
+    if escaped:
+        path = _SB_ESCAPE(path)
     if lowercase:
         path = path.lower()
     if strip_session_ids:
@@ -575,7 +606,8 @@ def surt(
     if len(path) > 1 and path.endswith("/"):
         path = path[:-1]
     if query:
-        query = _SB_ESCAPE(unescape_all(query))
+        if "%" in query:
+            query = _SB_ESCAPE(unescape_all(query))
         if strip_session_ids:
             for pattern in _SURT_QUERY_SESSION_IDS:
                 m = pattern.match(query)
