@@ -527,6 +527,8 @@ _SURT_QUERY_SESSION_IDS: Final = (
     re.compile(r"^(.*)(?:ASPSESSIONID[a-zA-Z]{8}=[a-zA-Z]{24})(?:&(.*))?$", re.I),
     re.compile(r"^(.*)(?:cfid=[^&]+&cftoken=[^&]+)(?:&(.*))?$", re.I),
 )
+# What each of those query patterns needs (a quick test before them).
+_MAYBE_SURT_SESSION_ID: Final = re.compile(r"(?i)sid=|sessionid|cfid=").search
 _SURT_PROTOCOLS: Final = re.compile(r"^(https?://)+")
 _SURT_DEFAULT_PORTS: Final = {"http": "80", "https": "443"}
 _DOTTED_QUAD: Final = re.compile(r"(?:\d{1,3}\.){3}\d{1,3}$")
@@ -572,7 +574,10 @@ def surt(
         return "-"
     if text.startswith("filedesc"):
         return text
-    text = _SURT_PROTOCOLS.sub(lambda m: m.group(1), text.strip(_C0_AND_SPACE))
+    text = text.strip(_C0_AND_SPACE)
+    m = _SURT_PROTOCOLS.match(text)
+    if m is not None and m.end() != len(m.group(1)):  # "http://https://h/": the last one
+        text = m.group(1) + text[m.end() :]
     scheme, _, host, port, path, query, _ = _prepare(
         text, special_backslashes=False, need_host=False
     )
@@ -598,7 +603,7 @@ def surt(
         path = _SB_ESCAPE(path)
     if lowercase:
         path = path.lower()
-    if strip_session_ids:
+    if strip_session_ids and "(" in path:  # each pattern has a "("
         for pattern in _SURT_PATH_SESSION_IDS:
             m = pattern.match(path)
             if m is not None:
@@ -608,14 +613,14 @@ def surt(
     if query:
         if "%" in query:
             query = _SB_ESCAPE(unescape_all(query))
-        if strip_session_ids:
+        if strip_session_ids and _MAYBE_SURT_SESSION_ID(query):
             for pattern in _SURT_QUERY_SESSION_IDS:
                 m = pattern.match(query)
                 if m is not None:
                     query = m.group(1) + (m.group(2) or "")
         if lowercase:
             query = query.lower()
-        if sort_query and len(query) > 1:
+        if sort_query and "&" in query:
             query = "&".join(sorted(query.split("&"), key=_surt_query_key))
     if host:
         if with_scheme:
