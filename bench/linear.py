@@ -14,12 +14,17 @@ Times, in this process, the cases the tests only check for their answer:
 * ``urikit.markdown.markdown_it().render`` on paragraphs without whitespace
   (each piece repeated to 20 KB and to 80 KB, the same ratio), and
   markdown-it-py's own inline linkify rule (with urikit's linkifier) on
-  ``'://'`` repeated, for comparison.
+  ``'://'`` repeated, for comparison;
+* ``urikit.canonical`` (each profile), ``urikit.surt`` and
+  ``urikit.safe_browsing_expressions`` on nested and repeated ``%25``, ``..``
+  segments, dots in the host and a long host, at 250 KB and at 1 MB, with the
+  ratio of the two times (best of 5), as for HTML.
 
     python bench/linear.py                 # the active implementation
     URIKIT_NO_SPEEDUPS=1 python bench/linear.py
     python bench/linear.py --check         # exit 1 when a case takes over --limit s
-                                           # or an HTML ratio is over --ratio
+                                           # or a ratio is over --ratio
+    python bench/linear.py --only canonical   # only the lines whose label has this
 
 This is a measuring script only: no test asserts on these numbers.
 """
@@ -83,32 +88,43 @@ def _ratios(
     out = []
     for piece in pieces:
         small, large = (piece * (n // len(piece)) for n in (size, 4 * size))
-        func(small)
-        start = time.perf_counter()
-        func(small)
-        runs = max(1, math.ceil(0.1 / (time.perf_counter() - start)))
-        times = [float("inf"), float("inf")]
-        for _ in range(repeat):  # the sizes take turns, so that a change of load hits both
-            for i, doc in enumerate((small, large)):
-                gc.collect()
-                start = time.perf_counter()
-                for _ in range(runs):
-                    func(doc)
-                times[i] = min(times[i], (time.perf_counter() - start) / runs)
-        out.append((piece, times[0], times[1]))
+        out.append((piece, *_pair(func, small, large, repeat)))
     return out
 
 
-def html_ratios(size: int = MB, repeat: int = 5) -> list[tuple[str, float, float]]:
+def _pair(
+    func: Callable[[str], object], small: str, large: str, repeat: int
+) -> tuple[float, float]:
+    """Seconds of ``func(small)`` and of ``func(large)``, timed as :func:`_ratios` says."""
+    func(small)
+    start = time.perf_counter()
+    func(small)
+    runs = max(1, math.ceil(0.1 / (time.perf_counter() - start)))
+    times = [float("inf"), float("inf")]
+    for _ in range(repeat):  # the sizes take turns, so that a change of load hits both
+        for i, doc in enumerate((small, large)):
+            gc.collect()
+            start = time.perf_counter()
+            for _ in range(runs):
+                func(doc)
+            times[i] = min(times[i], (time.perf_counter() - start) / runs)
+    return times[0], times[1]
+
+
+def html_ratios(
+    size: int = MB, repeat: int = 5, pieces: tuple[str, ...] = HTML_PIECES
+) -> list[tuple[str, float, float]]:
     """Each hostile HTML piece: (piece, seconds at ``size``, seconds at 4 x ``size``)."""
-    return _ratios(partial(links, base="http://h.example/"), HTML_PIECES, size, repeat)
+    return _ratios(partial(links, base="http://h.example/"), pieces, size, repeat)
 
 
-def markdown_ratios(size: int = 20_000, repeat: int = 3) -> list[tuple[str, float, float]]:
+def markdown_ratios(
+    size: int = 20_000, repeat: int = 3, pieces: tuple[str, ...] = MARKDOWN_PIECES
+) -> list[tuple[str, float, float]]:
     """Each Markdown piece rendered by ``urikit.markdown.markdown_it()``, as above."""
     from urikit.markdown import markdown_it
 
-    return _ratios(markdown_it().render, MARKDOWN_PIECES, size, repeat)
+    return _ratios(markdown_it().render, pieces, size, repeat)
 
 
 def stock_rule_seconds(size: int) -> float:
@@ -157,15 +173,63 @@ def cases() -> list[tuple[str, Callable[[], object]]]:
     return out
 
 
+#: The canonical forms' hostile inputs, each made to a size: nested and repeated
+#: ``%25`` (Safe Browsing's "unescape until no escape is left"), dot segments,
+#: dots in the host and a long host.
+CANONICAL_TEXTS: dict[str, Callable[[int], str]] = {
+    "%25 repeated": lambda n: "http://h/" + "%25" * (n // 3),
+    "%25 nested": lambda n: "http://h/%" + "25" * (n // 2),
+    "%2 then 5": lambda n: "http://h/" + "%2" * (n // 2) + "5",
+    "../ repeated": lambda n: "http://h/" + "a/" * (n // 4) + "../" * (n // 4),
+    "dots in host": lambda n: "http://h" + "." * n + "/",
+    "long host": lambda n: "http://" + "a." * (n // 2) + "/",
+}
+
+
+def canonical_functions() -> list[tuple[str, Callable[[str], object], tuple[str, ...]]]:
+    """(label, function, the names of the :data:`CANONICAL_TEXTS` it is timed on)."""
+    every = tuple(CANONICAL_TEXTS)
+    out: list[tuple[str, Callable[[str], object], tuple[str, ...]]] = [
+        (f"canonical {profile}", partial(urikit.canonical, profile=profile), every)
+        for profile in ("safe-browsing", "semantic", "aggressive")
+    ]
+    out.append(("surt", urikit.surt, every))
+    out.append(("safe_browsing_expressions", urikit.safe_browsing_expressions, ("long host",)))
+    return out
+
+
+def canonical_ratios(
+    size: int = 250_000, repeat: int = 5, only: str = ""
+) -> list[tuple[str, float, float]]:
+    """Each canonical function on each hostile text: (label, seconds at ``size``,
+    seconds at 4 x ``size``); only the labels that contain ``only``."""
+    out = []
+    for label, func, names in canonical_functions():
+        for name in names:
+            full = f"{label} {name!r}"
+            if only in full:
+                make = CANONICAL_TEXTS[name]
+                out.append((full, *_pair(func, make(size), make(4 * size), repeat)))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 when a case is too slow")
     parser.add_argument("--limit", type=float, default=1.0, help="seconds per case (--check)")
-    parser.add_argument("--ratio", type=float, default=6.0, help="HTML 4 MB / 1 MB (--check)")
+    parser.add_argument(
+        "--ratio", type=float, default=6.0, help="time at 4 x the size / at the size (--check)"
+    )
+    parser.add_argument(
+        "--only", default="", metavar="TEXT", help="only the cases whose label contains TEXT"
+    )
     args = parser.parse_args(argv)
+    only = args.only
     print(f"implementation: {urikit.IMPLEMENTATION}")
     slow = 0
     for label, func in cases():
+        if only not in label:
+            continue
         start = time.perf_counter()
         func()
         elapsed = time.perf_counter() - start
@@ -174,27 +238,36 @@ def main(argv: list[str] | None = None) -> int:
             slow += 1
             mark = "  SLOW"
         print(f"{elapsed:8.3f} s  {label}{mark}")
-    print("html.links on hostile HTML: 1 MB, 4 MB, ratio (best of 5)")
-    for piece, small, large in html_ratios():
-        ratio = large / small
-        mark = ""
-        if ratio > args.ratio:
-            slow += 1
-            mark = "  NOT LINEAR"
-        print(f"{small:8.3f} s {large:8.3f} s {ratio:6.2f}  html {piece!r}{mark}")
-    print("markdown_it().render of one paragraph: 20 KB, 80 KB, ratio (best of 3)")
-    for piece, small, large in markdown_ratios():
-        ratio = large / small
-        mark = ""
-        if ratio > args.ratio:
-            slow += 1
-            mark = "  NOT LINEAR"
-        print(f"{small:8.3f} s {large:8.3f} s {ratio:6.2f}  markdown {piece!r}{mark}")
-    small, large = stock_rule_seconds(10_000), stock_rule_seconds(40_000)
-    print(
-        f"{small:8.3f} s {large:8.3f} s {large / small:6.2f}  "
+
+    def ratios(title: str, rows: list[tuple[str, float, float]]) -> None:
+        nonlocal slow
+        if rows:
+            print(title)
+        for label, small, large in rows:
+            ratio = large / small
+            mark = ""
+            if ratio > args.ratio:
+                slow += 1
+                mark = "  NOT LINEAR"
+            print(f"{small:8.3f} s {large:8.3f} s {ratio:6.2f}  {label}{mark}")
+
+    # A section runs whole when its title holds ``only``, else only its rows that do.
+    title = "html.links on hostile HTML: 1 MB, 4 MB, ratio (best of 5)"
+    pieces = tuple(p for p in HTML_PIECES if only in title or only in f"html {p!r}")
+    rows = [(f"html {p!r}", small, large) for p, small, large in html_ratios(pieces=pieces)]
+    ratios(title, rows)
+    title = "markdown_it().render of one paragraph: 20 KB, 80 KB, ratio (best of 3)"
+    pieces = tuple(p for p in MARKDOWN_PIECES if only in title or only in f"markdown {p!r}")
+    rows = [(f"markdown {p!r}", small, large) for p, small, large in markdown_ratios(pieces=pieces)]
+    ratios(title, rows)
+    title = "the canonical forms on hostile input: 250 KB, 1 MB, ratio (best of 5)"
+    ratios(title, canonical_ratios(only="" if only in title else only))
+    stock = (
         "markdown-it-py's own linkify rule, '://' at 10 KB and 40 KB (not urikit's; not checked)"
     )
+    if only in stock:
+        small, large = stock_rule_seconds(10_000), stock_rule_seconds(40_000)
+        print(f"{small:8.3f} s {large:8.3f} s {large / small:6.2f}  {stock}")
     return 1 if args.check and slow else 0
 
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # loaded on first use, see __getattr__
     from typing import Any
 
     from . import schemes
+    from .canonicalization import canonical, safe_browsing_expressions, surt
     from .extraction import Extracted, extract, fixup, iter_extract
     from .linkifier import linkify
     from .urn import URN
@@ -37,6 +38,7 @@ __all__ = [
     "URIError",
     "URIReference",
     "__version__",
+    "canonical",
     "equivalent",
     "extract",
     "fixup",
@@ -50,7 +52,9 @@ __all__ = [
     "relativize",
     "remove_dot_segments",
     "resolve",
+    "safe_browsing_expressions",
     "schemes",
+    "surt",
 ]
 
 #: Attributes loaded on first use (PEP 562), so that ``import urikit`` stays cheap:
@@ -65,6 +69,9 @@ _LAZY: dict[str, tuple[str, str]] = {
     "linkify": ("urikit.linkifier", "linkify"),
     "iri": ("urikit.iri", ""),
     "security": ("urikit.security", ""),
+    "canonical": ("urikit.canonicalization", "canonical"),
+    "safe_browsing_expressions": ("urikit.canonicalization", "safe_browsing_expressions"),
+    "surt": ("urikit.canonicalization", "surt"),
 }
 
 

@@ -1,4 +1,4 @@
-"""URI functions in DuckDB SQL: validate, split, normalize, resolve a column.
+"""URI functions in DuckDB SQL: validate, split, normalize, resolve, canonicalize a column.
 
 Needs the ``duckdb`` extra (``pip install 'urikit[duckdb]'``, which installs
 duckdb and pyarrow); ``import urikit`` never imports duckdb, and this module
@@ -20,7 +20,11 @@ connection (names shown with the default ``prefix="uri_"``):
   either is invalid; a constant base that is not an absolute URI
   (``uri_resolve('example.org/', url)``) fails the query instead, naming the
   base (so does a base column whose rows in one call all hold the same such
-  base: DuckDB hands a constant to a Python function as a column).
+  base: DuckDB hands a constant to a Python function as a column);
+* ``uri_canonical(text [, profile])``: VARCHAR, :func:`urikit.canonical`
+  (profile ``'semantic'`` by default), NULL when the text cannot be
+  canonicalized; ``uri_surt(text)``: VARCHAR, :func:`urikit.surt`, NULL when
+  it has no key (both through :mod:`urikit.arrow`, row by row in Python).
 
 ``rule`` is ``'URI-reference'`` (the default), ``'URI'``, ``'absolute-URI'`` or
 ``'relative-ref'``, as in :func:`urikit.parse`.

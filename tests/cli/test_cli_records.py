@@ -41,6 +41,8 @@ SAMPLES: dict[str, tuple[list[str], list[str]]] = {
     "iri from-uri": (["iri", "from-uri", "http://h/%C3%BC"], ["iri", "from-uri", "a b"]),
     "iri display": (["iri", "display", "http://h/%C3%BC"], ["iri", "display", "a b"]),
     "check": (["check", "http://h/"], ["check", "a b"]),
+    "canonical": (["canonical", "HTTP://h/"], ["canonical", "http://h:x/"]),
+    "surt": (["surt", "http://h/"], ["surt", "http://h:x/"]),
 }
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"

@@ -128,6 +128,8 @@ COMMANDS: dict[str, Command] = {
         ["relativize", "http://a/b/c"], bad=["relativize", "http://a/", "--json=x"], option="--json"
     ),
     "normalize": Command(["normalize"], bad=["normalize", "--level", "x"], option="--level"),
+    "canonical": Command(["canonical"], bad=["canonical", "--profile", "x"], option="--profile"),
+    "surt": Command(["surt"], bad=["surt", "--json=x"], option="--json"),
     "equivalent": Command(
         ["equivalent", "http://a/", "HTTP://A:80/"],
         bad=["equivalent", "a", "b", "--level", "x"],

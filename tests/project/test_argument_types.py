@@ -61,6 +61,8 @@ if importlib.util.find_spec("pyarrow") is not None:
         f"arrow.{name}": {"array": _urls} for name in ("validate", "split", "normalize")
     }
     COLUMNAR_SAMPLES["arrow.resolve"] = {"base": "http://a/", "refs": _urls}
+    COLUMNAR_SAMPLES["arrow.canonical"] = {"array": _urls}
+    COLUMNAR_SAMPLES["arrow.surt"] = {"array": _urls}
     COLUMNAR_SAMPLES["parse_table"] = {"table": pa.table({"url": _urls}), "column": "url"}
 if all(importlib.util.find_spec(m) is not None for m in ("pyarrow", "dask", "distributed")):
     dd = importlib.import_module("dask.dataframe")
@@ -72,6 +74,8 @@ if all(importlib.util.find_spec(m) is not None for m in ("pyarrow", "dask", "dis
         f"dask.{name}": {"urls": _series} for name in ("validate", "split", "normalize")
     }
     COLUMNAR_SAMPLES["dask.resolve"] = {"base": "http://a/", "refs": _series}
+    COLUMNAR_SAMPLES["dask.canonical"] = {"urls": _series}
+    COLUMNAR_SAMPLES["dask.surt"] = {"urls": _series}
 if all(importlib.util.find_spec(m) is not None for m in ("pyarrow", "duckdb")):
     _con = importlib.import_module("duckdb").connect()
 
@@ -86,6 +90,7 @@ URN_OBJ = URN.parse("urn:isbn:0-395-36341-1")
 # Valid arguments for the parameters without a default (and a few with one, where
 # the default would skip a code path). Keyed by the name the message uses.
 SAMPLES: dict[str, dict[str, object]] = {
+    "canonical": {"text": "http://a/"},
     "equivalent": {"a": "http://a", "b": "http://a"},
     "is_valid": {"text": "a"},
     "normalize": {"text": "http://a"},
@@ -95,6 +100,8 @@ SAMPLES: dict[str, dict[str, object]] = {
     "relativize": {"base": "http://a/b", "target": "http://a/c"},
     "remove_dot_segments": {"path": "/a"},
     "resolve": {"base": "http://a/b", "reference": "c"},
+    "safe_browsing_expressions": {"text": "http://a/"},
+    "surt": {"text": "http://a/"},
     "batch.validate": {"texts": ["a"]},
     "batch.split": {"texts": ["a"]},
     "iter_file": {"source": ["a"]},

@@ -1037,7 +1037,7 @@ def test_prose_schemes_follow_the_scheme_registry() -> None:
     # counting when it is replaced by one with an authority or removed. (Run in
     # both builds: the C scanner and the Python one each get the cached set.)
     from urikit import schemes
-    from urikit.text.extraction import _prose_schemes
+    from urikit.text.prose import _prose_schemes
 
     text = "see zz-prose:abc now"
 

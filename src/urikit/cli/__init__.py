@@ -175,7 +175,7 @@ def build_parser(
     help nor an invalid choice to print.
 
     >>> sorted(build_parser("parse", only=True)._subparsers._group_actions[0].choices)[:3]
-    ['batch', 'check', 'equivalent']
+    ['batch', 'canonical', 'check']
     >>> list(build_parser("parse", only=True, others=False)._subparsers._group_actions[0].choices)
     ['parse']
     """

@@ -82,6 +82,10 @@ COMMANDS: Final[dict[str, Command]] = {
     "batch": Command(
         "batch", "validate, split or normalize a column of a large file (text, CSV, JSONL, Parquet)"
     ),
+    "canonical": Command(
+        "canonical", "canonical forms of Safe Browsing, crawlers (urlcanon) and RFC 3986"
+    ),
+    "surt": Command("canonical", "SURT keys of web archives, as the surt package gives them"),
 }
 
 #: The command modules, in table order; each adds its commands with

@@ -44,9 +44,9 @@ from typing import Any, TextIO
 
 from ..core.errors import URIError
 from ..core.reference import parse
-from ..text.extraction import _WS as _BLANKS  # what iter_extract counts as a blank line
 from ..text.extraction import fixup, iter_extract
 from ..text.html import links
+from ..text.prose import _WS as _BLANKS  # what iter_extract counts as a blank line
 from ._commands import add_command
 from ._common import (
     EXIT_INVALID,

@@ -460,3 +460,72 @@ def parse_table(
         chunks = [c.field(i) for c in parts.chunks]
         table = table.append_column(prefix + f.name, pa.chunked_array(chunks, type=f.type))
     return table
+
+
+# ------------------------------------------------------- canonical, surt
+# Row by row in Python for now (a Python str per row): the canonical forms have
+# no C kernel yet.
+
+
+def _canonical_map(obj: Any, func: Any, errors: str) -> Any:
+    pa = _pa()
+
+    def one(text: str) -> str | None:
+        try:
+            result: str = func(text)
+            return result
+        except URIError as err:
+            if errors == "raise":
+                raise
+            err.__traceback__ = None  # its frames link back to ours: no cycle for gc
+            return None
+
+    def kernel(chunk: Any) -> Any:
+        chunk = _plain(chunk)
+        out = [None if s is None else one(s) for s in chunk.to_pylist()]
+        return pa.array(out, _out_type(chunk.type))
+
+    return _per_chunk(obj, kernel)
+
+
+def canonical(
+    array: Any, profile: str = "semantic", *, keep_fragment: bool = False, errors: str = "null"
+) -> Any:
+    """The canonical form of each row (:func:`urikit.canonical`); null for a null
+    row and, with ``errors="null"`` (the default), for one that cannot be
+    canonicalized; ``errors="raise"`` raises its :class:`~urikit.URIError`.
+    Row by row in Python (no C kernel yet).
+
+    >>> import pyarrow as pa
+    >>> canonical(pa.array(["www.A.com/b/..", "http://h:x/", None]), "safe-browsing").to_pylist()
+    ['http://www.a.com/', None, None]
+    """
+    from ..canonical_forms.rules import canonical as _canonical
+
+    obj = _strings(array, "canonical", "array")
+    check_str(profile, "canonical", "profile")
+    errors = _check_errors(errors, "canonical")
+    _canonical("a:", profile)  # an unknown profile raises here, even for an empty array
+    return _canonical_map(
+        obj, functools.partial(_canonical, profile=profile, keep_fragment=keep_fragment), errors
+    )
+
+
+def surt(array: Any, *, errors: str = "null", **options: Any) -> Any:
+    """The SURT key of each row (:func:`urikit.surt`, with its ``options``); null
+    for a null row and, with ``errors="null"``, for one that has none. Row by
+    row in Python (no C kernel yet).
+
+    >>> import pyarrow as pa
+    >>> surt(pa.array(["http://www.example.com/a?b", None])).to_pylist()
+    ['com,example)/a?b', None]
+    """
+    from ..canonical_forms.rules import surt as _surt
+
+    obj = _strings(array, "surt", "array")
+    errors = _check_errors(errors, "surt")
+    _surt("a:", **options)  # an unknown option raises here
+    return _canonical_map(obj, functools.partial(_surt, **options), errors)
+
+
+__all__ += ["canonical", "surt"]

@@ -130,3 +130,36 @@ def resolve(base: Any, refs: Any, *, strict: bool = True, column: str | None = N
     if isinstance(base, str):
         _arrow._check_base(base, strict, "resolve")
     return s.map_partitions(_resolve_part, base, strict, meta=_meta_series(s.name, pa.string()))
+
+
+def _canonical_part(part: Any, profile: str, keep_fragment: bool) -> Any:
+    return _series_of(_arrow.canonical(_to_arrow(part), profile, keep_fragment=keep_fragment), part)
+
+
+def canonical(
+    urls: Any, profile: str = "semantic", *, keep_fragment: bool = False, column: str | None = None
+) -> Any:
+    """A Dask Series of ``string[pyarrow]``: :func:`urikit.arrow.canonical` per
+    partition (null for a null row or one that cannot be canonicalized)."""
+    s = _series(urls, column, "canonical", "urls")
+    check_str(profile, "canonical", "profile")
+    _dd, _pd, pa = _modules()
+    _arrow.canonical(pa.array([], pa.string()), profile)  # an unknown profile fails here
+    return s.map_partitions(
+        _canonical_part, profile, keep_fragment, meta=_meta_series(s.name, pa.string())
+    )
+
+
+def _surt_part(part: Any, options: dict[str, Any]) -> Any:
+    return _series_of(_arrow.surt(_to_arrow(part), **options), part)
+
+
+def surt(urls: Any, *, column: str | None = None, **options: Any) -> Any:
+    """A Dask Series of ``string[pyarrow]``: :func:`urikit.arrow.surt` per partition."""
+    s = _series(urls, column, "surt", "urls")
+    _dd, _pd, pa = _modules()
+    _arrow.surt(pa.array([], pa.string()), **options)  # an unknown option fails here
+    return s.map_partitions(_surt_part, options, meta=_meta_series(s.name, pa.string()))
+
+
+__all__ += ["canonical", "surt"]

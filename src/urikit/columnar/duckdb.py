@@ -22,10 +22,13 @@ FUNCTIONS = (
     *_arrow.COMPONENTS,
     "normalize",
     "resolve",
+    "canonical",
+    "surt",
 )
 
 _RULE = "URI-reference"
 _LEVEL = "scheme"
+_PROFILE = "semantic"
 _TEXT = "VARCHAR"
 #: uri_split's SQL type: arrow.split_type() in DuckDB's words.
 _SPLIT_SQL = (
@@ -156,6 +159,22 @@ def _normalize2(texts: Any, levels: Any) -> Any:
     return _per_choice(texts, levels, _normalize, _LEVEL)
 
 
+def _canonical(chunk: Any, profile: str) -> Any:
+    return _arrow.canonical(chunk, profile)
+
+
+def _canonical1(texts: Any) -> Any:
+    return _canonical(_chunk(texts), _PROFILE)
+
+
+def _canonical2(texts: Any, profiles: Any) -> Any:
+    return _per_choice(texts, profiles, _canonical, _PROFILE)
+
+
+def _surt1(texts: Any) -> Any:
+    return _arrow.surt(_chunk(texts))
+
+
 def _resolver(name: str) -> Callable[[Any, Any], Any]:
     """The kernel of the SQL function ``name`` (``uri_resolve``).
 
@@ -200,11 +219,17 @@ def _table(prefix: str = "uri_") -> dict[str, list[tuple[list[str], str, Callabl
         table[name] = [([_TEXT], _TEXT, _component(i))]
     table["normalize"] = [([_TEXT], _TEXT, _normalize1), ([_TEXT, _TEXT], _TEXT, _normalize2)]
     table["resolve"] = [([_TEXT, _TEXT], _TEXT, _resolver(prefix + "resolve"))]
+    table["canonical"] = [([_TEXT], _TEXT, _canonical1), ([_TEXT, _TEXT], _TEXT, _canonical2)]
+    table["surt"] = [([_TEXT], _TEXT, _surt1)]
     return table
 
 
 _PARAMS = ("text", "rule")
-_PARAM_NAMES = {"normalize": ("text", "level"), "resolve": ("base", "ref")}
+_PARAM_NAMES = {
+    "normalize": ("text", "level"),
+    "resolve": ("base", "ref"),
+    "canonical": ("text", "profile"),
+}
 
 
 def _check(con: object, prefix: object, func: str) -> tuple[Any, str]:

@@ -277,3 +277,60 @@ def resolve(
         base_index=base_index,
         strict=strict,
     )
+
+
+def _canonical_batches(batches: Iterator[Any], index: int, name: str, func: Any) -> Any:
+    """In a Spark Python worker: each record batch with ``func`` of its column
+    ``index`` appended (:func:`urikit.arrow.canonical` or :func:`urikit.arrow.surt`)."""
+    pa = _arrow._pa()
+    for batch in batches:
+        urls = batch.column(index)
+        new = func(urls)
+        if new.type != urls.type:
+            new = new.cast(urls.type)
+        yield pa.RecordBatch.from_arrays([*batch.columns, new], names=[*batch.schema.names, name])
+
+
+def _map_canonical(df: Any, index: int, name: str, func: Any) -> Any:
+    _sql, types, _pa = _modules()
+    if name in df.columns:
+        raise ValueError(f"the DataFrame has a column {name!r} already: give another prefix=")
+    _check_workers(df)
+    schema = types.StructType(
+        [*df.schema.fields, types.StructField(name, types.StringType(), True)]
+    )
+    kernel = functools.partial(_canonical_batches, index=index, name=name, func=func)
+    with warnings.catch_warnings():
+        warnings.filterwarnings(
+            "ignore", "PySpark does not yet fully support pandas", category=FutureWarning
+        )
+        return df.mapInArrow(kernel, schema)
+
+
+def canonical(
+    df: Any,
+    column: str,
+    profile: str = "semantic",
+    *,
+    keep_fragment: bool = False,
+    prefix: str | None = None,
+) -> Any:
+    """``df`` with ``prefix + "canonical"`` appended: the canonical form of each
+    row of ``column`` (:func:`urikit.arrow.canonical`); null for a null row or
+    one that cannot be canonicalized. Row by row in Python in the workers."""
+    df, index, prefix = _frame(df, column, prefix, "canonical")
+    check_str(profile, "canonical", "profile")
+    _arrow.canonical(_arrow._pa().array([], "string"), profile)  # an unknown profile fails here
+    func = functools.partial(_arrow.canonical, profile=profile, keep_fragment=keep_fragment)
+    return _map_canonical(df, index, prefix + "canonical", func)
+
+
+def surt(df: Any, column: str, *, prefix: str | None = None, **options: Any) -> Any:
+    """``df`` with ``prefix + "surt"`` appended: the SURT key of each row of
+    ``column`` (:func:`urikit.arrow.surt` with ``options``)."""
+    df, index, prefix = _frame(df, column, prefix, "surt")
+    _arrow.surt(_arrow._pa().array([], "string"), **options)  # an unknown option fails here
+    return _map_canonical(df, index, prefix + "surt", functools.partial(_arrow.surt, **options))
+
+
+__all__ += ["canonical", "surt"]

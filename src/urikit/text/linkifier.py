@@ -9,6 +9,7 @@ from typing import Final
 
 from ..core.errors import URIError, arg_type_error, check_str
 from .extraction import Extracted, extract
+from .prose import _WS  # whitespace extract allows just inside delimiters
 
 __all__ = ["DEFAULT_SCHEMES", "NEVER_LINKED", "linkify"]
 
@@ -19,8 +20,6 @@ DEFAULT_SCHEMES: Final = frozenset({"http", "https", "ftp", "mailto"})
 #: the link's text says nothing about (``data``).
 NEVER_LINKED: Final = frozenset({"javascript", "vbscript", "data"})
 
-# Whitespace extract allows just inside delimiters (see urikit.extraction).
-_WS: Final = " \t\n\r\f\v\xa0"
 # An attribute name that needs no quoting or escaping in any HTML parser.
 _ATTR_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9_.:-]*+\Z")
 
