@@ -11,6 +11,7 @@ from _collections_abc import Iterable, Mapping
 
 from . import _editing
 from ._accel import SpanRecord, accelerate, component_getter, set_error_type, set_reference_type
+from ._charsets import FRAGMENT, PATH, PCHAR_NC, QUERY, REG_NAME, USERINFO
 from ._hooks import grammars
 from ._parser import (
     AUTHORITY_SPAN,
@@ -23,7 +24,6 @@ from ._parser import (
     SCHEME_SPAN,
     USERINFO_SPAN,
     Spans,
-    check_component,
     diagnose,
     host_kind,
     is_ipv4address,
@@ -33,7 +33,7 @@ from ._parser import (
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from .errors import URIError, arg_type_error, check_codec, check_optional_str, check_str
 from .normalization import normalize as _normalize
-from .percent import encode_except, percent_decode, percent_encode
+from .percent import encode_except, percent_decode
 from .resolution import recompose, relativize, resolve
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
@@ -89,6 +89,27 @@ def _authority(userinfo: str | None, host: str, port: str | None) -> str:
     if port is not None:
         authority += ":" + port
     return authority
+
+
+def _encode_piece(
+    encode: Callable[[str, frozenset[str], str, str], str],
+    path: str,
+    start: int,
+    end: int,
+    safe: frozenset[str],
+    encoding: str,
+) -> str:
+    """``path[start:end]`` encoded by a codec's ``encode``; an error names the path
+    and a position in it."""
+    piece = path[start:end]
+    try:
+        return encode(piece, safe, encoding, "path")
+    except URIError as err:
+        if err.text != piece:  # pragma: no cover - an encoder's errors index its text
+            raise
+        raise URIError(
+            err.reason, "path", start + err.position, path, detail=err.detail, encoding=encoding
+        ) from None
 
 
 def _decode_optional(value: str | None, encoding: str, errors: str, func: str) -> str | None:
@@ -160,10 +181,12 @@ class URIReference(SpanRecord):
         path: str = "",
         query: str | None = None,
         fragment: str | None = None,
-    ) -> URIReference:
+    ) -> Self:
         """Put a reference together from already-encoded components, checking each.
 
-        A ``userinfo`` or ``port`` needs a ``host`` (which may be ``""``).
+        A ``userinfo`` or ``port`` needs a ``host`` (which may be ``""``). Each
+        component is checked by the class's codec (a subclass such as
+        :class:`urikit.iri.IRIReference` allows more characters).
 
         >>> str(URIReference.from_components(scheme="http", host="h", path="/a%20b", query=""))
         'http://h/a%20b?'
@@ -171,9 +194,10 @@ class URIReference(SpanRecord):
         Traceback (most recent call last):
         urikit.errors.URIError: invalid character ' ' in path at position 1
         """
-        func = "URIReference.from_components"
+        func = f"{cls.__name__}.from_components"
         _check_component_args(func, scheme, userinfo, host, path, query, fragment)
         port_text = _port_text(port, func)
+        check = cls._codec.check
         for name, value in (
             ("scheme", scheme),
             ("userinfo", userinfo),
@@ -184,7 +208,7 @@ class URIReference(SpanRecord):
             ("fragment", fragment),
         ):
             if value is not None:
-                check_component(name, value)
+                check(name, value)
         if host is None and (userinfo is not None or port_text is not None):
             raise URIError("bad-value", "host", 0, "", detail="a userinfo or port needs a host")
         authority = None
@@ -205,10 +229,7 @@ class URIReference(SpanRecord):
             if colon >= 0:
                 raise URIError("colon-in-first-segment", "path", colon, path)
         text = recompose((scheme, authority, path, query, fragment))
-        sp = split(text)
-        if sp is None:  # pragma: no cover - each piece was checked above
-            raise diagnose(text)
-        return cls._new(text, sp)
+        return cls._new(text, cls._codec.spans(text))
 
     @classmethod
     def build(
@@ -222,9 +243,13 @@ class URIReference(SpanRecord):
         query: str | None = None,
         fragment: str | None = None,
         encoding: str = "utf-8",
-    ) -> URIReference:
+    ) -> Self:
         """Build a reference from decoded values, percent-encoding each as its
         component requires (RFC 3986 section 2.1, 2.4).
+
+        What a component may carry as it is, the class's codec says (a subclass
+        such as :class:`urikit.iri.IRIReference` keeps the characters an IRI
+        allows).
 
         A ``host`` that is an IPv4 address, an IPv6 address (with or without
         brackets) or an IPvFuture literal is kept; any other host is encoded as a
@@ -236,31 +261,34 @@ class URIReference(SpanRecord):
         >>> str(URIReference.build(path="a:b/c"))
         'a%3Ab/c'
         """
-        func = "URIReference.build"
+        func = f"{cls.__name__}.build"
         _check_component_args(func, scheme, userinfo, host, path, query, fragment)
         check_str(encoding, func, "encoding")
         _port_text(port, func)
         enc = encoding
+        encode = cls._codec.encode
         if host is not None:
             if is_ipv6address(host):
                 host = "[" + host + "]"
             elif not (host.startswith("[") and host.endswith("]")) and not is_ipv4address(host):
-                host = percent_encode(host, "host", encoding=enc)
+                host = encode(host, REG_NAME, enc, "host")
         if userinfo is not None:
-            userinfo = percent_encode(userinfo, "userinfo", encoding=enc)
+            userinfo = encode(userinfo, USERINFO, enc, "userinfo")
         if scheme is None and host is None:
-            first, sep, rest = path.partition("/")
+            # a ":" in the first segment would be read as a scheme (path-noscheme)
+            first, sep, _rest = path.partition("/")
+            start = len(first) + len(sep)
             path = (
-                percent_encode(first, "segment-nz-nc", encoding=enc)
+                _encode_piece(encode, path, 0, len(first), PCHAR_NC, enc)
                 + sep
-                + (percent_encode(rest, "path", encoding=enc))
+                + _encode_piece(encode, path, start, len(path), PATH, enc)
             )
         else:
-            path = percent_encode(path, "path", encoding=enc)
+            path = encode(path, PATH, enc, "path")
         if query is not None:
-            query = percent_encode(query, "query", encoding=enc)
+            query = encode(query, QUERY, enc, "query")
         if fragment is not None:
-            fragment = percent_encode(fragment, "fragment", encoding=enc)
+            fragment = encode(fragment, FRAGMENT, enc, "fragment")
         return cls.from_components(
             scheme=scheme,
             userinfo=userinfo,
@@ -299,7 +327,7 @@ class URIReference(SpanRecord):
     def _check_invariants(self) -> None:
         """Assert the internal representation is consistent (for tests and fuzzers)."""
         assert isinstance(self._text, str)
-        assert self._sp == split(self._text), "spans do not match the text"
+        assert self._sp == self._codec.spans(self._text), "spans do not match the text"
         parts = (self.scheme, self.authority, self.path, self.query, self.fragment)
         assert recompose(parts) == self._text, "recomposition differs from the text"
         if self.authority is not None:
@@ -579,7 +607,7 @@ class URIReference(SpanRecord):
 
     # -- copies with changes -------------------------------------------------------
 
-    def _replace(self, **changes: Any) -> URIReference:
+    def _replace(self, **changes: Any) -> Self:
         parts: dict[str, Any] = {
             "scheme": self.scheme,
             "userinfo": self.userinfo,
@@ -594,17 +622,23 @@ class URIReference(SpanRecord):
         parts.update(changes)
         return type(self).from_components(**parts)
 
-    def with_scheme(self, scheme: str | None) -> URIReference:
+    def _func(self, method: str) -> str:
+        """The name an argument error of ``method`` gives ("URIReference.with_path")."""
+        return f"{type(self).__name__}.{method}"
+
+    def with_scheme(self, scheme: str | None) -> Self:
         """A copy with another (encoded) scheme; ``None`` removes it."""
-        check_optional_str(scheme, "URIReference.with_scheme", "scheme")
+        if scheme is not None and type(scheme) is not str:
+            check_optional_str(scheme, self._func("with_scheme"), "scheme")
         return self._replace(scheme=scheme)
 
-    def with_userinfo(self, userinfo: str | None) -> URIReference:
+    def with_userinfo(self, userinfo: str | None) -> Self:
         """A copy with another (encoded) userinfo; ``None`` removes it."""
-        check_optional_str(userinfo, "URIReference.with_userinfo", "userinfo")
+        if userinfo is not None and type(userinfo) is not str:
+            check_optional_str(userinfo, self._func("with_userinfo"), "userinfo")
         return self._replace(userinfo=userinfo)
 
-    def with_host(self, host: str | None) -> URIReference:
+    def with_host(self, host: str | None) -> Self:
         """A copy with another (encoded) host; ``None`` removes the authority ("//host").
 
         The userinfo and port live in the authority, so removing the host of a
@@ -619,7 +653,8 @@ class URIReference(SpanRecord):
         >>> str(parse("http://u@h:8/p").with_userinfo(None).with_port(None).with_host(None))
         'http:/p'
         """
-        check_optional_str(host, "URIReference.with_host", "host")
+        if host is not None and type(host) is not str:
+            check_optional_str(host, self._func("with_host"), "host")
         if host is None:
             dropped = [n for n in ("userinfo", "port") if getattr(self, n) is not None]
             if dropped:
@@ -632,23 +667,28 @@ class URIReference(SpanRecord):
                 raise URIError("bad-value", "host", start, self._text, detail=detail)
         return self._replace(host=host)
 
-    def with_port(self, port: str | int | None) -> URIReference:
+    def with_port(self, port: str | int | None) -> Self:
         """A copy with another port; ``None`` removes it (and its ":")."""
-        return self._replace(port=_port_text(port, "URIReference.with_port"))
+        if port is not None and type(port) is not str:
+            port = _port_text(port, self._func("with_port"))
+        return self._replace(port=port)
 
-    def with_path(self, path: str) -> URIReference:
+    def with_path(self, path: str) -> Self:
         """A copy with another (encoded) path."""
-        check_str(path, "URIReference.with_path", "path")
+        if type(path) is not str:
+            check_str(path, self._func("with_path"), "path")
         return self._replace(path=path)
 
-    def with_query(self, query: str | None) -> URIReference:
+    def with_query(self, query: str | None) -> Self:
         """A copy with another (encoded) query; ``None`` removes it, ``""`` leaves "?"."""
-        check_optional_str(query, "URIReference.with_query", "query")
+        if query is not None and type(query) is not str:
+            check_optional_str(query, self._func("with_query"), "query")
         return self._replace(query=query)
 
-    def with_fragment(self, fragment: str | None) -> URIReference:
+    def with_fragment(self, fragment: str | None) -> Self:
         """A copy with another (encoded) fragment; ``None`` removes it."""
-        check_optional_str(fragment, "URIReference.with_fragment", "fragment")
+        if fragment is not None and type(fragment) is not str:
+            check_optional_str(fragment, self._func("with_fragment"), "fragment")
         return self._replace(fragment=fragment)
 
     def with_query_params(
@@ -656,7 +696,7 @@ class URIReference(SpanRecord):
         params: Mapping[str, str | None] | Iterable[tuple[str, str | None]] | None,
         *,
         encoding: str = "utf-8",
-    ) -> URIReference:
+    ) -> Self:
         """A copy whose query is built from decoded ``(name, value)`` pairs.
 
         Names and values are percent-encoded, including "&", "=", "+" and "#";
@@ -669,7 +709,7 @@ class URIReference(SpanRecord):
         >>> str(parse("http://h/?x").with_query_params(None))
         'http://h/'
         """
-        query = _query_from_params(params, encoding, "URIReference.with_query_params")
+        query = _query_from_params(params, encoding, self._func("with_query_params"))
         return self._replace(query=query)
 
     # -- edits: path segments, query parameters, origin (urikit.core._editing) -----------

@@ -30,24 +30,17 @@ __layer__ = 5
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from typing import Final
 
 from ..core._accel import C_BUILD, accelerate, iri_pct_encode
 from ..core._charsets import PCT_ENCODED_PATTERN, PCT_RUN_PATTERN
 from ..core._faces import publish
-from ..core._parser import (
-    Spans,
-    diagnose,
-    is_ipv4address,
-    is_ipv6address,
-    split,
-)
+from ..core._parser import Spans, diagnose, split
 from ..core._schemeinfo import SchemeRegistry
-from ..core.errors import URIError, arg_type_error, check_optional_str, check_str, unknown_choice
+from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
 from ..core.normalization import normalize as _uri_normalize
-from ..core.percent import percent_encode
-from ..core.reference import URIReference, _check_component_args, _port_text, _query_from_params
+from ..core.reference import URIReference
 from ..core.reference import is_valid as _uri_is_valid
 from ..core.reference import parse as _uri_parse
 from ..core.resolution import Parts, recompose, relativize_parts, resolve_parts
@@ -65,12 +58,10 @@ from ._syntax import (
     SCHEME_SPAN,
     USERINFO_SPAN,
     _reword,
-    check_iri_component,
     find_error,
     iri_split,
     is_iprivate,
     is_ucschar,
-    stand_in,
     uri_rule_of,
 )
 
@@ -111,21 +102,6 @@ def _text(func: str, param: str, value: object) -> str:
     raise arg_type_error(func, param, "str or URIReference", value)
 
 
-def _check_components(
-    func: str,
-    scheme: object,
-    userinfo: object,
-    host: object,
-    port: object,
-    path: object,
-    query: object,
-    fragment: object,
-) -> str | None:
-    """The core's component-argument checks of ``func``; the port as text."""
-    _check_component_args(func, scheme, userinfo, host, path, query, fragment)
-    return _port_text(port, func)
-
-
 def _error(text: str, rule: str) -> URIError:
     err = find_error(text, rule)
     if err is None:  # pragma: no cover - the tests hold split and find_error equal
@@ -149,25 +125,6 @@ def _parts(text: str, sp: Spans) -> Parts:
     return (get(SCHEME_SPAN), get(AUTHORITY_SPAN), text[p0:p1], get(QUERY_SPAN), get(FRAGMENT_SPAN))
 
 
-def _encode_iri(value: str, component: str, encoding: str) -> str:
-    """Percent-encode what the IRI ``component`` does not allow; keep ucschar (and
-    iprivate in the query) as they are."""
-    query = component == "query"
-    out: list[str] = []
-    plain: list[str] = []
-    for ch in value:
-        if is_ucschar(ch) or (query and is_iprivate(ch)):
-            if plain:
-                out.append(percent_encode("".join(plain), component, encoding=encoding))
-                plain = []
-            out.append(ch)
-        else:
-            plain.append(ch)
-    if plain:
-        out.append(percent_encode("".join(plain), component, encoding=encoding))
-    return "".join(out)
-
-
 class IRIReference(URIReference):
     """An RFC 3987 IRI-reference: an IRI or a relative IRI reference.
 
@@ -180,9 +137,26 @@ class IRIReference(URIReference):
     ('Bücher.example', '/straße', 'http://Bücher.example/weg?x')
     >>> str(ref.to_uri(idna=True))
     'http://xn--bcher-kva.example/stra%C3%9Fe?x'
+
+    :meth:`build` (decoded values) and :meth:`from_components` (encoded ones)
+    are the core's; characters an IRI allows as they are (``ucschar``;
+    ``iprivate`` in the query) stay unencoded, and are checked as IRI characters:
+
+    >>> str(IRIReference.build(scheme="http", host="例え.jp", path="/a b/ü", query="q=値"))
+    'http://例え.jp/a%20b/ü?q=値'
+    >>> str(IRIReference.from_components(scheme="http", host="例え.jp", path="/パス"))
+    'http://例え.jp/パス'
+    >>> IRIReference.from_components(path="/\\ue000")
+    Traceback (most recent call last):
+    urikit.errors.URIError: invalid character '\\ue000' in path at position 1
     """
 
     __slots__ = ()
+
+    # Building and editing (build, from_components, with_*(), joinpath, update_query
+    # ...) are the core's methods, returning IRIReference: this codec is what they
+    # check and write components with, keeping the IRI characters (iri._editing).
+    _codec = IRI_CODEC
 
     def __init__(self, text: str, rule: str = "IRI-reference") -> None:
         """Parse ``text``; same as :func:`parse`."""
@@ -193,166 +167,8 @@ class IRIReference(URIReference):
         object.__setattr__(self, "_text", text)
         object.__setattr__(self, "_sp", sp)
 
-    @classmethod
-    def from_components(
-        cls,
-        *,
-        scheme: str | None = None,
-        userinfo: str | None = None,
-        host: str | None = None,
-        port: str | int | None = None,
-        path: str = "",
-        query: str | None = None,
-        fragment: str | None = None,
-    ) -> IRIReference:
-        """Put an IRI reference together from already-encoded components, checking each.
-
-        >>> str(IRIReference.from_components(scheme="http", host="例え.jp", path="/パス"))
-        'http://例え.jp/パス'
-        >>> IRIReference.from_components(path="/\\ue000")
-        Traceback (most recent call last):
-        urikit.errors.URIError: invalid character '\\ue000' in path at position 1
-        """
-        func = "IRIReference.from_components"
-        port = _check_components(func, scheme, userinfo, host, port, path, query, fragment)
-        values = {
-            "scheme": scheme,
-            "userinfo": userinfo,
-            "host": host,
-            "path": path,
-            "query": query,
-            "fragment": fragment,
-        }
-        for name, value in values.items():
-            if value is not None:
-                check_iri_component(name, value)
-        # The structure (authority and path rules) is the core's: check the stand-ins.
-        standins = {
-            name: None if value is None else stand_in(value, name) for name, value in values.items()
-        }
-        try:
-            proxy = URIReference.from_components(port=port, **standins)  # type: ignore[arg-type]
-        except URIError as err:
-            for name, value in values.items():
-                if value is not None and err.text == standins[name] and err.component == name:
-                    raise _reword(err, value) from None
-            raise
-        authority = _authority(userinfo, host, proxy.port)
-        text = recompose((scheme, authority, path, query, fragment))
-        return cls._new(text, proxy._sp)
-
-    @classmethod
-    def build(
-        cls,
-        *,
-        scheme: str | None = None,
-        userinfo: str | None = None,
-        host: str | None = None,
-        port: str | int | None = None,
-        path: str = "",
-        query: str | None = None,
-        fragment: str | None = None,
-        encoding: str = "utf-8",
-    ) -> IRIReference:
-        """Build an IRI reference from decoded values.
-
-        Like :meth:`URIReference.build`, but characters an IRI allows as they
-        are (``ucschar``; ``iprivate`` in the query) stay unencoded.
-
-        >>> str(IRIReference.build(scheme="http", host="例え.jp", path="/a b/ü", query="q=値"))
-        'http://例え.jp/a%20b/ü?q=値'
-        """
-        func = "IRIReference.build"
-        _check_components(func, scheme, userinfo, host, port, path, query, fragment)
-        check_str(encoding, func, "encoding")
-        enc = encoding
-        if host is not None:
-            if is_ipv6address(host):
-                host = "[" + host + "]"
-            elif not (host.startswith("[") and host.endswith("]")) and not is_ipv4address(host):
-                host = _encode_iri(host, "host", enc)
-        if userinfo is not None:
-            userinfo = _encode_iri(userinfo, "userinfo", enc)
-        if scheme is None and host is None:
-            first, sep, rest = path.partition("/")
-            path = _encode_iri(first, "segment-nz-nc", enc) + sep + _encode_iri(rest, "path", enc)
-        else:
-            path = _encode_iri(path, "path", enc)
-        if query is not None:
-            query = _encode_iri(query, "query", enc)
-        if fragment is not None:
-            fragment = _encode_iri(fragment, "fragment", enc)
-        return cls.from_components(
-            scheme=scheme,
-            userinfo=userinfo,
-            host=host,
-            port=port,
-            path=path,
-            query=query,
-            fragment=fragment,
-        )
-
     def __repr__(self) -> str:
         return f"IRIReference({self._text!r})"
-
-    def _check_invariants(self) -> None:
-        """Assert the internal representation is consistent (for tests and fuzzers)."""
-        assert isinstance(self._text, str)
-        assert self._sp == iri_split(self._text), "spans do not match the text"
-        parts = (self.scheme, self.authority, self.path, self.query, self.fragment)
-        assert recompose(parts) == self._text, "recomposition differs from the text"
-
-    # -- copies with changes: the core's, returning IRIReference ----------------------
-
-    def with_scheme(self, scheme: str | None) -> IRIReference:
-        """A copy with another scheme; ``None`` removes it."""
-        if scheme is not None and type(scheme) is not str:
-            check_optional_str(scheme, "IRIReference.with_scheme", "scheme")
-        return _as_iri(super().with_scheme(scheme))
-
-    def with_userinfo(self, userinfo: str | None) -> IRIReference:
-        """A copy with another (encoded) userinfo; ``None`` removes it."""
-        if userinfo is not None and type(userinfo) is not str:
-            check_optional_str(userinfo, "IRIReference.with_userinfo", "userinfo")
-        return _as_iri(super().with_userinfo(userinfo))
-
-    def with_host(self, host: str | None) -> IRIReference:
-        """A copy with another (encoded) host; ``None`` removes the whole authority."""
-        if host is not None and type(host) is not str:
-            check_optional_str(host, "IRIReference.with_host", "host")
-        return _as_iri(super().with_host(host))
-
-    def with_port(self, port: str | int | None) -> IRIReference:
-        """A copy with another port; ``None`` removes it (and its ":")."""
-        return _as_iri(super().with_port(_port_text(port, "IRIReference.with_port")))
-
-    def with_path(self, path: str) -> IRIReference:
-        """A copy with another (encoded) path."""
-        if type(path) is not str:
-            check_str(path, "IRIReference.with_path", "path")
-        return _as_iri(super().with_path(path))
-
-    def with_query(self, query: str | None) -> IRIReference:
-        """A copy with another (encoded) query; ``None`` removes it."""
-        if query is not None and type(query) is not str:
-            check_optional_str(query, "IRIReference.with_query", "query")
-        return _as_iri(super().with_query(query))
-
-    def with_fragment(self, fragment: str | None) -> IRIReference:
-        """A copy with another (encoded) fragment; ``None`` removes it."""
-        if fragment is not None and type(fragment) is not str:
-            check_optional_str(fragment, "IRIReference.with_fragment", "fragment")
-        return _as_iri(super().with_fragment(fragment))
-
-    def with_query_params(
-        self,
-        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]] | None,
-        *,
-        encoding: str = "utf-8",
-    ) -> IRIReference:
-        """A copy whose query is built from decoded pairs (percent-encoded as the core does)."""
-        query = _query_from_params(params, encoding, "IRIReference.with_query_params")
-        return _as_iri(super().with_query(query))
 
     # -- operations on IRIs (RFC 3987 section 6.5: as on URIs) -----------------------
 
@@ -387,24 +203,6 @@ class IRIReference(URIReference):
     def to_uri(self, *, idna: bool = False) -> URIReference:
         """The URI this IRI maps to (RFC 3987 section 3.1), see :func:`to_uri`."""
         return _uri_parse(to_uri(self._text, idna=idna))
-
-    # -- edits (joinpath, "/", parent, with_name, update_query, origin ...) ----------
-    # The core's methods, returning IRIReference; the codec keeps the IRI characters
-    # in what they write (urikit.iri._editing).
-
-    _codec = IRI_CODEC
-
-
-def _authority(userinfo: str | None, host: str | None, port: str | None) -> str | None:
-    if host is None:
-        return None
-    out = host if userinfo is None else userinfo + "@" + host
-    return out if port is None else out + ":" + port
-
-
-def _as_iri(ref: URIReference) -> IRIReference:
-    assert isinstance(ref, IRIReference)
-    return ref
 
 
 def _ascii_error(text: str, uri_rule: str, located: tuple[str, str, int] | None = None) -> URIError:
