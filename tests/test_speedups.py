@@ -1059,7 +1059,7 @@ def test_iri_stand_in_on_every_code_point() -> None:
 
 
 def test_iri_pct_encode_on_every_code_point() -> None:
-    p_iri = P["urikit.iri"]
+    p_iri = P["urikit.iri._conversion"]
     no_surrogates = ALL_CHARS[:0xD800] + ALL_CHARS[0xE000:]
     expected = p_iri._UCS_OR_PRIVATE_RUN_RE.sub(p_iri._pct_utf8, no_surrogates)
     assert SP.iri_pct_encode(no_surrogates) == expected
