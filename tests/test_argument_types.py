@@ -221,9 +221,16 @@ def _shown(name: str) -> str:
 
 
 def _methods(cls: type) -> list[tuple[str, Callable[..., Any]]]:
-    """The public methods ``cls`` defines itself (inherited ones are checked on their class)."""
+    """The public methods ``cls`` defines itself or takes from a base written in a
+    private module, its other half (URIReference's builders and edits); methods
+    inherited from a public class are checked on that class."""
+    names = set(vars(cls))
+    for base in cls.__mro__[1:]:
+        if "._" not in base.__module__:
+            break
+        names.update(vars(base))
     found = []
-    for attr in sorted(vars(cls)):
+    for attr in sorted(names):
         if attr.startswith("_"):
             continue
         raw = inspect.getattr_static(cls, attr)
