@@ -614,3 +614,18 @@ def test_port_is_unusual(uri: str, unusual: bool, below_1024: bool) -> None:
     ref = urikit.parse(uri)
     assert ref.port_is_unusual() is unusual
     assert ref.port_is_unusual(below=1024) is below_1024
+
+
+@pytest.mark.parametrize(
+    "name", ["build", "from_components", "with_path", "with_query_params", "joinpath", "origin"]
+)
+def test_builders_and_edits_carry_the_public_module(name: str) -> None:
+    """URIReference's builders and edits are written in a private base class
+    (urikit.core._building) and still name the face users import them from."""
+    from urikit.core._faces import defined_in
+
+    method = getattr(URIReference, name)
+    function = getattr(method, "__func__", method)
+    assert function.__module__ == "urikit.reference"
+    assert defined_in(function) == "urikit.core._building"
+    assert getattr(urikit.iri.IRIReference, name).__module__ == "urikit.reference"

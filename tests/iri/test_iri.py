@@ -12,7 +12,7 @@ import pickle
 import string
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -22,6 +22,7 @@ from strategies import INTERESTING, arbitrary_text, mutated, scheme, uri_referen
 
 import urikit
 from urikit import iri
+from urikit.iri import _reference
 
 # --- generators from the RFC 3987 ABNF ---------------------------------------------
 
@@ -258,6 +259,234 @@ def test_build_keeps_ucschar_and_encodes_the_rest() -> None:
     assert str(iri.IRIReference.build(path="ü:b/c")) == "ü%3Ab/c"
     assert str(iri.IRIReference.build(host="::1", path="/\ue000")) == "//[::1]/%EE%80%80"
     assert iri.IRIReference.build(path="/\u202e").path == "/%E2%80%AE"
+
+
+# --- one set of builders for URIs and IRIs: what the codec keeps --------------------
+
+#: (edit, what an IRIReference gets, what a URIReference gets): an IRI keeps ucschar
+#: ("値", "ü") everywhere and iprivate ("\ue000") in the query only; a URI
+#: percent-encodes both (UTF-8).
+EDIT_TABLE: list[
+    tuple[str, Callable[[type[urikit.URIReference]], urikit.URIReference], str, str]
+] = [
+    (
+        "build path",
+        lambda cls: cls.build(scheme="http", host="h", path="/値 ü"),
+        "http://h/値%20ü",
+        "http://h/%E5%80%A4%20%C3%BC",
+    ),
+    (
+        "build host and userinfo",
+        lambda cls: cls.build(scheme="http", userinfo="ü:x", host="例え.jp"),
+        "http://ü:x@例え.jp",
+        "http://%C3%BC:x@%E4%BE%8B%E3%81%88.jp",
+    ),
+    (
+        "build iprivate in the query",
+        lambda cls: cls.build(scheme="s", query="\ue000=値"),
+        "s:?\ue000=値",
+        "s:?%EE%80%80=%E5%80%A4",
+    ),
+    (
+        "build iprivate in the path and fragment",
+        lambda cls: cls.build(path="/\ue000", fragment="\ue000ü"),
+        "/%EE%80%80#%EE%80%80ü",
+        "/%EE%80%80#%EE%80%80%C3%BC",
+    ),
+    (
+        "build a relative path with a colon",
+        lambda cls: cls.build(path="ü:b/c d"),
+        "ü%3Ab/c%20d",
+        "%C3%BC%3Ab/c%20d",
+    ),
+    (
+        "from_components",
+        lambda cls: cls.from_components(scheme="s", host="h", port=8, path="/a", query="b"),
+        "s://h:8/a?b",
+        "s://h:8/a?b",
+    ),
+    (
+        "joinpath",
+        lambda cls: cls("http://h/a/").joinpath("値 \ue000"),
+        "http://h/a/値%20%EE%80%80",
+        "http://h/a/%E5%80%A4%20%EE%80%80",
+    ),
+    (
+        "with_name",
+        lambda cls: cls("http://h/a/b").with_name("ü.txt"),
+        "http://h/a/ü.txt",
+        "http://h/a/%C3%BC.txt",
+    ),
+    (
+        "update_query",
+        lambda cls: cls("http://h/?a=1#f").update_query({"a": "値\ue000"}),
+        "http://h/?a=値\ue000#f",
+        "http://h/?a=%E5%80%A4%EE%80%80#f",
+    ),
+    (
+        "extend_query",
+        lambda cls: cls("http://h/?a=1").extend_query([("ü", None)]),
+        "http://h/?a=1&ü",
+        "http://h/?a=1&%C3%BC",
+    ),
+    (
+        "with_query_params (as the core encodes, for both)",
+        lambda cls: cls("http://h/").with_query_params([("q", "ü")]),
+        "http://h/?q=%C3%BC",
+        "http://h/?q=%C3%BC",
+    ),
+    (
+        "with_port",
+        lambda cls: cls("http://h:1/").with_port(8080),
+        "http://h:8080/",
+        "http://h:8080/",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "iri_text", "uri_text"),
+    [pytest.param(e, i, u, id=name) for name, e, i, u in EDIT_TABLE],
+)
+def test_one_builder_two_codecs(
+    edit: Callable[[type[urikit.URIReference]], urikit.URIReference], iri_text: str, uri_text: str
+) -> None:
+    as_iri = edit(iri.IRIReference)
+    as_uri = edit(urikit.URIReference)
+    assert (type(as_iri), str(as_iri)) == (iri.IRIReference, iri_text)
+    assert (type(as_uri), str(as_uri)) == (urikit.URIReference, uri_text)
+    as_iri._check_invariants()
+    as_uri._check_invariants()
+    # the IRI is the URI's IRI form: to_uri maps it back
+    assert iri.to_uri(iri_text) == uri_text
+
+
+#: (edit of encoded text, component, position, character; IRI: None when accepted):
+#: a URI refuses every non-ASCII character; an IRI iprivate outside the query, the
+#: bidi formatting characters and what the core refuses.
+ERROR_TABLE: list[
+    tuple[
+        str,
+        Callable[[type[urikit.URIReference]], urikit.URIReference],
+        tuple[str, int, str] | None,
+        tuple[str, int, str],
+    ]
+] = [
+    (
+        "with_path ucschar",
+        lambda cls: cls("http://h/").with_path("/a値"),
+        None,
+        ("path", 2, "値"),
+    ),
+    (
+        "with_path iprivate",
+        lambda cls: cls("http://h/").with_path("/a\ue000"),
+        ("path", 2, "\ue000"),
+        ("path", 2, "\ue000"),
+    ),
+    (
+        "with_query iprivate",
+        lambda cls: cls("http://h/").with_query("x\ue000"),
+        None,
+        ("query", 1, "\ue000"),
+    ),
+    (
+        "with_fragment iprivate",
+        lambda cls: cls("http://h/").with_fragment("ü\ue000"),
+        ("fragment", 1, "\ue000"),
+        ("fragment", 0, "ü"),
+    ),
+    (
+        "with_host bidi",
+        lambda cls: cls("http://h/").with_host("a\u202eb"),
+        ("host", 1, "\u202e"),
+        ("host", 1, "\u202e"),
+    ),
+    (
+        "with_userinfo space",
+        lambda cls: cls("http://h/").with_userinfo("ü x"),
+        ("userinfo", 1, " "),
+        ("userinfo", 0, "ü"),
+    ),
+    (
+        "with_scheme ucschar",
+        lambda cls: cls("http://h/").with_scheme("hü"),
+        ("scheme", 1, "ü"),
+        ("scheme", 1, "ü"),
+    ),
+    (
+        "with_port",
+        lambda cls: cls("http://h/").with_port("8ü"),
+        ("port", 1, "ü"),
+        ("port", 1, "ü"),
+    ),
+    (
+        "from_components path",
+        lambda cls: cls.from_components(scheme="s", path="ü/\ue000"),
+        ("path", 2, "\ue000"),
+        ("path", 0, "ü"),
+    ),
+    (
+        "build: a lone surrogate in a relative path",
+        lambda cls: cls.build(path="ü/a\ud800"),
+        ("path", 3, "\ud800"),
+        ("path", 3, "\ud800"),
+    ),
+    (
+        "build: a lone surrogate in the query",
+        lambda cls: cls.build(query="値x\ud800"),
+        ("query", 2, "\ud800"),
+        ("query", 2, "\ud800"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "iri_error", "uri_error"),
+    [pytest.param(e, i, u, id=name) for name, e, i, u in ERROR_TABLE],
+)
+def test_one_checker_two_codecs_errors(
+    edit: Callable[[type[urikit.URIReference]], urikit.URIReference],
+    iri_error: tuple[str, int, str] | None,
+    uri_error: tuple[str, int, str],
+) -> None:
+    for cls, expected in ((iri.IRIReference, iri_error), (urikit.URIReference, uri_error)):
+        if expected is None:
+            assert type(edit(cls)) is cls
+            continue
+        with pytest.raises(urikit.URIError) as info:
+            edit(cls)
+        err = info.value
+        component, position, char = expected
+        assert (err.component, err.position, err.text[err.position]) == expected
+        message = str(err)
+        assert f"at position {position}" in message
+        # (the bad-encoding message names the encoding; .component names the component)
+        assert component in message or err.reason in ("bad-value", "bad-encoding")
+        assert repr(char)[1:-1] in message or f"U+{ord(char):04X}" in message
+
+
+@pytest.mark.parametrize(
+    "method",
+    [
+        "with_scheme",
+        "with_userinfo",
+        "with_host",
+        "with_port",
+        "with_path",
+        "with_query",
+        "with_fragment",
+        "with_query_params",
+    ],
+)
+def test_inherited_edits_name_their_class_in_type_errors(method: str) -> None:
+    for ref in (iri.parse("http://例え.jp/"), urikit.parse("http://h/")):
+        with pytest.raises(TypeError) as info:
+            getattr(ref, method)(3.5)
+        assert str(info.value).startswith(f"{type(ref).__name__}.{method}() argument ")
+    with pytest.raises(TypeError) as info:
+        iri.IRIReference.build(port=3.5)  # type: ignore[arg-type]
+    assert str(info.value).startswith("IRIReference.build() argument 'port'")
 
 
 def test_value_semantics() -> None:
@@ -504,7 +733,7 @@ def test_import_urikit_loads_neither_iri_nor_idna() -> None:
 def test_fast_path_agrees_with_the_general_path(text: str) -> None:
     # iri.parse takes the core's parse (C when built) for ASCII text.
     try:
-        expected: object = iri._parse(text, "IRI-reference")
+        expected: object = _reference._parse(text, "IRI-reference")
     except urikit.URIError as err:
         expected = ("error", str(err), err.position, err.component, err.reason, err.text)
     try:

@@ -532,7 +532,7 @@ def test_display_warnings_as_without_memos(chars: str, label: str, clear: bool) 
     from_uri is what for_display gives."""
     from urikit import iri
     from urikit.errors import URIError
-    from urikit.iri import _display
+    from urikit.iri import _conversion, _display
 
     if clear:
         for memo in (_display._LEARNT, _display._NOT_RTL, _display._NOT_LOOKALIKE):
@@ -548,13 +548,13 @@ def test_display_warnings_as_without_memos(chars: str, label: str, clear: bool) 
         got = _display.display_warnings(shown.text)
         assert [(w.kind, w.component, w.position, w.detail) for w in got] == expected, text
         assert list(shown.warnings) == got
-        assert iri._from_uri(uri, idna=True, display=True) == shown.text
+        assert _conversion._from_uri(uri, idna=True, display=True) == shown.text
         assert (shown.safe_text if shown.warnings else iri.to_uri(uri)) == iri.to_uri(uri)
 
 
 def _reference_decode(value: str, in_query: bool, display: bool) -> str:
     """iri._decode_component as it was: octet by octet, no memo."""
-    from urikit.iri import _PCT_RUN_RE, _UNRESERVED_OCTETS, _decodable
+    from urikit.iri._conversion import _PCT_RUN_RE, _UNRESERVED_OCTETS, _decodable
 
     def one_run(m: re.Match[str]) -> str:
         run = m.group()
@@ -597,7 +597,7 @@ def _reference_decode(value: str, in_query: bool, display: bool) -> str:
 def test_decoding_a_run_at_once_is_decoding_it_octet_by_octet(
     pieces: list[str], in_query: bool, display: bool
 ) -> None:
-    from urikit.iri import _decode_component
+    from urikit.iri._conversion import _decode_component
 
     value = "".join(pieces)
     expected = _reference_decode(value, in_query, display)

@@ -31,6 +31,8 @@ __layers__ = {
     "resolution": 3,
     "normalization": 3,
     "_editing": 3,
-    # URIReference, parse(), is_valid()
+    # URIReference's components, builders and edits (one codec hook); URIReference,
+    # parse(), is_valid() and the C hook-up
+    "_building": 4,
     "reference": 4,
 }

@@ -98,7 +98,9 @@ class Codec:
 
     def encode(self, text: str, safe: frozenset[str], encoding: str, component: str) -> str:
         """``text`` with every character but ``safe`` and unreserved percent-encoded."""
-        name = _NAMED_SAFE.get(safe)
+        # the component's own name when it names ``safe`` (the query's and the
+        # fragment's sets are one set)
+        name = component if COMPONENT_SAFE.get(component) is safe else _NAMED_SAFE.get(safe)
         if name is not None and encoding == "utf-8":
             if _c_percent_encode is not None:
                 out = _c_percent_encode(text, name)  # percent_encode's C twin

@@ -72,9 +72,16 @@ def _claim(obj: Any, face: str) -> None:
             _claim(wrapped, face)
         return
     if isinstance(obj, type):
-        for member in vars(obj).values():
-            inner = member.__func__ if isinstance(member, (staticmethod, classmethod)) else member
-            if isinstance(inner, property) or getattr(inner, "__qualname__", "").startswith(
-                obj.__qualname__ + "."
-            ):
-                _claim(member, face)
+        # its own methods, and those of a base written in a private module (the
+        # halves of a class split over modules: URIReference's builders and edits)
+        for cls in obj.__mro__:
+            if cls is not obj and "._" not in cls.__module__:
+                continue
+            for member in vars(cls).values():
+                inner = (
+                    member.__func__ if isinstance(member, (staticmethod, classmethod)) else member
+                )
+                if isinstance(inner, property) or getattr(inner, "__qualname__", "").startswith(
+                    cls.__qualname__ + "."
+                ):
+                    _claim(member, face)

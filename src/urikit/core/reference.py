@@ -4,91 +4,30 @@ from __future__ import annotations
 
 import sys
 
-# ``collections.abc`` re-exports these from ``_collections_abc``, which the interpreter
-# has loaded at startup; importing ``collections.abc`` would load the ``collections``
-# package too, a measurable part of ``import urikit``.
-from _collections_abc import Iterable, Mapping
-
-from . import _editing
 from ._accel import SpanRecord, accelerate, component_getter, set_error_type, set_reference_type
+from ._building import Buildable, _authority, install
 from ._hooks import grammars
 from ._parser import (
     AUTHORITY_SPAN,
     COMPONENT_SPANS,
     FRAGMENT_SPAN,
-    HOST_SPAN,
-    PATH_SPAN,
     PORT_SPAN,
-    QUERY_SPAN,
     SCHEME_SPAN,
-    USERINFO_SPAN,
-    Spans,
-    check_component,
     diagnose,
     host_kind,
-    is_ipv4address,
-    is_ipv6address,
     split,
 )
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
-from .errors import URIError, arg_type_error, check_codec, check_optional_str, check_str
+from .errors import URIError, arg_type_error, check_codec, check_str
 from .normalization import normalize as _normalize
-from .percent import encode_except, percent_decode, percent_encode
+from .percent import percent_decode
 from .resolution import recompose, relativize, resolve
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any, ClassVar, Final, NoReturn, Self
+    from typing import Any, NoReturn
 
 __all__ = ["URIReference", "is_valid", "parse"]
-
-
-#: What a query parameter's name or value may carry literally (see urikit.core._editing).
-_QUERY_PARAM_SAFE: Final = _editing.QUERY_PARAM_SAFE
-
-
-def _port_text(port: object, func: str) -> str | None:
-    """A port argument (digits as ``str`` or an ``int``) as text; TypeError otherwise."""
-    if port is None or type(port) is str:
-        return port
-    if isinstance(port, int) and not isinstance(port, bool):
-        return str(port)
-    if isinstance(port, str):
-        return str(port)
-    raise arg_type_error(func, "port", "str, int or None", port)
-
-
-def _check_component_args(
-    func: str,
-    scheme: object,
-    userinfo: object,
-    host: object,
-    path: object,
-    query: object,
-    fragment: object,
-) -> None:
-    """TypeError unless each component argument of ``func`` is a ``str`` (or
-    ``None``, but for ``path``): the checks of ``from_components`` and ``build``."""
-    for name, value in (
-        ("scheme", scheme),
-        ("userinfo", userinfo),
-        ("host", host),
-        ("query", query),
-        ("fragment", fragment),
-    ):
-        check_optional_str(value, func, name)
-    check_str(path, func, "path")
-
-
-def _authority(userinfo: str | None, host: str, port: str | None) -> str:
-    """``[ userinfo "@" ] host [ ":" port ]`` (RFC 3986 section 3.2)."""
-    authority = host
-    if userinfo is not None:
-        authority = userinfo + "@" + authority
-    if port is not None:
-        authority += ":" + port
-    return authority
 
 
 def _decode_optional(value: str | None, encoding: str, errors: str, func: str) -> str | None:
@@ -97,26 +36,7 @@ def _decode_optional(value: str | None, encoding: str, errors: str, func: str) -
     return None if value is None else percent_decode(value, encoding, errors)
 
 
-def _encode_param(text: str, encoding: str) -> str:
-    return encode_except(text, _QUERY_PARAM_SAFE, encoding=encoding, component="query")
-
-
-def _query_from_params(params: object, encoding: str, func: str) -> str | None:
-    """The query ``with_query_params()`` of ``func`` writes (``None`` for
-    ``params=None``); TypeError naming ``func`` for an argument of the wrong type."""
-    check_str(encoding, func, "encoding")
-    if params is None:
-        return None
-    out = []
-    for name, value in _editing.pairs_of(params, func):
-        out.append(
-            _encode_param(name, encoding)
-            + ("" if value is None else "=" + _encode_param(value, encoding))
-        )
-    return "&".join(out)
-
-
-class URIReference(SpanRecord):
+class URIReference(Buildable):
     """An RFC 3986 URI-reference: a URI or a relative reference (section 4.1).
 
     Create one with :func:`parse`, :meth:`from_components` (encoded values) or
@@ -127,6 +47,7 @@ class URIReference(SpanRecord):
 
     # The two slots (_text, _sp) are SpanRecord's, the layout the C accelerator
     # shares (see urikit.core._accel); a slot added here would break the fast parse.
+    # Components, builders and edits are Buildable's (urikit.core._building).
     __slots__ = ()
 
     # -- construction ------------------------------------------------------------
@@ -140,136 +61,6 @@ class URIReference(SpanRecord):
             raise diagnose(text, rule)
         object.__setattr__(self, "_text", text)
         object.__setattr__(self, "_sp", sp)
-
-    @classmethod
-    def _new(cls, text: str, sp: Spans) -> Self:
-        """An instance of ``cls`` holding ``text`` and its spans, unchecked."""
-        self = object.__new__(cls)
-        _set(self, "_text", text)
-        _set(self, "_sp", sp)
-        return self
-
-    @classmethod
-    def from_components(
-        cls,
-        *,
-        scheme: str | None = None,
-        userinfo: str | None = None,
-        host: str | None = None,
-        port: str | int | None = None,
-        path: str = "",
-        query: str | None = None,
-        fragment: str | None = None,
-    ) -> URIReference:
-        """Put a reference together from already-encoded components, checking each.
-
-        A ``userinfo`` or ``port`` needs a ``host`` (which may be ``""``).
-
-        >>> str(URIReference.from_components(scheme="http", host="h", path="/a%20b", query=""))
-        'http://h/a%20b?'
-        >>> URIReference.from_components(path="a b")
-        Traceback (most recent call last):
-        urikit.errors.URIError: invalid character ' ' in path at position 1
-        """
-        func = "URIReference.from_components"
-        _check_component_args(func, scheme, userinfo, host, path, query, fragment)
-        port_text = _port_text(port, func)
-        for name, value in (
-            ("scheme", scheme),
-            ("userinfo", userinfo),
-            ("host", host),
-            ("port", port_text),
-            ("path", path),
-            ("query", query),
-            ("fragment", fragment),
-        ):
-            if value is not None:
-                check_component(name, value)
-        if host is None and (userinfo is not None or port_text is not None):
-            raise URIError("bad-value", "host", 0, "", detail="a userinfo or port needs a host")
-        authority = None
-        if host is not None:
-            authority = _authority(userinfo, host, port_text)
-            if path and not path.startswith("/"):
-                raise URIError(
-                    "bad-value",
-                    "path",
-                    0,
-                    path,
-                    detail="after an authority the path must be empty or start with '/'",
-                )
-        elif path.startswith("//"):
-            raise URIError("double-slash-path", "path", 0, path)
-        elif scheme is None:
-            colon = path.find(":", 0, (path.find("/") + 1 or len(path) + 1) - 1)
-            if colon >= 0:
-                raise URIError("colon-in-first-segment", "path", colon, path)
-        text = recompose((scheme, authority, path, query, fragment))
-        sp = split(text)
-        if sp is None:  # pragma: no cover - each piece was checked above
-            raise diagnose(text)
-        return cls._new(text, sp)
-
-    @classmethod
-    def build(
-        cls,
-        *,
-        scheme: str | None = None,
-        userinfo: str | None = None,
-        host: str | None = None,
-        port: str | int | None = None,
-        path: str = "",
-        query: str | None = None,
-        fragment: str | None = None,
-        encoding: str = "utf-8",
-    ) -> URIReference:
-        """Build a reference from decoded values, percent-encoding each as its
-        component requires (RFC 3986 section 2.1, 2.4).
-
-        A ``host`` that is an IPv4 address, an IPv6 address (with or without
-        brackets) or an IPvFuture literal is kept; any other host is encoded as a
-        reg-name. In a relative reference (no scheme, no host) a ":" in the
-        first path segment is encoded, so it is not read as a scheme.
-
-        >>> str(URIReference.build(scheme="http", host="::1", path="/a b/ü", query="q=1 2"))
-        'http://[::1]/a%20b/%C3%BC?q=1%202'
-        >>> str(URIReference.build(path="a:b/c"))
-        'a%3Ab/c'
-        """
-        func = "URIReference.build"
-        _check_component_args(func, scheme, userinfo, host, path, query, fragment)
-        check_str(encoding, func, "encoding")
-        _port_text(port, func)
-        enc = encoding
-        if host is not None:
-            if is_ipv6address(host):
-                host = "[" + host + "]"
-            elif not (host.startswith("[") and host.endswith("]")) and not is_ipv4address(host):
-                host = percent_encode(host, "host", encoding=enc)
-        if userinfo is not None:
-            userinfo = percent_encode(userinfo, "userinfo", encoding=enc)
-        if scheme is None and host is None:
-            first, sep, rest = path.partition("/")
-            path = (
-                percent_encode(first, "segment-nz-nc", encoding=enc)
-                + sep
-                + (percent_encode(rest, "path", encoding=enc))
-            )
-        else:
-            path = percent_encode(path, "path", encoding=enc)
-        if query is not None:
-            query = percent_encode(query, "query", encoding=enc)
-        if fragment is not None:
-            fragment = percent_encode(fragment, "fragment", encoding=enc)
-        return cls.from_components(
-            scheme=scheme,
-            userinfo=userinfo,
-            host=host,
-            port=port,
-            path=path,
-            query=query,
-            fragment=fragment,
-        )
 
     # -- value semantics -----------------------------------------------------------
 
@@ -299,7 +90,7 @@ class URIReference(SpanRecord):
     def _check_invariants(self) -> None:
         """Assert the internal representation is consistent (for tests and fuzzers)."""
         assert isinstance(self._text, str)
-        assert self._sp == split(self._text), "spans do not match the text"
+        assert self._sp == self._codec.spans(self._text), "spans do not match the text"
         parts = (self.scheme, self.authority, self.path, self.query, self.fragment)
         assert recompose(parts) == self._text, "recomposition differs from the text"
         if self.authority is not None:
@@ -307,53 +98,6 @@ class URIReference(SpanRecord):
             assert _authority(self.userinfo, self.host, self.port) == self.authority
         else:
             assert self.userinfo is None and self.host is None and self.port is None
-
-    # -- components, as written ----------------------------------------------------
-
-    def _get(self, group: int) -> str | None:
-        a, b = self._sp[group]
-        return self._text[a:b] if a >= 0 else None
-
-    @property
-    def scheme(self) -> str | None:
-        """The scheme as written (section 3.1), or ``None``."""
-        return self._get(SCHEME_SPAN)
-
-    @property
-    def authority(self) -> str | None:
-        """The authority (section 3.2), or ``None`` when there is no "//"."""
-        return self._get(AUTHORITY_SPAN)
-
-    @property
-    def userinfo(self) -> str | None:
-        """The userinfo before "@" (section 3.2.1), or ``None``."""
-        return self._get(USERINFO_SPAN)
-
-    @property
-    def host(self) -> str | None:
-        """The host (section 3.2.2); IP literals keep their brackets."""
-        return self._get(HOST_SPAN)
-
-    @property
-    def port(self) -> str | None:
-        """The port digits (section 3.2.3); ``""`` for a bare ":", ``None`` when absent."""
-        return self._get(PORT_SPAN)
-
-    @property
-    def path(self) -> str:
-        """The path (section 3.3), always a string, possibly empty."""
-        a, b = self._sp[PATH_SPAN]
-        return self._text[a:b]
-
-    @property
-    def query(self) -> str | None:
-        """The query after "?" (section 3.4), or ``None``."""
-        return self._get(QUERY_SPAN)
-
-    @property
-    def fragment(self) -> str | None:
-        """The fragment after "#" (section 3.5), or ``None``."""
-        return self._get(FRAGMENT_SPAN)
 
     # -- derived facts ---------------------------------------------------------------
 
@@ -577,373 +321,6 @@ class URIReference(SpanRecord):
             )
         return pairs
 
-    # -- copies with changes -------------------------------------------------------
-
-    def _replace(self, **changes: Any) -> URIReference:
-        parts: dict[str, Any] = {
-            "scheme": self.scheme,
-            "userinfo": self.userinfo,
-            "host": self.host,
-            "port": self.port,
-            "path": self.path,
-            "query": self.query,
-            "fragment": self.fragment,
-        }
-        if all(parts[k] == v for k, v in changes.items()):
-            return self
-        parts.update(changes)
-        return type(self).from_components(**parts)
-
-    def with_scheme(self, scheme: str | None) -> URIReference:
-        """A copy with another (encoded) scheme; ``None`` removes it."""
-        check_optional_str(scheme, "URIReference.with_scheme", "scheme")
-        return self._replace(scheme=scheme)
-
-    def with_userinfo(self, userinfo: str | None) -> URIReference:
-        """A copy with another (encoded) userinfo; ``None`` removes it."""
-        check_optional_str(userinfo, "URIReference.with_userinfo", "userinfo")
-        return self._replace(userinfo=userinfo)
-
-    def with_host(self, host: str | None) -> URIReference:
-        """A copy with another (encoded) host; ``None`` removes the authority ("//host").
-
-        The userinfo and port live in the authority, so removing the host of a
-        reference that has either would drop them silently: that raises
-        :class:`~urikit.URIError` instead; remove them first.
-
-        >>> str(parse("http://h/p").with_host(None))
-        'http:/p'
-        >>> parse("http://u@h:8/p").with_host(None)  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        urikit.errors.URIError: invalid host: removing the host would drop the userinfo and port...
-        >>> str(parse("http://u@h:8/p").with_userinfo(None).with_port(None).with_host(None))
-        'http:/p'
-        """
-        check_optional_str(host, "URIReference.with_host", "host")
-        if host is None:
-            dropped = [n for n in ("userinfo", "port") if getattr(self, n) is not None]
-            if dropped:
-                start = self._sp[HOST_SPAN][0]
-                detail = (
-                    f"removing the host would drop the {' and '.join(dropped)};"
-                    f" remove {' and '.join(dropped)} first with "
-                    + " and ".join(f"with_{n}(None)" for n in dropped)
-                )
-                raise URIError("bad-value", "host", start, self._text, detail=detail)
-        return self._replace(host=host)
-
-    def with_port(self, port: str | int | None) -> URIReference:
-        """A copy with another port; ``None`` removes it (and its ":")."""
-        return self._replace(port=_port_text(port, "URIReference.with_port"))
-
-    def with_path(self, path: str) -> URIReference:
-        """A copy with another (encoded) path."""
-        check_str(path, "URIReference.with_path", "path")
-        return self._replace(path=path)
-
-    def with_query(self, query: str | None) -> URIReference:
-        """A copy with another (encoded) query; ``None`` removes it, ``""`` leaves "?"."""
-        check_optional_str(query, "URIReference.with_query", "query")
-        return self._replace(query=query)
-
-    def with_fragment(self, fragment: str | None) -> URIReference:
-        """A copy with another (encoded) fragment; ``None`` removes it."""
-        check_optional_str(fragment, "URIReference.with_fragment", "fragment")
-        return self._replace(fragment=fragment)
-
-    def with_query_params(
-        self,
-        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]] | None,
-        *,
-        encoding: str = "utf-8",
-    ) -> URIReference:
-        """A copy whose query is built from decoded ``(name, value)`` pairs.
-
-        Names and values are percent-encoded, including "&", "=", "+" and "#";
-        a value of ``None`` writes the name alone. No pairs give an empty query;
-        ``params=None`` removes the query (as :meth:`with_query` does). Names and
-        values must be ``str`` (``TypeError`` otherwise; convert numbers first).
-
-        >>> str(parse("http://h/").with_query_params([("q", "a&b c"), ("flag", None)]))
-        'http://h/?q=a%26b%20c&flag'
-        >>> str(parse("http://h/?x").with_query_params(None))
-        'http://h/'
-        """
-        query = _query_from_params(params, encoding, "URIReference.with_query_params")
-        return self._replace(query=query)
-
-    # -- edits: path segments, query parameters, origin (urikit.core._editing) -----------
-
-    #: How edits write and check text (``urikit.iri`` keeps the IRI characters).
-    _codec: ClassVar[_editing.Codec] = _editing.URI_CODEC
-
-    def _edited(self, text: str) -> Self:
-        """A reference of this type holding ``text`` (``self`` when it is the same)."""
-        if text == self._text:
-            return self
-        if type(self) is URIReference:
-            ref: Self = _parse_edited(text)  # parse, in C when built
-            return ref
-        return self._new(text, self._codec.spans(text))
-
-    def _with_new_path(self, path: str) -> Self:
-        """A copy with ``path`` (encoded) and no query or fragment: another resource."""
-        return self._edited(self._text[: self._sp[PATH_SPAN][0]] + path)
-
-    def _path_context(self) -> tuple[bool, bool]:
-        """(has an authority, is a relative reference without one)."""
-        rooted = self._sp[AUTHORITY_SPAN][0] >= 0
-        return rooted, not rooted and self._sp[SCHEME_SPAN][0] < 0
-
-    def joinpath(self, *segments: str, encoded: bool = False) -> Self:
-        """A copy with decoded ``segments`` appended to the path; no query or fragment.
-
-        A "/" in a segment separates segments; every other character a segment
-        cannot carry is percent-encoded. The base's trailing empty segment is
-        replaced, and an empty path after an authority becomes "/".
-        ``encoded=True`` takes the segments as already encoded (and checks them).
-        A "." or ".." segment raises :class:`~urikit.URIError` unless
-        ``encoded=True``: no encoding makes it data (``%2E`` is ``.``, RFC 3986
-        section 2.3) and resolution removes it with its parent (section 5.2.4).
-
-        >>> str(parse("http://h/a/?q#f").joinpath("b c", "d/e?#%"))
-        'http://h/a/b%20c/d/e%3F%23%25'
-        >>> str(parse("http://h").joinpath("%7E", encoded=True))
-        'http://h/%7E'
-        """
-        return self._join(segments, encoded) if segments else self
-
-    def __truediv__(self, segment: str) -> Self:
-        """``ref / "segment"`` is ``ref.joinpath("segment")``.
-
-        >>> str(parse("https://api.example/v1") / "users" / "a b")
-        'https://api.example/v1/users/a%20b'
-        """
-        if type(segment) is not str and not isinstance(segment, str):
-            return NotImplemented
-        return self._join((segment,), False)
-
-    def _join(self, segments: tuple[str, ...], encoded: bool) -> Self:
-        sp = self._sp
-        rooted = sp[AUTHORITY_SPAN][0] >= 0
-        p0, p1 = sp[PATH_SPAN]
-        text = self._text
-        path = _editing.join_path(
-            text[p0:p1],
-            rooted,
-            not rooted and sp[SCHEME_SPAN][0] < 0,
-            segments,
-            encoded,
-            self._codec,
-            "URIReference.joinpath",
-        )
-        return self._edited(text[:p0] + path)
-
-    @property
-    def parent(self) -> Self:
-        """A copy without the path's last segment, query or fragment (the root stays).
-
-        >>> [str(parse(s).parent) for s in ("http://h/a/b?q", "http://h/a/b/", "http://h/a")]
-        ['http://h/a', 'http://h/a/b', 'http://h/']
-        """
-        return self._with_new_path(_editing.parent_path(self.path))
-
-    @property
-    def name(self) -> str:
-        """The path's last segment, decoded (``""`` after a trailing "/").
-
-        >>> parse("http://h/a/r%C3%A9sum%C3%A9.tar.gz?x").name
-        'résumé.tar.gz'
-        """
-        return percent_decode(_editing.last_segment(self.path), component="path")
-
-    @property
-    def suffix(self) -> str:
-        """The name's last "." and what follows, or ``""`` (not for ".hidden" or "a.").
-
-        >>> parse("/a/b.tar.gz").suffix, parse("/a/.profile").suffix
-        ('.gz', '')
-        """
-        return _editing.suffix_of(self.name)
-
-    @property
-    def suffixes(self) -> tuple[str, ...]:
-        """Every suffix of the name.
-
-        >>> parse("/a/b.tar.gz").suffixes
-        ('.tar', '.gz')
-        """
-        return _editing.suffixes_of(self.name)
-
-    def with_name(self, name: str) -> Self:
-        """A copy with the path's last segment replaced by the decoded ``name``
-        (encoded); no query or fragment. A "/" in ``name`` raises
-        :class:`~urikit.URIError`, as do "." and "..".
-
-        >>> str(parse("http://h/a/b.txt?q").with_name("c d.txt"))
-        'http://h/a/c%20d.txt'
-        """
-        if type(name) is not str:
-            check_str(name, "URIReference.with_name", "name")
-        rooted, noscheme = self._path_context()
-        path = _editing.replace_name(
-            self.path, rooted, noscheme, name, self._codec, "URIReference.with_name"
-        )
-        return self._with_new_path(path)
-
-    def with_suffix(self, suffix: str) -> Self:
-        """A copy with the name's suffix replaced by ``suffix`` (``""`` removes it);
-        no query or fragment. The rest of the segment keeps its bytes as written.
-
-        >>> str(parse("http://h/%7Ea/b.tar.gz").with_suffix(".zip"))
-        'http://h/%7Ea/b.tar.zip'
-        """
-        if type(suffix) is not str:
-            check_str(suffix, "URIReference.with_suffix", "suffix")
-        rooted, noscheme = self._path_context()
-        path = _editing.replace_suffix(
-            self.path, rooted, noscheme, suffix, self._codec, "URIReference.with_suffix"
-        )
-        return self._with_new_path(path)
-
-    def update_query(
-        self,
-        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]],
-        *,
-        form: bool = False,
-        encoding: str = "utf-8",
-    ) -> Self:
-        """A copy where each name in ``params`` has the given value(s) only.
-
-        The given pairs take the place of the name's first parameter (its others
-        are removed); new names are appended. Every other parameter, its
-        separators and its percent-encoding stay as written, as does the
-        fragment. New names and values are percent-encoded, "&", "=", "#", "+"
-        and space included (space as ``%20``); ``form=True`` writes space as "+"
-        (``application/x-www-form-urlencoded``) and reads "+" in the names
-        already there as space. A value of ``None`` writes the name alone.
-
-        >>> str(parse("http://h/?a=%7e&b=1&b=2#f").update_query({"b": "x y"}))
-        'http://h/?a=%7e&b=x%20y#f'
-        >>> str(parse("http://h/?q=a+b").update_query([("q", "c d")], form=True))
-        'http://h/?q=c+d'
-        """
-        text = _editing.update_query(
-            self._text,
-            self.query,
-            self.fragment,
-            params,
-            form,
-            encoding,
-            self._codec,
-            "URIReference.update_query",
-        )
-        if text is None:
-            return self
-        if type(self) is URIReference:
-            ref: Self = _parse_edited(text)  # parse, in C when built
-            return ref
-        return self._new(text, self._codec.spans(text))
-
-    def extend_query(
-        self,
-        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]],
-        *,
-        form: bool = False,
-        encoding: str = "utf-8",
-    ) -> Self:
-        """A copy with the pairs of ``params`` appended to the query, encoded as by
-        :meth:`update_query`; everything already there stays as written.
-
-        >>> str(parse("http://h/?a=1#f").extend_query([("a", "2"), ("b", None)]))
-        'http://h/?a=1&a=2&b#f'
-        """
-        text = _editing.extend_query(
-            self._text,
-            self.query,
-            self.fragment,
-            params,
-            form,
-            encoding,
-            self._codec,
-            "URIReference.extend_query",
-        )
-        return self if text is None else self._edited(text)
-
-    def without_query_params(
-        self, *names: str, form: bool = False, encoding: str = "utf-8"
-    ) -> Self:
-        """A copy without the parameters called any of ``names`` (decoded); every
-        other one stays as written, and the query is removed when none is left.
-
-        >>> str(parse("http://h/?utm_source=x&id=%7e7#f").without_query_params("utm_source"))
-        'http://h/?id=%7e7#f'
-        >>> str(parse("http://h/?utm_source=x").without_query_params("utm_source"))
-        'http://h/'
-        """
-        text = _editing.without_query_params(
-            self._text,
-            self.query,
-            self.fragment,
-            names,
-            form,
-            encoding,
-            "URIReference.without_query_params",
-        )
-        return self if text is None else self._edited(text)
-
-    def query_values(
-        self, name: str, *, form: bool = False, encoding: str = "utf-8"
-    ) -> list[str | None]:
-        """The decoded values of every parameter called ``name``, in order
-        (``None`` for one without "="); ``form=True`` reads "+" as space.
-
-        >>> parse("?a=1&b&a=x%20y&a").query_values("a")
-        ['1', 'x y', None]
-        """
-        if type(name) is not str:
-            check_str(name, "URIReference.query_values", "name")
-        check_codec(encoding, "strict", "URIReference.query_values")
-        return _editing.query_values(self.query, name, form, encoding)
-
-    def query_param(
-        self, name: str, default: str | None = None, *, form: bool = False, encoding: str = "utf-8"
-    ) -> str | None:
-        """The decoded value of the first parameter called ``name``, or ``default``
-        when there is none (a parameter without "=" gives ``None``: see
-        :meth:`query_values` to tell it from an absent one).
-
-        >>> ref = parse("?page=2&q=a%20b&page=3")
-        >>> ref.query_param("page"), ref.query_param("q"), ref.query_param("x", "1")
-        ('2', 'a b', '1')
-        """
-        if type(name) is not str:
-            check_str(name, "URIReference.query_param", "name")
-        check_optional_str(default, "URIReference.query_param", "default")
-        check_codec(encoding, "strict", "URIReference.query_param")
-        values = _editing.query_values(self.query, name, form, encoding)
-        return values[0] if values else default
-
-    def origin(self) -> Self:
-        """The RFC 6454 origin, ``scheme://host[:port]``, as a reference.
-
-        The scheme and host are lower-cased (RFC 3986 section 6.2.2 syntax
-        normalization), the userinfo, path, query and fragment dropped, and the
-        port written only when it is not the scheme's default port (in the
-        built-in scheme registry). A reference without a scheme, an authority
-        (a URN, ``mailto:``) or a host raises :class:`~urikit.URIError` (reason
-        ``"no-origin"``, naming the component missing).
-
-        >>> str(parse("HTTPS://user@API.Example.com:443/v1?k#f").origin())
-        'https://api.example.com'
-        >>> str(parse("http://h:8080/").origin())
-        'http://h:8080'
-        >>> parse("urn:isbn:0451450523").origin()  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        urikit.errors.URIError: no origin: a reference without an authority ...
-        """
-        return self._edited(_editing.origin_text(self._text, self._sp))
-
     # -- operations ----------------------------------------------------------------
 
     def resolve(
@@ -1059,9 +436,6 @@ def is_valid(text: str, rule: str = "URI-reference", grammar: str = "rfc3986") -
     return split(text, rule) is not None
 
 
-#: What an edit of a URIReference builds its copy with (the C parse when built).
-_parse_edited: Callable[[str], Any] = parse
-
 # The C boundary (see urikit.core._accel): install URIReference as the type the fast
 # parse builds (it fills SpanRecord's two slots), then bind the C twins.
 if set_reference_type is not None and set_error_type is not None:
@@ -1070,12 +444,14 @@ if set_reference_type is not None and set_error_type is not None:
     # the location C found (the slots filled, the message worded on first use)
     set_error_type(URIError, diagnose)
     parse = accelerate("parse", parse, diagnose)
-    _parse_edited = parse
     is_valid = accelerate("is_valid", is_valid)
     # Component properties read SpanRecord's slots and slice in C (class access
     # still gives the property; anything unusual is handed to it).
     for _name, _group in COMPONENT_SPANS.items():
-        _prop = URIReference.__dict__[_name]
+        _prop = Buildable.__dict__[_name]
         assert component_getter is not None
         _getter = component_getter(_prop, _group, _name == "path")
         setattr(URIReference, _name, _getter)
+
+# Edits of an exact URIReference are re-parsed by parse (the C one when built).
+install(URIReference, parse)

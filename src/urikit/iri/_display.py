@@ -29,6 +29,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
+from ..core.errors import URIError
+from ._conversion import _from_uri, to_uri
 from ._syntax import (
     FRAGMENT_SPAN,
     HOST_SPAN,
@@ -36,9 +38,10 @@ from ._syntax import (
     QUERY_SPAN,
     USERINFO_SPAN,
     iri_split,
+    text_arg,
 )
 
-__all__ = ["DisplayForm", "DisplayWarning", "display_warnings"]
+__all__ = ["DisplayForm", "DisplayWarning", "display_warnings", "for_display"]
 
 _SLASH_LIKE: Final = frozenset("\u2215\u2044\u29f8\u2571\u2afd\u3033\u0338\u2cc6")
 #: The full stops UTS #46 maps to "." (RFC 3490 section 3.1): label separators in a host.
@@ -281,3 +284,34 @@ def display_warnings(text: str) -> list[DisplayWarning]:
                 )
     warnings.sort(key=lambda w: w.position)
     return warnings
+
+
+def for_display(uri: str, *, strict: bool = False) -> DisplayForm:
+    """The form of ``uri`` (a URI or IRI reference) to show people, and whether it misleads.
+
+    The text is :func:`urikit.iri.from_uri` with U-labels for valid A-labels
+    (an A-label that is not valid is shown as it is, with an "invalid-a-label"
+    warning). With
+    ``strict=True`` a misleading form raises :class:`~urikit.URIError` (reason
+    "bad-value", the first warning's component and position in the display
+    text) instead of being returned.
+
+    >>> d = for_display("http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9")
+    >>> d.text, d.misleading
+    ('http://例え.jp/パス', False)
+    >>> d = for_display("http://xn--pypal-4ve.com/")  # a Cyrillic letter among Latin ones
+    >>> d.text == "http://p\\u0430ypal.com/", d.misleading, d.safe_text, d.warnings[0].kind
+    (True, True, 'http://xn--pypal-4ve.com/', 'mixed-script')
+    >>> for_display("http://a/%E2%88%95etc", strict=True)
+    Traceback (most recent call last):
+    urikit.errors.URIError: invalid path: U+2215 DIVISION SLASH looks like a delimiter at position 9
+    """
+    source = text_arg("for_display", "uri", uri)
+    # An A-label that is not valid stays as it is, with an "invalid-a-label" warning.
+    text = _from_uri(source, idna=True, display=True)
+    warnings = tuple(display_warnings(text))
+    if warnings and strict:
+        w = warnings[0]
+        raise URIError("bad-value", w.component, w.position, text, detail=w.detail)
+    safe = to_uri(source) if warnings else text
+    return DisplayForm(text, source, warnings, safe)

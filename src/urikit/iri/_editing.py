@@ -36,18 +36,32 @@ class IRICodec(Codec):
             return super().encode(text, safe, encoding, component)
         query = component == "query"
         out: list[str] = []
-        plain: list[str] = []
-        for ch in text:
+        start = 0  # of the run of characters to encode as a URI would
+        for i, ch in enumerate(text):
             if is_ucschar(ch) or (query and is_iprivate(ch)):
-                if plain:
-                    out.append(super().encode("".join(plain), safe, encoding, component))
-                    plain = []
+                if start < i:
+                    out.append(self._encode_run(text, start, i, safe, encoding, component))
+                start = i + 1
                 out.append(ch)
-            else:
-                plain.append(ch)
-        if plain:
-            out.append(super().encode("".join(plain), safe, encoding, component))
+        if start < len(text):
+            out.append(self._encode_run(text, start, len(text), safe, encoding, component))
         return "".join(out)
+
+    def _encode_run(
+        self, text: str, start: int, end: int, safe: frozenset[str], encoding: str, component: str
+    ) -> str:
+        """``text[start:end]`` encoded as a URI would; an error indexes ``text``."""
+        try:
+            return super().encode(text[start:end], safe, encoding, component)
+        except URIError as err:
+            raise URIError(
+                err.reason,
+                err.component,
+                start + err.position,
+                text,
+                detail=err.detail,
+                encoding=encoding,
+            ) from None
 
     def check(self, component: str, value: str) -> None:
         """Raise :class:`~urikit.URIError` unless ``value`` is a valid IRI ``component``."""

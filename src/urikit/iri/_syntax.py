@@ -42,7 +42,9 @@ from ..core._parser import (
     diagnose,
     split,
 )
-from ..core.errors import URIError, check_str, unknown_choice
+from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
+from ..core.reference import URIReference
+from ..core.resolution import Parts
 
 __all__ = [
     "AUTHORITY_SPAN",
@@ -58,11 +60,14 @@ __all__ = [
     "URI_RULE",
     "USERINFO_SPAN",
     "check_iri_component",
+    "checked",
     "find_error",
     "iri_split",
     "is_iprivate",
     "is_ucschar",
+    "parts_of",
     "stand_in",
+    "text_arg",
     "uri_rule_of",
 ]
 
@@ -291,3 +296,39 @@ def check_iri_component(name: str, value: str) -> None:
         check_component(name, stand_in(value, name))
     except URIError as err:
         raise _reword(err, value) from None
+
+
+# --- arguments and spans, for the modules of urikit.iri ---------------------------
+
+
+def text_arg(func: str, param: str, value: object) -> str:
+    """A str argument of ``func`` (a URIReference counts as its text)."""
+    if type(value) is str:
+        return value
+    if isinstance(value, URIReference):
+        return str(value)
+    if isinstance(value, str):
+        return str(value)
+    raise arg_type_error(func, param, "str or URIReference", value)
+
+
+def checked(text: str, rule: str = "IRI-reference") -> Spans:
+    """The spans of ``text`` as the RFC 3987 ``rule``; :class:`URIError` if invalid."""
+    sp = iri_split(text, rule)
+    if sp is None:
+        err = find_error(text, rule)
+        if err is None:  # pragma: no cover - the tests hold split and find_error equal
+            err = URIError("bad-value", "iri", 0, text, detail="rejected")
+        raise err
+    return sp
+
+
+def parts_of(text: str, sp: Spans) -> Parts:
+    """The five components of section 5.2 (``None`` when absent) from the spans."""
+
+    def get(g: int) -> str | None:
+        a, b = sp[g]
+        return text[a:b] if a >= 0 else None
+
+    p0, p1 = sp[PATH_SPAN]
+    return (get(SCHEME_SPAN), get(AUTHORITY_SPAN), text[p0:p1], get(QUERY_SPAN), get(FRAGMENT_SPAN))

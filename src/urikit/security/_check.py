@@ -337,7 +337,7 @@ def _char_kind(ch: str) -> int:
     if _looks_like_delimiter(ch) or _is_invisible(ch):
         return 0
     # not plain, no look-alike and not invisible: a right-to-left letter
-    from ..iri import _decodable
+    from ..iri._conversion import _decodable
 
     decoded = _decodable(ch, False, for_display=True) and _decodable(ch, True, for_display=True)
     return 2 if decoded else 0

@@ -13,17 +13,17 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Iterable
-from types import ModuleType
 from typing import Any, Final
 
 from ..core._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_SPAN
 from ..core.errors import URIError, quoted
-from ..iri import _decodable, _decode_component
+from ..iri._conversion import _decodable, _decode_component, _from_uri, to_uri
 from ..iri._display import (
     _DELIMITERS,
     _MIXES_DIRECTIONS,
     _NOT_RTL_AT_ENDS,
     _SLASH_LIKE,
+    display_warnings,
 )
 from ._invisible import _check_invisible
 from ._policy import _Found
@@ -194,19 +194,6 @@ def _host_homographs(host: str) -> list[tuple[str, str]]:
         if verdict is not None:
             out.append(verdict)
     return out
-
-
-_IRI: list[ModuleType] = []
-
-
-def _iri() -> ModuleType:
-    """``urikit.iri`` (L5), imported when a reference first needs it (an import
-    statement in ``_check_display`` would cost half a microsecond each time)."""
-    if not _IRI:
-        from .. import iri
-
-        _IRI.append(iri)
-    return _IRI[0]
 
 
 # --- the display checks of an ASCII reference whose authority shows as written ---------
@@ -395,7 +382,6 @@ def _check_display_all(found: _Found, text: str, sp: tuple[tuple[int, int], ...]
     """The display checks of ``text`` (a valid URI or IRI reference with spans
     ``sp``) in full: look-alike host labels, raw bidi formatting characters, and
     what ``iri.display_warnings`` says of the display form."""
-    iri = _iri()
     spans = {name: sp[group] for group, name in _PCT_GROUPS}
     grouped: dict[tuple[str, str], dict[str, None]] = {}
     severities: dict[tuple[str, str], str] = {}
@@ -420,9 +406,10 @@ def _check_display_all(found: _Found, text: str, sp: tuple[tuple[int, int], ...]
             component = next((n for n, (a, b) in spans.items() if a <= m.start() < b), "uri")
             _add_bidi(found, component, m.start(), m.end(), char)
     # What iri.for_display(text) gives, without the DisplayForm and its safe text.
+    shown: str | None
     try:
-        shown: str | None = iri._from_uri(text, idna=True, display=True)
-        warnings = iri.display_warnings(shown)
+        shown = _from_uri(text, idna=True, display=True)
+        warnings = display_warnings(shown)
     except URIError:
         shown, warnings = None, []
     for w in warnings:  # one finding per code and component
@@ -440,6 +427,6 @@ def _check_display_all(found: _Found, text: str, sp: tuple[tuple[int, int], ...]
             message += f"; and {len(details) - 3} more"
         if code == "idn-homograph" and shown is not None:
             # for_display's safe_text when it warns, and to_uri(text) when not
-            safe = iri.to_uri(text)
+            safe = to_uri(text)
             message += f"; shown as {quoted(shown)}, safe form {quoted(safe)}"
         found.add(code, severities[code, component], component, a, b, message)
