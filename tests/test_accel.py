@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -52,11 +53,54 @@ def test_gen_tables_check_fails_when_stale(
     assert tool.main(["--check"]) == 0
 
 
+# A definition the header is generated from, as written in its module, and a change to it.
+CHANGED_DEFINITIONS = [
+    ("core/_parser.py", '"absolute-URI", "relative-ref"})', '"absolute-URI", "relative"})'),
+    ("core/errors.py", "expected one of {expected}", "expected {expected}"),
+    ("text/extraction.py", '_LINE_BLANKS: Final = " \\t\\xa0"', '_LINE_BLANKS: Final = " \\t"'),
+    ("text/extraction.py", '_ANGLE_OPEN: Final = "<"', '_ANGLE_OPEN: Final = "["'),
+    ("text/extraction.py", '("www", "ftp")', '("www", "ftp", "web")'),
+    ("text/extraction.py", '_URL_PREFIX: Final = "URL:"', '_URL_PREFIX: Final = "URI:"'),
+    ("text/extraction.py", '("angle", "quote", "url")', '("angle", "quoted", "url")'),
+    ("text/extraction.py", "_SHORT_RUN = 256", "_SHORT_RUN = 128"),
+]
+
+
+@pytest.mark.parametrize(("module", "old", "new"), CHANGED_DEFINITIONS)
+def test_gen_tables_check_fails_when_a_definition_changes(
+    tmp_path: Path, module: str, old: str, new: str
+) -> None:
+    """``--check`` run in a copy of the tree whose Python definition was changed
+    (the committed header kept) fails: the header follows the definitions."""
+    copy = tmp_path / "repo"
+    shutil.copytree(REPO / "tools", copy / "tools")
+    shutil.copytree(
+        REPO / "src" / "urikit",
+        copy / "src" / "urikit",
+        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"),
+    )
+    check = [sys.executable, str(copy / "tools" / "gen_tables.py"), "--check"]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["URIKIT_NO_SPEEDUPS"] = "1"
+    fresh = subprocess.run(check, env=env, capture_output=True, text=True, check=False)
+    assert fresh.returncode == 0, fresh.stderr
+    path = copy / "src" / "urikit" / module
+    source = path.read_text(encoding="utf-8")
+    assert source.count(old) == 1, f"{module} no longer holds {old!r}: update this test"
+    path.write_text(source.replace(old, new), encoding="utf-8")
+    stale = subprocess.run(check, env=env, capture_output=True, text=True, check=False)
+    assert stale.returncode == 1
+    assert "stale" in stale.stderr or "_parser.RULES" in stale.stderr, stale.stderr
+
+
 def test_c_units_spell_no_generated_fact() -> None:
     """The facts _tables.h holds are spelt nowhere else in C: no hex digit string,
-    no nibble table, no error reason, no URIError or Extracted slot name."""
+    no nibble table, no error reason, no URIError or Extracted slot name, no rule
+    name, no extraction wrapper, abbreviated scheme or whitespace test."""
+    from urikit.core._parser import RULES
     from urikit.errors import URIError
     from urikit.extraction import Extracted
+    from urikit.text import extraction
 
     facts = [
         '"0123456789ABCDEF"',
@@ -64,8 +108,15 @@ def test_c_units_spell_no_generated_fact() -> None:
         '"invalid-char"',
         '"bad-percent"',
         '"bad-decoding"',
+        '"ftp://"',
+        "== 0xA0",
+        "!= 0xA0",
+        "'\\f'",
+        "'\\v'",
+        "expected one of",
     ]
     facts += [f'"{slot}"' for slot in (*URIError.__slots__, *Extracted.__slots__)]
+    facts += [f'"{name}"' for name in (*RULES, *extraction._WRAPPERS)]
     for path in C_SOURCES:
         if path.name == "_tables.h":
             continue

@@ -443,17 +443,10 @@ urikit_rule_code(const state_t *st, PyObject *rule)
     if (!PyUnicode_Check(rule)) {
         return RULE_UNKNOWN;
     }
-    if (PyUnicode_CompareWithASCIIString(rule, "URI-reference") == 0) {
-        return RULE_REF;
-    }
-    if (PyUnicode_CompareWithASCIIString(rule, "URI") == 0) {
-        return RULE_URI;
-    }
-    if (PyUnicode_CompareWithASCIIString(rule, "absolute-URI") == 0) {
-        return RULE_ABS;
-    }
-    if (PyUnicode_CompareWithASCIIString(rule, "relative-ref") == 0) {
-        return RULE_REL;
+    for (int code = 0; code < NRULES; code++) {
+        if (PyUnicode_CompareWithASCIIString(rule, RULE_NAMES[code]) == 0) {
+            return code; /* RULE_NAMES: generated from _parser.RULES */
+        }
     }
     return RULE_UNKNOWN;
 }
@@ -486,10 +479,7 @@ urikit_split_text(const state_t *st, PyObject *text, PyObject *rule, spans_t *sp
     case RULE_REL:
         return sp->s[G_SCHEME] < 0;
     default:
-        PyErr_Format(PyExc_ValueError,
-                     "unknown rule %R; expected one of "
-                     "['URI', 'URI-reference', 'absolute-URI', 'relative-ref']",
-                     rule);
+        PyErr_Format(PyExc_ValueError, UK_UNKNOWN_RULE_FMT, rule);
         return -1;
     }
 }

@@ -79,7 +79,6 @@ typedef unsigned char uchar;
 #define ISHEX(c) IS(c, UK_HEXDIG)
 
 enum { G_ALL, G_SCHEME, G_AUTHORITY, G_USERINFO, G_HOST, G_PORT, G_PATH, G_QUERY, G_FRAGMENT, NG };
-enum { RULE_REF = 0, RULE_URI = 1, RULE_ABS = 2, RULE_REL = 3, RULE_UNKNOWN = -1 };
 
 typedef struct {
     Py_ssize_t s[NG];
@@ -93,7 +92,7 @@ typedef struct {
 /* Module state: every Python object the module keeps. */
 typedef struct {
     PyObject *none_pair;         /* (-1, -1) */
-    PyObject *str_uri_reference; /* "URI-reference", interned */
+    PyObject *str_uri_reference; /* RULE_NAMES[RULE_REF], interned */
     PyObject *words[NWORDS];     /* the reasons and components locate_error names */
     PyTypeObject *accel_type;    /* AcceleratedFunction */
     PyTypeObject *getter_type;   /* ComponentGetter */

@@ -63,11 +63,30 @@ _LETTERS: Final = ALPHA
 _TRAILING: Final = frozenset(".,;:!?'")
 
 # Whitespace: ASCII whitespace and the no-break space (U+00A0) that converted
-# documents indent with; no URI holds any of them.
-_WS = " \t\n\r\f\v\xa0"
+# documents indent with; no URI holds any of them. Blanks on a line and line
+# breaks may stand inside a delimited form; a form feed or vertical tab may not.
+_LINE_BLANKS: Final = " \t\xa0"
+_LINE_BREAKS: Final = "\r\n"
+_BAD_BLANKS: Final = "\f\v"
+_WS: Final = _LINE_BLANKS + _LINE_BREAKS + _BAD_BLANKS
+_LINE_BLANKS_CLASS = re.escape(_LINE_BLANKS)
+_BLANKS_CLASS = re.escape(_LINE_BLANKS + _LINE_BREAKS)
+# The characters where a candidate of _candidates_re starts: a delimited form's
+# opening, a scheme's colon, and (abbreviated forms) the dot after one of the
+# words that start a host name written without a scheme.
+_ANGLE_OPEN: Final = "<"
+_QUOTE_OPEN: Final = '"'
+_SCHEME_COLON: Final = ":"
+_ABBREVIATED_DOT: Final = "."
+_ABBREVIATED_WORDS: Final = ("www", "ftp")
+_ABBREVIATED_WORDS_RE = "|".join(_ABBREVIATED_WORDS)
+# The old prefix of an angle form, <URL:...>, in any case.
+_URL_PREFIX: Final = "URL:"
+# Extracted.wrapper of each delimited form.
+_WRAPPERS: Final = ("angle", "quote", "url")
 _SCHEMEISH = SCHEME_PATTERN
 # Content of a delimited form may break lines inside the scheme, too.
-_SCHEMEISH_WRAPPED = rf"[{ALPHA_CLASS}][{regex_class(SCHEME)} \t\r\n\xa0]*+"
+_SCHEMEISH_WRAPPED = rf"[{ALPHA_CLASS}][{regex_class(SCHEME)}{_BLANKS_CLASS}]*+"
 _ANGLE_RE: Final = re.compile(r"<([^<>]*+)>")
 _QUOTE_RE: Final = re.compile(r'"([^"]*+)"')
 # Every character a URI may hold: unreserved, reserved and "%".
@@ -75,15 +94,19 @@ _URI_RUN_RE: Final = re.compile(
     f"[{regex_class(UNRESERVED | GEN_DELIMS | SUB_DELIMS | frozenset('%'))}]*+"
 )
 # Blanks on a line, and one line break (CRLF, CR or LF).
-_BLANKS = r"[ \t\xa0]*+"
+_BLANKS = rf"[{_LINE_BLANKS_CLASS}]*+"
 _BREAK = r"(?:\r\n?+|\n)"
 _LINE_BREAK_RE: Final = re.compile(_BLANKS + _BREAK + _BLANKS)
 # Whitespace inside a delimited form: every run of it is removed, unless it holds
 # a blank line (two line breaks), a form feed or a vertical tab; before the
 # scheme's colon only runs that break a line are allowed.
 _DROP_WS: Final = str.maketrans("", "", _WS)
-_BAD_WS_RE: Final = re.compile(rf"[\f\v]|{_BREAK}{_BLANKS}[\r\n]")
-_UNBROKEN_RUN_RE: Final = re.compile(r"(?<![ \t\xa0\r\n])[ \t\xa0]++(?![ \t\xa0\r\n])")
+_BAD_WS_RE: Final = re.compile(
+    rf"[{re.escape(_BAD_BLANKS)}]|{_BREAK}{_BLANKS}[{re.escape(_LINE_BREAKS)}]"
+)
+_UNBROKEN_RUN_RE: Final = re.compile(
+    rf"(?<![{_BLANKS_CLASS}])[{_LINE_BLANKS_CLASS}]++(?![{_BLANKS_CLASS}])"
+)
 _HYPHEN_BEFORE_WS_RE: Final = re.compile(f"-(?=[{re.escape(_WS)}])")
 # A run of blanks with at most one line break in it (the ends of an angle form).
 _AT_MOST_ONE_BREAK_RE: Final = re.compile(
@@ -128,7 +151,7 @@ _HOST_CHARS_ASCII = "A-Za-z0-9\\-"
 def _host_re(host_chars: str) -> re.Pattern[str]:
     label = f"[{host_chars}]++"
     return re.compile(
-        f"(?i:www|ftp)\\.{label}"
+        f"(?i:{_ABBREVIATED_WORDS_RE})\\.{label}"
         + possessive(f"(?:\\.{label})", "+")
         + possessive("(?::[0-9]++)", "?")
     )
@@ -228,16 +251,18 @@ def _candidates_re(prose: frozenset[str], abbreviated: bool = False) -> re.Patte
         if name and all(c in _SCHEME_CHARS for c in name):
             by_length.setdefault(len(name), []).append(re.escape(name))
     behinds = "|".join(f"(?<=(?i:{'|'.join(names)}):)" for _, names in sorted(by_length.items()))
-    colon = rf":(?:(?<=[{regex_class(SCHEME)}]:)(?=//)"
+    colon = rf"{re.escape(_SCHEME_COLON)}(?:(?<=[{regex_class(SCHEME)}]:)(?=//)"
     if behinds:
-        colon += f"|(?:{behinds})(?![ \t\r\n\f\v\xa0:])"
+        colon += f"|(?:{behinds})(?![{re.escape(_WS)}:])"
     colon += ")"
-    url = possessive(r"(?:URL:[ \t\r\n\xa0]*+)", "?")
-    angle = rf"<(?=[ \t\r\n\xa0]*+{url}{_SCHEMEISH_WRAPPED}:[^<>]*+>)"
-    quote = rf'"(?={_SCHEMEISH_WRAPPED}:[^"]*+")'
+    url = possessive(rf"(?:{_URL_PREFIX}[{_BLANKS_CLASS}]*+)", "?")
+    angle = rf"{re.escape(_ANGLE_OPEN)}(?=[{_BLANKS_CLASS}]*+{url}{_SCHEMEISH_WRAPPED}:[^<>]*+>)"
+    quote = rf'{re.escape(_QUOTE_OPEN)}(?={_SCHEMEISH_WRAPPED}:[^"]*+")'
     branches = f"{angle}|{quote}|{colon}"
     if abbreviated:
-        branches += rf"|\.(?<=(?<![{_BEFORE_ABBREVIATED}])(?i:www|ftp)\.)(?=[^\W_])"
+        dot = re.escape(_ABBREVIATED_DOT)
+        words = _ABBREVIATED_WORDS_RE
+        branches += rf"|{dot}(?<=(?<![{_BEFORE_ABBREVIATED}])(?i:{words}){dot})(?=[^\W_])"
     return re.compile(branches)
 
 
@@ -378,16 +403,17 @@ def _delimited(
     syntax: _Syntax = _URI_SYNTAX,
 ) -> tuple[str, str, tuple[str, ...]] | None:
     """``(uri, wrapper, alternatives)`` for the content of ``<...>`` / ``"..."``."""
-    wrapper = "angle" if angle else "quote"
+    wrapper = _WRAPPERS[0] if angle else _WRAPPERS[1]
     if angle:
         body = content.lstrip(_WS)
         if _AT_MOST_ONE_BREAK_RE.match(content, 0, len(content) - len(body)) is None:
             return None
-        if body[:4].upper() == "URL:":  # the old prefix, in any case
-            wrapper = "url"
-            rest = body[4:].lstrip(_WS)
-            gap = len(body) - 4 - len(rest)
-            if _AT_MOST_ONE_BREAK_RE.match(body, 4, 4 + gap) is None:
+        if body[: len(_URL_PREFIX)].upper() == _URL_PREFIX:
+            wrapper = _WRAPPERS[2]
+            skip = len(_URL_PREFIX)
+            rest = body[skip:].lstrip(_WS)
+            gap = len(body) - skip - len(rest)
+            if _AT_MOST_ONE_BREAK_RE.match(body, skip, skip + gap) is None:
                 return None
             body = rest
         inner = body.rstrip(_WS)
@@ -745,8 +771,8 @@ def _judge(
     (``i`` at or after ``last_end``, the end of the last one found), or ``None``."""
     iris = syntax.iri
     ch = text[i]
-    if ch == ".":
-        k = i - 3  # www. or ftp.
+    if ch == _ABBREVIATED_DOT:
+        k = i - 3  # the word before the dot (_ABBREVIATED_WORDS)
         if k < last_end:
             return None
         short = _abbreviated(text, k, syntax, cuts)
@@ -756,7 +782,7 @@ def _judge(
         if wanted is not None and uri[: uri.index(":")] not in wanted:
             return None
         return Extracted(uri, k, end, None, (), abbreviated=True, iri=iris)
-    if ch == ":":
+    if ch == _SCHEME_COLON:
         k = i
         stop = max(0, i - _MAX_SCHEME)
         while k > stop and text[k - 1] in _SCHEME_CHARS:
@@ -778,7 +804,7 @@ def _judge(
             return None
         uri, end, alternatives = found
         return Extracted(uri, k, end, None, alternatives, iri=iris)
-    angle = ch == "<"
+    angle = ch == _ANGLE_OPEN
     dm = (_ANGLE_RE if angle else _QUOTE_RE).match(text, i)
     if dm is None:
         return None

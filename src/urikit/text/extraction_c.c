@@ -19,11 +19,10 @@
  * amount of work (the 64-character scheme, a run of at most EX_SHORT_RUN, or
  * the text up to the next delimiter of its kind), so the scan is linear. */
 
-#define EX_MAX_SCHEME 64  /* extraction._MAX_SCHEME */
-#define EX_SHORT_RUN 256  /* extraction._SHORT_RUN */
-
-/* the characters a candidate starts with: 1 for ":", "<" and '"', 2 for "." */
-static const uchar ex_start[128] = {[':'] = 1, ['<'] = 1, ['"'] = 1, ['.'] = 2};
+/* EX_MAX_SCHEME, EX_SHORT_RUN, where a candidate starts (uk_ex_start: 1 for
+ * UK_EX_COLON, UK_EX_ANGLE and UK_EX_QUOTE, 2 for UK_EX_DOT), the words of an
+ * abbreviated host, the wrappers and which characters are whitespace
+ * (uk_ex_space) are generated into _tables.h from extraction's definitions. */
 
 /* extraction._URI_CHARS: unreserved, reserved and "%" */
 static inline int
@@ -32,18 +31,39 @@ ex_is_uri(Py_UCS4 c)
     return c < 128 && (uk_class[c] & UK_URI_CHARS);
 }
 
+/* Whether c is of the whitespace class k (UK_EXS_*) of uk_ex_space. */
+static inline int
+ex_space(Py_UCS4 c, unsigned k)
+{
+    return c < 256 && (uk_ex_space[c] & k);
+}
+
 /* extraction._WS: ASCII whitespace and the no-break space */
 static inline int
 ex_is_ws(Py_UCS4 c)
 {
-    return c == ' ' || (c >= '\t' && c <= '\r') || c == 0xA0;
+    return ex_space(c, UK_EXS_WS);
 }
 
-/* the blanks the candidate expression allows in a delimited form: [ \t\r\n\xa0] */
+/* the blanks the candidate expression allows in a delimited form */
 static inline int
 ex_is_blank(Py_UCS4 c)
 {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0xA0;
+    return ex_space(c, UK_EXS_BLANK);
+}
+
+/* a blank on a line (extraction._LINE_BLANKS) */
+static inline int
+ex_is_line_blank(Py_UCS4 c)
+{
+    return ex_space(c, UK_EXS_LINE_BLANK);
+}
+
+/* a line break character (extraction._LINE_BREAKS) */
+static inline int
+ex_is_break(Py_UCS4 c)
+{
+    return ex_space(c, UK_EXS_BREAK);
 }
 
 #if defined(__SSE2__)
@@ -54,8 +74,9 @@ ex_is_blank(Py_UCS4 c)
  * (every x86-64 CPU) 16 characters a step: 2- and 4-byte characters are first
  * packed to bytes with saturation (any character above 255 becomes 255, which
  * is no candidate); the rest (and other CPUs) one character a step. The SIMD
- * steps skip a "." after anything but w or p (it cannot end "www." or
- * "ftp."), which ex_abbreviated would turn down; otherwise the same positions
+ * steps skip a "." after anything but the last letter of a word of
+ * uk_ex_words (it cannot end "www." or "ftp."), which ex_abbreviated would
+ * turn down; otherwise the same positions
  * either way. */
 #ifdef EX_SSE2
 static inline __m128i
@@ -87,18 +108,19 @@ ex_load32(const Py_UCS4 *p)
     static inline int ex_step##W(const T *p, int dots)                                         \
     {                                                                                          \
         const __m128i v = ex_load##W(p);                                                       \
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')),           \
-                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('<'))),          \
-                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));                        \
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(UK_EX_COLON)),   \
+                                              _mm_cmpeq_epi8(v, _mm_set1_epi8(UK_EX_ANGLE))),  \
+                                 _mm_cmpeq_epi8(v, _mm_set1_epi8(UK_EX_QUOTE)));                \
         if (dots) {                                                                            \
             Py_UCS4 c0 = p[-1];                                                                \
             __m128i b = _mm_or_si128(_mm_slli_si128(v, 1),                                     \
                                      _mm_cvtsi32_si128((int)(c0 > 255 ? 255 : c0)));           \
             b = _mm_or_si128(b, _mm_set1_epi8(0x20));                                          \
-            m = _mm_or_si128(                                                                  \
-                m, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('.')),                        \
-                                 _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('w')),           \
-                                              _mm_cmpeq_epi8(b, _mm_set1_epi8('p')))));        \
+            __m128i last = _mm_setzero_si128(); /* a word's last letter, any case */           \
+            for (int w = 0; w < UK_EX_NWORDS; w++) {                                           \
+                last = _mm_or_si128(last, _mm_cmpeq_epi8(b, _mm_set1_epi8(uk_ex_words[w][2])));\
+            }                                                                                  \
+            m = _mm_or_si128(m, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(UK_EX_DOT)), last)); \
         }                                                                                      \
         return _mm_movemask_epi8(m);                                                           \
     }
@@ -127,7 +149,7 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
     const int dots = (mask & 2) != 0;
     if (i == 0 && n > 0) {
         Py_UCS4 c = PyUnicode_READ(kind, data, 0);
-        if (c < 128 && (ex_start[c] & mask)) {
+        if (c < 128 && (uk_ex_start[c] & mask)) {
             return 0;
         }
         i = 1; /* the SIMD steps read the character before */
@@ -137,7 +159,7 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
         const Py_UCS1 *s = (const Py_UCS1 *)data;
         EX_SIMD_LOOP(8)
         for (; i < n; i++) {
-            if (s[i] < 128 && (ex_start[s[i]] & mask)) {
+            if (s[i] < 128 && (uk_ex_start[s[i]] & mask)) {
                 return i;
             }
         }
@@ -146,7 +168,7 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
         const Py_UCS2 *s = (const Py_UCS2 *)data;
         EX_SIMD_LOOP(16)
         for (; i < n; i++) {
-            if (s[i] < 128 && (ex_start[s[i]] & mask)) {
+            if (s[i] < 128 && (uk_ex_start[s[i]] & mask)) {
                 return i;
             }
         }
@@ -155,7 +177,7 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
         const Py_UCS4 *s = (const Py_UCS4 *)data;
         EX_SIMD_LOOP(32)
         for (; i < n; i++) {
-            if (s[i] < 128 && (ex_start[s[i]] & mask)) {
+            if (s[i] < 128 && (uk_ex_start[s[i]] & mask)) {
                 return i;
             }
         }
@@ -172,7 +194,7 @@ typedef struct {
     int iris;
     PyTypeObject *type;      /* urikit.extraction.Extracted */
     Py_ssize_t off[NEXSLOTS]; /* its slots (EXS_*, EX_SLOTS: generated into _tables.h) */
-    PyObject *wrappers[3];   /* "angle", "quote", "url" */
+    PyObject *wrappers[NEXWRAPPERS]; /* EX_WRAPPERS */
     PyObject *empty;         /* () */
     PyObject *found;         /* the list built */
 } ex_ctx;
@@ -198,7 +220,6 @@ ex_slot_offset(PyTypeObject *type, const char *name)
     return offset;
 }
 
-enum { EX_ANGLE, EX_QUOTE, EX_URL };
 
 #define EX_READ(cx, j) PyUnicode_READ((cx)->kind, (cx)->data, (j))
 
@@ -428,7 +449,7 @@ ex_bare(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
         if (cx->iris) {
             return 2; /* the IRI rule says where: Python */
         }
-        /* where parse(uri, "URI") goes wrong: the text has a scheme, so the
+        /* where parsing uri under the rule URI goes wrong: the text has a scheme, so the
          * URI-reference reading of locate_error, when it can tell */
         uri = PyUnicode_Substring(cx->text, k, e);
         if (uri == NULL) {
@@ -455,7 +476,7 @@ static int
 ex_one_break(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
 {
     Py_ssize_t k = a;
-    while (k < b && (EX_READ(cx, k) == ' ' || EX_READ(cx, k) == '\t' || EX_READ(cx, k) == 0xA0)) {
+    while (k < b && ex_is_line_blank(EX_READ(cx, k))) {
         k++;
     }
     if (k < b) {
@@ -472,18 +493,11 @@ ex_one_break(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
         else {
             return 0;
         }
-        while (k < b &&
-               (EX_READ(cx, k) == ' ' || EX_READ(cx, k) == '\t' || EX_READ(cx, k) == 0xA0)) {
+        while (k < b && ex_is_line_blank(EX_READ(cx, k))) {
             k++;
         }
     }
     return k == b;
-}
-
-static inline int
-ex_is_blank3(Py_UCS4 c)
-{
-    return c == ' ' || c == '\t' || c == 0xA0;
 }
 
 /* extraction._join_wrapped over the body text[a:b] (ASCII and no-break
@@ -497,18 +511,18 @@ ex_join(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, PyObject **uri, PyObject **alt)
     Py_ssize_t colon = -1, kept = 0, hyphens = 0;
     for (Py_ssize_t k = a; k < b; k++) {
         Py_UCS4 c = EX_READ(cx, k);
-        if (c == '\f' || c == '\v') {
+        if (ex_space(c, UK_EXS_BAD)) {
             return 0; /* _BAD_WS_RE */
         }
-        if (c == '\r' || c == '\n') {
+        if (ex_is_break(c)) {
             Py_ssize_t q = k + 1;
             if (c == '\r' && q < b && EX_READ(cx, q) == '\n') {
                 q++;
             }
-            while (q < b && ex_is_blank3(EX_READ(cx, q))) {
+            while (q < b && ex_is_line_blank(EX_READ(cx, q))) {
                 q++;
             }
-            if (q < b && (EX_READ(cx, q) == '\r' || EX_READ(cx, q) == '\n')) {
+            if (q < b && ex_is_break(EX_READ(cx, q))) {
                 return 0; /* a blank line */
             }
         }
@@ -526,16 +540,16 @@ ex_join(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, PyObject **uri, PyObject **alt)
         /* _UNBROKEN_RUN_RE in text[a:colon]: a run of blanks with neither a line
          * break nor more blanks beside it */
         for (Py_ssize_t k = a; k < colon; k++) {
-            if (!ex_is_blank3(EX_READ(cx, k))) {
+            if (!ex_is_line_blank(EX_READ(cx, k))) {
                 continue;
             }
             Py_ssize_t r = k;
-            while (r < colon && ex_is_blank3(EX_READ(cx, r))) {
+            while (r < colon && ex_is_line_blank(EX_READ(cx, r))) {
                 r++;
             }
             Py_UCS4 before = k > a ? EX_READ(cx, k - 1) : 'x';
             Py_UCS4 after = r < colon ? EX_READ(cx, r) : 'x';
-            if (before != '\r' && before != '\n' && after != '\r' && after != '\n') {
+            if (!ex_is_break(before) && !ex_is_break(after)) {
                 return 0; /* words before a colon: prose */
             }
             k = r;
@@ -621,7 +635,7 @@ ex_quote_prose(ex_ctx *cx, Py_ssize_t i, Py_ssize_t j)
          * (_join_wrapped's unbroken run), no URI */
         for (; m < j && EX_READ(cx, m) != ':'; m++) {
             Py_UCS4 c = EX_READ(cx, m);
-            if (c == '\r' || c == '\n' || !(IS(c, UK_SCHEME) || ex_is_blank(c))) {
+            if (ex_is_break(c) || !(IS(c, UK_SCHEME) || ex_is_blank(c))) {
                 return 2;
             }
         }
@@ -641,6 +655,27 @@ ex_quote_prose(ex_ctx *cx, Py_ssize_t i, Py_ssize_t j)
     return r == 0 ? 0 : (r < 0 ? -1 : 2);
 }
 
+/* Whether text[p:b] starts with extraction._URL_PREFIX: as written (the candidate
+ * expression's look-ahead) or, with any_case, in any case (_delimited). */
+static int
+ex_has_prefix(ex_ctx *cx, Py_ssize_t p, Py_ssize_t b, int any_case)
+{
+    if (b - p < UK_EX_URL_PREFIX_LEN) {
+        return 0;
+    }
+    for (int k = 0; k < UK_EX_URL_PREFIX_LEN; k++) {
+        Py_UCS4 c = EX_READ(cx, p + k), want = (uchar)UK_EX_URL_PREFIX[k];
+        if (any_case && c < 128 && IS(c, UK_ALPHA)) {
+            c |= 0x20;
+            want |= 0x20;
+        }
+        if (c != want) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* The candidate "<" or '"' at i (extraction._judge and _delimited): as ex_bare. */
 static int
 ex_delimited(ex_ctx *cx, Py_ssize_t i, int angle, Py_ssize_t *end)
@@ -651,9 +686,8 @@ ex_delimited(ex_ctx *cx, Py_ssize_t i, int angle, Py_ssize_t *end)
         while (j < n && ex_is_blank(EX_READ(cx, j))) {
             j++;
         }
-        if (j + 4 <= n && EX_READ(cx, j) == 'U' && EX_READ(cx, j + 1) == 'R' &&
-            EX_READ(cx, j + 2) == 'L' && EX_READ(cx, j + 3) == ':') {
-            j += 4;
+        if (ex_has_prefix(cx, j, n, 0)) {
+            j += UK_EX_URL_PREFIX_LEN;
             while (j < n && ex_is_blank(EX_READ(cx, j))) {
                 j++;
             }
@@ -689,7 +723,7 @@ ex_delimited(ex_ctx *cx, Py_ssize_t i, int angle, Py_ssize_t *end)
     int spaced = 0;
     for (Py_ssize_t p = i + 1; p < j; p++) {
         Py_UCS4 c = EX_READ(cx, p);
-        if (c >= 0x80 && c != 0xA0) {
+        if (c >= 0x80 && !ex_is_ws(c)) {
             return angle ? 2 : ex_quote_prose(cx, i, j);
         }
         spaced |= ex_is_ws(c);
@@ -704,10 +738,9 @@ ex_delimited(ex_ctx *cx, Py_ssize_t i, int angle, Py_ssize_t *end)
         if (!ex_one_break(cx, a, p)) {
             return 0;
         }
-        if (b - p >= 4 && (EX_READ(cx, p) | 0x20) == 'u' && (EX_READ(cx, p + 1) | 0x20) == 'r' &&
-            (EX_READ(cx, p + 2) | 0x20) == 'l' && EX_READ(cx, p + 3) == ':') {
+        if (ex_has_prefix(cx, p, b, 1)) {
             wrapper = cx->wrappers[EX_URL];
-            Py_ssize_t q = p + 4;
+            Py_ssize_t q = p + UK_EX_URL_PREFIX_LEN;
             p = q;
             while (p < b && ex_is_ws(EX_READ(cx, p))) {
                 p++;
@@ -790,8 +823,13 @@ ex_abbreviated(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
     c0 |= 0x20;
     c1 |= 0x20;
     c2 |= 0x20;
-    int ftp = c0 == 'f' && c1 == 't' && c2 == 'p';
-    if (!ftp && !(c0 == 'w' && c1 == 'w' && c2 == 'w')) {
+    int word = 0; /* which of uk_ex_words: www, ftp */
+    while (word < UK_EX_NWORDS && !(c0 == (uchar)uk_ex_words[word][0] &&
+                                    c1 == (uchar)uk_ex_words[word][1] &&
+                                    c2 == (uchar)uk_ex_words[word][2])) {
+        word++;
+    }
+    if (word == UK_EX_NWORDS) {
         return 0;
     }
     /* the expression's look-behind: no word or URI character before, except ( [ ' * */
@@ -889,8 +927,8 @@ ex_abbreviated(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
             e = t;
         }
     }
-    const char *scheme = ftp ? "ftp://" : "https://";
-    Py_ssize_t plen = ftp ? 6 : 8;
+    const char *scheme = uk_ex_word_scheme[word]; /* what fixup puts before the word */
+    Py_ssize_t plen = (Py_ssize_t)strlen(scheme);
     PyObject *uri = PyUnicode_New(plen + (e - s), 127);
     if (uri == NULL) {
         return -1;
@@ -960,16 +998,17 @@ urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs
             return NULL;
         }
     }
-    static const char *const names[3] = {"angle", "quote", "url"};
     PyObject *result = NULL;
     cx.empty = PyTuple_New(0);
     cx.found = PyList_New(0);
-    cx.wrappers[0] = cx.wrappers[1] = cx.wrappers[2] = NULL;
+    for (int w = 0; w < NEXWRAPPERS; w++) {
+        cx.wrappers[w] = NULL;
+    }
     if (cx.empty == NULL || cx.found == NULL) {
         goto done;
     }
-    for (int w = 0; w < 3; w++) {
-        cx.wrappers[w] = PyUnicode_InternFromString(names[w]);
+    for (int w = 0; w < NEXWRAPPERS; w++) {
+        cx.wrappers[w] = PyUnicode_InternFromString(EX_WRAPPERS[w]);
         if (cx.wrappers[w] == NULL) {
             goto done;
         }
@@ -988,14 +1027,14 @@ urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs
         Py_UCS4 c = EX_READ(&cx, i);
         Py_ssize_t end = 0;
         int r;
-        if (c == ':') {
+        if (c == UK_EX_COLON) {
             r = ex_bare(&cx, i, last_end, &end);
         }
-        else if (c == '.') {
+        else if (c == UK_EX_DOT) {
             r = ex_abbreviated(&cx, i, last_end, &end);
         }
         else {
-            r = ex_delimited(&cx, i, c == '<', &end);
+            r = ex_delimited(&cx, i, c == UK_EX_ANGLE, &end);
         }
         if (r < 0) {
             goto done;
@@ -1017,7 +1056,7 @@ urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 done:
     Py_XDECREF(cx.empty);
     Py_XDECREF(cx.found);
-    for (int w = 0; w < 3; w++) {
+    for (int w = 0; w < NEXWRAPPERS; w++) {
         Py_XDECREF(cx.wrappers[w]);
     }
     return result;
