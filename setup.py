@@ -167,10 +167,16 @@ SPEEDUPS_SOURCES = [
     "src/urikit/security/_check_c.c",
     "src/urikit/columnar/batch_c.c",
     "src/urikit/columnar/arrow_c.c",
+    "src/urikit/columnar/arrow_scan_c.c",
+    "src/urikit/columnar/arrow_split_c.c",
     "src/urikit/iri/_syntax_c.c",
     "src/urikit/text/extraction_c.c",
 ]
-SPEEDUPS_HEADERS = ["src/urikit/core/_speedups.h", "src/urikit/core/_tables.h"]
+SPEEDUPS_HEADERS = [
+    "src/urikit/core/_speedups.h",
+    "src/urikit/core/_tables.h",
+    "src/urikit/columnar/_arrow.h",
+]
 
 ext_modules = []
 if _skip_reason() is None:
