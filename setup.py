@@ -171,11 +171,13 @@ SPEEDUPS_SOURCES = [
     "src/urikit/columnar/arrow_split_c.c",
     "src/urikit/iri/_syntax_c.c",
     "src/urikit/text/extraction_c.c",
+    "src/urikit/text/extraction_delimited_c.c",
 ]
 SPEEDUPS_HEADERS = [
     "src/urikit/core/_speedups.h",
     "src/urikit/core/_tables.h",
     "src/urikit/columnar/_arrow.h",
+    "src/urikit/text/_extraction.h",
 ]
 
 ext_modules = []

@@ -1,7 +1,7 @@
 /* The extraction scanner of urikit.extraction: extract_scan decides the common
  * candidates in C and stops at every other one, which Python judges.
  */
-#include "../core/_speedups.h"
+#include "_extraction.h"
 
 /* The bottom layer of urikit.extract.
  * urikit_sp_extract_scan walks the candidates of urikit.text.extraction._candidates_re
@@ -15,7 +15,8 @@
  * (and after max_items found) it stops and returns where: Python judges that
  * candidate with the reference code and calls again after it, so the results
  * are the pure-Python ones by construction (tests/test_extract_speedups.py
- * compares the two on Hypothesis text). Each candidate costs C a bounded
+ * compares the two on Hypothesis text). The delimited forms are judged in
+ * extraction_delimited_c.c; what the two units share is in _extraction.h. Each candidate costs C a bounded
  * amount of work (the 64-character scheme, a run of at most EX_SHORT_RUN, or
  * the text up to the next delimiter of its kind), so the scan is linear. */
 
@@ -23,48 +24,6 @@
  * UK_EX_COLON, UK_EX_ANGLE and UK_EX_QUOTE, 2 for UK_EX_DOT), the words of an
  * abbreviated host, the wrappers and which characters are whitespace
  * (uk_ex_space) are generated into _tables.h from extraction's definitions. */
-
-/* extraction._URI_CHARS: unreserved, reserved and "%" */
-static inline int
-ex_is_uri(Py_UCS4 c)
-{
-    return c < 128 && (uk_class[c] & UK_URI_CHARS);
-}
-
-/* Whether c is of the whitespace class k (UK_EXS_*) of uk_ex_space. */
-static inline int
-ex_space(Py_UCS4 c, unsigned k)
-{
-    return c < 256 && (uk_ex_space[c] & k);
-}
-
-/* extraction._WS: ASCII whitespace and the no-break space */
-static inline int
-ex_is_ws(Py_UCS4 c)
-{
-    return ex_space(c, UK_EXS_WS);
-}
-
-/* the blanks the candidate expression allows in a delimited form */
-static inline int
-ex_is_blank(Py_UCS4 c)
-{
-    return ex_space(c, UK_EXS_BLANK);
-}
-
-/* a blank on a line (extraction._LINE_BLANKS) */
-static inline int
-ex_is_line_blank(Py_UCS4 c)
-{
-    return ex_space(c, UK_EXS_LINE_BLANK);
-}
-
-/* a line break character (extraction._LINE_BREAKS) */
-static inline int
-ex_is_break(Py_UCS4 c)
-{
-    return ex_space(c, UK_EXS_BREAK);
-}
 
 #if defined(__SSE2__)
 #define EX_SSE2 1
@@ -185,20 +144,6 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
     return n;
 }
 
-typedef struct {
-    PyObject *text;
-    int kind;
-    const void *data;
-    Py_ssize_t n;
-    PyObject *prose; /* set of lowercase scheme names */
-    int iris;
-    PyTypeObject *type;      /* urikit.extraction.Extracted */
-    Py_ssize_t off[NEXSLOTS]; /* its slots (EXS_*, EX_SLOTS: generated into _tables.h) */
-    PyObject *wrappers[NEXWRAPPERS]; /* EX_WRAPPERS */
-    PyObject *empty;         /* () */
-    PyObject *found;         /* the list built */
-} ex_ctx;
-
 /* The offset of the writable object slot ``name`` that ``type`` itself declares
  * in its __slots__, or -1 with TypeError set (this section's own copy, so that it
  * depends on no helper of the parse section). */
@@ -220,13 +165,10 @@ ex_slot_offset(PyTypeObject *type, const char *name)
     return offset;
 }
 
-
-#define EX_READ(cx, j) PyUnicode_READ((cx)->kind, (cx)->data, (j))
-
 /* Whether data[a:b] (ASCII scheme characters), lowercased, is in the prose set;
  * 2 when the name is too long to be decided here. */
-static int
-ex_in_prose_at(ex_ctx *cx, int kind, const void *data, Py_ssize_t a, Py_ssize_t b)
+int
+urikit_ex_in_prose_at(ex_ctx *cx, int kind, const void *data, Py_ssize_t a, Py_ssize_t b)
 {
     char buf[EX_MAX_SCHEME];
     Py_ssize_t len = b - a;
@@ -246,16 +188,10 @@ ex_in_prose_at(ex_ctx *cx, int kind, const void *data, Py_ssize_t a, Py_ssize_t 
     return r;
 }
 
-static int
-ex_in_prose(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
-{
-    return ex_in_prose_at(cx, cx->kind, cx->data, a, b);
-}
-
 /* Whether the ASCII str s is a URI (rule URI; the IRI rule says the same of
  * ASCII text). */
-static int
-ex_is_valid(PyObject *s)
+int
+urikit_ex_is_valid(PyObject *s)
 {
     spans_t sp;
     return PyUnicode_IS_ASCII(s) &&
@@ -286,9 +222,9 @@ ex_valid_uri(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, int *err)
 
 /* Append Extracted(uri, start, end, wrapper, alternatives, abbreviated=...,
  * iri=cx->iris); steals uri and alternatives (NULL: ()). */
-static int
-ex_emit_full(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObject *wrapper,
-             PyObject *alternatives, int abbreviated)
+int
+urikit_ex_emit_full(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end,
+                    PyObject *wrapper, PyObject *alternatives, int abbreviated)
 {
     PyObject *obj = cx->type->tp_alloc(cx->type, 0);
     PyObject *vals[NEXSLOTS] = {
@@ -330,7 +266,7 @@ ex_emit_full(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObje
 static int
 ex_emit(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObject *wrapper)
 {
-    return ex_emit_full(cx, uri, start, end, wrapper, NULL, 0);
+    return urikit_ex_emit_full(cx, uri, start, end, wrapper, NULL, 0);
 }
 
 /* extraction._trim over text[a:b]: the new end. */
@@ -468,335 +404,6 @@ ex_bare(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
         e = ex_trim(cx, k, k + at);
     }
     return 0;
-}
-
-/* text[a:b] is blanks, at most one line break (CRLF, CR or LF) and blanks
- * (extraction._AT_MOST_ONE_BREAK_RE). */
-static int
-ex_one_break(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
-{
-    Py_ssize_t k = a;
-    while (k < b && ex_is_line_blank(EX_READ(cx, k))) {
-        k++;
-    }
-    if (k < b) {
-        Py_UCS4 c = EX_READ(cx, k);
-        if (c == '\r') {
-            k++;
-            if (k < b && EX_READ(cx, k) == '\n') {
-                k++;
-            }
-        }
-        else if (c == '\n') {
-            k++;
-        }
-        else {
-            return 0;
-        }
-        while (k < b && ex_is_line_blank(EX_READ(cx, k))) {
-            k++;
-        }
-    }
-    return k == b;
-}
-
-/* extraction._join_wrapped over the body text[a:b] (ASCII and no-break
- * spaces, some whitespace): 1 with *uri (and *alt, the reading without each
- * hyphen before whitespace, or NULL) set, 0 when the whitespace rules say no
- * URI, -1 error. */
-static int
-ex_join(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, PyObject **uri, PyObject **alt)
-{
-    *uri = *alt = NULL;
-    Py_ssize_t colon = -1, kept = 0, hyphens = 0;
-    for (Py_ssize_t k = a; k < b; k++) {
-        Py_UCS4 c = EX_READ(cx, k);
-        if (ex_space(c, UK_EXS_BAD)) {
-            return 0; /* _BAD_WS_RE */
-        }
-        if (ex_is_break(c)) {
-            Py_ssize_t q = k + 1;
-            if (c == '\r' && q < b && EX_READ(cx, q) == '\n') {
-                q++;
-            }
-            while (q < b && ex_is_line_blank(EX_READ(cx, q))) {
-                q++;
-            }
-            if (q < b && ex_is_break(EX_READ(cx, q))) {
-                return 0; /* a blank line */
-            }
-        }
-        if (c == ':' && colon < 0) {
-            colon = k;
-        }
-        if (!ex_is_ws(c)) {
-            kept++;
-            if (c == '-' && k + 1 < b && ex_is_ws(EX_READ(cx, k + 1))) {
-                hyphens++;
-            }
-        }
-    }
-    if (colon > a) {
-        /* _UNBROKEN_RUN_RE in text[a:colon]: a run of blanks with neither a line
-         * break nor more blanks beside it */
-        for (Py_ssize_t k = a; k < colon; k++) {
-            if (!ex_is_line_blank(EX_READ(cx, k))) {
-                continue;
-            }
-            Py_ssize_t r = k;
-            while (r < colon && ex_is_line_blank(EX_READ(cx, r))) {
-                r++;
-            }
-            Py_UCS4 before = k > a ? EX_READ(cx, k - 1) : 'x';
-            Py_UCS4 after = r < colon ? EX_READ(cx, r) : 'x';
-            if (!ex_is_break(before) && !ex_is_break(after)) {
-                return 0; /* words before a colon: prose */
-            }
-            k = r;
-        }
-    }
-    *uri = PyUnicode_New(kept, 127);
-    if (*uri == NULL) {
-        return -1;
-    }
-    Py_UCS1 *o = PyUnicode_1BYTE_DATA(*uri);
-    for (Py_ssize_t k = a; k < b; k++) {
-        Py_UCS4 c = EX_READ(cx, k);
-        if (!ex_is_ws(c)) {
-            *o++ = (Py_UCS1)c;
-        }
-    }
-    if (hyphens) {
-        *alt = PyUnicode_New(kept - hyphens, 127);
-        if (*alt == NULL) {
-            Py_CLEAR(*uri);
-            return -1;
-        }
-        o = PyUnicode_1BYTE_DATA(*alt);
-        for (Py_ssize_t k = a; k < b; k++) {
-            Py_UCS4 c = EX_READ(cx, k);
-            if (ex_is_ws(c) || (c == '-' && k + 1 < b && ex_is_ws(EX_READ(cx, k + 1)))) {
-                continue;
-            }
-            *o++ = (Py_UCS1)c;
-        }
-    }
-    return 1;
-}
-
-/* The checks of _delimited on the joined uri (an ASCII str): 1 a URI that
- * counts, 0 not, 2 for Python, -1 error. */
-static int
-ex_check_delimited(ex_ctx *cx, PyObject *uri, int angle)
-{
-    const Py_UCS1 *u = PyUnicode_1BYTE_DATA(uri);
-    Py_ssize_t b = PyUnicode_GET_LENGTH(uri);
-    if (b == 0 || !IS(u[0], UK_ALPHA)) {
-        return 0;
-    }
-    Py_ssize_t m = 1;
-    while (m < b && IS(u[m], UK_SCHEME)) {
-        m++;
-    }
-    if (m >= b || u[m] != ':' || (m + 1 < b && u[m + 1] == ':')) {
-        return 0;
-    }
-    if (!angle) {
-        int slashes = m + 2 < b && u[m + 1] == '/' && u[m + 2] == '/';
-        if (!slashes) {
-            int r = ex_in_prose_at(cx, PyUnicode_1BYTE_KIND, u, 0, m);
-            if (r != 1) {
-                return r;
-            }
-        }
-        if (b < m + 1 + (slashes ? 3 : 1)) {
-            return 0;
-        }
-    }
-    return ex_is_valid(uri);
-}
-
-/* A quote whose content text[i + 1:j] holds whitespace: 0 when the content,
- * once joined, cannot count (a scheme without whitespace, not a prose scheme,
- * and no "/" after the colon, so no "//" either: prose such as
- * "Note: this"), else 2 (Python judges). */
-static int
-ex_quote_prose(ex_ctx *cx, Py_ssize_t i, Py_ssize_t j)
-{
-    Py_ssize_t m = i + 1;
-    if (m >= j || !IS(EX_READ(cx, m), UK_ALPHA)) {
-        return 2;
-    }
-    while (m < j && IS(EX_READ(cx, m), UK_SCHEME)) {
-        m++;
-    }
-    if (m < j && ex_is_blank(EX_READ(cx, m))) {
-        /* blanks in the scheme: unless a line breaks there, words before a colon
-         * (_join_wrapped's unbroken run), no URI */
-        for (; m < j && EX_READ(cx, m) != ':'; m++) {
-            Py_UCS4 c = EX_READ(cx, m);
-            if (ex_is_break(c) || !(IS(c, UK_SCHEME) || ex_is_blank(c))) {
-                return 2;
-            }
-        }
-        return 0;
-    }
-    if (m >= j || EX_READ(cx, m) != ':') {
-        return 2;
-    }
-    Py_ssize_t q = m + 1;
-    while (q < j && ex_is_ws(EX_READ(cx, q))) {
-        q++;
-    }
-    if (q < j && EX_READ(cx, q) == '/') {
-        return 2;
-    }
-    int r = ex_in_prose(cx, i + 1, m);
-    return r == 0 ? 0 : (r < 0 ? -1 : 2);
-}
-
-/* Whether text[p:b] starts with extraction._URL_PREFIX: as written (the candidate
- * expression's look-ahead) or, with any_case, in any case (_delimited). */
-static int
-ex_has_prefix(ex_ctx *cx, Py_ssize_t p, Py_ssize_t b, int any_case)
-{
-    if (b - p < UK_EX_URL_PREFIX_LEN) {
-        return 0;
-    }
-    for (int k = 0; k < UK_EX_URL_PREFIX_LEN; k++) {
-        Py_UCS4 c = EX_READ(cx, p + k), want = (uchar)UK_EX_URL_PREFIX[k];
-        if (any_case && c < 128 && IS(c, UK_ALPHA)) {
-            c |= 0x20;
-            want |= 0x20;
-        }
-        if (c != want) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
-/* The candidate "<" or '"' at i (extraction._judge and _delimited): as ex_bare. */
-static int
-ex_delimited(ex_ctx *cx, Py_ssize_t i, int angle, Py_ssize_t *end)
-{
-    Py_ssize_t n = cx->n, j = i + 1;
-    /* the look-ahead of the candidate expression */
-    if (angle) {
-        while (j < n && ex_is_blank(EX_READ(cx, j))) {
-            j++;
-        }
-        if (ex_has_prefix(cx, j, n, 0)) {
-            j += UK_EX_URL_PREFIX_LEN;
-            while (j < n && ex_is_blank(EX_READ(cx, j))) {
-                j++;
-            }
-        }
-    }
-    if (j >= n || !IS(EX_READ(cx, j), UK_ALPHA)) {
-        return 0;
-    }
-    for (j++; j < n; j++) {
-        Py_UCS4 c = EX_READ(cx, j);
-        if (!IS(c, UK_SCHEME) && !ex_is_blank(c)) {
-            break;
-        }
-    }
-    if (j >= n || EX_READ(cx, j) != ':') {
-        return 0;
-    }
-    Py_UCS4 close = angle ? '>' : '"';
-    for (j++; j < n; j++) {
-        Py_UCS4 c = EX_READ(cx, j);
-        if (c == close) {
-            break;
-        }
-        if (angle && c == '<') {
-            return 0;
-        }
-    }
-    if (j >= n) {
-        return 0;
-    }
-    /* the content text[i + 1:j] (_delimited): non-ASCII other than the no-break
-     * space inside is for Python */
-    int spaced = 0;
-    for (Py_ssize_t p = i + 1; p < j; p++) {
-        Py_UCS4 c = EX_READ(cx, p);
-        if (c >= 0x80 && !ex_is_ws(c)) {
-            return angle ? 2 : ex_quote_prose(cx, i, j);
-        }
-        spaced |= ex_is_ws(c);
-    }
-    Py_ssize_t a = i + 1, b = j;
-    PyObject *wrapper = cx->wrappers[angle ? EX_ANGLE : EX_QUOTE];
-    if (angle) {
-        Py_ssize_t p = a;
-        while (p < b && ex_is_ws(EX_READ(cx, p))) {
-            p++;
-        }
-        if (!ex_one_break(cx, a, p)) {
-            return 0;
-        }
-        if (ex_has_prefix(cx, p, b, 1)) {
-            wrapper = cx->wrappers[EX_URL];
-            Py_ssize_t q = p + UK_EX_URL_PREFIX_LEN;
-            p = q;
-            while (p < b && ex_is_ws(EX_READ(cx, p))) {
-                p++;
-            }
-            if (!ex_one_break(cx, q, p)) {
-                return 0;
-            }
-        }
-        Py_ssize_t q = b;
-        while (q > p && ex_is_ws(EX_READ(cx, q - 1))) {
-            q--;
-        }
-        if (!ex_one_break(cx, q, b)) {
-            return 0;
-        }
-        a = p;
-        b = q;
-    }
-    else if (spaced && (ex_is_ws(EX_READ(cx, a)) || ex_is_ws(EX_READ(cx, b - 1)))) {
-        return 0; /* whitespace just inside quotes */
-    }
-    PyObject *uri, *alt = NULL;
-    if (!spaced) {
-        uri = PyUnicode_Substring(cx->text, a, b);
-        if (uri == NULL) {
-            return -1;
-        }
-    }
-    else {
-        int r = ex_join(cx, a, b, &uri, &alt);
-        if (r <= 0) {
-            return r;
-        }
-    }
-    int r = ex_check_delimited(cx, uri, angle);
-    if (r == 1 && alt != NULL) {
-        if (PyUnicode_Compare(alt, uri) == 0 || !ex_is_valid(alt)) {
-            Py_CLEAR(alt);
-        }
-    }
-    if (r != 1) {
-        Py_DECREF(uri);
-        Py_XDECREF(alt);
-        return r;
-    }
-    PyObject *alternatives = NULL;
-    if (alt != NULL) {
-        alternatives = PyTuple_Pack(1, alt);
-        Py_DECREF(alt);
-        if (alternatives == NULL) {
-            Py_DECREF(uri);
-            return -1;
-        }
-    }
-    *end = j + 1;
-    return ex_emit_full(cx, uri, i, j + 1, wrapper, alternatives, 0) < 0 ? -1 : 1;
 }
 
 /* extraction._HOST_CHARS_ASCII: a character of a host label */
@@ -938,12 +545,12 @@ ex_abbreviated(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
     for (Py_ssize_t k = s; k < e; k++) {
         o[plen + k - s] = (Py_UCS1)EX_READ(cx, k);
     }
-    if (!ex_is_valid(uri)) {
+    if (!urikit_ex_is_valid(uri)) {
         Py_DECREF(uri);
         return 2; /* Python cuts the path where it goes wrong */
     }
     *end = e;
-    return ex_emit_full(cx, uri, s, e, Py_None, NULL, 1) < 0 ? -1 : 1;
+    return urikit_ex_emit_full(cx, uri, s, e, Py_None, NULL, 1) < 0 ? -1 : 1;
 }
 
 /* extract_scan(text, pos, last_end, prose, iris, abbreviated, extracted_type,
@@ -1034,7 +641,7 @@ urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs
             r = ex_abbreviated(&cx, i, last_end, &end);
         }
         else {
-            r = ex_delimited(&cx, i, c == UK_EX_ANGLE, &end);
+            r = urikit_ex_delimited(&cx, i, c == UK_EX_ANGLE, &end);
         }
         if (r < 0) {
             goto done;
