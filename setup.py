@@ -160,6 +160,7 @@ SPEEDUPS_SOURCES = [
     "src/urikit/core/_speedups_module.c",
     "src/urikit/core/_accel_c.c",
     "src/urikit/core/_parser_c.c",
+    "src/urikit/core/_parser_fast_c.c",
     "src/urikit/core/reference_c.c",
     "src/urikit/core/resolution_c.c",
     "src/urikit/core/normalization_c.c",
