@@ -263,13 +263,15 @@ is_plain_tuple_type(PyObject *type)
 
 /* ---- what each unit offers the others (each unit says what it holds) */
 
-/* _parser_c.c */
+/* _parser_fast_c.c */
 UK_HIDDEN int
 urikit_fast_split(const uchar *s, Py_ssize_t n, Py_ssize_t avail, spans_t *sp);
 #ifdef UK_SSSE3
 UK_HIDDEN __attribute__((target("ssse3"))) int
 urikit_fast_split16(const uchar *s, Py_ssize_t n, Py_ssize_t avail, spans_t *sp);
 #endif
+
+/* _parser_c.c */
 UK_HIDDEN int
 urikit_split_ascii(const uchar *s, Py_ssize_t n, spans_t *sp);
 UK_HIDDEN int
@@ -358,11 +360,13 @@ urikit_sp_file_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 UK_HIDDEN PyObject *
 urikit_sp_arrow_validate(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 UK_HIDDEN PyObject *
+urikit_sp_arrow_level(PyObject *module, PyObject *arg);
+
+/* arrow_split_c.c */
+UK_HIDDEN PyObject *
 urikit_sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 UK_HIDDEN PyObject *
 urikit_sp_arrow_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_arrow_level(PyObject *module, PyObject *arg);
 
 /* iri/_syntax_c.c */
 UK_HIDDEN PyObject *
