@@ -64,6 +64,7 @@ CHANGED_DEFINITIONS = [
     ("text/extraction.py", '_URL_PREFIX: Final = "URL:"', '_URL_PREFIX: Final = "URI:"'),
     ("text/extraction.py", '("angle", "quote", "url")', '("angle", "quoted", "url")'),
     ("text/extraction.py", "_SHORT_RUN = 256", "_SHORT_RUN = 128"),
+    ("iri/_syntax.py", "(0xE1000, 0xEFFFD)", "(0xE1000, 0xEFFFC)"),
 ]
 
 
@@ -119,7 +120,8 @@ def test_design_names_a_differential_test_for_every_automaton() -> None:
 def test_c_units_spell_no_generated_fact() -> None:
     """The facts _tables.h holds are spelt nowhere else in C: no hex digit string,
     no nibble table, no error reason, no URIError or Extracted slot name, no rule
-    name, no extraction wrapper, abbreviated scheme or whitespace test."""
+    name, no extraction wrapper, abbreviated scheme or whitespace test, no ucschar
+    range."""
     from urikit.core._parser import RULES
     from urikit.errors import URIError
     from urikit.extraction import Extracted
@@ -137,6 +139,8 @@ def test_c_units_spell_no_generated_fact() -> None:
         "'\\f'",
         "'\\v'",
         "expected one of",
+        "0x200E",
+        "0xFDCF",
     ]
     facts += [f'"{slot}"' for slot in (*URIError.__slots__, *Extracted.__slots__)]
     facts += [f'"{name}"' for name in (*RULES, *extraction._WRAPPERS)]

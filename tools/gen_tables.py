@@ -15,7 +15,8 @@ slots C fills in a :class:`urikit.errors.URIError` and a
 component (:func:`urikit.core.errors.unknown_choice`'s wording). The extraction
 scanner's facts come from :mod:`urikit.text.extraction`: where a candidate
 starts, the words of an abbreviated host and the scheme :func:`fixup` gives each,
-the ``URL:`` prefix, the wrapper names, its bounds and its whitespace classes.
+the ``URL:`` prefix, the wrapper names, its bounds and its whitespace classes;
+the IRI ``ucschar`` test from :data:`urikit.iri._syntax.UCSCHAR_RANGES`.
 
     python tools/gen_tables.py           # rewrite the header
     python tools/gen_tables.py --check   # exit 1 when the header is stale
@@ -171,6 +172,8 @@ def generate() -> str:
     out.append("")
     out.extend(rules())
     out.append("")
+    out.extend(ucschar())
+    out.append("")
     out.extend(extraction())
     out.append("")
     out.append("/* The components percent_encode knows, and the set each keeps as is. */")
@@ -202,6 +205,46 @@ def rules() -> list[str]:
         + ", NRULES, RULE_UNKNOWN = -1 };",
         strings("RULE_NAMES", "NRULES", names),
         f"#define UK_UNKNOWN_RULE_FMT {c_string(unknown_format('rule', sorted(RULES)))}",
+    ]
+
+
+def ucschar() -> list[str]:
+    """The IRI characters iri_stand_in replaces: a test of ranges, ascending."""
+    from urikit.iri._syntax import BIDI_FORMATTING, UCSCHAR_RANGES
+
+    refused = sorted(ord(c) for c in BIDI_FORMATTING)
+    ranges: list[tuple[int, int]] = []
+    for lo, hi in sorted(UCSCHAR_RANGES):
+        for cut in refused:
+            if lo <= cut <= hi:
+                if lo < cut:
+                    ranges.append((lo, cut - 1))
+                lo = cut + 1
+        if lo <= hi:
+            ranges.append((lo, hi))
+    return [
+        "/* RFC 3987 section 2.2 ucschar without the section 4.1 bidi formatting",
+        " * characters: urikit.iri._syntax.UCSCHAR_RANGES minus BIDI_FORMATTING, as a",
+        " * binary search over the ranges. */",
+        "static inline int",
+        "uk_iri_ucschar(uint32_t c)",
+        "{",
+        *range_search(ranges, "    "),
+        "}",
+    ]
+
+
+def range_search(ranges: list[tuple[int, int]], indent: str) -> list[str]:
+    """C statements returning whether ``c`` is in one of the ascending ``ranges``."""
+    if len(ranges) == 1:
+        lo, hi = ranges[0]
+        return [f"{indent}return c >= 0x{lo:X} && c <= 0x{hi:X};"]
+    mid = len(ranges) // 2
+    return [
+        f"{indent}if (c < 0x{ranges[mid][0]:X}) {{",
+        *range_search(ranges[:mid], indent + "    "),
+        f"{indent}}}",
+        *range_search(ranges[mid:], indent),
     ]
 
 

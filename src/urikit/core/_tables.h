@@ -236,6 +236,69 @@ enum { RULE_REF, RULE_URI, RULE_ABS, RULE_REL, NRULES, RULE_UNKNOWN = -1 };
 static const char *const RULE_NAMES[NRULES] = {"URI-reference", "URI", "absolute-URI", "relative-ref"};
 #define UK_UNKNOWN_RULE_FMT "unknown rule %R; expected one of 'URI', 'URI-reference', 'absolute-URI', 'relative-ref'"
 
+/* RFC 3987 section 2.2 ucschar without the section 4.1 bidi formatting
+ * characters: urikit.iri._syntax.UCSCHAR_RANGES minus BIDI_FORMATTING, as a
+ * binary search over the ranges. */
+static inline int
+uk_iri_ucschar(uint32_t c)
+{
+    if (c < 0x50000) {
+        if (c < 0xFDF0) {
+            if (c < 0x202F) {
+                if (c < 0x2010) {
+                    return c >= 0xA0 && c <= 0x200D;
+                }
+                return c >= 0x2010 && c <= 0x2029;
+            }
+            if (c < 0xF900) {
+                return c >= 0x202F && c <= 0xD7FF;
+            }
+            return c >= 0xF900 && c <= 0xFDCF;
+        }
+        if (c < 0x20000) {
+            if (c < 0x10000) {
+                return c >= 0xFDF0 && c <= 0xFFEF;
+            }
+            return c >= 0x10000 && c <= 0x1FFFD;
+        }
+        if (c < 0x30000) {
+            return c >= 0x20000 && c <= 0x2FFFD;
+        }
+        if (c < 0x40000) {
+            return c >= 0x30000 && c <= 0x3FFFD;
+        }
+        return c >= 0x40000 && c <= 0x4FFFD;
+    }
+    if (c < 0xA0000) {
+        if (c < 0x70000) {
+            if (c < 0x60000) {
+                return c >= 0x50000 && c <= 0x5FFFD;
+            }
+            return c >= 0x60000 && c <= 0x6FFFD;
+        }
+        if (c < 0x80000) {
+            return c >= 0x70000 && c <= 0x7FFFD;
+        }
+        if (c < 0x90000) {
+            return c >= 0x80000 && c <= 0x8FFFD;
+        }
+        return c >= 0x90000 && c <= 0x9FFFD;
+    }
+    if (c < 0xC0000) {
+        if (c < 0xB0000) {
+            return c >= 0xA0000 && c <= 0xAFFFD;
+        }
+        return c >= 0xB0000 && c <= 0xBFFFD;
+    }
+    if (c < 0xD0000) {
+        return c >= 0xC0000 && c <= 0xCFFFD;
+    }
+    if (c < 0xE1000) {
+        return c >= 0xD0000 && c <= 0xDFFFD;
+    }
+    return c >= 0xE1000 && c <= 0xEFFFD;
+}
+
 /* urikit.text.extraction's facts the scanner reads: the bounds _MAX_SCHEME and
  * _SHORT_RUN; where a candidate of _candidates_re starts (1: _ANGLE_OPEN,
  * _QUOTE_OPEN, _SCHEME_COLON; 2: _ABBREVIATED_DOT); the _ABBREVIATED_WORDS
