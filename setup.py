@@ -160,6 +160,7 @@ SPEEDUPS_SOURCES = [
     "src/urikit/core/_speedups_module.c",
     "src/urikit/core/_accel_c.c",
     "src/urikit/core/_parser_c.c",
+    "src/urikit/core/_parser_fast_c.c",
     "src/urikit/core/reference_c.c",
     "src/urikit/core/resolution_c.c",
     "src/urikit/core/normalization_c.c",
@@ -167,10 +168,18 @@ SPEEDUPS_SOURCES = [
     "src/urikit/security/_check_c.c",
     "src/urikit/columnar/batch_c.c",
     "src/urikit/columnar/arrow_c.c",
+    "src/urikit/columnar/arrow_scan_c.c",
+    "src/urikit/columnar/arrow_split_c.c",
     "src/urikit/iri/_syntax_c.c",
     "src/urikit/text/extraction_c.c",
+    "src/urikit/text/extraction_delimited_c.c",
 ]
-SPEEDUPS_HEADERS = ["src/urikit/core/_speedups.h", "src/urikit/core/_tables.h"]
+SPEEDUPS_HEADERS = [
+    "src/urikit/core/_speedups.h",
+    "src/urikit/core/_tables.h",
+    "src/urikit/columnar/_arrow.h",
+    "src/urikit/text/_extraction.h",
+]
 
 ext_modules = []
 if _skip_reason() is None:

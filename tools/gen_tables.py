@@ -4,19 +4,26 @@
 The tables are derived from the one definition of every character class,
 :mod:`urikit.core._charsets`, and from the percent-encoder's component sets
 (:data:`urikit.percent.COMPONENT_SAFE`) and the characters the extraction
-scanner runs over (``urikit.text.extraction._URI_CHARS``). Nothing in C spells a class by hand:
+scanner runs over (``urikit.text.prose._URI_CHARS``). Nothing in C spells a class by hand:
 not the parser's classes, the fast scanner's byte and nibble tables, the Arrow
 pass's delimiter nibbles, nor the hex digits. The words C hands to Python come
 from Python too: the error reasons and components the fast parse names
 (:data:`urikit.errors.REASONS`, :data:`urikit.core._parser.COMPONENT_SPANS`), and the
 slots C fills in a :class:`urikit.errors.URIError` and a
-:class:`urikit.extraction.Extracted` (their ``__slots__``).
+:class:`urikit.extraction.Extracted` (their ``__slots__``), the rule names
+(:data:`urikit.core._parser.RULES`) and the messages of an unknown rule or
+component (:func:`urikit.core.errors.unknown_choice`'s wording). The extraction
+scanner's facts come from :mod:`urikit.text.prose` and
+:mod:`urikit.text.candidates`: where a candidate starts, the words of an
+abbreviated host and the scheme :func:`fixup` gives each,
+the ``URL:`` prefix, the wrapper names, its bounds and its whitespace classes;
+the IRI ``ucschar`` test from :data:`urikit.iri._syntax.UCSCHAR_RANGES`.
 
     python tools/gen_tables.py           # rewrite the header
     python tools/gen_tables.py --check   # exit 1 when the header is stale
 
-tests/test_tables.py fails when the committed header differs from what this
-script generates.
+tests/core/test_implementation.py fails when the committed header differs from what this
+script generates, and checks that a changed definition makes ``--check`` fail.
 """
 
 from __future__ import annotations
@@ -50,6 +57,14 @@ CLASSES = (
 C_REASONS = ("invalid-char", "bad-percent", "colon-in-first-segment", "bad-decoding")
 C_COMPONENTS = ("host", "port", "path", "query", "fragment")
 
+# The rules a parse may be asked for (_parser.RULES), as the C enum names them.
+C_RULES = (
+    ("REF", "URI-reference"),
+    ("URI", "URI"),
+    ("ABS", "absolute-URI"),
+    ("REL", "relative-ref"),
+)
+
 # The classes of the byte table ``uk_fast`` (at most 8: one byte a code point).
 FAST_CLASSES = ("ALPHA", "DIGIT", "HEXDIG", "SCHEME", "REG_NAME", "PATH", "QUERY", "FRAGMENT")
 
@@ -63,12 +78,13 @@ def generate() -> str:
     from urikit.core._parser import COMPONENT_SPANS
     from urikit.core.errors import REASONS, URIError
     from urikit.core.percent import COMPONENT_SAFE
-    from urikit.text.extraction import _URI_CHARS, Extracted
+    from urikit.text.extracted import Extracted
+    from urikit.text.prose import _URI_CHARS
 
     sets: list[tuple[str, frozenset[str]]] = [(n, getattr(cs, n)) for n in CLASSES]
     components = sorted(COMPONENT_SAFE)
     sets += [("SAFE_" + c.upper().replace("-", "_"), COMPONENT_SAFE[c]) for c in components]
-    # the characters a bare reference in prose runs over (extraction._URI_CHARS)
+    # the characters a bare reference in prose runs over (prose._URI_CHARS)
     sets.append(("URI_CHARS", _URI_CHARS))
     if len(sets) > 32:
         raise SystemExit("more than 32 classes: widen the table type")
@@ -156,6 +172,12 @@ def generate() -> str:
     out.append(enum("EXS", Extracted.__slots__, "NEXSLOTS"))
     out.append(strings("EX_SLOTS", "NEXSLOTS", Extracted.__slots__))
     out.append("")
+    out.extend(rules())
+    out.append("")
+    out.extend(ucschar())
+    out.append("")
+    out.extend(extraction())
+    out.append("")
     out.append("/* The components percent_encode knows, and the set each keeps as is. */")
     out.append("typedef struct { const char *name; uint32_t safe; } uk_component;")
     out.append("static const uk_component uk_components[] = {")
@@ -163,9 +185,160 @@ def generate() -> str:
         out.append(f'    {{"{c}", UK_SAFE_{c.upper().replace("-", "_")}}},')
     out.append("    {0, 0},")
     out.append("};")
+    fmt = unknown_format("component", components)
+    out.append(f"#define UK_UNKNOWN_COMPONENT_FMT {c_string(fmt)}")
     out.append("")
     out.append("#endif /* URIKIT_TABLES_H */")
     return "\n".join(out) + "\n"
+
+
+def rules() -> list[str]:
+    """The rule names C compares a ``rule`` argument with, and its unknown-rule message."""
+    from urikit.core._parser import RULES
+
+    names = tuple(name for _, name in C_RULES)
+    if frozenset(names) != RULES:
+        raise SystemExit(f"C's rules {sorted(names)} are not _parser.RULES {sorted(RULES)}")
+    return [
+        "/* The rules a parse may be asked for (urikit.core._parser.RULES), and the",
+        " * message of an unknown one (errors.unknown_choice's, a PyErr_Format format). */",
+        "enum { "
+        + ", ".join(f"RULE_{code}" for code, _ in C_RULES)
+        + ", NRULES, RULE_UNKNOWN = -1 };",
+        strings("RULE_NAMES", "NRULES", names),
+        f"#define UK_UNKNOWN_RULE_FMT {c_string(unknown_format('rule', sorted(RULES)))}",
+    ]
+
+
+def ucschar() -> list[str]:
+    """The IRI characters iri_stand_in replaces: a test of ranges, ascending."""
+    from urikit.iri._syntax import BIDI_FORMATTING, UCSCHAR_RANGES
+
+    refused = sorted(ord(c) for c in BIDI_FORMATTING)
+    ranges: list[tuple[int, int]] = []
+    for lo, hi in sorted(UCSCHAR_RANGES):
+        for cut in refused:
+            if lo <= cut <= hi:
+                if lo < cut:
+                    ranges.append((lo, cut - 1))
+                lo = cut + 1
+        if lo <= hi:
+            ranges.append((lo, hi))
+    return [
+        "/* RFC 3987 section 2.2 ucschar without the section 4.1 bidi formatting",
+        " * characters: urikit.iri._syntax.UCSCHAR_RANGES minus BIDI_FORMATTING, as a",
+        " * binary search over the ranges. */",
+        "static inline int",
+        "uk_iri_ucschar(uint32_t c)",
+        "{",
+        *range_search(ranges, "    "),
+        "}",
+    ]
+
+
+def range_search(ranges: list[tuple[int, int]], indent: str) -> list[str]:
+    """C statements returning whether ``c`` is in one of the ascending ``ranges``."""
+    if len(ranges) == 1:
+        lo, hi = ranges[0]
+        return [f"{indent}return c >= 0x{lo:X} && c <= 0x{hi:X};"]
+    mid = len(ranges) // 2
+    return [
+        f"{indent}if (c < 0x{ranges[mid][0]:X}) {{",
+        *range_search(ranges[:mid], indent + "    "),
+        f"{indent}}}",
+        *range_search(ranges[mid:], indent),
+    ]
+
+
+def unknown_format(what: str, choices: list[str]) -> str:
+    """errors.unknown_choice's message as a PyErr_Format format of the value (``%R``)."""
+    from urikit.core.errors import unknown_choice
+
+    marker = "\x00"
+    message = str(unknown_choice(what, marker, choices))
+    return message.replace("%", "%%").replace(repr(marker), "%R")
+
+
+def extraction() -> list[str]:
+    """What the extraction scanner reads of urikit.text (prose, candidates): where a candidate
+    starts, the words of an abbreviated host and the scheme each gets, the wrapper
+    names, the old ``URL:`` prefix, the bounds, and which characters are whitespace."""
+    from urikit.text import candidates
+    from urikit.text import fixup as fixing
+    from urikit.text import prose as ex
+
+    starts = (ex._ANGLE_OPEN, ex._QUOTE_OPEN, ex._SCHEME_COLON)
+    words = ex._ABBREVIATED_WORDS
+    if any(len(w) != 3 or not (w.isascii() and w.isalpha() and w.islower()) for w in words):
+        raise SystemExit(f"the scanner reads three lowercase ASCII letters a word: {words}")
+    schemes = []
+    for word in words:
+        uri = fixing.fixup(f"{word}.a.example")
+        schemes.append(uri[: uri.index("//") + 2])
+    spaces = {
+        "WS": ex._WS,
+        "BLANK": ex._LINE_BLANKS + ex._LINE_BREAKS,
+        "LINE_BLANK": ex._LINE_BLANKS,
+        "BREAK": ex._LINE_BREAKS,
+        "BAD": ex._BAD_BLANKS,
+    }
+    if any(ord(c) > 255 for chars in spaces.values() for c in chars):
+        raise SystemExit("a whitespace character above U+00FF: widen uk_ex_space")
+    out = [
+        "/* urikit.text's facts the scanner reads: the bounds _MAX_SCHEME and",
+        " * _SHORT_RUN; where a candidate of _candidates_re starts (1: _ANGLE_OPEN,",
+        " * _QUOTE_OPEN, _SCHEME_COLON; 2: _ABBREVIATED_DOT); the _ABBREVIATED_WORDS",
+        " * and the scheme fixup gives each; _URL_PREFIX; the _WRAPPERS. */",
+        f"#define EX_MAX_SCHEME {candidates._MAX_SCHEME}",
+        f"#define EX_SHORT_RUN {candidates._SHORT_RUN}",
+        f"#define UK_EX_ANGLE {c_char(ex._ANGLE_OPEN)}",
+        f"#define UK_EX_QUOTE {c_char(ex._QUOTE_OPEN)}",
+        f"#define UK_EX_COLON {c_char(ex._SCHEME_COLON)}",
+        f"#define UK_EX_DOT {c_char(ex._ABBREVIATED_DOT)}",
+        "static const uint8_t uk_ex_start[128] = {"
+        + ", ".join(
+            [f"[{c_char(c)}] = 1" for c in starts] + [f"[{c_char(ex._ABBREVIATED_DOT)}] = 2"]
+        )
+        + "};",
+        f"#define UK_EX_NWORDS {len(words)}",
+        "static const char uk_ex_words[UK_EX_NWORDS][4] = {"
+        + ", ".join(c_string(w) for w in words)
+        + "};",
+        "static const char *const uk_ex_word_scheme[UK_EX_NWORDS] = {"
+        + ", ".join(c_string(s) for s in schemes)
+        + "};",
+        f"#define UK_EX_URL_PREFIX {c_string(ex._URL_PREFIX)}",
+        f"#define UK_EX_URL_PREFIX_LEN {len(ex._URL_PREFIX)}",
+        enum("EX", ex._WRAPPERS, "NEXWRAPPERS"),
+        strings("EX_WRAPPERS", "NEXWRAPPERS", ex._WRAPPERS),
+        "",
+        "/* The whitespace of extraction (code points up to U+00FF): _WS, the blanks a",
+        " * delimited form may hold (_LINE_BLANKS + _LINE_BREAKS), _LINE_BLANKS,",
+        " * _LINE_BREAKS and the _BAD_BLANKS that end one. */",
+    ]
+    for bit, name in enumerate(spaces):
+        out.append(f"#define UK_EXS_{name} (1u << {bit})")
+    out.append("static const uint8_t uk_ex_space[256] = {")
+    for code in range(256):
+        mask = sum(1 << bit for bit, chars in enumerate(spaces.values()) if chr(code) in chars)
+        if mask:
+            out.append(f"    [0x{code:02x}] = 0x{mask:02x},")
+    out.append("};")
+    return out
+
+
+def c_char(ch: str) -> str:
+    """A C character constant for the ASCII character ``ch``."""
+    if len(ch) != 1 or not ch.isascii() or not ch.isprintable():
+        raise SystemExit(f"not a printable ASCII character: {ch!r}")
+    return "'\\''" if ch == "'" else ("'\\\\'" if ch == "\\" else f"'{ch}'")
+
+
+def c_string(text: str) -> str:
+    """A C string literal for the printable ASCII ``text``."""
+    if not (text.isascii() and text.isprintable()):
+        raise SystemExit(f"not printable ASCII: {text!r}")
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def enum(prefix: str, names: tuple[str, ...], count: str) -> str:

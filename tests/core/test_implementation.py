@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -53,11 +55,78 @@ def test_gen_tables_check_fails_when_stale(
     assert tool.main(["--check"]) == 0
 
 
+# A definition the header is generated from, as written in its module, and a change to it.
+CHANGED_DEFINITIONS = [
+    ("core/_parser.py", '"absolute-URI", "relative-ref"})', '"absolute-URI", "relative"})'),
+    ("core/errors.py", "expected one of {expected}", "expected {expected}"),
+    ("text/prose.py", '_LINE_BLANKS: Final = " \\t\\xa0"', '_LINE_BLANKS: Final = " \\t"'),
+    ("text/prose.py", '_ANGLE_OPEN: Final = "<"', '_ANGLE_OPEN: Final = "["'),
+    ("text/prose.py", '("www", "ftp")', '("www", "ftp", "web")'),
+    ("text/prose.py", '_URL_PREFIX: Final = "URL:"', '_URL_PREFIX: Final = "URI:"'),
+    ("text/prose.py", '("angle", "quote", "url")', '("angle", "quoted", "url")'),
+    ("text/candidates.py", "_SHORT_RUN = 256", "_SHORT_RUN = 128"),
+    ("iri/_syntax.py", "(0xE1000, 0xEFFFD)", "(0xE1000, 0xEFFFC)"),
+]
+
+
+@pytest.mark.parametrize(("module", "old", "new"), CHANGED_DEFINITIONS)
+def test_gen_tables_check_fails_when_a_definition_changes(
+    tmp_path: Path, module: str, old: str, new: str
+) -> None:
+    """``--check`` run in a copy of the tree whose Python definition was changed
+    (the committed header kept) fails: the header follows the definitions."""
+    copy = tmp_path / "repo"
+    shutil.copytree(REPO / "tools", copy / "tools")
+    shutil.copytree(
+        REPO / "src" / "urikit",
+        copy / "src" / "urikit",
+        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"),
+    )
+    check = [sys.executable, str(copy / "tools" / "gen_tables.py"), "--check"]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["URIKIT_NO_SPEEDUPS"] = "1"
+    fresh = subprocess.run(check, env=env, capture_output=True, text=True, check=False)
+    assert fresh.returncode == 0, fresh.stderr
+    path = copy / "src" / "urikit" / module
+    source = path.read_text(encoding="utf-8")
+    assert source.count(old) == 1, f"{module} no longer holds {old!r}: update this test"
+    path.write_text(source.replace(old, new), encoding="utf-8")
+    stale = subprocess.run(check, env=env, capture_output=True, text=True, check=False)
+    assert stale.returncode == 1
+    assert "stale" in stale.stderr or "_parser.RULES" in stale.stderr, stale.stderr
+
+
+def test_design_names_a_differential_test_for_every_automaton() -> None:
+    """docs/design.md's table of C automata names built units, and for each a test
+    that exists: the test named as what holds C and Python equal is really there."""
+    design = (REPO / "docs" / "design.md").read_text(encoding="utf-8")
+    section = design.split("### Which rule each C automaton implements", 1)[1].split("\n\n#", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and "`" in line]
+    assert len(rows) >= 10
+    built = {path.name for path in C_SOURCES}  # all built: see the setup.py test
+    for row in rows:
+        automaton, _, held_by = row.strip("|").split(" | ")
+        units = re.findall(r"`(?:\w+/)?(\w+\.[ch])`", automaton)
+        assert units and set(units) <= built, row
+        tests = re.findall(r"`(tests/[\w/]+\.py)::(\w+)`", held_by)
+        tests += (
+            [(tests[0][0], name) for name in re.findall(r"`::(\w+)`", held_by)] if tests else []
+        )
+        assert tests, row
+        for file, name in tests:
+            source = (REPO / file).read_text(encoding="utf-8")
+            assert re.search(rf"^def {name}\(", source, re.MULTILINE), f"{file}::{name}"
+
+
 def test_c_units_spell_no_generated_fact() -> None:
     """The facts _tables.h holds are spelt nowhere else in C: no hex digit string,
-    no nibble table, no error reason, no URIError or Extracted slot name."""
+    no nibble table, no error reason, no URIError or Extracted slot name, no rule
+    name, no extraction wrapper, abbreviated scheme or whitespace test, no ucschar
+    range."""
+    from urikit.core._parser import RULES
     from urikit.errors import URIError
     from urikit.extraction import Extracted
+    from urikit.text import prose
 
     facts = [
         '"0123456789ABCDEF"',
@@ -65,8 +134,17 @@ def test_c_units_spell_no_generated_fact() -> None:
         '"invalid-char"',
         '"bad-percent"',
         '"bad-decoding"',
+        '"ftp://"',
+        "== 0xA0",
+        "!= 0xA0",
+        "'\\f'",
+        "'\\v'",
+        "expected one of",
+        "0x200E",
+        "0xFDCF",
     ]
     facts += [f'"{slot}"' for slot in (*URIError.__slots__, *Extracted.__slots__)]
+    facts += [f'"{name}"' for name in (*RULES, *prose._WRAPPERS)]
     for path in C_SOURCES:
         if path.name == "_tables.h":
             continue

@@ -79,7 +79,6 @@ typedef unsigned char uchar;
 #define ISHEX(c) IS(c, UK_HEXDIG)
 
 enum { G_ALL, G_SCHEME, G_AUTHORITY, G_USERINFO, G_HOST, G_PORT, G_PATH, G_QUERY, G_FRAGMENT, NG };
-enum { RULE_REF = 0, RULE_URI = 1, RULE_ABS = 2, RULE_REL = 3, RULE_UNKNOWN = -1 };
 
 typedef struct {
     Py_ssize_t s[NG];
@@ -93,7 +92,7 @@ typedef struct {
 /* Module state: every Python object the module keeps. */
 typedef struct {
     PyObject *none_pair;         /* (-1, -1) */
-    PyObject *str_uri_reference; /* "URI-reference", interned */
+    PyObject *str_uri_reference; /* RULE_NAMES[RULE_REF], interned */
     PyObject *words[NWORDS];     /* the reasons and components locate_error names */
     PyTypeObject *accel_type;    /* AcceleratedFunction */
     PyTypeObject *getter_type;   /* ComponentGetter */
@@ -264,13 +263,15 @@ is_plain_tuple_type(PyObject *type)
 
 /* ---- what each unit offers the others (each unit says what it holds) */
 
-/* _parser_c.c */
+/* _parser_fast_c.c */
 UK_HIDDEN int
 urikit_fast_split(const uchar *s, Py_ssize_t n, Py_ssize_t avail, spans_t *sp);
 #ifdef UK_SSSE3
 UK_HIDDEN __attribute__((target("ssse3"))) int
 urikit_fast_split16(const uchar *s, Py_ssize_t n, Py_ssize_t avail, spans_t *sp);
 #endif
+
+/* _parser_c.c */
 UK_HIDDEN int
 urikit_split_ascii(const uchar *s, Py_ssize_t n, spans_t *sp);
 UK_HIDDEN int
@@ -359,11 +360,13 @@ urikit_sp_file_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 UK_HIDDEN PyObject *
 urikit_sp_arrow_validate(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 UK_HIDDEN PyObject *
+urikit_sp_arrow_level(PyObject *module, PyObject *arg);
+
+/* arrow_split_c.c */
+UK_HIDDEN PyObject *
 urikit_sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 UK_HIDDEN PyObject *
 urikit_sp_arrow_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_arrow_level(PyObject *module, PyObject *arg);
 
 /* iri/_syntax_c.c */
 UK_HIDDEN PyObject *

@@ -78,7 +78,7 @@ sp_exec(PyObject *m)
     if (st->none_pair == NULL) {
         return -1;
     }
-    st->str_uri_reference = PyUnicode_InternFromString("URI-reference");
+    st->str_uri_reference = PyUnicode_InternFromString(RULE_NAMES[RULE_REF]);
     st->str_utf8 = PyUnicode_InternFromString("utf-8");
     st->str_empty = PyUnicode_New(0, 0);
     st->empty_tuple = PyTuple_New(0);

@@ -230,6 +230,112 @@ static const char *const EFIELDS[NEFIELDS] = {"_unworded", "component", "detail"
 enum { EXS_IRI, EXS_PARSED, EXS_ABBREVIATED, EXS_ALTERNATIVES, EXS_END, EXS_START, EXS_URI, EXS_WRAPPER, NEXSLOTS };
 static const char *const EX_SLOTS[NEXSLOTS] = {"_iri", "_parsed", "abbreviated", "alternatives", "end", "start", "uri", "wrapper"};
 
+/* The rules a parse may be asked for (urikit.core._parser.RULES), and the
+ * message of an unknown one (errors.unknown_choice's, a PyErr_Format format). */
+enum { RULE_REF, RULE_URI, RULE_ABS, RULE_REL, NRULES, RULE_UNKNOWN = -1 };
+static const char *const RULE_NAMES[NRULES] = {"URI-reference", "URI", "absolute-URI", "relative-ref"};
+#define UK_UNKNOWN_RULE_FMT "unknown rule %R; expected one of 'URI', 'URI-reference', 'absolute-URI', 'relative-ref'"
+
+/* RFC 3987 section 2.2 ucschar without the section 4.1 bidi formatting
+ * characters: urikit.iri._syntax.UCSCHAR_RANGES minus BIDI_FORMATTING, as a
+ * binary search over the ranges. */
+static inline int
+uk_iri_ucschar(uint32_t c)
+{
+    if (c < 0x50000) {
+        if (c < 0xFDF0) {
+            if (c < 0x202F) {
+                if (c < 0x2010) {
+                    return c >= 0xA0 && c <= 0x200D;
+                }
+                return c >= 0x2010 && c <= 0x2029;
+            }
+            if (c < 0xF900) {
+                return c >= 0x202F && c <= 0xD7FF;
+            }
+            return c >= 0xF900 && c <= 0xFDCF;
+        }
+        if (c < 0x20000) {
+            if (c < 0x10000) {
+                return c >= 0xFDF0 && c <= 0xFFEF;
+            }
+            return c >= 0x10000 && c <= 0x1FFFD;
+        }
+        if (c < 0x30000) {
+            return c >= 0x20000 && c <= 0x2FFFD;
+        }
+        if (c < 0x40000) {
+            return c >= 0x30000 && c <= 0x3FFFD;
+        }
+        return c >= 0x40000 && c <= 0x4FFFD;
+    }
+    if (c < 0xA0000) {
+        if (c < 0x70000) {
+            if (c < 0x60000) {
+                return c >= 0x50000 && c <= 0x5FFFD;
+            }
+            return c >= 0x60000 && c <= 0x6FFFD;
+        }
+        if (c < 0x80000) {
+            return c >= 0x70000 && c <= 0x7FFFD;
+        }
+        if (c < 0x90000) {
+            return c >= 0x80000 && c <= 0x8FFFD;
+        }
+        return c >= 0x90000 && c <= 0x9FFFD;
+    }
+    if (c < 0xC0000) {
+        if (c < 0xB0000) {
+            return c >= 0xA0000 && c <= 0xAFFFD;
+        }
+        return c >= 0xB0000 && c <= 0xBFFFD;
+    }
+    if (c < 0xD0000) {
+        return c >= 0xC0000 && c <= 0xCFFFD;
+    }
+    if (c < 0xE1000) {
+        return c >= 0xD0000 && c <= 0xDFFFD;
+    }
+    return c >= 0xE1000 && c <= 0xEFFFD;
+}
+
+/* urikit.text's facts the scanner reads: the bounds _MAX_SCHEME and
+ * _SHORT_RUN; where a candidate of _candidates_re starts (1: _ANGLE_OPEN,
+ * _QUOTE_OPEN, _SCHEME_COLON; 2: _ABBREVIATED_DOT); the _ABBREVIATED_WORDS
+ * and the scheme fixup gives each; _URL_PREFIX; the _WRAPPERS. */
+#define EX_MAX_SCHEME 64
+#define EX_SHORT_RUN 256
+#define UK_EX_ANGLE '<'
+#define UK_EX_QUOTE '"'
+#define UK_EX_COLON ':'
+#define UK_EX_DOT '.'
+static const uint8_t uk_ex_start[128] = {['<'] = 1, ['"'] = 1, [':'] = 1, ['.'] = 2};
+#define UK_EX_NWORDS 2
+static const char uk_ex_words[UK_EX_NWORDS][4] = {"www", "ftp"};
+static const char *const uk_ex_word_scheme[UK_EX_NWORDS] = {"https://", "ftp://"};
+#define UK_EX_URL_PREFIX "URL:"
+#define UK_EX_URL_PREFIX_LEN 4
+enum { EX_ANGLE, EX_QUOTE, EX_URL, NEXWRAPPERS };
+static const char *const EX_WRAPPERS[NEXWRAPPERS] = {"angle", "quote", "url"};
+
+/* The whitespace of extraction (code points up to U+00FF): _WS, the blanks a
+ * delimited form may hold (_LINE_BLANKS + _LINE_BREAKS), _LINE_BLANKS,
+ * _LINE_BREAKS and the _BAD_BLANKS that end one. */
+#define UK_EXS_WS (1u << 0)
+#define UK_EXS_BLANK (1u << 1)
+#define UK_EXS_LINE_BLANK (1u << 2)
+#define UK_EXS_BREAK (1u << 3)
+#define UK_EXS_BAD (1u << 4)
+static const uint8_t uk_ex_space[256] = {
+    [0x09] = 0x07,
+    [0x0a] = 0x0b,
+    [0x0b] = 0x11,
+    [0x0c] = 0x11,
+    [0x0d] = 0x0b,
+    [0x20] = 0x07,
+    [0xa0] = 0x07,
+};
+
 /* The components percent_encode knows, and the set each keeps as is. */
 typedef struct { const char *name; uint32_t safe; } uk_component;
 static const uk_component uk_components[] = {
@@ -242,5 +348,6 @@ static const uk_component uk_components[] = {
     {"userinfo", UK_SAFE_USERINFO},
     {0, 0},
 };
+#define UK_UNKNOWN_COMPONENT_FMT "unknown component %R; expected one of 'fragment', 'host', 'path', 'query', 'segment', 'segment-nz-nc', 'userinfo'"
 
 #endif /* URIKIT_TABLES_H */

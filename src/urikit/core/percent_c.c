@@ -15,23 +15,7 @@ component_mask(PyObject *component)
             }
         }
     }
-    PyObject *names = PyList_New(0);
-    if (names != NULL) {
-        for (const uk_component *c = uk_components; c->name; c++) {
-            PyObject *name = PyUnicode_FromString(c->name);
-            if (name == NULL || PyList_Append(names, name) < 0) {
-                Py_XDECREF(name);
-                Py_CLEAR(names);
-                break;
-            }
-            Py_DECREF(name);
-        }
-    }
-    if (names != NULL) {
-        PyErr_Format(PyExc_ValueError, "unknown component %R; expected one of %R", component,
-                     names);
-        Py_DECREF(names);
-    }
+    PyErr_Format(PyExc_ValueError, UK_UNKNOWN_COMPONENT_FMT, component);
     return 0;
 }
 

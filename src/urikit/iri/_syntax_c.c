@@ -6,25 +6,8 @@
 /* Tests compare each with its Python twin on every code point. Neither touches
  * the parse kernel. */
 
-/* RFC 3987 section 2.2 ucschar without the section 4.1 bidi formatting
- * characters: urikit.iri._syntax.UCSCHAR_RANGES minus BIDI_FORMATTING. */
-static int
-iri_is_ucschar(Py_UCS4 c)
-{
-    if (c < 0xA0) {
-        return 0;
-    }
-    if (c <= 0xD7FF) {
-        return !(c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E));
-    }
-    if (c < 0x10000) {
-        return (c >= 0xF900 && c <= 0xFDCF) || (c >= 0xFDF0 && c <= 0xFFEF);
-    }
-    if (c < 0xE0000) {
-        return (c & 0xFFFF) <= 0xFFFD;
-    }
-    return c >= 0xE1000 && c <= 0xEFFFD;
-}
+/* ucschar less the bidi formatting characters: uk_iri_ucschar, generated into
+ * _tables.h from urikit.iri._syntax.UCSCHAR_RANGES and BIDI_FORMATTING. */
 
 /* iri_stand_in(text) -> str | None: text with every ucschar replaced by "_"
  * (urikit.iri._syntax.stand_in) when every non-ASCII character of text is
@@ -49,7 +32,7 @@ urikit_sp_iri_stand_in(PyObject *module, PyObject *text)
         if (c < 0x80) {
             o[i] = (Py_UCS1)c;
         }
-        else if (iri_is_ucschar(c)) {
+        else if (uk_iri_ucschar(c)) {
             o[i] = '_';
         }
         else {

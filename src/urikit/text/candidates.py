@@ -34,7 +34,21 @@ from ..core.errors import URIError
 from ..core.reference import is_valid, parse
 from .extracted import Extracted
 from .fixup import fixup
-from .prose import _SCHEME_COLON_RE, _URI_CHARS, _WS
+from .prose import (
+    _ABBREVIATED_DOT,
+    _ABBREVIATED_WORDS,
+    _ANGLE_OPEN,
+    _BAD_BLANKS,
+    _LINE_BLANKS,
+    _LINE_BREAKS,
+    _QUOTE_OPEN,
+    _SCHEME_COLON,
+    _SCHEME_COLON_RE,
+    _URI_CHARS,
+    _URL_PREFIX,
+    _WRAPPERS,
+    _WS,
+)
 
 _MAX_SCHEME = 64
 _SCHEME_CHARS: Final = SCHEME
@@ -42,21 +56,28 @@ _LETTERS: Final = ALPHA
 _TRAILING: Final = frozenset(".,;:!?'")
 
 # Content of a delimited form may break lines inside the scheme, too.
-_SCHEMEISH_WRAPPED = rf"[{ALPHA_CLASS}][{regex_class(SCHEME)} \t\r\n\xa0]*+"
+_LINE_BLANKS_CLASS = re.escape(_LINE_BLANKS)
+_BLANKS_CLASS = re.escape(_LINE_BLANKS + _LINE_BREAKS)
+_ABBREVIATED_WORDS_RE = "|".join(_ABBREVIATED_WORDS)
+_SCHEMEISH_WRAPPED = rf"[{ALPHA_CLASS}][{regex_class(SCHEME)}{_BLANKS_CLASS}]*+"
 _ANGLE_RE: Final = re.compile(r"<([^<>]*+)>")
 _QUOTE_RE: Final = re.compile(r'"([^"]*+)"')
 # A run of the characters a URI may hold.
 _URI_RUN_RE: Final = re.compile(f"[{regex_class(_URI_CHARS)}]*+")
 # Blanks on a line, and one line break (CRLF, CR or LF).
-_BLANKS = r"[ \t\xa0]*+"
+_BLANKS = rf"[{_LINE_BLANKS_CLASS}]*+"
 _BREAK = r"(?:\r\n?+|\n)"
 _LINE_BREAK_RE: Final = re.compile(_BLANKS + _BREAK + _BLANKS)
 # Whitespace inside a delimited form: every run of it is removed, unless it holds
 # a blank line (two line breaks), a form feed or a vertical tab; before the
 # scheme's colon only runs that break a line are allowed.
 _DROP_WS: Final = str.maketrans("", "", _WS)
-_BAD_WS_RE: Final = re.compile(rf"[\f\v]|{_BREAK}{_BLANKS}[\r\n]")
-_UNBROKEN_RUN_RE: Final = re.compile(r"(?<![ \t\xa0\r\n])[ \t\xa0]++(?![ \t\xa0\r\n])")
+_BAD_WS_RE: Final = re.compile(
+    rf"[{re.escape(_BAD_BLANKS)}]|{_BREAK}{_BLANKS}[{re.escape(_LINE_BREAKS)}]"
+)
+_UNBROKEN_RUN_RE: Final = re.compile(
+    rf"(?<![{_BLANKS_CLASS}])[{_LINE_BLANKS_CLASS}]++(?![{_BLANKS_CLASS}])"
+)
 _HYPHEN_BEFORE_WS_RE: Final = re.compile(f"-(?=[{re.escape(_WS)}])")
 # A run of blanks with at most one line break in it (the ends of an angle form).
 _AT_MOST_ONE_BREAK_RE: Final = re.compile(
@@ -99,7 +120,7 @@ _HOST_CHARS_ASCII = "A-Za-z0-9\\-"
 def _host_re(host_chars: str) -> re.Pattern[str]:
     label = f"[{host_chars}]++"
     return re.compile(
-        f"(?i:www|ftp)\\.{label}"
+        f"(?i:{_ABBREVIATED_WORDS_RE})\\.{label}"
         + possessive(f"(?:\\.{label})", "+")
         + possessive("(?::[0-9]++)", "?")
     )
@@ -182,16 +203,18 @@ def _candidates_re(prose: frozenset[str], abbreviated: bool = False) -> re.Patte
         if name and all(c in _SCHEME_CHARS for c in name):
             by_length.setdefault(len(name), []).append(re.escape(name))
     behinds = "|".join(f"(?<=(?i:{'|'.join(names)}):)" for _, names in sorted(by_length.items()))
-    colon = rf":(?:(?<=[{regex_class(SCHEME)}]:)(?=//)"
+    colon = rf"{re.escape(_SCHEME_COLON)}(?:(?<=[{regex_class(SCHEME)}]:)(?=//)"
     if behinds:
-        colon += f"|(?:{behinds})(?![ \t\r\n\f\v\xa0:])"
+        colon += f"|(?:{behinds})(?![{re.escape(_WS)}:])"
     colon += ")"
-    url = possessive(r"(?:URL:[ \t\r\n\xa0]*+)", "?")
-    angle = rf"<(?=[ \t\r\n\xa0]*+{url}{_SCHEMEISH_WRAPPED}:[^<>]*+>)"
-    quote = rf'"(?={_SCHEMEISH_WRAPPED}:[^"]*+")'
+    url = possessive(rf"(?:{_URL_PREFIX}[{_BLANKS_CLASS}]*+)", "?")
+    angle = rf"{re.escape(_ANGLE_OPEN)}(?=[{_BLANKS_CLASS}]*+{url}{_SCHEMEISH_WRAPPED}:[^<>]*+>)"
+    quote = rf'{re.escape(_QUOTE_OPEN)}(?={_SCHEMEISH_WRAPPED}:[^"]*+")'
     branches = f"{angle}|{quote}|{colon}"
     if abbreviated:
-        branches += rf"|\.(?<=(?<![{_BEFORE_ABBREVIATED}])(?i:www|ftp)\.)(?=[^\W_])"
+        dot = re.escape(_ABBREVIATED_DOT)
+        words = _ABBREVIATED_WORDS_RE
+        branches += rf"|{dot}(?<=(?<![{_BEFORE_ABBREVIATED}])(?i:{words}){dot})(?=[^\W_])"
     return re.compile(branches)
 
 
@@ -222,16 +245,17 @@ def _delimited(
     syntax: _Syntax = _URI_SYNTAX,
 ) -> tuple[str, str, tuple[str, ...]] | None:
     """``(uri, wrapper, alternatives)`` for the content of ``<...>`` / ``"..."``."""
-    wrapper = "angle" if angle else "quote"
+    wrapper = _WRAPPERS[0] if angle else _WRAPPERS[1]
     if angle:
         body = content.lstrip(_WS)
         if _AT_MOST_ONE_BREAK_RE.match(content, 0, len(content) - len(body)) is None:
             return None
-        if body[:4].upper() == "URL:":  # the old prefix, in any case
-            wrapper = "url"
-            rest = body[4:].lstrip(_WS)
-            gap = len(body) - 4 - len(rest)
-            if _AT_MOST_ONE_BREAK_RE.match(body, 4, 4 + gap) is None:
+        if body[: len(_URL_PREFIX)].upper() == _URL_PREFIX:
+            wrapper = _WRAPPERS[2]
+            skip = len(_URL_PREFIX)
+            rest = body[skip:].lstrip(_WS)
+            gap = len(body) - skip - len(rest)
+            if _AT_MOST_ONE_BREAK_RE.match(body, skip, skip + gap) is None:
                 return None
             body = rest
         inner = body.rstrip(_WS)
@@ -590,8 +614,8 @@ def _judge(
     (``i`` at or after ``last_end``, the end of the last one found), or ``None``."""
     iris = syntax.iri
     ch = text[i]
-    if ch == ".":
-        k = i - 3  # www. or ftp.
+    if ch == _ABBREVIATED_DOT:
+        k = i - 3  # the word before the dot (_ABBREVIATED_WORDS)
         if k < last_end:
             return None
         short = _abbreviated(text, k, syntax, cuts)
@@ -601,7 +625,7 @@ def _judge(
         if wanted is not None and uri[: uri.index(":")] not in wanted:
             return None
         return Extracted(uri, k, end, None, (), abbreviated=True, iri=iris)
-    if ch == ":":
+    if ch == _SCHEME_COLON:
         k = i
         stop = max(0, i - _MAX_SCHEME)
         while k > stop and text[k - 1] in _SCHEME_CHARS:
@@ -623,7 +647,7 @@ def _judge(
             return None
         uri, end, alternatives = found
         return Extracted(uri, k, end, None, alternatives, iri=iris)
-    angle = ch == "<"
+    angle = ch == _ANGLE_OPEN
     dm = (_ANGLE_RE if angle else _QUOTE_RE).match(text, i)
     if dm is None:
         return None

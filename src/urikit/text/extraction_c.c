@@ -1,7 +1,7 @@
 /* The extraction scanner of urikit.extraction: extract_scan decides the common
  * candidates in C and stops at every other one, which Python judges.
  */
-#include "../core/_speedups.h"
+#include "_extraction.h"
 
 /* The bottom layer of urikit.extract.
  * urikit_sp_extract_scan walks the candidates of urikit.text.candidates._candidates_re
@@ -15,36 +15,15 @@
  * (and after max_items found) it stops and returns where: Python judges that
  * candidate with the reference code and calls again after it, so the results
  * are the pure-Python ones by construction (tests/text/test_extraction_scanner.py
- * compares the two on Hypothesis text). Each candidate costs C a bounded
+ * compares the two on Hypothesis text). The delimited forms are judged in
+ * extraction_delimited_c.c; what the two units share is in _extraction.h. Each candidate costs C a bounded
  * amount of work (the 64-character scheme, a run of at most EX_SHORT_RUN, or
  * the text up to the next delimiter of its kind), so the scan is linear. */
 
-#define EX_MAX_SCHEME 64  /* candidates._MAX_SCHEME */
-#define EX_SHORT_RUN 256  /* candidates._SHORT_RUN */
-
-/* the characters a candidate starts with: 1 for ":", "<" and '"', 2 for "." */
-static const uchar ex_start[128] = {[':'] = 1, ['<'] = 1, ['"'] = 1, ['.'] = 2};
-
-/* prose._URI_CHARS: unreserved, reserved and "%" */
-static inline int
-ex_is_uri(Py_UCS4 c)
-{
-    return c < 128 && (uk_class[c] & UK_URI_CHARS);
-}
-
-/* prose._WS: ASCII whitespace and the no-break space */
-static inline int
-ex_is_ws(Py_UCS4 c)
-{
-    return c == ' ' || (c >= '\t' && c <= '\r') || c == 0xA0;
-}
-
-/* the blanks the candidate expression allows in a delimited form: [ \t\r\n\xa0] */
-static inline int
-ex_is_blank(Py_UCS4 c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0xA0;
-}
+/* EX_MAX_SCHEME, EX_SHORT_RUN, where a candidate starts (uk_ex_start: 1 for
+ * UK_EX_COLON, UK_EX_ANGLE and UK_EX_QUOTE, 2 for UK_EX_DOT), the words of an
+ * abbreviated host, the wrappers and which characters are whitespace
+ * (uk_ex_space) are generated into _tables.h from extraction's definitions. */
 
 #if defined(__SSE2__)
 #define EX_SSE2 1
@@ -54,8 +33,9 @@ ex_is_blank(Py_UCS4 c)
  * (every x86-64 CPU) 16 characters a step: 2- and 4-byte characters are first
  * packed to bytes with saturation (any character above 255 becomes 255, which
  * is no candidate); the rest (and other CPUs) one character a step. The SIMD
- * steps skip a "." after anything but w or p (it cannot end "www." or
- * "ftp."), which ex_abbreviated would turn down; otherwise the same positions
+ * steps skip a "." after anything but the last letter of a word of
+ * uk_ex_words (it cannot end "www." or "ftp."), which ex_abbreviated would
+ * turn down; otherwise the same positions
  * either way. */
 #ifdef EX_SSE2
 static inline __m128i
@@ -87,18 +67,19 @@ ex_load32(const Py_UCS4 *p)
     static inline int ex_step##W(const T *p, int dots)                                         \
     {                                                                                          \
         const __m128i v = ex_load##W(p);                                                       \
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')),           \
-                                              _mm_cmpeq_epi8(v, _mm_set1_epi8('<'))),          \
-                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));                        \
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(UK_EX_COLON)),   \
+                                              _mm_cmpeq_epi8(v, _mm_set1_epi8(UK_EX_ANGLE))),  \
+                                 _mm_cmpeq_epi8(v, _mm_set1_epi8(UK_EX_QUOTE)));                \
         if (dots) {                                                                            \
             Py_UCS4 c0 = p[-1];                                                                \
             __m128i b = _mm_or_si128(_mm_slli_si128(v, 1),                                     \
                                      _mm_cvtsi32_si128((int)(c0 > 255 ? 255 : c0)));           \
             b = _mm_or_si128(b, _mm_set1_epi8(0x20));                                          \
-            m = _mm_or_si128(                                                                  \
-                m, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('.')),                        \
-                                 _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('w')),           \
-                                              _mm_cmpeq_epi8(b, _mm_set1_epi8('p')))));        \
+            __m128i last = _mm_setzero_si128(); /* a word's last letter, any case */           \
+            for (int w = 0; w < UK_EX_NWORDS; w++) {                                           \
+                last = _mm_or_si128(last, _mm_cmpeq_epi8(b, _mm_set1_epi8(uk_ex_words[w][2])));\
+            }                                                                                  \
+            m = _mm_or_si128(m, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(UK_EX_DOT)), last)); \
         }                                                                                      \
         return _mm_movemask_epi8(m);                                                           \
     }
@@ -127,7 +108,7 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
     const int dots = (mask & 2) != 0;
     if (i == 0 && n > 0) {
         Py_UCS4 c = PyUnicode_READ(kind, data, 0);
-        if (c < 128 && (ex_start[c] & mask)) {
+        if (c < 128 && (uk_ex_start[c] & mask)) {
             return 0;
         }
         i = 1; /* the SIMD steps read the character before */
@@ -137,7 +118,7 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
         const Py_UCS1 *s = (const Py_UCS1 *)data;
         EX_SIMD_LOOP(8)
         for (; i < n; i++) {
-            if (s[i] < 128 && (ex_start[s[i]] & mask)) {
+            if (s[i] < 128 && (uk_ex_start[s[i]] & mask)) {
                 return i;
             }
         }
@@ -146,7 +127,7 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
         const Py_UCS2 *s = (const Py_UCS2 *)data;
         EX_SIMD_LOOP(16)
         for (; i < n; i++) {
-            if (s[i] < 128 && (ex_start[s[i]] & mask)) {
+            if (s[i] < 128 && (uk_ex_start[s[i]] & mask)) {
                 return i;
             }
         }
@@ -155,27 +136,13 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
         const Py_UCS4 *s = (const Py_UCS4 *)data;
         EX_SIMD_LOOP(32)
         for (; i < n; i++) {
-            if (s[i] < 128 && (ex_start[s[i]] & mask)) {
+            if (s[i] < 128 && (uk_ex_start[s[i]] & mask)) {
                 return i;
             }
         }
     }
     return n;
 }
-
-typedef struct {
-    PyObject *text;
-    int kind;
-    const void *data;
-    Py_ssize_t n;
-    PyObject *prose; /* set of lowercase scheme names */
-    int iris;
-    PyTypeObject *type;      /* urikit.extraction.Extracted */
-    Py_ssize_t off[NEXSLOTS]; /* its slots (EXS_*, EX_SLOTS: generated into _tables.h) */
-    PyObject *wrappers[3];   /* "angle", "quote", "url" */
-    PyObject *empty;         /* () */
-    PyObject *found;         /* the list built */
-} ex_ctx;
 
 /* The offset of the writable object slot ``name`` that ``type`` itself declares
  * in its __slots__, or -1 with TypeError set (this section's own copy, so that it
@@ -198,14 +165,10 @@ ex_slot_offset(PyTypeObject *type, const char *name)
     return offset;
 }
 
-enum { EX_ANGLE, EX_QUOTE, EX_URL };
-
-#define EX_READ(cx, j) PyUnicode_READ((cx)->kind, (cx)->data, (j))
-
 /* Whether data[a:b] (ASCII scheme characters), lowercased, is in the prose set;
  * 2 when the name is too long to be decided here. */
-static int
-ex_in_prose_at(ex_ctx *cx, int kind, const void *data, Py_ssize_t a, Py_ssize_t b)
+int
+urikit_ex_in_prose_at(ex_ctx *cx, int kind, const void *data, Py_ssize_t a, Py_ssize_t b)
 {
     char buf[EX_MAX_SCHEME];
     Py_ssize_t len = b - a;
@@ -225,16 +188,10 @@ ex_in_prose_at(ex_ctx *cx, int kind, const void *data, Py_ssize_t a, Py_ssize_t 
     return r;
 }
 
-static int
-ex_in_prose(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
-{
-    return ex_in_prose_at(cx, cx->kind, cx->data, a, b);
-}
-
 /* Whether the ASCII str s is a URI (rule URI; the IRI rule says the same of
  * ASCII text). */
-static int
-ex_is_valid(PyObject *s)
+int
+urikit_ex_is_valid(PyObject *s)
 {
     spans_t sp;
     return PyUnicode_IS_ASCII(s) &&
@@ -265,9 +222,9 @@ ex_valid_uri(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, int *err)
 
 /* Append Extracted(uri, start, end, wrapper, alternatives, abbreviated=...,
  * iri=cx->iris); steals uri and alternatives (NULL: ()). */
-static int
-ex_emit_full(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObject *wrapper,
-             PyObject *alternatives, int abbreviated)
+int
+urikit_ex_emit_full(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end,
+                    PyObject *wrapper, PyObject *alternatives, int abbreviated)
 {
     PyObject *obj = cx->type->tp_alloc(cx->type, 0);
     PyObject *vals[NEXSLOTS] = {
@@ -309,7 +266,7 @@ ex_emit_full(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObje
 static int
 ex_emit(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObject *wrapper)
 {
-    return ex_emit_full(cx, uri, start, end, wrapper, NULL, 0);
+    return urikit_ex_emit_full(cx, uri, start, end, wrapper, NULL, 0);
 }
 
 /* candidates._trim over text[a:b]: the new end. */
@@ -428,7 +385,7 @@ ex_bare(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
         if (cx->iris) {
             return 2; /* the IRI rule says where: Python */
         }
-        /* where parse(uri, "URI") goes wrong: the text has a scheme, so the
+        /* where parsing uri under the rule URI goes wrong: the text has a scheme, so the
          * URI-reference reading of locate_error, when it can tell */
         uri = PyUnicode_Substring(cx->text, k, e);
         if (uri == NULL) {
@@ -447,323 +404,6 @@ ex_bare(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
         e = ex_trim(cx, k, k + at);
     }
     return 0;
-}
-
-/* text[a:b] is blanks, at most one line break (CRLF, CR or LF) and blanks
- * (candidates._AT_MOST_ONE_BREAK_RE). */
-static int
-ex_one_break(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
-{
-    Py_ssize_t k = a;
-    while (k < b && (EX_READ(cx, k) == ' ' || EX_READ(cx, k) == '\t' || EX_READ(cx, k) == 0xA0)) {
-        k++;
-    }
-    if (k < b) {
-        Py_UCS4 c = EX_READ(cx, k);
-        if (c == '\r') {
-            k++;
-            if (k < b && EX_READ(cx, k) == '\n') {
-                k++;
-            }
-        }
-        else if (c == '\n') {
-            k++;
-        }
-        else {
-            return 0;
-        }
-        while (k < b &&
-               (EX_READ(cx, k) == ' ' || EX_READ(cx, k) == '\t' || EX_READ(cx, k) == 0xA0)) {
-            k++;
-        }
-    }
-    return k == b;
-}
-
-static inline int
-ex_is_blank3(Py_UCS4 c)
-{
-    return c == ' ' || c == '\t' || c == 0xA0;
-}
-
-/* candidates._join_wrapped over the body text[a:b] (ASCII and no-break
- * spaces, some whitespace): 1 with *uri (and *alt, the reading without each
- * hyphen before whitespace, or NULL) set, 0 when the whitespace rules say no
- * URI, -1 error. */
-static int
-ex_join(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, PyObject **uri, PyObject **alt)
-{
-    *uri = *alt = NULL;
-    Py_ssize_t colon = -1, kept = 0, hyphens = 0;
-    for (Py_ssize_t k = a; k < b; k++) {
-        Py_UCS4 c = EX_READ(cx, k);
-        if (c == '\f' || c == '\v') {
-            return 0; /* _BAD_WS_RE */
-        }
-        if (c == '\r' || c == '\n') {
-            Py_ssize_t q = k + 1;
-            if (c == '\r' && q < b && EX_READ(cx, q) == '\n') {
-                q++;
-            }
-            while (q < b && ex_is_blank3(EX_READ(cx, q))) {
-                q++;
-            }
-            if (q < b && (EX_READ(cx, q) == '\r' || EX_READ(cx, q) == '\n')) {
-                return 0; /* a blank line */
-            }
-        }
-        if (c == ':' && colon < 0) {
-            colon = k;
-        }
-        if (!ex_is_ws(c)) {
-            kept++;
-            if (c == '-' && k + 1 < b && ex_is_ws(EX_READ(cx, k + 1))) {
-                hyphens++;
-            }
-        }
-    }
-    if (colon > a) {
-        /* _UNBROKEN_RUN_RE in text[a:colon]: a run of blanks with neither a line
-         * break nor more blanks beside it */
-        for (Py_ssize_t k = a; k < colon; k++) {
-            if (!ex_is_blank3(EX_READ(cx, k))) {
-                continue;
-            }
-            Py_ssize_t r = k;
-            while (r < colon && ex_is_blank3(EX_READ(cx, r))) {
-                r++;
-            }
-            Py_UCS4 before = k > a ? EX_READ(cx, k - 1) : 'x';
-            Py_UCS4 after = r < colon ? EX_READ(cx, r) : 'x';
-            if (before != '\r' && before != '\n' && after != '\r' && after != '\n') {
-                return 0; /* words before a colon: prose */
-            }
-            k = r;
-        }
-    }
-    *uri = PyUnicode_New(kept, 127);
-    if (*uri == NULL) {
-        return -1;
-    }
-    Py_UCS1 *o = PyUnicode_1BYTE_DATA(*uri);
-    for (Py_ssize_t k = a; k < b; k++) {
-        Py_UCS4 c = EX_READ(cx, k);
-        if (!ex_is_ws(c)) {
-            *o++ = (Py_UCS1)c;
-        }
-    }
-    if (hyphens) {
-        *alt = PyUnicode_New(kept - hyphens, 127);
-        if (*alt == NULL) {
-            Py_CLEAR(*uri);
-            return -1;
-        }
-        o = PyUnicode_1BYTE_DATA(*alt);
-        for (Py_ssize_t k = a; k < b; k++) {
-            Py_UCS4 c = EX_READ(cx, k);
-            if (ex_is_ws(c) || (c == '-' && k + 1 < b && ex_is_ws(EX_READ(cx, k + 1)))) {
-                continue;
-            }
-            *o++ = (Py_UCS1)c;
-        }
-    }
-    return 1;
-}
-
-/* The checks of _delimited on the joined uri (an ASCII str): 1 a URI that
- * counts, 0 not, 2 for Python, -1 error. */
-static int
-ex_check_delimited(ex_ctx *cx, PyObject *uri, int angle)
-{
-    const Py_UCS1 *u = PyUnicode_1BYTE_DATA(uri);
-    Py_ssize_t b = PyUnicode_GET_LENGTH(uri);
-    if (b == 0 || !IS(u[0], UK_ALPHA)) {
-        return 0;
-    }
-    Py_ssize_t m = 1;
-    while (m < b && IS(u[m], UK_SCHEME)) {
-        m++;
-    }
-    if (m >= b || u[m] != ':' || (m + 1 < b && u[m + 1] == ':')) {
-        return 0;
-    }
-    if (!angle) {
-        int slashes = m + 2 < b && u[m + 1] == '/' && u[m + 2] == '/';
-        if (!slashes) {
-            int r = ex_in_prose_at(cx, PyUnicode_1BYTE_KIND, u, 0, m);
-            if (r != 1) {
-                return r;
-            }
-        }
-        if (b < m + 1 + (slashes ? 3 : 1)) {
-            return 0;
-        }
-    }
-    return ex_is_valid(uri);
-}
-
-/* A quote whose content text[i + 1:j] holds whitespace: 0 when the content,
- * once joined, cannot count (a scheme without whitespace, not a prose scheme,
- * and no "/" after the colon, so no "//" either: prose such as
- * "Note: this"), else 2 (Python judges). */
-static int
-ex_quote_prose(ex_ctx *cx, Py_ssize_t i, Py_ssize_t j)
-{
-    Py_ssize_t m = i + 1;
-    if (m >= j || !IS(EX_READ(cx, m), UK_ALPHA)) {
-        return 2;
-    }
-    while (m < j && IS(EX_READ(cx, m), UK_SCHEME)) {
-        m++;
-    }
-    if (m < j && ex_is_blank(EX_READ(cx, m))) {
-        /* blanks in the scheme: unless a line breaks there, words before a colon
-         * (_join_wrapped's unbroken run), no URI */
-        for (; m < j && EX_READ(cx, m) != ':'; m++) {
-            Py_UCS4 c = EX_READ(cx, m);
-            if (c == '\r' || c == '\n' || !(IS(c, UK_SCHEME) || ex_is_blank(c))) {
-                return 2;
-            }
-        }
-        return 0;
-    }
-    if (m >= j || EX_READ(cx, m) != ':') {
-        return 2;
-    }
-    Py_ssize_t q = m + 1;
-    while (q < j && ex_is_ws(EX_READ(cx, q))) {
-        q++;
-    }
-    if (q < j && EX_READ(cx, q) == '/') {
-        return 2;
-    }
-    int r = ex_in_prose(cx, i + 1, m);
-    return r == 0 ? 0 : (r < 0 ? -1 : 2);
-}
-
-/* The candidate "<" or '"' at i (candidates._judge and _delimited): as ex_bare. */
-static int
-ex_delimited(ex_ctx *cx, Py_ssize_t i, int angle, Py_ssize_t *end)
-{
-    Py_ssize_t n = cx->n, j = i + 1;
-    /* the look-ahead of the candidate expression */
-    if (angle) {
-        while (j < n && ex_is_blank(EX_READ(cx, j))) {
-            j++;
-        }
-        if (j + 4 <= n && EX_READ(cx, j) == 'U' && EX_READ(cx, j + 1) == 'R' &&
-            EX_READ(cx, j + 2) == 'L' && EX_READ(cx, j + 3) == ':') {
-            j += 4;
-            while (j < n && ex_is_blank(EX_READ(cx, j))) {
-                j++;
-            }
-        }
-    }
-    if (j >= n || !IS(EX_READ(cx, j), UK_ALPHA)) {
-        return 0;
-    }
-    for (j++; j < n; j++) {
-        Py_UCS4 c = EX_READ(cx, j);
-        if (!IS(c, UK_SCHEME) && !ex_is_blank(c)) {
-            break;
-        }
-    }
-    if (j >= n || EX_READ(cx, j) != ':') {
-        return 0;
-    }
-    Py_UCS4 close = angle ? '>' : '"';
-    for (j++; j < n; j++) {
-        Py_UCS4 c = EX_READ(cx, j);
-        if (c == close) {
-            break;
-        }
-        if (angle && c == '<') {
-            return 0;
-        }
-    }
-    if (j >= n) {
-        return 0;
-    }
-    /* the content text[i + 1:j] (_delimited): non-ASCII other than the no-break
-     * space inside is for Python */
-    int spaced = 0;
-    for (Py_ssize_t p = i + 1; p < j; p++) {
-        Py_UCS4 c = EX_READ(cx, p);
-        if (c >= 0x80 && c != 0xA0) {
-            return angle ? 2 : ex_quote_prose(cx, i, j);
-        }
-        spaced |= ex_is_ws(c);
-    }
-    Py_ssize_t a = i + 1, b = j;
-    PyObject *wrapper = cx->wrappers[angle ? EX_ANGLE : EX_QUOTE];
-    if (angle) {
-        Py_ssize_t p = a;
-        while (p < b && ex_is_ws(EX_READ(cx, p))) {
-            p++;
-        }
-        if (!ex_one_break(cx, a, p)) {
-            return 0;
-        }
-        if (b - p >= 4 && (EX_READ(cx, p) | 0x20) == 'u' && (EX_READ(cx, p + 1) | 0x20) == 'r' &&
-            (EX_READ(cx, p + 2) | 0x20) == 'l' && EX_READ(cx, p + 3) == ':') {
-            wrapper = cx->wrappers[EX_URL];
-            Py_ssize_t q = p + 4;
-            p = q;
-            while (p < b && ex_is_ws(EX_READ(cx, p))) {
-                p++;
-            }
-            if (!ex_one_break(cx, q, p)) {
-                return 0;
-            }
-        }
-        Py_ssize_t q = b;
-        while (q > p && ex_is_ws(EX_READ(cx, q - 1))) {
-            q--;
-        }
-        if (!ex_one_break(cx, q, b)) {
-            return 0;
-        }
-        a = p;
-        b = q;
-    }
-    else if (spaced && (ex_is_ws(EX_READ(cx, a)) || ex_is_ws(EX_READ(cx, b - 1)))) {
-        return 0; /* whitespace just inside quotes */
-    }
-    PyObject *uri, *alt = NULL;
-    if (!spaced) {
-        uri = PyUnicode_Substring(cx->text, a, b);
-        if (uri == NULL) {
-            return -1;
-        }
-    }
-    else {
-        int r = ex_join(cx, a, b, &uri, &alt);
-        if (r <= 0) {
-            return r;
-        }
-    }
-    int r = ex_check_delimited(cx, uri, angle);
-    if (r == 1 && alt != NULL) {
-        if (PyUnicode_Compare(alt, uri) == 0 || !ex_is_valid(alt)) {
-            Py_CLEAR(alt);
-        }
-    }
-    if (r != 1) {
-        Py_DECREF(uri);
-        Py_XDECREF(alt);
-        return r;
-    }
-    PyObject *alternatives = NULL;
-    if (alt != NULL) {
-        alternatives = PyTuple_Pack(1, alt);
-        Py_DECREF(alt);
-        if (alternatives == NULL) {
-            Py_DECREF(uri);
-            return -1;
-        }
-    }
-    *end = j + 1;
-    return ex_emit_full(cx, uri, i, j + 1, wrapper, alternatives, 0) < 0 ? -1 : 1;
 }
 
 /* candidates._HOST_CHARS_ASCII: a character of a host label */
@@ -790,8 +430,13 @@ ex_abbreviated(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
     c0 |= 0x20;
     c1 |= 0x20;
     c2 |= 0x20;
-    int ftp = c0 == 'f' && c1 == 't' && c2 == 'p';
-    if (!ftp && !(c0 == 'w' && c1 == 'w' && c2 == 'w')) {
+    int word = 0; /* which of uk_ex_words: www, ftp */
+    while (word < UK_EX_NWORDS && !(c0 == (uchar)uk_ex_words[word][0] &&
+                                    c1 == (uchar)uk_ex_words[word][1] &&
+                                    c2 == (uchar)uk_ex_words[word][2])) {
+        word++;
+    }
+    if (word == UK_EX_NWORDS) {
         return 0;
     }
     /* the expression's look-behind: no word or URI character before, except ( [ ' * */
@@ -889,8 +534,8 @@ ex_abbreviated(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
             e = t;
         }
     }
-    const char *scheme = ftp ? "ftp://" : "https://";
-    Py_ssize_t plen = ftp ? 6 : 8;
+    const char *scheme = uk_ex_word_scheme[word]; /* what fixup puts before the word */
+    Py_ssize_t plen = (Py_ssize_t)strlen(scheme);
     PyObject *uri = PyUnicode_New(plen + (e - s), 127);
     if (uri == NULL) {
         return -1;
@@ -900,12 +545,12 @@ ex_abbreviated(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
     for (Py_ssize_t k = s; k < e; k++) {
         o[plen + k - s] = (Py_UCS1)EX_READ(cx, k);
     }
-    if (!ex_is_valid(uri)) {
+    if (!urikit_ex_is_valid(uri)) {
         Py_DECREF(uri);
         return 2; /* Python cuts the path where it goes wrong */
     }
     *end = e;
-    return ex_emit_full(cx, uri, s, e, Py_None, NULL, 1) < 0 ? -1 : 1;
+    return urikit_ex_emit_full(cx, uri, s, e, Py_None, NULL, 1) < 0 ? -1 : 1;
 }
 
 /* extract_scan(text, pos, last_end, prose, iris, abbreviated, extracted_type,
@@ -960,16 +605,17 @@ urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs
             return NULL;
         }
     }
-    static const char *const names[3] = {"angle", "quote", "url"};
     PyObject *result = NULL;
     cx.empty = PyTuple_New(0);
     cx.found = PyList_New(0);
-    cx.wrappers[0] = cx.wrappers[1] = cx.wrappers[2] = NULL;
+    for (int w = 0; w < NEXWRAPPERS; w++) {
+        cx.wrappers[w] = NULL;
+    }
     if (cx.empty == NULL || cx.found == NULL) {
         goto done;
     }
-    for (int w = 0; w < 3; w++) {
-        cx.wrappers[w] = PyUnicode_InternFromString(names[w]);
+    for (int w = 0; w < NEXWRAPPERS; w++) {
+        cx.wrappers[w] = PyUnicode_InternFromString(EX_WRAPPERS[w]);
         if (cx.wrappers[w] == NULL) {
             goto done;
         }
@@ -988,14 +634,14 @@ urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs
         Py_UCS4 c = EX_READ(&cx, i);
         Py_ssize_t end = 0;
         int r;
-        if (c == ':') {
+        if (c == UK_EX_COLON) {
             r = ex_bare(&cx, i, last_end, &end);
         }
-        else if (c == '.') {
+        else if (c == UK_EX_DOT) {
             r = ex_abbreviated(&cx, i, last_end, &end);
         }
         else {
-            r = ex_delimited(&cx, i, c == '<', &end);
+            r = urikit_ex_delimited(&cx, i, c == UK_EX_ANGLE, &end);
         }
         if (r < 0) {
             goto done;
@@ -1017,7 +663,7 @@ urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 done:
     Py_XDECREF(cx.empty);
     Py_XDECREF(cx.found);
-    for (int w = 0; w < 3; w++) {
+    for (int w = 0; w < NEXWRAPPERS; w++) {
         Py_XDECREF(cx.wrappers[w]);
     }
     return result;

@@ -46,8 +46,24 @@ PROSE_SCHEMES: Final = frozenset(
 )
 
 # Whitespace: ASCII whitespace and the no-break space (U+00A0) that converted
-# documents indent with; no URI holds any of them.
-_WS = " \t\n\r\f\v\xa0"
+# documents indent with; no URI holds any of them. Blanks on a line and line
+# breaks may stand inside a delimited form; a form feed or vertical tab may not.
+_LINE_BLANKS: Final = " \t\xa0"
+_LINE_BREAKS: Final = "\r\n"
+_BAD_BLANKS: Final = "\f\v"
+_WS: Final = _LINE_BLANKS + _LINE_BREAKS + _BAD_BLANKS
+# The characters where a candidate starts: a delimited form's opening, a
+# scheme's colon, and (abbreviated forms) the dot after one of the words that
+# start a host name written without a scheme.
+_ANGLE_OPEN: Final = "<"
+_QUOTE_OPEN: Final = '"'
+_SCHEME_COLON: Final = ":"
+_ABBREVIATED_DOT: Final = "."
+_ABBREVIATED_WORDS: Final = ("www", "ftp")
+# The old prefix of an angle form, <URL:...>, in any case.
+_URL_PREFIX: Final = "URL:"
+# Extracted.wrapper of each delimited form.
+_WRAPPERS: Final = ("angle", "quote", "url")
 _SCHEME_COLON_RE: Final = re.compile(SCHEME_PATTERN + ":")
 # Every character a URI may hold: unreserved, reserved and "%".
 _URI_CHARS: Final = UNRESERVED | GEN_DELIMS | SUB_DELIMS | frozenset("%")
