@@ -67,9 +67,9 @@ def build(request: pytest.FixtureRequest) -> Build:
 def _build_active(request: pytest.FixtureRequest) -> Iterator[None]:
     """During a test on a build, that copy of urikit is the one in sys.modules, so
     that the imports its functions make when called reach the same copy."""
-    if "build" not in request.fixturenames:
+    build = request.getfixturevalue("build") if "build" in request.fixturenames else None
+    if not isinstance(build, Build):  # no build, or a test's own parameter of that name
         yield
         return
-    build: Build = request.getfixturevalue("build")
     with build.active():
         yield

@@ -16,6 +16,7 @@ import argparse
 from typing import Any
 
 from ..canonical_forms.rules import PROFILES, canonical, safe_browsing_expressions, surt
+from ._commands import add_command
 from ._common import add_common, add_inputs, define_record, inputs, run_records
 
 __all__ = ["register"]
@@ -61,9 +62,7 @@ def _cmd_surt(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     """Add ``canonical`` and ``surt`` to the ``urikit`` tool."""
-    p = sub.add_parser(
-        "canonical", help="canonical forms of Safe Browsing, crawlers (urlcanon) and RFC 3986"
-    )
+    p = add_command(sub, "canonical")
     add_inputs(p, "uris", "URL", "inputs")
     p.add_argument("--profile", default="semantic", choices=PROFILES)
     p.add_argument(
@@ -78,7 +77,7 @@ def register(sub: Any) -> None:
     add_common(p)
     p.set_defaults(run=_cmd_canonical)
 
-    p = sub.add_parser("surt", help="SURT keys of web archives, as the surt package gives them")
+    p = add_command(sub, "surt")
     add_inputs(p, "uris", "URL", "inputs")
     p.add_argument("--with-scheme", action="store_true", help="start with scheme://(")
     p.add_argument("--trailing-comma", action="store_true", help="end the host with ,)")
