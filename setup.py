@@ -169,6 +169,7 @@ SPEEDUPS_SOURCES = [
     "src/urikit/columnar/arrow_c.c",
     "src/urikit/iri/_syntax_c.c",
     "src/urikit/text/extraction_c.c",
+    "src/urikit/canonical_forms/rules_c.c",
 ]
 SPEEDUPS_HEADERS = ["src/urikit/core/_speedups.h", "src/urikit/core/_tables.h"]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..core._accel import canonical_fast as _canonical_fast
 from ..core._charsets import GEN_DELIMS, HEXDIG, SUB_DELIMS, UNRESERVED
 from ..core._parser import diagnose, split
 from ..core._schemeinfo import DEFAULT_REGISTRY
@@ -439,6 +440,10 @@ def canonical(text: str, profile: str = "semantic", *, keep_fragment: bool = Fal
     if profile == "safe-browsing":
         return _safe_browsing(text)
     if profile == "semantic":
+        if _canonical_fast is not None:
+            fast: str | None = _canonical_fast(text, 1 if keep_fragment else 0)
+            if fast is not None:
+                return fast
         return _semantic(text, keep_fragment, aggressive=False)
     if profile == "aggressive":
         return _semantic(text, keep_fragment, aggressive=True)
@@ -546,6 +551,19 @@ def surt(
     """
     if type(text) is not str:
         check_str(text, "surt", "text")
+    if (
+        _canonical_fast is not None
+        and not with_scheme
+        and not trailing_comma
+        and strip_www
+        and reverse_ipaddr
+        and lowercase
+        and strip_session_ids
+        and sort_query
+    ):
+        fast: str | None = _canonical_fast(text, 2)
+        if fast is not None:
+            return fast
     if not text:
         return "-"
     if text.startswith("filedesc"):

@@ -86,3 +86,6 @@ def extract_scan(
     max_items: int,
     /,
 ) -> tuple[list[_T], int]: ...
+
+# canonical forms: the common case of semantic and surt
+def canonical_fast(text: str, mode: int, /) -> str | None: ...
