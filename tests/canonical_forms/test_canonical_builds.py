@@ -156,3 +156,20 @@ def test_kernel_runs_and_declines(build: Build) -> None:
 )
 def test_big_and_odd_input(build: Build, text: str) -> None:
     agree(build, text)
+
+
+def test_arrow(build: Build) -> None:
+    pa = pytest.importorskip("pyarrow")
+    rows: list[str | None] = [*TABLE, None, "http://h:x/", "http://A.com/b?z&a#f"]
+    if CORPUS.exists():
+        rows += CORPUS.read_text(encoding="utf-8", errors="surrogateescape").splitlines()[:3000]
+    rows = [r for r in rows if r is None or r.encode("utf-8", "surrogatepass").isascii()]
+    ours = [build["urikit.arrow"].surt(pa.array(rows)).to_pylist()]
+    for kw in ({}, {"keep_fragment": True}):
+        ours.append(build["urikit.arrow"].canonical(pa.array(rows), "semantic", **kw).to_pylist())
+    with P.active():
+        theirs = [P["urikit.arrow"].surt(pa.array(rows)).to_pylist()]
+        for kw in ({}, {"keep_fragment": True}):
+            theirs.append(P["urikit.arrow"].canonical(pa.array(rows), "semantic", **kw).to_pylist())
+    assert ours == theirs
+    assert ours[0].count(None) < len(rows) // 2

@@ -515,6 +515,18 @@ _SURT_DEFAULT_PORTS: Final = {"http": "80", "https": "443"}
 _DOTTED_QUAD: Final = re.compile(r"(?:\d{1,3}\.){3}\d{1,3}$")
 
 
+# surt's options and their defaults (the ones the C kernel handles).
+_SURT_DEFAULTS: Final = {
+    "with_scheme": False,
+    "trailing_comma": False,
+    "strip_www": True,
+    "reverse_ipaddr": True,
+    "lowercase": True,
+    "strip_session_ids": True,
+    "sort_query": True,
+}
+
+
 def _surt_query_key(part: str) -> tuple[str, ...]:
     return tuple(part.split("=", 1))
 
