@@ -1,7 +1,7 @@
 """The C fast path of the canonical forms against the pure-Python reference.
 
-``canonical(text, "semantic")`` (with and without ``keep_fragment``) and
-``surt(text)`` with its default options take the C kernel
+``canonical(text, "semantic")`` (with and without ``keep_fragment``),
+``canonical(text, "safe-browsing")`` and ``surt(text)`` with its default options take the C kernel
 ``_speedups.canonical_fast`` when it does not decline; the C build (the
 ``build`` fixture, restricted to ``"c"``) must give what the pure-Python copy
 gives, result or error, on the corpus, the table cases of test_canonical.py and
@@ -29,6 +29,7 @@ CORPUS = HERE.parents[1] / ".." / "shared" / "corpus" / "urls.txt"
 CALLS: tuple[tuple[str, Callable[[Any, str], str]], ...] = (
     ("semantic", lambda u, text: u.canonical(text, "semantic")),
     ("semantic-fragment", lambda u, text: u.canonical(text, "semantic", keep_fragment=True)),
+    ("safe-browsing", lambda u, text: u.canonical(text, "safe-browsing")),
     ("surt", lambda u, text: u.surt(text)),
 )
 
@@ -135,10 +136,11 @@ def test_kernel_runs_and_declines(build: Build) -> None:
     fast = build["urikit.core._accel"].canonical_fast
     assert fast("HTTP://www.A.com:80/x//y?b=1&a=2#f#g", 1) == "http://www.a.com/x/y?a=2&b=1#f%23g"
     assert fast("http://www.A.com:80/X/?b=1&a", 2) == "com,a)/x?a&b=1"
+    assert fast("http://u@www.A.com:81/x//y?b=1&a#f", 3) == "http://www.a.com/x/y?b=1&a"
     for declined in ("http://h/%41", "ftp://h/", "http://h/./a", "http://1.2.3.4/", "http://h/é"):
         assert fast(declined, 0) is None
     with pytest.raises(ValueError, match="mode"):
-        fast("http://h/", 3)
+        fast("http://h/", 4)
 
 
 @pytest.mark.parametrize(
@@ -158,6 +160,9 @@ def test_big_and_odd_input(build: Build, text: str) -> None:
     agree(build, text)
 
 
+KEEP = {"keep_fragment": True}
+
+
 def test_arrow(build: Build) -> None:
     pa = pytest.importorskip("pyarrow")
     rows: list[str | None] = [*TABLE, None, "http://h:x/", "http://A.com/b?z&a#f"]
@@ -165,11 +170,11 @@ def test_arrow(build: Build) -> None:
         rows += CORPUS.read_text(encoding="utf-8", errors="surrogateescape").splitlines()[:3000]
     rows = [r for r in rows if r is None or r.encode("utf-8", "surrogatepass").isascii()]
     ours = [build["urikit.arrow"].surt(pa.array(rows)).to_pylist()]
-    for kw in ({}, {"keep_fragment": True}):
-        ours.append(build["urikit.arrow"].canonical(pa.array(rows), "semantic", **kw).to_pylist())
+    for profile, kw in (("semantic", {}), ("semantic", KEEP), ("safe-browsing", {})):
+        ours.append(build["urikit.arrow"].canonical(pa.array(rows), profile, **kw).to_pylist())
     with P.active():
         theirs = [P["urikit.arrow"].surt(pa.array(rows)).to_pylist()]
-        for kw in ({}, {"keep_fragment": True}):
-            theirs.append(P["urikit.arrow"].canonical(pa.array(rows), "semantic", **kw).to_pylist())
+        for profile, kw in (("semantic", {}), ("semantic", KEEP), ("safe-browsing", {})):
+            theirs.append(P["urikit.arrow"].canonical(pa.array(rows), profile, **kw).to_pylist())
     assert ours == theirs
     assert ours[0].count(None) < len(rows) // 2

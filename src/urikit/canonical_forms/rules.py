@@ -438,10 +438,14 @@ def canonical(text: str, profile: str = "semantic", *, keep_fragment: bool = Fal
         check_str(text, "canonical", "text")
         check_str(profile, "canonical", "profile")
     if profile == "safe-browsing":
+        if _canonical_fast is not None:
+            fast: str | None = _canonical_fast(text, 3)
+            if fast is not None:
+                return fast
         return _safe_browsing(text)
     if profile == "semantic":
         if _canonical_fast is not None:
-            fast: str | None = _canonical_fast(text, 1 if keep_fragment else 0)
+            fast = _canonical_fast(text, 1 if keep_fragment else 0)
             if fast is not None:
                 return fast
         return _semantic(text, keep_fragment, aggressive=False)

@@ -1,6 +1,6 @@
 /* The common case of urikit.canonical_forms.rules at C speed: canonical(text,
- * "semantic") (with or without keep_fragment) and surt(text) with its default
- * options, for the URLs whose canonical form needs no unescaping, no host
+ * "semantic") (with or without keep_fragment), canonical(text, "safe-browsing")
+ * and surt(text) with its default options, for the URLs whose canonical form needs no unescaping, no host
  * rewriting and no dot segments. Anything else is declined (None) and the
  * Python code, which stays the reference, does it; tests compare the two.
  *
@@ -15,7 +15,7 @@
  * second "http://" after the first. */
 #include "../core/_speedups.h"
 
-enum { CANON_SEMANTIC = 0, CANON_SEMANTIC_FRAGMENT = 1, CANON_SURT = 2 };
+enum { CANON_SEMANTIC = 0, CANON_SEMANTIC_FRAGMENT = 1, CANON_SURT = 2, CANON_SAFE_BROWSING = 3 };
 
 typedef struct {
     const uchar *p;
@@ -271,6 +271,19 @@ canon_fast(const uchar *s, Py_ssize_t n, int mode, out_t *o)
     const uchar *query = s + sp.s[G_QUERY];
     Py_ssize_t query_len = sp.s[G_QUERY] < 0 ? -1 : sp.e[G_QUERY] - sp.s[G_QUERY];
 
+    if (mode == CANON_SAFE_BROWSING) {
+        /* userinfo, port and fragment dropped, the query as it is */
+        put(o, https ? "https://" : "http://", https ? 8 : 7);
+        for (Py_ssize_t i = 0; i < host_len; i++) {
+            o->buf[o->len++] = (char)ascii_lower(host[i]);
+        }
+        put_path(o, path, path_len, 0);
+        if (query_len >= 0) {
+            o->buf[o->len++] = '?';
+            put(o, query, query_len);
+        }
+        return 1;
+    }
     if (mode != CANON_SURT) {
         put(o, https ? "https://" : "http://", https ? 8 : 7);
         for (Py_ssize_t i = 0; i < host_len; i++) {
@@ -353,7 +366,8 @@ canon_fast(const uchar *s, Py_ssize_t n, int mode, out_t *o)
 }
 
 /* canonical_fast(text, mode) -> str | None: mode 0 canonical(text, "semantic"),
- * 1 the same with keep_fragment=True, 2 surt(text); None when declined. */
+ * 1 the same with keep_fragment=True, 2 surt(text), 3 canonical(text,
+ * "safe-browsing"); None when declined. */
 PyObject *
 urikit_sp_canonical_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -366,8 +380,8 @@ urikit_sp_canonical_fast(PyObject *module, PyObject *const *args, Py_ssize_t nar
     if (mode == -1 && PyErr_Occurred()) {
         return NULL;
     }
-    if (mode < CANON_SEMANTIC || mode > CANON_SURT) {
-        PyErr_SetString(PyExc_ValueError, "canonical_fast: mode is 0, 1 or 2");
+    if (mode < CANON_SEMANTIC || mode > CANON_SAFE_BROWSING) {
+        PyErr_SetString(PyExc_ValueError, "canonical_fast: mode is 0, 1, 2 or 3");
         return NULL;
     }
     PyObject *text = args[0];

@@ -500,7 +500,8 @@ def canonical(
     """The canonical form of each row (:func:`urikit.canonical`); null for a null
     row and, with ``errors="null"`` (the default), for one that cannot be
     canonicalized; ``errors="raise"`` raises its :class:`~urikit.URIError`.
-    Row by row; in the C build the common ``"semantic"`` rows are done in C.
+    Row by row; in the C build the common ``"semantic"`` and ``"safe-browsing"``
+    rows are done in C.
 
     >>> import pyarrow as pa
     >>> canonical(pa.array(["www.A.com/b/..", "http://h:x/", None]), "safe-browsing").to_pylist()
@@ -512,7 +513,8 @@ def canonical(
     check_str(profile, "canonical", "profile")
     errors = _check_errors(errors, "canonical")
     _canonical("a:", profile)  # an unknown profile raises here, even for an empty array
-    mode = (1 if keep_fragment else 0) if profile == "semantic" else None
+    modes = {"semantic": 1 if keep_fragment else 0, "safe-browsing": 3}
+    mode = modes.get(profile)
     return _canonical_map(
         obj,
         functools.partial(_canonical, profile=profile, keep_fragment=keep_fragment),

@@ -165,7 +165,7 @@ file_records: Final = None if speedups is None else speedups.file_records
 extract_scan: Final = None if speedups is None else speedups.extract_scan
 iri_stand_in: Final = None if speedups is None else speedups.iri_stand_in
 iri_pct_encode: Final = None if speedups is None else speedups.iri_pct_encode
-# the common case of canonical(..., "semantic") and surt (None: declined)
+# the common case of canonical(..., "semantic"/"safe-browsing") and surt (None: declined)
 _canonical = speedups if hasattr(speedups, "canonical_fast") else None
 canonical_fast: Final = None if _canonical is None else _canonical.canonical_fast
 # arrow_errors came with arrow_split's alloc argument: an extension built before it
