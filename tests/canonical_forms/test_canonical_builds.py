@@ -178,3 +178,28 @@ def test_arrow(build: Build) -> None:
             theirs.append(P["urikit.arrow"].canonical(pa.array(rows), profile, **kw).to_pylist())
     assert ours == theirs
     assert ours[0].count(None) < len(rows) // 2
+
+
+@pytest.mark.parametrize("wide", [False, True])
+def test_arrow_slices_nulls_and_errors(build: Build, wide: bool) -> None:
+    pa = pytest.importorskip("pyarrow")
+    arrow = build["urikit.arrow"]
+    rows = ["http://A.com/x?b&a", None, "http://h:x/", "", "http://h/%41", "http://é/", "http://b/"]
+    array = pa.array(rows, pa.large_string() if wide else pa.string())
+    for start in range(len(rows)):
+        part = array.slice(start, 4)
+        got = arrow.canonical(part, "semantic")
+        assert got.type == array.type
+        assert got.to_pylist() == [None if r is None else _one(r) for r in rows[start:][:4]]
+    assert arrow.surt(array.slice(0, 0)).to_pylist() == []
+    assert arrow.canonical(pa.array(["", ""]), "semantic").to_pylist() == [None, None]
+    with pytest.raises(build.urikit.URIError):
+        arrow.canonical(array, "semantic", errors="raise")
+
+
+def _one(text: str) -> str | None:
+    try:
+        result: str = P.urikit.canonical(text, "semantic")
+    except ValueError:
+        return None
+    return result

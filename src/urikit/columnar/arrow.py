@@ -6,7 +6,13 @@ import functools
 from typing import Any
 
 from ..core import _extras
-from ..core._accel import arrow_errors, arrow_split, arrow_validate, canonical_fast
+from ..core._accel import (
+    arrow_errors,
+    arrow_split,
+    arrow_validate,
+    canonical_column,
+    canonical_fast,
+)
 from ..core._parser import RULES, diagnose
 from ..core._parser import split as _split
 from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
@@ -463,9 +469,9 @@ def parse_table(
 
 
 # ------------------------------------------------------- canonical, surt
-# Row by row (a Python str per row): in the C build the common rows go straight
-# to the C kernel of urikit.canonical_forms (no Python frame), the others
-# through the Python function.
+# In the C build a string or large_string column goes through the C loop of
+# urikit.canonical_forms over its buffers: the common rows without a Python
+# object, the others through the Python function. Otherwise row by row.
 
 
 def _canonical_map(obj: Any, func: Any, errors: str, mode: int | None) -> Any:
@@ -484,6 +490,23 @@ def _canonical_map(obj: Any, func: Any, errors: str, mode: int | None) -> Any:
 
     def kernel(chunk: Any) -> Any:
         chunk = _plain(chunk)
+        wide = pa.types.is_large_string(chunk.type)
+        if (
+            mode is not None
+            and canonical_column is not None
+            and len(chunk) > 0
+            and (wide or pa.types.is_string(chunk.type))
+        ):
+            validity, offsets, data = chunk.buffers()
+            data = b"" if data is None else data
+            done = canonical_column(
+                validity, offsets, data, chunk.offset, len(chunk), wide, mode, one
+            )
+            if done is not None:
+                valid, out_offsets, out_data, nulls = done
+                buffers = [None if valid is None else pa.py_buffer(valid)]
+                buffers += [pa.py_buffer(out_offsets), pa.py_buffer(out_data)]
+                return pa.Array.from_buffers(chunk.type, len(chunk), buffers, null_count=nulls)
         rows = chunk.to_pylist()
         if fast is None:
             out = [None if s is None else one(s) for s in rows]
@@ -500,8 +523,8 @@ def canonical(
     """The canonical form of each row (:func:`urikit.canonical`); null for a null
     row and, with ``errors="null"`` (the default), for one that cannot be
     canonicalized; ``errors="raise"`` raises its :class:`~urikit.URIError`.
-    Row by row; in the C build the common ``"semantic"`` and ``"safe-browsing"``
-    rows are done in C.
+    In the C build a ``"semantic"`` or ``"safe-browsing"`` string column is
+    looped over in C, the rows its kernel declines handed to Python.
 
     >>> import pyarrow as pa
     >>> canonical(pa.array(["www.A.com/b/..", "http://h:x/", None]), "safe-browsing").to_pylist()
@@ -525,8 +548,8 @@ def canonical(
 
 def surt(array: Any, *, errors: str = "null", **options: Any) -> Any:
     """The SURT key of each row (:func:`urikit.surt`, with its ``options``); null
-    for a null row and, with ``errors="null"``, for one that has none. Row by
-    row; in the C build the common rows are done in C (default options).
+    for a null row and, with ``errors="null"``, for one that has none. In the
+    C build, with the default options, a string column is looped over in C.
 
     >>> import pyarrow as pa
     >>> surt(pa.array(["http://www.example.com/a?b", None])).to_pylist()

@@ -168,6 +168,7 @@ iri_pct_encode: Final = None if speedups is None else speedups.iri_pct_encode
 # the common case of canonical(..., "semantic"/"safe-browsing") and surt (None: declined)
 _canonical = speedups if hasattr(speedups, "canonical_fast") else None
 canonical_fast: Final = None if _canonical is None else _canonical.canonical_fast
+canonical_column: Final = None if _canonical is None else _canonical.canonical_column
 # arrow_errors came with arrow_split's alloc argument: an extension built before it
 # leaves the Arrow kernels unused (Python instead of a failing call)
 _arrow = speedups if hasattr(speedups, "arrow_errors") else None
