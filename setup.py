@@ -173,6 +173,7 @@ SPEEDUPS_SOURCES = [
     "src/urikit/iri/_syntax_c.c",
     "src/urikit/text/extraction_c.c",
     "src/urikit/text/extraction_delimited_c.c",
+    "src/urikit/canonical_forms/rules_c.c",
 ]
 SPEEDUPS_HEADERS = [
     "src/urikit/core/_speedups.h",

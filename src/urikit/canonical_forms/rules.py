@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..core._accel import canonical_fast as _canonical_fast
 from ..core._charsets import GEN_DELIMS, HEXDIG, SUB_DELIMS, UNRESERVED
 from ..core._parser import diagnose, split
 from ..core._schemeinfo import DEFAULT_REGISTRY
@@ -437,8 +438,16 @@ def canonical(text: str, profile: str = "semantic", *, keep_fragment: bool = Fal
         check_str(text, "canonical", "text")
         check_str(profile, "canonical", "profile")
     if profile == "safe-browsing":
+        if _canonical_fast is not None:
+            fast: str | None = _canonical_fast(text, 3)
+            if fast is not None:
+                return fast
         return _safe_browsing(text)
     if profile == "semantic":
+        if _canonical_fast is not None:
+            fast = _canonical_fast(text, 1 if keep_fragment else 0)
+            if fast is not None:
+                return fast
         return _semantic(text, keep_fragment, aggressive=False)
     if profile == "aggressive":
         return _semantic(text, keep_fragment, aggressive=True)
@@ -510,6 +519,18 @@ _SURT_DEFAULT_PORTS: Final = {"http": "80", "https": "443"}
 _DOTTED_QUAD: Final = re.compile(r"(?:\d{1,3}\.){3}\d{1,3}$")
 
 
+# surt's options and their defaults (the ones the C kernel handles).
+_SURT_DEFAULTS: Final = {
+    "with_scheme": False,
+    "trailing_comma": False,
+    "strip_www": True,
+    "reverse_ipaddr": True,
+    "lowercase": True,
+    "strip_session_ids": True,
+    "sort_query": True,
+}
+
+
 def _surt_query_key(part: str) -> tuple[str, ...]:
     return tuple(part.split("=", 1))
 
@@ -546,6 +567,19 @@ def surt(
     """
     if type(text) is not str:
         check_str(text, "surt", "text")
+    if (
+        _canonical_fast is not None
+        and not with_scheme
+        and not trailing_comma
+        and strip_www
+        and reverse_ipaddr
+        and lowercase
+        and strip_session_ids
+        and sort_query
+    ):
+        fast: str | None = _canonical_fast(text, 2)
+        if fast is not None:
+            return fast
     if not text:
         return "-"
     if text.startswith("filedesc"):

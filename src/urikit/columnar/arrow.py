@@ -6,7 +6,13 @@ import functools
 from typing import Any
 
 from ..core import _extras
-from ..core._accel import arrow_errors, arrow_split, arrow_validate
+from ..core._accel import (
+    arrow_errors,
+    arrow_split,
+    arrow_validate,
+    canonical_column,
+    canonical_fast,
+)
 from ..core._parser import RULES, diagnose
 from ..core._parser import split as _split
 from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
@@ -463,12 +469,14 @@ def parse_table(
 
 
 # ------------------------------------------------------- canonical, surt
-# Row by row in Python for now (a Python str per row): the canonical forms have
-# no C kernel yet.
+# In the C build a string or large_string column goes through the C loop of
+# urikit.canonical_forms over its buffers: the common rows without a Python
+# object, the others through the Python function. Otherwise row by row.
 
 
-def _canonical_map(obj: Any, func: Any, errors: str) -> Any:
+def _canonical_map(obj: Any, func: Any, errors: str, mode: int | None) -> Any:
     pa = _pa()
+    fast = None if mode is None else canonical_fast
 
     def one(text: str) -> str | None:
         try:
@@ -482,7 +490,28 @@ def _canonical_map(obj: Any, func: Any, errors: str) -> Any:
 
     def kernel(chunk: Any) -> Any:
         chunk = _plain(chunk)
-        out = [None if s is None else one(s) for s in chunk.to_pylist()]
+        wide = pa.types.is_large_string(chunk.type)
+        if (
+            mode is not None
+            and canonical_column is not None
+            and len(chunk) > 0
+            and (wide or pa.types.is_string(chunk.type))
+        ):
+            validity, offsets, data = chunk.buffers()
+            data = b"" if data is None else data
+            done = canonical_column(
+                validity, offsets, data, chunk.offset, len(chunk), wide, mode, one
+            )
+            if done is not None:
+                valid, out_offsets, out_data, nulls = done
+                buffers = [None if valid is None else pa.py_buffer(valid)]
+                buffers += [pa.py_buffer(out_offsets), pa.py_buffer(out_data)]
+                return pa.Array.from_buffers(chunk.type, len(chunk), buffers, null_count=nulls)
+        rows = chunk.to_pylist()
+        if fast is None:
+            out = [None if s is None else one(s) for s in rows]
+        else:
+            out = [None if s is None else fast(s, mode) or one(s) for s in rows]
         return pa.array(out, _out_type(chunk.type))
 
     return _per_chunk(obj, kernel)
@@ -494,7 +523,8 @@ def canonical(
     """The canonical form of each row (:func:`urikit.canonical`); null for a null
     row and, with ``errors="null"`` (the default), for one that cannot be
     canonicalized; ``errors="raise"`` raises its :class:`~urikit.URIError`.
-    Row by row in Python (no C kernel yet).
+    In the C build a ``"semantic"`` or ``"safe-browsing"`` string column is
+    looped over in C, the rows its kernel declines handed to Python.
 
     >>> import pyarrow as pa
     >>> canonical(pa.array(["www.A.com/b/..", "http://h:x/", None]), "safe-browsing").to_pylist()
@@ -506,26 +536,33 @@ def canonical(
     check_str(profile, "canonical", "profile")
     errors = _check_errors(errors, "canonical")
     _canonical("a:", profile)  # an unknown profile raises here, even for an empty array
+    modes = {"semantic": 1 if keep_fragment else 0, "safe-browsing": 3}
+    mode = modes.get(profile)
     return _canonical_map(
-        obj, functools.partial(_canonical, profile=profile, keep_fragment=keep_fragment), errors
+        obj,
+        functools.partial(_canonical, profile=profile, keep_fragment=keep_fragment),
+        errors,
+        mode,
     )
 
 
 def surt(array: Any, *, errors: str = "null", **options: Any) -> Any:
     """The SURT key of each row (:func:`urikit.surt`, with its ``options``); null
-    for a null row and, with ``errors="null"``, for one that has none. Row by
-    row in Python (no C kernel yet).
+    for a null row and, with ``errors="null"``, for one that has none. In the
+    C build, with the default options, a string column is looped over in C.
 
     >>> import pyarrow as pa
     >>> surt(pa.array(["http://www.example.com/a?b", None])).to_pylist()
     ['com,example)/a?b', None]
     """
+    from ..canonical_forms.rules import _SURT_DEFAULTS
     from ..canonical_forms.rules import surt as _surt
 
     obj = _strings(array, "surt", "array")
     errors = _check_errors(errors, "surt")
     _surt("a:", **options)  # an unknown option raises here
-    return _canonical_map(obj, functools.partial(_surt, **options), errors)
+    mode = 2 if all(options.get(k, v) == v for k, v in _SURT_DEFAULTS.items()) else None
+    return _canonical_map(obj, functools.partial(_surt, **options), errors, mode)
 
 
 __all__ += ["canonical", "surt"]

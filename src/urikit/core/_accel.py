@@ -15,7 +15,7 @@ Which one runs is decided once, at import:
 or ``"python"``. The modules with hot functions bind their public names to
 :func:`accelerate`'s C twins (``_parser``, ``resolution``, ``normalization``,
 ``reference``, ``iri``, ``security``) or call the kernels named here (``percent``,
-``batch``, ``arrow``, ``extraction``, ``iri``); each C twin keeps its Python
+``batch``, ``arrow``, ``extraction``, ``iri``, ``canonical_forms``); each C twin keeps its Python
 function as ``__wrapped__``, hands it every case it does not handle, and the
 tests compare the two.
 
@@ -165,6 +165,10 @@ file_records: Final = None if speedups is None else speedups.file_records
 extract_scan: Final = None if speedups is None else speedups.extract_scan
 iri_stand_in: Final = None if speedups is None else speedups.iri_stand_in
 iri_pct_encode: Final = None if speedups is None else speedups.iri_pct_encode
+# the common case of canonical(..., "semantic"/"safe-browsing") and surt (None: declined)
+_canonical = speedups if hasattr(speedups, "canonical_fast") else None
+canonical_fast: Final = None if _canonical is None else _canonical.canonical_fast
+canonical_column: Final = None if _canonical is None else _canonical.canonical_column
 # arrow_errors came with arrow_split's alloc argument: an extension built before it
 # leaves the Arrow kernels unused (Python instead of a failing call)
 _arrow = speedups if hasattr(speedups, "arrow_errors") else None

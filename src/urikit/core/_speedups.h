@@ -368,6 +368,12 @@ urikit_sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 UK_HIDDEN PyObject *
 urikit_sp_arrow_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
+/* canonical_forms/rules_c.c */
+UK_HIDDEN PyObject *
+urikit_sp_canonical_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_HIDDEN PyObject *
+urikit_sp_canonical_column(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+
 /* iri/_syntax_c.c */
 UK_HIDDEN PyObject *
 urikit_sp_iri_stand_in(PyObject *module, PyObject *text);

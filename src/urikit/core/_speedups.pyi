@@ -86,3 +86,17 @@ def extract_scan(
     max_items: int,
     /,
 ) -> tuple[list[_T], int]: ...
+
+# canonical forms: the common case of semantic and surt
+def canonical_fast(text: str, mode: int, /) -> str | None: ...
+def canonical_column(
+    validity: object,
+    offsets: object,
+    data: object,
+    offset: int,
+    length: int,
+    wide: bool,
+    mode: int,
+    fallback: Callable[[str], str | None],
+    /,
+) -> tuple[bytes | None, bytes, bytes, int] | None: ...

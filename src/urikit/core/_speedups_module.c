@@ -56,6 +56,12 @@ static PyMethodDef methods[] = {
      "arrow_errors(n, invalid_rows, reasons, positions, alloc) -> the buffers of the"
      " error_reason and error_position columns."},
     /* iri/_syntax_c.c */
+    /* canonical_forms/rules_c.c */
+    {"canonical_fast", (PyCFunction)(void (*)(void))urikit_sp_canonical_fast, METH_FASTCALL,
+     "canonical_fast(text, mode) -> str | None: semantic (0), with fragment (1), surt (2),"
+     " safe-browsing (3); None: declined."},
+    {"canonical_column", (PyCFunction)(void (*)(void))urikit_sp_canonical_column, METH_FASTCALL,
+     "canonical_column(validity, offsets, data, offset, length, wide, mode, fallback): an Arrow column."},
     {"iri_stand_in", (PyCFunction)urikit_sp_iri_stand_in, METH_O,
      "iri_stand_in(text) -> str | None: urikit.iri's stand-in when all non-ASCII is ucschar."},
     {"iri_pct_encode", (PyCFunction)urikit_sp_iri_pct_encode, METH_O,
