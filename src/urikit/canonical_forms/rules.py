@@ -515,7 +515,8 @@ _SURT_QUERY_SESSION_IDS: Final = (
 # What each of those query patterns needs (a quick test before them).
 _MAYBE_SURT_SESSION_ID: Final = re.compile(r"(?i)sid=|sessionid|cfid=").search
 _SURT_PROTOCOLS: Final = re.compile(r"^(https?://)+")
-_SURT_DEFAULT_PORTS: Final = {"http": "80", "https": "443"}
+# surt drops the default port of these two schemes only (the registry's ports).
+_SURT_DEFAULT_PORTS: Final = {s: str(DEFAULT_REGISTRY.default_port(s)) for s in ("http", "https")}
 _DOTTED_QUAD: Final = re.compile(r"(?:\d{1,3}\.){3}\d{1,3}$")
 
 
