@@ -324,15 +324,7 @@ def normalize(array: Any, level: str = "scheme", *, errors: str = "null") -> Any
     errors = _check_errors(errors, "normalize")
     _normalize("a:", level)  # an unknown level raises here, even for an empty array
     pa = _pa()
-
-    def one(text: str) -> str | None:
-        try:
-            return _normalize(text, level)
-        except URIError as err:
-            if errors == "raise":
-                raise
-            err.__traceback__ = None  # its frames link back to ours: no cycle for gc
-            return None
+    one = _null_on_error(functools.partial(_normalize, level=level), errors)
 
     def kernel(chunk: Any) -> Any:
         chunk = _plain(chunk)
@@ -340,6 +332,23 @@ def normalize(array: Any, level: str = "scheme", *, errors: str = "null") -> Any
         return pa.array(out, _out_type(chunk.type))
 
     return _per_chunk(obj, kernel)
+
+
+def _null_on_error(func: Any, errors: str) -> Any:
+    """``func`` of one text, giving None where it raises :class:`~urikit.URIError`
+    (unless ``errors`` is ``"raise"``)."""
+
+    def one(text: str) -> str | None:
+        try:
+            result: str = func(text)
+            return result
+        except URIError as err:
+            if errors == "raise":
+                raise
+            err.__traceback__ = None  # its frames link back to ours: no cycle for gc
+            return None
+
+    return one
 
 
 def _check_base(base: str, strict: bool, func: str) -> None:
@@ -477,16 +486,7 @@ def parse_table(
 def _canonical_map(obj: Any, func: Any, errors: str, mode: int | None) -> Any:
     pa = _pa()
     fast = None if mode is None else canonical_fast
-
-    def one(text: str) -> str | None:
-        try:
-            result: str = func(text)
-            return result
-        except URIError as err:
-            if errors == "raise":
-                raise
-            err.__traceback__ = None  # its frames link back to ours: no cycle for gc
-            return None
+    one = _null_on_error(func, errors)
 
     def kernel(chunk: Any) -> Any:
         chunk = _plain(chunk)
