@@ -24,10 +24,9 @@ from urikit.canonicalization import PROFILES, canonical, safe_browsing_expressio
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "urls.txt"
 
 # Google Safe Browsing v4, "URLs and Hashing", "Canonicalization": the test vectors
-# the page publishes, in its order. All 33 pairs were compared, input and output,
-# with two copies of the list kept in other projects' test suites (KDE's
-# WebEngineViewer URL hashing test, which has all of them, and Chromium's
-# V4ProtocolManagerUtil test), and agree. The one marked BYTES is written there
+# the page publishes, in its order. All 33 pairs agree, input and output, with the
+# copy of the whole list in KDE's WebEngineViewer URL-hashing test; the first
+# eight also with Chromium's V4ProtocolManagerUtil test. The one marked BYTES is written there
 # with a raw byte 0x80, which a Python str can only give as U+0080 (UTF-8: two bytes).
 SAFE_BROWSING_VECTORS: tuple[tuple[str, str], ...] = (
     ("http://host/%25%32%35", "http://host/%25"),
