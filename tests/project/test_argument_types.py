@@ -102,6 +102,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "resolve": {"base": "http://a/b", "reference": "c"},
     "safe_browsing_expressions": {"text": "http://a/"},
     "surt": {"text": "http://a/"},
+    "unsurt": {"key": "com,a)/"},
     "batch.validate": {"texts": ["a"]},
     "batch.split": {"texts": ["a"]},
     "iter_file": {"source": ["a"]},

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..core._accel import canonical_fast as _canonical_fast
-from ..core._charsets import GEN_DELIMS, HEXDIG, SUB_DELIMS, UNRESERVED
+from ..core._charsets import GEN_DELIMS, HEXDIG, SCHEME_PATTERN, SUB_DELIMS, UNRESERVED
 from ..core._parser import diagnose, split
 from ..core._schemeinfo import DEFAULT_REGISTRY
 from ..core.errors import URIError, check_str, unknown_choice
@@ -17,7 +17,14 @@ TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
     from typing import Final
 
-__all__ = ["PROFILES", "canonical", "safe_browsing_expressions", "surt", "unescape_all"]
+__all__ = [
+    "PROFILES",
+    "canonical",
+    "safe_browsing_expressions",
+    "surt",
+    "unescape_all",
+    "unsurt",
+]
 
 #: The profiles of :func:`canonical`.
 PROFILES: Final = ("safe-browsing", "semantic", "aggressive", "rfc3986")
@@ -644,3 +651,48 @@ def surt(
     if query:
         key += "?" + query
     return key
+
+
+_SURT_SCHEME: Final = re.compile(SCHEME_PATTERN + r"://\(")
+_SCHEME_COLON: Final = re.compile(SCHEME_PATTERN + ":")
+
+
+def unsurt(key: str, *, scheme: str = "http") -> str:
+    """The URL a SURT key stands for: :func:`surt`'s reordering undone. The host's
+    labels go back in order (a trailing ``,`` dropped), and the scheme is the
+    key's own (``with_scheme``) or ``scheme``. What :func:`surt` removed (a
+    ``www.``, a default port, userinfo, case, session ids, the fragment, the
+    query's order) cannot come back, so the URL is the canonical one the key
+    was made from, and ``surt(unsurt(k))`` gives ``k`` back with the options
+    ``k`` was made with, unless ``surt`` decoded a ``?`` into the path (the key
+    cannot tell it from the query's). A key without a host (``mailto:x``) is
+    its own URL.
+
+    >>> unsurt("com,example)/a/b?a=2&z=1")
+    'http://example.com/a/b?a=2&z=1'
+    >>> unsurt("https://(org,archive,)/x")
+    'https://archive.org/x'
+    >>> unsurt("com,example:8080)/", scheme="https")
+    'https://example.com:8080/'
+    >>> unsurt("com,example/a")
+    Traceback (most recent call last):
+      ...
+    urikit.errors.URIError: missing ')' after the host at position 13
+    """
+    check_str(key, "unsurt", "key")
+    check_str(scheme, "unsurt", "scheme")
+    m = _SURT_SCHEME.match(key)
+    start = 0
+    if m is not None:
+        scheme, start = key[: m.end() - 4], m.end()
+    elif ")" not in key and _SCHEME_COLON.match(key):
+        return key  # surt("mailto:x") is "mailto:x": no host to put back
+    close = key.find(")", start)
+    if close < 0:
+        raise URIError("missing-separator", "host", len(key), key, detail="')'")
+    inner = key[start:close]
+    if inner.endswith(","):
+        inner = inner[:-1]  # trailing_comma
+    host, _, port = inner.partition(":")
+    authority = ".".join(reversed(host.split(","))) + (":" + port if port else "")
+    return f"{scheme}://{authority}{key[close + 1 :]}"
