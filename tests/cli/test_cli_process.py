@@ -309,7 +309,7 @@ def test_the_written_out_choices_match_their_tables() -> None:
 def test_help_width_is_shutils(monkeypatch: pytest.MonkeyPatch, columns: str | None) -> None:
     import shutil
 
-    from urikit.cli import _columns
+    from urikit.cli._main import _columns
 
     if columns is None:
         monkeypatch.delenv("COLUMNS", raising=False)
