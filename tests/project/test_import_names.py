@@ -71,3 +71,45 @@ def test_no_public_name_is_also_a_submodule() -> None:
         if name in submodules and not isinstance(getattr(urikit, name), ModuleType)
     ]
     assert not clashes
+
+
+def _public_modules() -> list[str]:
+    """The modules users import from: the facade, the faces at the top level and
+    the front file of every package but the layer packages (core, text, columnar,
+    canonical_forms, whose faces are top-level modules)."""
+    layers = {"urikit.core", "urikit.text", "urikit.columnar", "urikit.canonical_forms"}
+    names = ["urikit"]
+    for info in pkgutil.iter_modules(urikit.__path__, "urikit."):
+        if not info.name.rpartition(".")[2].startswith("_") and info.name not in layers:
+            names.append(info.name)
+    return names
+
+
+@pytest.mark.parametrize("name", _public_modules())
+def test_public_names_carry_the_module_users_import(name: str) -> None:
+    """A class or function a public module exports says so in ``__module__`` (the
+    facade's names say their face), so reprs and pickles name a path that stays."""
+    try:
+        module = importlib.import_module(name)
+    except ImportError:  # an extra is missing
+        pytest.skip(f"{name} needs an extra")
+    wrong = []
+    for attr in getattr(module, "__all__", []):
+        try:
+            obj = getattr(module, attr)
+        except ImportError:  # a name loaded on first use, from an extra
+            continue
+        home = getattr(obj, "__module__", None)
+        if not (isinstance(obj, type) or callable(obj)) or not isinstance(home, str):
+            continue
+        if home.startswith("urikit") and not (home == name or name == "urikit"):
+            wrong.append(f"{attr}: {home}")
+        if name == "urikit" and home.startswith("urikit") and "._" in f".{home}":
+            wrong.append(f"{attr}: {home}")
+    assert not wrong, wrong
+
+
+def test_the_public_module_walk_finds_the_faces() -> None:
+    assert {"urikit.arrow", "urikit.reference", "urikit.security", "urikit.iri"} <= set(
+        _public_modules()
+    )
