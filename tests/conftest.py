@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
 import warnings
 from collections.abc import Iterator
@@ -38,6 +39,12 @@ from _twins import BUILDS, Build, get  # noqa: E402  (tests/ is on the path from
 with warnings.catch_warnings(), contextlib.suppress(ImportError):
     warnings.simplefilter("ignore", DeprecationWarning)
     import hypothesis.extra._patching  # noqa: F401
+
+# A run started as a background job of a shell without job control inherits SIGINT
+# ignored, and so would every process a test starts: the Ctrl-C tests need the
+# signal's default in the tools they start (an exec resets a handler, not SIG_IGN).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 settings.register_profile(
     "default",

@@ -8,6 +8,7 @@ returns an object with the same methods (``pretest``, ``test``, ``match`` and
 RFC 3986 ends, IRIs, the ``www.``/``ftp.`` abbreviations, no bare domain names
 or e-mail addresses. :func:`markdown_it` builds a ``MarkdownIt`` with it.
 
+>>> import markdown_it as _markdown_it_py  # the [markdown] extra: markdown-it-py
 >>> md = markdown_it()
 >>> print(md.render("See www.example.org/a, http://例え.jp/パス. and user@host."), end="")
 <p>See <a href="http://www.example.org/a">www.example.org/a</a>, \
