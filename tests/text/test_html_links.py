@@ -6,13 +6,12 @@ draft Appendix D has the same example; its seed file lost the markup).
 
 from __future__ import annotations
 
-import math
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from growth import growth
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -323,32 +322,14 @@ def test_import_urikit_does_not_import_the_tokenizer() -> None:
 HOSTILE = ["<a b=", "<a", "<!--", "</", "<?", "<URL:", '<a href="', "<div>", "<b><i><td><p>"]
 
 
-def _best(small: str, large: str, runs: int) -> tuple[float, float]:
-    """Best of 5 timings of ``runs`` calls each; the sizes take turns, so load hits both."""
-    best = [math.inf, math.inf]
-    for _ in range(5):
-        for i, doc in enumerate((small, large)):
-            start = time.perf_counter()
-            for _ in range(runs):
-                links(doc)
-            best[i] = min(best[i], time.perf_counter() - start)
-    return best[0], best[1]
-
-
 @pytest.mark.parametrize("piece", HOSTILE)
 def test_hostile_html_is_linear(piece: str) -> None:
     """4 times the text costs at most 6 times the time (quadratic: 16); no clock limit.
 
     The stdlib's html.parser took 1 s for 16 KB of ``<a b=`` and 15 s for 64 KB.
-    The small run is repeated until it takes 20 ms, so that timer noise is small;
-    each size is timed 5 times and the best time counts.
+    ``growth`` (tests/growth.py) says how the timing resists load.
     """
     small = piece * (16_000 // len(piece))
     large = piece * (64_000 // len(piece))
-    links(small)  # the first call imports the tokenizer
-    start = time.perf_counter()
-    links(small)
-    runs = max(1, math.ceil(0.02 / max(time.perf_counter() - start, 1e-6)))
-    time_small, time_large = _best(small, large, runs)
-    ratio = time_large / time_small
+    ratio = growth(links, small, large)
     assert ratio <= 6, (piece, ratio)
