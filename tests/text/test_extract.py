@@ -14,11 +14,13 @@ must read the same.
 from __future__ import annotations
 
 import doctest
+import functools
 import re
 import time
 from pathlib import Path
 
 import pytest
+from growth import growth
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from strategies import INTERESTING, uris
@@ -725,22 +727,6 @@ def _linear_size(n: int) -> int:
     return n if module._extract_scan is None else n // 16
 
 
-def _best_time(text: str, rounds: int = 3, iris: bool = False, abbreviated: bool = False) -> float:
-    # Best of `rounds` timings; a call under 50 ms (the C scanner's are a few ms)
-    # is repeated to fill each timing, so that one pause of a busy machine does
-    # not swing the ratio of two short runs.
-    t0 = time.perf_counter()
-    extract(text, iris=iris, abbreviated=abbreviated)
-    repeat = max(1, int(0.05 / max(time.perf_counter() - t0, 1e-6)))
-    best = float("inf")
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        for _ in range(repeat):
-            extract(text, iris=iris, abbreviated=abbreviated)
-        best = min(best, (time.perf_counter() - t0) / repeat)
-    return best
-
-
 # Delimited forms that are never closed, or closed around 1 MB of whitespace:
 # (name, text of about n characters, the URIs found in it).
 def _unclosed(n: int) -> list[tuple[str, str, int]]:
@@ -758,15 +744,11 @@ def _unclosed(n: int) -> list[tuple[str, str, int]]:
 
 def test_unclosed_and_spaced_delimiters_take_linear_time() -> None:
     # A size ratio, not a clock bound: 4 MB may cost at most 6 times 1 MB (a
-    # quadratic scan costs 16 times). Best of 3 runs each, and a second
-    # measurement before failing, so that a loaded machine cannot fail it.
+    # quadratic scan costs 16 times).
     n = _linear_size(1_000_000)
     for (name, small, count), (_, large, _) in zip(_unclosed(n), _unclosed(4 * n), strict=True):
         assert len(extract(small)) == count == len(extract(large)), name
-        ratio = _best_time(large) / _best_time(small)
-        if ratio > 6:
-            ratio = _best_time(large) / _best_time(small)
-        assert ratio <= 6, (name, ratio)
+        assert growth(extract, small, large) <= 6, name
 
 
 def test_the_examples_of_docs_extract_md_run() -> None:
@@ -1020,15 +1002,11 @@ def _hostile_iri(n: int) -> list[tuple[str, str, dict[str, bool]]]:
 
 def test_iris_and_abbreviated_take_linear_time() -> None:
     # A size ratio as above: 4x the text may cost at most 6x the time.
-    def best(text: str, kwargs: dict[str, bool]) -> float:
-        return _best_time(text, 3, kwargs.get("iris", False), kwargs.get("abbreviated", False))
-
     n = _linear_size(250_000)
     for (name, small, kw), (_, large, _) in zip(_hostile_iri(n), _hostile_iri(4 * n), strict=True):
-        ratio = best(large, kw) / best(small, kw)
-        if ratio > 6:
-            ratio = best(large, kw) / best(small, kw)
-        assert ratio <= 6, (name, ratio)
+        iris, abbreviated = kw.get("iris", False), kw.get("abbreviated", False)
+        scan = functools.partial(extract, iris=iris, abbreviated=abbreviated)
+        assert growth(scan, small, large) <= 6, name
 
 
 def test_prose_schemes_follow_the_scheme_registry() -> None:
