@@ -4,6 +4,7 @@ itself, in Chromium, is tests/inspector/test_inspector_browser.py."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 import threading
@@ -13,6 +14,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from urikit.inspector import PYODIDE_VERSION, _browser, default_pyodide_base
 from urikit.inspector.__main__ import main
@@ -44,6 +47,67 @@ def test_segments_cover_the_input_as_written() -> None:
     )
     assert a["normal"] == {"value": "http://user@[::1]:8080/a/b%20c?x=1&y#Frag"}
     assert a["error"] is None
+
+
+#: Invalid inputs, cut as RFC 3986 Appendix B delimits them: (text, the
+#: components as (name, text), the error's component and position).
+INVALID = [
+    (
+        "http://exa mple.com/",
+        [("scheme", "http"), ("host", "exa mple.com"), ("path", "/")],
+        "host",
+        10,
+    ),
+    (
+        "http://h:8x/p?q#f",
+        [
+            ("scheme", "http"),
+            ("host", "h"),
+            ("port", "8x"),
+            ("path", "/p"),
+            ("query", "q"),
+            ("fragment", "f"),
+        ],
+        "port",
+        10,
+    ),
+    (
+        "http://u@[::1:80/x",
+        [("scheme", "http"), ("userinfo", "u"), ("host", "[::1:80"), ("path", "/x")],
+        "host",
+        16,
+    ),
+    (
+        "http://[::1]:8x/",
+        [("scheme", "http"), ("host", "[::1]"), ("port", "8x"), ("path", "/")],
+        "port",
+        14,
+    ),
+    ("x:a b#%", [("scheme", "x"), ("path", "a b"), ("fragment", "%")], "path", 3),
+    ("a b", [("path", "a b")], "path", 1),
+    ("//u@h@i/", [("userinfo", "u"), ("host", "h@i"), ("path", "/")], "host", 5),
+]
+
+
+@pytest.mark.parametrize(("text", "parts", "component", "position"), INVALID)
+def test_an_invalid_input_is_still_cut_into_components(
+    text: str, parts: list[tuple[str, str]], component: str, position: int
+) -> None:
+    a = analyse(text)
+    assert "".join(s["text"] for s in a["segments"]) == text
+    assert [
+        (s["component"], s["text"]) for s in a["segments"] if s["component"] != "delimiter"
+    ] == parts
+    assert (a["error"]["component"], a["error"]["position"]) == (component, position)
+    for s in a["segments"]:
+        assert text[s["start"] : s["end"]] == s["text"]
+
+
+@given(st.text(max_size=40))
+def test_segments_always_cover_the_input(text: str) -> None:
+    segments = analyse(text)["segments"]
+    assert "".join(s["text"] for s in segments) == text
+    assert all(a["end"] == b["start"] for a, b in itertools.pairwise(segments))
 
 
 def test_error_position_and_rules() -> None:

@@ -12,6 +12,15 @@ input; they run the same under CPython, where the tests call them directly.
 ['rare-ip-form', 'private-address']
 >>> analyse("http://h/a b")["error"]
 {'message': "invalid character ' ' in path at position 10", 'position': 10, 'component': 'path'}
+
+An invalid input is still cut into its components, by RFC 3986 Appendix B
+(which delimits every string), so that the page can colour it and mark the
+offending character inside its component:
+
+>>> [(s["component"], s["text"]) for s in analyse("http://exa mple.com:8x/p")["segments"]]
+... # doctest: +NORMALIZE_WHITESPACE
+[('scheme', 'http'), ('delimiter', '://'), ('host', 'exa mple.com'), ('delimiter', ':'),
+ ('port', '8x'), ('path', '/p')]
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ from typing import Any
 
 from .. import URIError, extract, is_valid, normalize, parse, resolve
 from .. import iri as _iri
+from ..legacy.grammars import APPENDIX_B_RE
 from ..security import Policy, check
 
 #: The rules whose validity the page shows, in its order.
@@ -39,6 +49,49 @@ def _attempt(func: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
         return {"value": func(*args, **kwargs)}
     except ValueError as exc:
         return {"error": str(exc)}
+
+
+def _delimited(text: str) -> list[tuple[str, int, int]]:
+    """The components of any ``text`` as RFC 3986 Appendix B delimits them, the
+    authority cut at its first "@" and at the first ":" after it (after the
+    "]" of an IP literal): (name, start, end), in order, empty ones left out but
+    the host."""
+    m = APPENDIX_B_RE.fullmatch(text)
+    assert m is not None  # the expression matches every string
+    cuts: list[tuple[str, int, int]] = []
+    if m.start(1) >= 0 and m.end(1) > m.start(1):
+        cuts.append(("scheme", m.start(1), m.end(1)))
+    if m.start(2) >= 0:
+        a, b = m.span(2)
+        at = text.find("@", a, b)
+        if at >= 0:
+            cuts.append(("userinfo", a, at))
+            a = at + 1
+        if text.startswith("[", a):  # an IP literal: a port only after its "]"
+            close = text.find("]", a, b)
+            colon = -1 if close < 0 else text.find(":", close + 1, b)
+        else:
+            colon = text.find(":", a, b)
+        cuts.append(("host", a, colon if colon >= 0 else b))
+        if colon >= 0:
+            cuts.append(("port", colon + 1, b))
+    for group, name in ((3, "path"), (4, "query"), (5, "fragment")):
+        if m.start(group) >= 0 and m.end(group) > m.start(group):
+            cuts.append((name, m.start(group), m.end(group)))
+    return [c for c in cuts if c[2] > c[1] or c[0] == "host"]
+
+
+def _segments(text: str, cuts: list[tuple[str, int, int]]) -> list[dict[str, Any]]:
+    """``cuts`` with the delimiters between them: segments that cover ``text``."""
+    out: list[dict[str, Any]] = []
+    pos = 0
+    for name, a, b in [*cuts, ("delimiter", len(text), len(text))]:
+        if a > pos:
+            out.append({"component": "delimiter", "start": pos, "end": a, "text": text[pos:a]})
+        if name != "delimiter":
+            out.append({"component": name, "start": a, "end": b, "text": text[a:b]})
+        pos = max(pos, b)
+    return out
 
 
 def _compared(text: str) -> dict[str, str] | None:
@@ -72,10 +125,14 @@ def analyse(text: str, base: str = "") -> dict[str, Any]:
     report = check(text, policy=_POLICY)
     result: dict[str, Any] = {
         "text": text,
-        "segments": [
-            {"component": s.component, "start": s.start, "end": s.end, "text": s.text}
-            for s in report.segments()
-        ],
+        "segments": (
+            _segments(text, _delimited(text))
+            if report.uri is None
+            else [
+                {"component": s.component, "start": s.start, "end": s.end, "text": s.text}
+                for s in report.segments()
+            ]
+        ),
         "findings": [
             {
                 "code": f.code,

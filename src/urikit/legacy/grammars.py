@@ -25,7 +25,7 @@ __all__ = ["APPENDIX_B_RE", "is_valid_rfc2396"]
 #: string into scheme, authority, path, query and fragment (groups 1 to 5). The
 #: legacy grammars and the legacy resolution rules both use this one.
 APPENDIX_B_RE: Final = re.compile(
-    r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?\Z"
+    r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?\Z", re.DOTALL
 )
 
 _MARK: Final = frozenset("-_.!~*'()")
