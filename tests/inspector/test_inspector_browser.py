@@ -179,6 +179,61 @@ def test_error_caret(page: Any) -> None:
     line = page.find_element("id", "caret").get_attribute("textContent")
     assert line.index("^") == 20
     assert "invalid character ' ' in path at position 20" in page.find_element("id", "error").text
+    # the invalid input is coloured by component all the same, the space marked in its path
+    parts = [(c, t) for c, t in _components(page) if c != "delimiter"]
+    assert parts == [("scheme", "http"), ("host", "example.com"), ("path", "/a b")]
+    marks = page.find_elements("css selector", '[data-component="path"] mark.error')
+    assert [m.get_attribute("textContent") for m in marks] == [" "]
+    # the caret is drawn under that space
+    left = page.execute_script(
+        "const r = document.createRange(); const m = arguments[0].firstChild;"
+        "r.setStart(m, 0); r.setEnd(m, 1); return r.getBoundingClientRect().left;",
+        marks[0],
+    )
+    assert abs(caret.rect["x"] - left) < 1.5, (caret.rect, left)
+
+
+#: For each component span behind the input box: where its text starts, against
+#: where the box draws the same characters (measured with the box's own font on
+#: a canvas, from the box's content edge, less its scroll).
+_ALIGNMENT_JS = """
+const input = document.getElementById("input");
+const style = getComputedStyle(input);
+const ctx = document.createElement("canvas").getContext("2d");
+ctx.font = style.font;
+const origin = input.getBoundingClientRect().left + parseFloat(style.borderLeftWidth)
+  + parseFloat(style.paddingLeft) - input.scrollLeft;
+const out = [];
+let before = "";
+for (const span of document.querySelectorAll("#components [data-component]")) {
+  const r = document.createRange();
+  r.selectNodeContents(span);
+  const rects = r.getClientRects();
+  const expected = origin + ctx.measureText(before).width;
+  if (rects.length) out.push([span.dataset.component, rects[0].left - expected]);
+  before += span.textContent;
+}
+return out;
+"""
+
+
+def test_components_are_coloured_over_the_input(page: Any) -> None:
+    uri = "https://user@example.com:8443/" + "/".join(f"dir{i}" for i in range(60)) + "?q=1#end"
+    _show(page, uri)
+    offsets = page.execute_script(_ALIGNMENT_JS)
+    assert offsets and all(abs(dx) < 1.5 for _, dx in offsets), offsets
+    # the box scrolled to its end: the backdrop and the caret line scroll with it
+    page.execute_script(
+        "const f = document.getElementById('input'); f.focus();"
+        "f.setSelectionRange(f.value.length, f.value.length); f.scrollLeft = f.scrollWidth;"
+        "f.dispatchEvent(new Event('scroll'));"
+    )
+    scrolled = page.execute_script(
+        "return ['input', 'components'].map((id) => document.getElementById(id).scrollLeft)"
+    )
+    assert scrolled[0] > 0 and scrolled[1] == scrolled[0], scrolled
+    offsets = page.execute_script(_ALIGNMENT_JS)
+    assert all(abs(dx) < 1.5 for _, dx in offsets), offsets
 
 
 def test_whatwg_reads_another_host(page: Any) -> None:
@@ -293,10 +348,18 @@ const worst = [];
 const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 for (let t = walker.nextNode(); t; t = walker.nextNode()) {
   const e = t.parentElement;
-  if (!t.textContent.trim() || e.closest("[hidden]") || e.closest("input, textarea")) continue;
+  if (!t.textContent.trim() || e.closest("[hidden], [aria-hidden=true], input, textarea")) continue;
   const [a, b] = [lum(rgb(getComputedStyle(e).color)), lum(background(e))];
   const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
   if (ratio < 4.5) worst.push([t.textContent.trim().slice(0, 30), ratio.toFixed(2)]);
+}
+// the box's own text over each component's colour behind it
+const input = document.getElementById("input");
+const text = lum(rgb(getComputedStyle(input).color));
+for (const e of document.querySelectorAll("#components [data-component], #components mark")) {
+  const b = lum(background(e));
+  const ratio = (Math.max(text, b) + 0.05) / (Math.min(text, b) + 0.05);
+  if (ratio < 4.5) worst.push(["input over " + e.textContent.slice(0, 20), ratio.toFixed(2)]);
 }
 return worst;
 """

@@ -70,6 +70,16 @@ function showMode() {
 }
 
 // ---- rendering
+// The components are drawn in a backdrop behind the input box (the box is
+// transparent, its text in the same font and place), so that they are coloured
+// over the input as written; the backdrop and the caret line under the box
+// scroll with the box's text.
+function syncScroll() {
+  const x = $("input").scrollLeft;
+  $("components").scrollLeft = x;
+  $("caret").scrollLeft = x;
+}
+
 function renderComponents(a) {
   const chars = Array.from(a.text);
   const worst = new Array(chars.length).fill(-1);
@@ -81,6 +91,8 @@ function renderComponents(a) {
       codes[i].push(f.code);
     }
   }
+  const bad = a.error ? a.error.position : -1;
+  const key = (i) => `${worst[i]}|${codes[i].join()}|${i === bad}`;
   const line = $("components");
   line.replaceChildren();
   for (const s of a.segments) {
@@ -88,9 +100,11 @@ function renderComponents(a) {
     let i = s.start;
     while (i < s.end) {
       let j = i + 1;
-      while (j < s.end && worst[j] === worst[i] && codes[j].join() === codes[i].join()) j++;
+      while (j < s.end && key(j) === key(i)) j++;
       const piece = chars.slice(i, j).join("");
-      if (worst[i] >= 0) {
+      if (i === bad) {
+        span.append(el("mark", { className: "error", title: a.error.message }, piece));
+      } else if (worst[i] >= 0) {
         const sev = Object.keys(RANK)[worst[i]];
         span.append(el("mark", { className: sev, title: codes[i].join(", "), dataset: { codes: codes[i].join(" ") } }, piece));
       } else span.append(piece);
@@ -102,9 +116,13 @@ function renderComponents(a) {
   caret.replaceChildren();
   $("error").textContent = a.error ? a.error.message : "";
   if (a.error) {
-    const col = chars.slice(0, a.error.position).join("").length;
-    caret.append(" ".repeat(col), el("span", { className: "caret", dataset: { errorPosition: String(a.error.position) } }, "^"));
+    // the text before the error, invisible, so that the caret sits under the
+    // offending character whatever the widths of the characters before it
+    const before = chars.slice(0, a.error.position).join("");
+    caret.append(el("span", { className: "pad" }, before),
+      el("span", { className: "caret", dataset: { errorPosition: String(a.error.position) } }, "^"));
   }
+  syncScroll();
 }
 
 function renderReading(a) {
@@ -254,6 +272,8 @@ function changed() {
 async function boot() {
   readFragment();
   for (const id of ["input", "base", "text"]) $(id).addEventListener("input", changed);
+  for (const type of ["scroll", "keyup", "click", "select", "focus"]) $("input").addEventListener(type, syncScroll);
+  window.addEventListener("resize", syncScroll);
   for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", () => { showMode(); changed(); });
   window.addEventListener("hashchange", () => { readFragment(); changed(); });
   const config = await (await fetch("inspector.json")).json();
