@@ -103,6 +103,29 @@ def _wheels(folder: Path) -> list[str]:
     return names
 
 
+#: Pyodide's files that its loader fetches on every start, as ``<link>`` hints:
+#: the browser fetches them while the page's script and inspector.json load.
+_PRELOADS = (
+    ("modulepreload", "pyodide.mjs", ""),
+    ("modulepreload", "pyodide.asm.mjs", ""),
+    ("preload", "pyodide.asm.wasm", ' as="fetch" crossorigin'),
+    ("preload", "python_stdlib.zip", ' as="fetch" crossorigin'),
+    ("preload", "pyodide-lock.json", ' as="fetch" crossorigin'),
+)
+
+
+def _with_preloads(page: str, base: str) -> str:
+    """``page`` with its preload comment replaced by links to Pyodide's files at ``base``."""
+    from html import escape
+
+    marker = page.index("<!-- preload:")
+    end = page.index("-->", marker) + len("-->")
+    links = "\n".join(
+        f'<link rel="{rel}" href="{escape(base + name)}"{extra}>' for rel, name, extra in _PRELOADS
+    )
+    return page[:marker] + links + page[end:]
+
+
 def build(out: str | os.PathLike[str], pyodide: str | None = None) -> Path:
     """Write the page into ``out``: its static files, ``wheels/`` and
     ``inspector.json`` (where Pyodide loads from, the wheels, the data of the
@@ -110,12 +133,15 @@ def build(out: str | os.PathLike[str], pyodide: str | None = None) -> Path:
     ``/pyodide/``) of Pyodide's files; by default its CDN (:func:`default_pyodide_base`)."""
     target = Path(out)
     (target / "wheels").mkdir(parents=True, exist_ok=True)
-    static = resources.files(__package__) / "static"
-    for name in STATIC_FILES:
-        (target / name).write_bytes((static / name).read_bytes())
     base = pyodide or default_pyodide_base()
     if not base.endswith("/"):
         base += "/"
+    static = resources.files(__package__) / "static"
+    for name in STATIC_FILES:
+        data = (static / name).read_bytes()
+        if name == "index.html":
+            data = _with_preloads(data.decode("utf-8"), base).encode("utf-8")
+        (target / name).write_bytes(data)
     config = {
         "pyodide": base,
         "pyodide_version": PYODIDE_VERSION,
