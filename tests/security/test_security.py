@@ -809,6 +809,12 @@ def test_policy_fields() -> None:
         "scheme-not-allowed"
     )
     assert check("HTTPS://h/", policy=Policy(allowed_schemes=["https"])).ok
+    # a reference without a scheme says so, naming what is allowed (not "the scheme None")
+    (no_scheme,) = check("/p", policy=Policy(allowed_schemes=["https", "http"])).blocking
+    assert (no_scheme.code, no_scheme.message) == (
+        "scheme-not-allowed",
+        "there is no scheme (a relative reference); allowed: http, https",
+    )
     assert not check("http://u@h/", policy=Policy(allow_userinfo=False)).ok
     assert check("http://u@h/", policy=Policy()).ok
     assert not check("http://10.0.0.1/", policy=Policy(block_private=True)).ok

@@ -149,9 +149,12 @@ def _check(
     allowed = policy.allowed_schemes
     if allowed is not None and scheme not in allowed:
         a, b = (scheme_a, scheme_b) if scheme is not None else (0, 0)
-        found.add(
-            "scheme-not-allowed", "danger", "scheme", a, b, f"the scheme {scheme!r} is not allowed"
+        message = (
+            f"the scheme {scheme!r} is not allowed"
+            if scheme is not None
+            else "there is no scheme (a relative reference); allowed: " + ", ".join(sorted(allowed))
         )
+        found.add("scheme-not-allowed", "danger", "scheme", a, b, message)
     u0, u1 = sp[USERINFO_SPAN]
     if u0 >= 0:
         _check_userinfo(found, text, u0, u1, sp[HOST_SPAN][1])
