@@ -115,7 +115,7 @@ class SchemeView:
         self._check()
 
     @classmethod
-    def parse(cls, text: str) -> SchemeView:
+    def parse(cls, text: str) -> Self:
         """Parse ``text`` and check it against the scheme's syntax."""
         check_str(text, f"{cls.__name__}.parse", "text")
         return cls(text)
