@@ -21,7 +21,10 @@ they accept: over HTTPS each connection is one TLS handshake.
 Contestants: ``httpx.Client`` with keep-alive, the same with
 ``urikit.guard.HTTPTransport``; ``requests.Session``, ``urikit.guard.session()``;
 ``urikit.guard.urlopen`` (one connection per call); and, where installed,
-``requests-hardened`` and ``advocate``. The guarded clients are also timed
+``requests-hardened`` and ``advocate``. advocate needs urllib3 below 2, which
+the guard's environment does not hold: ``--peer-python`` names the interpreter
+of a virtual environment with advocate installed, whose clients (advocate and
+plain requests there) run in a process of that interpreter, in the same turns. The guarded clients are also timed
 with a host name answered by an injected resolver (asked once per request).
 
 Targets, within one run:
@@ -39,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import http.server
+import ipaddress
 import json
 import socket
 import ssl
@@ -169,9 +173,86 @@ def contestants(port: int, ca_file: str | None) -> dict[str, tuple[Get, Callable
     except ImportError:
         pass
     else:
-        validator = advocate.AddrValidator(allow_loopback=True, port_whitelist={port})
+        validator = advocate.AddrValidator(
+            ip_whitelist={ipaddress.ip_network("127.0.0.1/32")}, port_whitelist={port}
+        )
         add_requests("advocate", advocate.Session(validator=validator))
     return out
+
+
+def peer_contestants(port: int, ca_file: str | None) -> dict[str, tuple[Get, Callable[[], None]]]:
+    """The clients that need libraries urikit's environment cannot hold (advocate
+    requires urllib3 below 2): advocate and plain requests, as installed in the
+    interpreter this runs in (``--peer-python``)."""
+    import importlib.metadata
+
+    import advocate  # type: ignore[import-not-found, unused-ignore]
+    import requests
+
+    verify: Any = ca_file if ca_file is not None else True
+    out: dict[str, tuple[Get, Callable[[], None]]] = {}
+    tag = f"urllib3 {importlib.metadata.version('urllib3')}"
+    validator = advocate.AddrValidator(
+        ip_whitelist={ipaddress.ip_network("127.0.0.1/32")}, port_whitelist={port}
+    )
+    sessions: dict[str, Any] = {
+        f"requests ({tag})": requests.Session(),
+        f"advocate ({tag})": advocate.Session(validator=validator),
+    }
+    for name, session in sessions.items():
+        session.trust_env = False
+
+        def get(url: str, session: Any = session) -> bytes:
+            content: bytes = session.get(url, verify=verify).content
+            return content
+
+        out[name] = (get, session.close)
+    return out
+
+
+def serve_peers(port: int, ca_file: str) -> None:
+    """The peer-client process: for each line "name<TAB>count<TAB>url" on stdin, ``count``
+    GETs by that client; prints the wall and CPU seconds they took."""
+    clients = peer_contestants(port, ca_file or None)
+    print(json.dumps(list(clients)), flush=True)
+    for line in sys.stdin:
+        name, count, url = line.rstrip("\n").split("\t")
+        get, _ = clients[name]
+        started, cpu = time.perf_counter(), time.process_time()
+        for _ in range(int(count)):
+            get(url)
+        print(time.perf_counter() - started, time.process_time() - cpu, flush=True)
+
+
+class _PeerProcess:
+    """The clients of ``serve_peers``, run in another interpreter, timed there."""
+
+    def __init__(self, python: str, port: int, ca_file: str | None) -> None:
+        import subprocess
+
+        self._child = subprocess.Popen(
+            [python, __file__, "--serve-peers", f"{port} {ca_file or ''}"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert self._child.stdout is not None
+        line = self._child.stdout.readline()
+        if not line:
+            raise SystemExit(f"error: {python} could not start the peer clients (advocate?)")
+        self.names: list[str] = json.loads(line)
+
+    def run(self, name: str, count: int, url: str) -> tuple[float, float]:
+        assert self._child.stdin is not None and self._child.stdout is not None
+        self._child.stdin.write(f"{name}\t{count}\t{url}\n")
+        self._child.stdin.flush()
+        wall, cpu = map(float, self._child.stdout.readline().split())
+        return wall, cpu
+
+    def close(self) -> None:
+        assert self._child.stdin is not None
+        self._child.stdin.close()
+        self._child.wait(10)
 
 
 def url_for(name: str, scheme: str, port: int) -> str:
@@ -206,18 +287,37 @@ class _Remote:
         return count - self._asked if self.scheme == "http" else count
 
 
-def run(scheme: str, server: _Remote, ca_file: str | None, n: int, rounds: int) -> dict[str, Any]:
+def run(
+    scheme: str,
+    server: _Remote,
+    ca_file: str | None,
+    n: int,
+    rounds: int,
+    peer_python: str | None = None,
+) -> dict[str, Any]:
     clients = contestants(server.port, ca_file)
-    names = list(clients)
+    peers = _PeerProcess(peer_python, server.port, ca_file) if peer_python else None
+    remote = peers.names if peers is not None else []
+
+    def batch_of(name: str, count: int, url: str) -> tuple[float, float]:
+        """``count`` GETs of ``url`` by the client ``name``: (wall, CPU) seconds,
+        measured in the process the client runs in."""
+        if peers is not None and name in remote:
+            return peers.run(name, count, url)
+        get, _ = clients[name]
+        started, cpu = time.perf_counter(), time.process_time()
+        for _ in range(count):
+            get(url)
+        return time.perf_counter() - started, time.process_time() - cpu
+
+    names = [*clients, *remote]
     times: dict[str, list[float]] = {name: [] for name in names}
     cpu_times: dict[str, list[float]] = {name: [] for name in names}
     handshakes: dict[str, int] = {}
     try:
         for name in names:  # warm up; count the connections of the first 100 requests
-            get, _ = clients[name]
             before = server.connections
-            for _ in range(100):
-                get(url_for(name, scheme, server.port))
+            batch_of(name, 100, url_for(name, scheme, server.port))
             handshakes[name] = server.connections - before
         batch = 50  # the clients take turns every 50 requests, so that load moves all alike
         turn = 0
@@ -225,16 +325,14 @@ def run(scheme: str, server: _Remote, ca_file: str | None, n: int, rounds: int) 
             for _ in range(max(n // batch, 1)):
                 turn += 1
                 for name in names[turn % len(names) :] + names[: turn % len(names)]:
-                    get, _ = clients[name]
-                    url = url_for(name, scheme, server.port)
-                    started, cpu = time.perf_counter(), time.process_time()
-                    for _ in range(batch):
-                        get(url)
-                    times[name].append((time.perf_counter() - started) / batch)
-                    cpu_times[name].append((time.process_time() - cpu) / batch)
+                    wall, cpu = batch_of(name, batch, url_for(name, scheme, server.port))
+                    times[name].append(wall / batch)
+                    cpu_times[name].append(cpu / batch)
     finally:
         for _, close in clients.values():
             close()
+        if peers is not None:
+            peers.close()
     return {
         name: {
             "best_us": min(times[name]) * 1e6,
@@ -255,6 +353,9 @@ def report(scheme: str, result: dict[str, Any]) -> list[str]:
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     peers = {g: u for g, u in TARGETS} | {f"{g} (name)": u for g, u in TARGETS}
     peers["urlopen (guard)"] = "httpx"
+    for name in result:  # a peer process's guarded client against its own plain requests
+        if name.startswith("advocate ("):
+            peers[name] = "requests " + name.partition(" ")[2]
     for name, row in result.items():
         cells = [name]
         for column in ("best_us", "us", "cpu_us"):
@@ -279,10 +380,21 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     parser.add_argument("--json", help="also write the numbers to this file")
+    parser.add_argument(
+        "--peer-python",
+        metavar="PYTHON",
+        help="an interpreter with advocate installed (it needs urllib3 below 2): its clients"
+        " are timed in a process of that interpreter, in the same turns",
+    )
     parser.add_argument("--serve", metavar="PEM", help=argparse.SUPPRESS)  # the child
+    parser.add_argument("--serve-peers", help=argparse.SUPPRESS)  # the peer-client child
     args = parser.parse_args()
     if args.serve:
         serve(args.serve)
+        return 0
+    if args.serve_peers:
+        port, _, ca = args.serve_peers.partition(" ")
+        serve_peers(int(port), ca)
         return 0
     import subprocess
 
@@ -307,7 +419,9 @@ def main() -> int:
             http_port, https_port = map(int, child.stdout.readline().split())
             for scheme, port, bundle in (("http", http_port, None), ("https", https_port, ca_file)):
                 server = _Remote(scheme, port, http_port)
-                results[scheme] = run(scheme, server, bundle, args.requests, args.rounds)
+                results[scheme] = run(
+                    scheme, server, bundle, args.requests, args.rounds, args.peer_python
+                )
         finally:
             assert child.stdin is not None
             child.stdin.close()
