@@ -24,8 +24,9 @@ Contestants: ``httpx.Client`` with keep-alive, the same with
 ``requests-hardened`` and ``advocate``. advocate needs urllib3 below 2, which
 the guard's environment does not hold: ``--peer-python`` names the interpreter
 of a virtual environment with advocate installed, whose clients (advocate and
-plain requests there) run in a process of that interpreter, in the same turns. The guarded clients are also timed
-with a host name answered by an injected resolver (asked once per request).
+plain requests there) run in a process of that interpreter, in the same turns.
+The guarded clients are also timed with a host name answered by an injected
+resolver (asked once per request).
 
 Targets, within one run:
 
