@@ -71,6 +71,33 @@ def arrow_errors(
     alloc: Callable[[int], object],
     /,
 ) -> tuple[object, object, object, object, object]: ...
+def arrow_normalize(
+    validity: object | None,
+    offsets: object,
+    data: object,
+    offset: int,
+    length: int,
+    wide: bool,
+    wide_out: bool,
+    scheme_level: bool,
+    ports: tuple[tuple[str, str], ...],
+    http_like: tuple[str, ...],
+    fallback: Callable[[str], str | None],
+    /,
+) -> tuple[bytes | None, bytes, bytes, int] | None: ...
+def arrow_resolve(
+    validity: object | None,
+    offsets: object,
+    data: object,
+    offset: int,
+    length: int,
+    wide: bool,
+    wide_out: bool,
+    strict: bool,
+    fallback: Callable[[str, str], str | None],
+    base: str | tuple[object | None, object, object, int, bool],
+    /,
+) -> tuple[bytes | None, bytes, bytes, int] | None: ...
 def iri_stand_in(text: str, /) -> str | None: ...
 def iri_pct_encode(text: str, /) -> str | None: ...
 
