@@ -69,6 +69,19 @@ col_open(PyObject *validity, PyObject *offsets, PyObject *data, PyObject *offset
     v->data = c->db.buf;
     v->end = NULL; /* the fast split reads only the row (no trust in the offsets yet) */
     v->level = AV_PORTABLE;
+    int64_t first, last; /* the bytes of all rows: the first guess of the output's size */
+    if (w) {
+        memcpy(&first, (const char *)c->ob.buf + 8 * off, 8);
+        memcpy(&last, (const char *)c->ob.buf + 8 * (off + length), 8);
+    }
+    else {
+        int32_t f32, l32;
+        memcpy(&f32, (const char *)c->ob.buf + 4 * off, 4);
+        memcpy(&l32, (const char *)c->ob.buf + 4 * (off + length), 4);
+        first = f32;
+        last = l32;
+    }
+    v->total = last >= first && last - first <= c->db.len ? last - first : 0;
     return 0;
 }
 
@@ -395,41 +408,56 @@ python_rows(const job_t *job, const col_t *c, PyObject *base1, PyObject *fallbac
     return 0;
 }
 
+/* The null count and the offsets narrowed to int32 (in place), without the GIL. */
+static int64_t
+out_finish(out_cols_t *o, int64_t length, int wide)
+{
+    int64_t nulls = 0;
+    for (int64_t i = 0; i < length; i++) {
+        nulls += !(o->valid[i >> 3] & (1u << (i & 7)));
+    }
+    if (!wide) {
+        int32_t *narrow = (int32_t *)o->offsets;
+        for (int64_t i = 0; i <= length; i++) {
+            narrow[i] = (int32_t)o->offsets[i]; /* i * 4 <= i * 8: never ahead of the reads */
+        }
+    }
+    return nulls;
+}
+
 /* The output as (validity bytes | None, offsets bytes, data bytes, null count),
- * the offsets int64 (wide) or int32; None when int32 offsets would overflow. */
+ * the offsets int64 (wide) or int32; None when int32 offsets would overflow.
+ * The bytes objects are made with the GIL, filled without it (a copy of every
+ * output byte: other threads run meanwhile). */
 static PyObject *
 out_result(out_cols_t *o, int64_t length, int wide)
 {
     if (!wide && o->len > INT32_MAX) {
         return Py_NewRef(Py_None);
     }
-    int64_t nulls = 0;
-    for (int64_t i = 0; i < length; i++) {
-        nulls += !(o->valid[i >> 3] & (1u << (i & 7)));
-    }
-    PyObject *offsets = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)((length + 1) * (wide ? 8 : 4)));
-    if (offsets == NULL) {
-        return NULL;
-    }
-    char *w = PyBytes_AS_STRING(offsets);
-    if (wide) {
-        memcpy(w, o->offsets, (size_t)(length + 1) * 8);
-    }
-    else {
-        for (int64_t i = 0; i <= length; i++) {
-            int32_t e = (int32_t)o->offsets[i];
-            memcpy(w + 4 * i, &e, 4);
-        }
-    }
-    PyObject *valid = nulls ? PyBytes_FromStringAndSize((const char *)o->valid, (length + 7) / 8)
-                            : Py_NewRef(Py_None);
-    PyObject *data = PyBytes_FromStringAndSize(o->data ? o->data : "", (Py_ssize_t)o->len);
-    if (valid == NULL || data == NULL) {
-        Py_DECREF(offsets);
+    int64_t nulls;
+    Py_BEGIN_ALLOW_THREADS
+    nulls = out_finish(o, length, wide);
+    Py_END_ALLOW_THREADS
+    Py_ssize_t n_off = (Py_ssize_t)((length + 1) * (wide ? 8 : 4));
+    PyObject *offsets = PyBytes_FromStringAndSize(NULL, n_off);
+    PyObject *valid = nulls ? PyBytes_FromStringAndSize(NULL, (length + 7) / 8) : Py_NewRef(Py_None);
+    PyObject *data = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)o->len);
+    if (offsets == NULL || valid == NULL || data == NULL) {
+        Py_XDECREF(offsets);
         Py_XDECREF(valid);
         Py_XDECREF(data);
         return NULL;
     }
+    Py_BEGIN_ALLOW_THREADS
+    memcpy(PyBytes_AS_STRING(offsets), o->offsets, (size_t)n_off);
+    if (nulls) {
+        memcpy(PyBytes_AS_STRING(valid), o->valid, (size_t)((length + 7) / 8));
+    }
+    if (o->len) {
+        memcpy(PyBytes_AS_STRING(data), o->data, (size_t)o->len);
+    }
+    Py_END_ALLOW_THREADS
     return Py_BuildValue("(NNNL)", valid, offsets, data, (long long)nulls);
 }
 
@@ -443,7 +471,11 @@ run(const job_t *job, const col_t *c, int wide_out, PyObject *base1, PyObject *f
     memset(&o, 0, sizeof(o));
     o.offsets = PyMem_RawMalloc((size_t)(length + 1) * sizeof(int64_t));
     o.valid = PyMem_RawCalloc((size_t)((length + 7) / 8 + 1), 1);
-    if (o.offsets == NULL || o.valid == NULL) {
+    /* room for every row's normal form (at most one byte longer, the "/" of an
+     * empty http path), so that normalize grows it only for Python's rows */
+    o.cap = c->v.total + length + 64;
+    o.data = PyMem_RawMalloc((size_t)o.cap);
+    if (o.offsets == NULL || o.valid == NULL || o.data == NULL) {
         out_free(&o);
         return PyErr_NoMemory();
     }
