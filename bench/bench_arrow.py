@@ -44,7 +44,10 @@ In one run, on ../shared/corpus/urls.txt repeated to ``--rows`` rows (default
   of the two threads (serial time over parallel time, best of ``--rounds``
   each). A kernel whose row loop holds the GIL stays near 1x; one that
   releases it reaches up to 2x on two free cores. The load average is printed
-  with it (the machine is shared);
+  with it (the machine is shared), and the GIL-free share: how fast a Python
+  loop runs beside the kernel, against beside a sleeping thread (near 100%:
+  the kernel releases the GIL; near 0: it holds it), which a loaded machine
+  disturbs less than the speed-up;
 * peak RSS of ``urikit batch --ops split`` (text in, Parquet out) at 1/10 of
   the rows and at all of them;
 * DuckDB (the ``duckdb`` extra): ``uri_valid`` (:mod:`urikit.duckdb`) over a
@@ -199,6 +202,36 @@ def serial_and_parallel(func: Callable[[], object]) -> tuple[float, float]:
     return serial, time.perf_counter() - t0
 
 
+def spin_during(func: Callable[[], object]) -> tuple[int, float]:
+    """Iterations of a Python loop on this thread while ``func`` runs on another,
+    and the seconds it ran."""
+    done = [False]
+
+    def work() -> None:
+        func()
+        done[0] = True
+
+    t = threading.Thread(target=work)
+    t0 = time.perf_counter()
+    t.start()
+    k = 0
+    while not done[0]:
+        k += 1
+    t.join()
+    return k, time.perf_counter() - t0
+
+
+def gil_free_share(func: Callable[[], object]) -> float:
+    """How much of ``func``'s time another Python thread can run, in %: the
+    loop's iterations per second beside ``func`` over those beside a thread that
+    only sleeps as long (measured just after, on the same machine). A call that
+    holds the GIL leaves the loop the switch intervals between its Python
+    steps; one that releases it, as much as the cores give either loop."""
+    k, seconds = spin_during(func)
+    k0, seconds0 = spin_during(lambda: time.sleep(seconds))
+    return 100.0 * (k / seconds) / (k0 / seconds0)
+
+
 def bench_threads(arr: Any, args: argparse.Namespace, out: dict[str, float]) -> None:
     n = len(arr)
     bases, refs = refs_arrays(n)
@@ -220,6 +253,9 @@ def bench_threads(arr: Any, args: argparse.Namespace, out: dict[str, float]) -> 
             serial, parallel = min(serial, s), min(parallel, p)
         out[f"threads {name}: 1 thread ns/row"] = serial / 2 / n * 1e9
         out[f"threads {name}: 2 threads speed-up"] = serial / parallel
+        out[f"threads {name}: GIL-free share %"] = max(
+            gil_free_share(func) for _ in range(args.rounds)
+        )
     out["load average (1 min) after threads"] = os.getloadavg()[0]
 
 

@@ -358,12 +358,13 @@ def _text_buffers(chunk: Any) -> tuple[Any, Any, Any, int, int, bool]:
     return validity, offsets, b"" if data is None else data, chunk.offset, len(chunk), wide
 
 
-def _from_buffers(chunk: Any, done: tuple[bytes | None, bytes, bytes, int]) -> Any:
-    """The output array of a C kernel, of ``chunk``'s output type, from its buffers."""
+def _from_buffers(chunk: Any, done: tuple[Any, Any, Any, int]) -> Any:
+    """The output array of a C kernel, of ``chunk``'s output type, from its
+    buffers: each (address, size, owner), the memory the owner frees, taken
+    without a copy."""
     pa = _pa()
-    valid, offsets, data, nulls = done
-    buffers = [None if valid is None else pa.py_buffer(valid)]
-    buffers += [pa.py_buffer(offsets), pa.py_buffer(data)]
+    *raw, nulls = done
+    buffers = [None if b is None else pa.foreign_buffer(b[0], b[1], base=b[2]) for b in raw]
     return pa.Array.from_buffers(_out_type(chunk.type), len(chunk), buffers, null_count=nulls)
 
 

@@ -334,20 +334,40 @@ row_str(const col_t *c, int64_t i)
     return PyUnicode_DecodeUTF8((const char *)p, (Py_ssize_t)n, NULL);
 }
 
-/* With the GIL: each pending row through fallback (fallback(text) for
- * normalize, fallback(base, ref) for resolve), in row order, its str result
- * spliced into o (None: a null row). -1 with an exception set. */
-static int
-python_rows(const job_t *job, const col_t *c, PyObject *base1, PyObject *fallback, out_cols_t *o)
+/* The results of the Python function for the pending rows: the str objects
+ * (held, so that their UTF-8 stays put while the GIL is released), and that
+ * UTF-8 (NULL: a null row). */
+typedef struct {
+    PyObject *held;
+    const char **utf8;
+    Py_ssize_t *len;
+    int64_t extra; /* their bytes in all */
+} py_rows_t;
+
+static void
+py_rows_free(py_rows_t *r)
 {
-    if (o->n_pending == 0) {
-        return 0;
-    }
-    PyObject *results = PyList_New(o->n_pending);
-    if (results == NULL) {
+    Py_XDECREF(r->held);
+    PyMem_Free(r->utf8);
+    PyMem_Free(r->len);
+}
+
+/* With the GIL: each pending row through fallback (fallback(text) for
+ * normalize, fallback(base, ref) for resolve), in row order. -1 with an
+ * exception set (errors="raise": the first invalid row's). */
+static int
+python_rows(const job_t *job, const col_t *c, PyObject *base1, PyObject *fallback,
+            const out_cols_t *o, py_rows_t *r)
+{
+    r->held = PyList_New(o->n_pending);
+    r->utf8 = PyMem_Calloc((size_t)o->n_pending + 1, sizeof(const char *));
+    r->len = PyMem_Calloc((size_t)o->n_pending + 1, sizeof(Py_ssize_t));
+    if (r->held == NULL || r->utf8 == NULL || r->len == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_NoMemory();
+        }
         return -1;
     }
-    int64_t extra = 0;
     for (int64_t k = 0; k < o->n_pending; k++) {
         int64_t i = o->pending[k];
         PyObject *ref = row_str(c, i), *got = NULL;
@@ -360,55 +380,57 @@ python_rows(const job_t *job, const col_t *c, PyObject *base1, PyObject *fallbac
             Py_XDECREF(b);
         }
         Py_XDECREF(ref);
-        Py_ssize_t len = 0;
-        if (got != NULL && got != Py_None &&
-            (!PyUnicode_Check(got) || PyUnicode_AsUTF8AndSize(got, &len) == NULL)) {
+        if (got == NULL) {
+            return -1;
+        }
+        PyList_SET_ITEM(r->held, k, got);
+        if (got == Py_None) {
+            continue;
+        }
+        if (!PyUnicode_Check(got) || (r->utf8[k] = PyUnicode_AsUTF8AndSize(got, &r->len[k])) == NULL) {
             if (!PyErr_Occurred()) {
                 PyErr_SetString(PyExc_TypeError, "arrow kernel: the Python function gave no str");
             }
-            Py_CLEAR(got);
-        }
-        if (got == NULL) {
-            Py_DECREF(results);
             return -1;
         }
-        extra += len;
-        PyList_SET_ITEM(results, k, got);
+        r->extra += r->len[k];
     }
-    /* the splice: the C rows' bytes move up by what the Python rows before them add */
-    char *data = PyMem_RawMalloc((size_t)(o->len + extra + 1));
+    return 0;
+}
+
+/* Without the GIL: the Python rows' results spliced in, the C rows' bytes
+ * moved up by what the rows before them add. 0, or ROW_NO_MEMORY. */
+static int
+splice(out_cols_t *o, int64_t length, const py_rows_t *r)
+{
+    char *data = PyMem_RawMalloc((size_t)(o->len + r->extra + 1));
     if (data == NULL) {
-        Py_DECREF(results);
-        PyErr_NoMemory();
-        return -1;
+        return ROW_NO_MEMORY;
     }
     int64_t at = 0, from = 0, k = 0;
-    for (int64_t i = 0; i < c->v.length; i++) {
+    for (int64_t i = 0; i < length; i++) {
         int64_t end = o->offsets[i + 1];
         memcpy(data + at, o->data + from, (size_t)(end - from));
         at += end - from;
         from = end;
         if (k < o->n_pending && o->pending[k] == i) {
-            PyObject *got = PyList_GET_ITEM(results, k);
-            k++;
-            if (got != Py_None) {
-                Py_ssize_t len;
-                const char *u = PyUnicode_AsUTF8AndSize(got, &len); /* cached above */
-                memcpy(data + at, u, (size_t)len);
-                at += len;
+            if (r->utf8[k] != NULL) {
+                memcpy(data + at, r->utf8[k], (size_t)r->len[k]);
+                at += r->len[k];
                 BIT_SET(o->valid, i);
             }
+            k++;
         }
         o->offsets[i + 1] = at;
     }
-    Py_DECREF(results);
     PyMem_RawFree(o->data);
     o->data = data;
     o->len = o->cap = at;
     return 0;
 }
 
-/* The null count and the offsets narrowed to int32 (in place), without the GIL. */
+/* Without the GIL: the null count, and the offsets narrowed to int32 in place
+ * (unless wide). */
 static int64_t
 out_finish(out_cols_t *o, int64_t length, int wide)
 {
@@ -425,50 +447,39 @@ out_finish(out_cols_t *o, int64_t length, int wide)
     return nulls;
 }
 
-/* The output as (validity bytes | None, offsets bytes, data bytes, null count),
- * the offsets int64 (wide) or int32; None when int32 offsets would overflow.
- * The bytes objects are made with the GIL, filled without it (a copy of every
- * output byte: other threads run meanwhile). */
-static PyObject *
-out_result(out_cols_t *o, int64_t length, int wide)
+/* One output buffer handed over: (address, size, owner), the owner a capsule
+ * that frees the memory when pyarrow's foreign_buffer lets it go; no copy. */
+static void
+raw_free(PyObject *capsule)
 {
-    if (!wide && o->len > INT32_MAX) {
-        return Py_NewRef(Py_None);
-    }
-    int64_t nulls;
-    Py_BEGIN_ALLOW_THREADS
-    nulls = out_finish(o, length, wide);
-    Py_END_ALLOW_THREADS
-    Py_ssize_t n_off = (Py_ssize_t)((length + 1) * (wide ? 8 : 4));
-    PyObject *offsets = PyBytes_FromStringAndSize(NULL, n_off);
-    PyObject *valid = nulls ? PyBytes_FromStringAndSize(NULL, (length + 7) / 8) : Py_NewRef(Py_None);
-    PyObject *data = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)o->len);
-    if (offsets == NULL || valid == NULL || data == NULL) {
-        Py_XDECREF(offsets);
-        Py_XDECREF(valid);
-        Py_XDECREF(data);
+    PyMem_RawFree(PyCapsule_GetPointer(capsule, "urikit.arrow_buffer"));
+}
+
+static PyObject *
+hand_over(char **mem, int64_t size)
+{
+    PyObject *owner = PyCapsule_New(*mem, "urikit.arrow_buffer", raw_free);
+    if (owner == NULL) {
         return NULL;
     }
-    Py_BEGIN_ALLOW_THREADS
-    memcpy(PyBytes_AS_STRING(offsets), o->offsets, (size_t)n_off);
-    if (nulls) {
-        memcpy(PyBytes_AS_STRING(valid), o->valid, (size_t)((length + 7) / 8));
-    }
-    if (o->len) {
-        memcpy(PyBytes_AS_STRING(data), o->data, (size_t)o->len);
-    }
-    Py_END_ALLOW_THREADS
-    return Py_BuildValue("(NNNL)", valid, offsets, data, (long long)nulls);
+    void *p = *mem;
+    *mem = NULL; /* the capsule's now */
+    return Py_BuildValue("(KLN)", (unsigned long long)(uintptr_t)p, (long long)size, owner);
 }
 
 /* The whole run of a job over column c: the GIL-free loop, the Python rows,
- * the result. */
+ * the GIL-free splice; (validity | None, offsets, data, null count), each
+ * buffer as (address, size, owner), the offsets int64 (wide_out) or int32;
+ * None when int32 offsets would overflow. Two GIL-free stretches at most: a
+ * thread that takes the GIL back waits for the others to give it up. */
 static PyObject *
 run(const job_t *job, const col_t *c, int wide_out, PyObject *base1, PyObject *fallback)
 {
-    int64_t length = c->v.length;
+    int64_t length = c->v.length, nulls = 0;
     out_cols_t o;
     memset(&o, 0, sizeof(o));
+    py_rows_t r;
+    memset(&r, 0, sizeof(r));
     o.offsets = PyMem_RawMalloc((size_t)(length + 1) * sizeof(int64_t));
     o.valid = PyMem_RawCalloc((size_t)((length + 7) / 8 + 1), 1);
     /* room for every row's normal form (at most one byte longer, the "/" of an
@@ -482,17 +493,46 @@ run(const job_t *job, const col_t *c, int wide_out, PyObject *base1, PyObject *f
     int failed;
     Py_BEGIN_ALLOW_THREADS
     failed = map_rows(job, c, &o);
+    if (!failed && o.n_pending == 0) {
+        nulls = out_finish(&o, length, wide_out);
+    }
     Py_END_ALLOW_THREADS
     PyObject *result = NULL;
+    if (!failed && o.n_pending > 0) {
+        if (python_rows(job, c, base1, fallback, &o, &r) < 0) {
+            goto done;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        failed = splice(&o, length, &r);
+        if (!failed) {
+            nulls = out_finish(&o, length, wide_out);
+        }
+        Py_END_ALLOW_THREADS
+    }
     if (failed == ROW_BAD_OFFSETS) {
         PyErr_SetString(PyExc_ValueError, "bad Arrow string array: offsets");
     }
     else if (failed) {
         PyErr_NoMemory();
     }
-    else if (python_rows(job, c, base1, fallback, &o) == 0) {
-        result = out_result(&o, length, wide_out);
+    else if (!wide_out && o.len > INT32_MAX) {
+        result = Py_NewRef(Py_None);
     }
+    else {
+        PyObject *valid = nulls ? hand_over((char **)&o.valid, (length + 7) / 8) : Py_NewRef(Py_None);
+        PyObject *offsets = hand_over((char **)&o.offsets, (length + 1) * (wide_out ? 8 : 4));
+        PyObject *data = hand_over(&o.data, o.len);
+        if (valid != NULL && offsets != NULL && data != NULL) {
+            result = Py_BuildValue("(NNNL)", valid, offsets, data, (long long)nulls);
+        }
+        else {
+            Py_XDECREF(valid);
+            Py_XDECREF(offsets);
+            Py_XDECREF(data);
+        }
+    }
+done:
+    py_rows_free(&r);
     out_free(&o);
     return result;
 }

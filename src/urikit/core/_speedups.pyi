@@ -71,6 +71,10 @@ def arrow_errors(
     alloc: Callable[[int], object],
     /,
 ) -> tuple[object, object, object, object, object]: ...
+
+#: an output buffer of the Arrow transform kernels: (address, size, owner)
+_RawBuffer = tuple[int, int, object]
+
 def arrow_normalize(
     validity: object | None,
     offsets: object,
@@ -84,7 +88,7 @@ def arrow_normalize(
     http_like: tuple[str, ...],
     fallback: Callable[[str], str | None],
     /,
-) -> tuple[bytes | None, bytes, bytes, int] | None: ...
+) -> tuple[_RawBuffer | None, _RawBuffer, _RawBuffer, int] | None: ...
 def arrow_resolve(
     validity: object | None,
     offsets: object,
@@ -97,7 +101,7 @@ def arrow_resolve(
     fallback: Callable[[str, str], str | None],
     base: str | tuple[object | None, object, object, int, bool],
     /,
-) -> tuple[bytes | None, bytes, bytes, int] | None: ...
+) -> tuple[_RawBuffer | None, _RawBuffer, _RawBuffer, int] | None: ...
 def iri_stand_in(text: str, /) -> str | None: ...
 def iri_pct_encode(text: str, /) -> str | None: ...
 
@@ -126,4 +130,4 @@ def canonical_column(
     mode: int,
     fallback: Callable[[str], str | None],
     /,
-) -> tuple[bytes | None, bytes, bytes, int] | None: ...
+) -> tuple[_RawBuffer | None, _RawBuffer, _RawBuffer, int] | None: ...
