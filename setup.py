@@ -170,6 +170,7 @@ SPEEDUPS_SOURCES = [
     "src/urikit/columnar/arrow_c.c",
     "src/urikit/columnar/arrow_scan_c.c",
     "src/urikit/columnar/arrow_split_c.c",
+    "src/urikit/columnar/arrow_transform_c.c",
     "src/urikit/iri/_syntax_c.c",
     "src/urikit/text/extraction_c.c",
     "src/urikit/text/extraction_delimited_c.c",

@@ -36,6 +36,18 @@ In one run, on ../shared/corpus/urls.txt repeated to ``--rows`` rows (default
   machine, the workers share them with the scheduler or JVM and other jobs: the
   in-task times grow with W, and 2 workers measured 0.6-1.9x for Dask and
   0.9-1.5x for Spark (docs/large-data.md has the figures);
+* threads (``--only threads``): every urikit.arrow kernel that takes an Arrow
+  array (validate, split, normalize, resolve against one base and against a
+  base column of ../shared/corpus/refs.tsv, canonical, surt), the same array
+  twice: two calls one after the other on one thread, then one call on each of
+  two threads at once; in ns per row (one call on one thread) and the speed-up
+  of the two threads (serial time over parallel time, best of ``--rounds``
+  each). A kernel whose row loop holds the GIL stays near 1x; one that
+  releases it reaches up to 2x on two free cores. The load average is printed
+  with it (the machine is shared), and the GIL-free share: how fast a Python
+  loop runs beside the kernel, against beside a sleeping thread (near 100%:
+  the kernel releases the GIL; near 0: it holds it), which a loaded machine
+  disturbs less than the speed-up;
 * peak RSS of ``urikit batch --ops split`` (text in, Parquet out) at 1/10 of
   the rows and at all of them;
 * DuckDB (the ``duckdb`` extra): ``uri_valid`` (:mod:`urikit.duckdb`) over a
@@ -59,6 +71,7 @@ Spark part, and the C accelerator (``URIKIT_REQUIRE_SPEEDUPS=1``).
     python bench/bench_arrow.py --rows 1000000 --check
     python bench/bench_arrow.py --skip dask,spark,rss,duckdb  # only the single-core kernels
     python bench/bench_arrow.py --only duckdb --rounds 7
+    python bench/bench_arrow.py --only threads --rows 300000
 """
 
 from __future__ import annotations
@@ -69,6 +82,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -76,6 +90,7 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus" / "urls.txt"
+REFS = REPO.parent / "shared" / "corpus" / "refs.tsv"
 
 try:
     import pyarrow as pa
@@ -149,6 +164,99 @@ def bench_kernels(arr: Any, args: argparse.Namespace, out: dict[str, float]) -> 
         lambda: batch.validate(texts), m, args.rounds
     )
     out["urikit.batch.split (list) ns/URL"] = best_ns(lambda: batch.split(texts), m, args.rounds)
+
+
+def refs_arrays(rows: int) -> tuple[Any, Any]:
+    """The (base, reference) pairs of refs.tsv repeated to ``rows`` rows, as two arrays."""
+    pairs = [
+        line.split("\t", 1)
+        for line in REFS.read_text(encoding="utf-8", errors="replace").split("\n")
+        if "\t" in line
+    ]
+    reps = -(-rows // len(pairs))
+    bases = pa.concat_arrays([pa.array([b for b, _ in pairs], pa.string())] * reps)
+    refs = pa.concat_arrays([pa.array([r for _, r in pairs], pa.string())] * reps)
+    return bases.slice(0, rows), refs.slice(0, rows)
+
+
+def serial_and_parallel(func: Callable[[], object]) -> tuple[float, float]:
+    """Seconds of two calls of ``func`` one after the other, then of one call on
+    each of two threads started together."""
+    t0 = time.perf_counter()
+    func()
+    func()
+    serial = time.perf_counter() - t0
+    start = threading.Barrier(3)
+
+    def work() -> None:
+        start.wait()
+        func()
+
+    threads = [threading.Thread(target=work) for _ in range(2)]
+    for t in threads:
+        t.start()
+    start.wait()
+    t0 = time.perf_counter()
+    for t in threads:
+        t.join()
+    return serial, time.perf_counter() - t0
+
+
+def spin_during(func: Callable[[], object]) -> tuple[int, float]:
+    """Iterations of a Python loop on this thread while ``func`` runs on another,
+    and the seconds it ran."""
+    done = [False]
+
+    def work() -> None:
+        func()
+        done[0] = True
+
+    t = threading.Thread(target=work)
+    t0 = time.perf_counter()
+    t.start()
+    k = 0
+    while not done[0]:
+        k += 1
+    t.join()
+    return k, time.perf_counter() - t0
+
+
+def gil_free_share(func: Callable[[], object]) -> float:
+    """How much of ``func``'s time another Python thread can run, in %: the
+    loop's iterations per second beside ``func`` over those beside a thread that
+    only sleeps as long (measured just after, on the same machine). A call that
+    holds the GIL leaves the loop the switch intervals between its Python
+    steps; one that releases it, as much as the cores give either loop."""
+    k, seconds = spin_during(func)
+    k0, seconds0 = spin_during(lambda: time.sleep(seconds))
+    return 100.0 * (k / seconds) / (k0 / seconds0)
+
+
+def bench_threads(arr: Any, args: argparse.Namespace, out: dict[str, float]) -> None:
+    n = len(arr)
+    bases, refs = refs_arrays(n)
+    kernels: dict[str, Callable[[], object]] = {
+        "validate": lambda: arrow.validate(arr),
+        "split": lambda: arrow.split(arr),
+        "normalize": lambda: arrow.normalize(arr),
+        "resolve, one base": lambda: arrow.resolve("http://a/b/c/d;p?q", refs),
+        "resolve, base column": lambda: arrow.resolve(bases, refs),
+        "canonical": lambda: arrow.canonical(arr),
+        "surt": lambda: arrow.surt(arr),
+    }
+    out["load average (1 min) before threads"] = os.getloadavg()[0]
+    for name, func in kernels.items():
+        func()  # the first call: imports, the memory pool
+        serial = parallel = float("inf")
+        for _ in range(args.rounds):
+            s, p = serial_and_parallel(func)
+            serial, parallel = min(serial, s), min(parallel, p)
+        out[f"threads {name}: 1 thread ns/row"] = serial / 2 / n * 1e9
+        out[f"threads {name}: 2 threads speed-up"] = serial / parallel
+        out[f"threads {name}: GIL-free share %"] = max(
+            gil_free_share(func) for _ in range(args.rounds)
+        )
+    out["load average (1 min) after threads"] = os.getloadavg()[0]
 
 
 def bench_polars(arr: Any, args: argparse.Namespace, out: dict[str, float]) -> None:
@@ -430,7 +538,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list-rows", type=int, default=1_000_000)
     parser.add_argument("--partitions", type=int, default=16)
     parser.add_argument(
-        "--skip", default="", help="comma-separated: kernels, polars, dask, spark, rss, duckdb"
+        "--skip",
+        default="",
+        help="comma-separated: kernels, threads, polars, dask, spark, rss, duckdb",
     )
     parser.add_argument("--only", default="", help="comma-separated: run only these sections")
     parser.add_argument("--json", type=Path, default=None, metavar="FILE")
@@ -442,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
     if args.only:
         only = {s.strip() for s in args.only.split(",") if s.strip()}
-        skip |= {"kernels", "polars", "dask", "spark", "rss", "duckdb"} - only
+        skip |= {"kernels", "threads", "polars", "dask", "spark", "rss", "duckdb"} - only
     print(
         f"urikit {urikit.__version__}, {urikit.IMPLEMENTATION} implementation, "
         f"pyarrow {pa.__version__}, {os.cpu_count()} CPUs, {args.rows} rows",
@@ -454,6 +564,8 @@ def main(argv: list[str] | None = None) -> int:
         tmp = Path(tmpdir)
         if "kernels" not in skip:
             bench_kernels(arr, args, out)
+        if "threads" not in skip:
+            bench_threads(arr, args, out)
         if "polars" not in skip:
             bench_polars(arr, args, out)
         if "dask" not in skip:

@@ -8,6 +8,8 @@ from typing import Any
 from ..core import _extras
 from ..core._accel import (
     arrow_errors,
+    arrow_normalize,
+    arrow_resolve,
     arrow_split,
     arrow_validate,
     canonical_column,
@@ -15,6 +17,7 @@ from ..core._accel import (
 )
 from ..core._parser import RULES, diagnose
 from ..core._parser import split as _split
+from ..core._schemeinfo import DEFAULT_REGISTRY
 from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
 from ..core.normalization import normalize as _normalize
 from ..core.resolution import resolve as _resolve
@@ -325,13 +328,57 @@ def normalize(array: Any, level: str = "scheme", *, errors: str = "null") -> Any
     _normalize("a:", level)  # an unknown level raises here, even for an empty array
     pa = _pa()
     one = _null_on_error(functools.partial(_normalize, level=level), errors)
+    # the registry of level "scheme" as the C kernel reads it: names and port strings
+    ports = tuple((k, str(v)) for k, v in DEFAULT_REGISTRY.ports.items() if type(k) is str)
+    like = tuple(k for k in DEFAULT_REGISTRY.http_like if type(k) is str)
 
     def kernel(chunk: Any) -> Any:
         chunk = _plain(chunk)
+        if arrow_normalize is not None and len(chunk) > 0:
+            column = _text_buffers(chunk)
+            wide = pa.types.is_large_string(chunk.type)
+            done = arrow_normalize(*column, wide, level == "scheme", ports, like, one)
+            if done is not None:
+                return _from_buffers(chunk, done)
         out = [None if s is None else one(s) for s in chunk.to_pylist()]
         return pa.array(out, _out_type(chunk.type))
 
     return _per_chunk(obj, kernel)
+
+
+def _text_buffers(chunk: Any) -> tuple[Any, Any, Any, int, int, bool]:
+    """The arguments of the C kernels for a plain string chunk: (validity | None,
+    offsets, data, offset, length, wide); a ``string_view`` chunk is read as
+    ``large_string`` (a cast, which keeps the rows and cannot overflow)."""
+    pa = _pa()
+    if pa.types.is_string_view(chunk.type):
+        chunk = chunk.cast(pa.large_string())
+    validity, offsets, data = chunk.buffers()
+    wide = pa.types.is_large_string(chunk.type)
+    return validity, offsets, b"" if data is None else data, chunk.offset, len(chunk), wide
+
+
+def _from_buffers(chunk: Any, done: tuple[Any, Any, Any, int]) -> Any:
+    """The output array of a C kernel, of ``chunk``'s output type, from its
+    buffers: each (address, size, owner), the memory the owner frees, taken
+    without a copy."""
+    pa = _pa()
+    *raw, nulls = done
+    buffers = [None if b is None else pa.foreign_buffer(b[0], b[1], base=b[2]) for b in raw]
+    return pa.Array.from_buffers(_out_type(chunk.type), len(chunk), buffers, null_count=nulls)
+
+
+def _plain_array(values: Any) -> Any:
+    """A slice of a base column (Array or ChunkedArray) as one plain Array."""
+    pa = _pa()
+    if isinstance(values, pa.ChunkedArray):
+        chunks = [_plain(c) for c in values.chunks]
+        if len(chunks) == 1:
+            return chunks[0]
+        if any(pa.types.is_string_view(c.type) for c in chunks):
+            chunks = [c.cast(pa.large_string()) for c in chunks]
+        return pa.concat_arrays(chunks)
+    return _plain(values)
 
 
 def _null_on_error(func: Any, errors: str) -> Any:
@@ -411,8 +458,8 @@ def resolve(base: Any, refs: Any, *, strict: bool = True, errors: str = "null") 
             raise arg_type_error("resolve", "base", "a str or " + _EXPECTED, base) from None
         if len(barr) != len(obj):
             raise ValueError(f"base has {len(barr)} rows but refs has {len(obj)}")
-        bases = barr.to_pylist()
         scalar = None
+        bases = None if arrow_resolve is not None else barr.to_pylist()
 
     def one(b: str | None, r: str | None) -> str | None:
         if b is None or r is None:
@@ -426,16 +473,32 @@ def resolve(base: Any, refs: Any, *, strict: bool = True, errors: str = "null") 
             return None
 
     start = 0
+    by_row = not (base is None or isinstance(base, str))
 
     def kernel(chunk: Any) -> Any:
         nonlocal start
         chunk = _plain(chunk)
+        n = len(chunk)
+        start += n
+        if not by_row and scalar is None:
+            return pa.nulls(n, _out_type(chunk.type))
+        if arrow_resolve is not None and n > 0:
+            if by_row:
+                b_column = _text_buffers(_plain_array(barr.slice(start - n, n)))
+                b_arg: Any = b_column[:4] + b_column[5:]  # the length is the refs'
+            else:
+                b_arg = scalar
+            wide = pa.types.is_large_string(chunk.type)
+            done = arrow_resolve(*_text_buffers(chunk), wide, strict, one, b_arg)
+            if done is not None:
+                return _from_buffers(chunk, done)
         texts = chunk.to_pylist()
-        if bases is None:
+        if not by_row:
             out = [one(scalar, r) for r in texts]
         else:
-            out = [one(b, r) for b, r in zip(bases[start : start + len(texts)], texts, strict=True)]
-        start += len(texts)
+            some = bases[start - n : start] if bases is not None else barr.slice(start - n, n)
+            row_bases = some if isinstance(some, list) else some.to_pylist()
+            out = [one(b, r) for b, r in zip(row_bases, texts, strict=True)]
         return pa.array(out, _out_type(chunk.type))
 
     return _per_chunk(obj, kernel)

@@ -175,6 +175,10 @@ _arrow = speedups if hasattr(speedups, "arrow_errors") else None
 arrow_validate: Final = None if _arrow is None else _arrow.arrow_validate
 arrow_split: Final = None if _arrow is None else _arrow.arrow_split
 arrow_errors: Final = None if _arrow is None else _arrow.arrow_errors
+# the GIL-free normalize and resolve of urikit.arrow (None: an older extension)
+_transform = speedups if hasattr(speedups, "arrow_resolve") else None
+arrow_normalize: Final = None if _transform is None else _transform.arrow_normalize
+arrow_resolve: Final = None if _transform is None else _transform.arrow_resolve
 
 
 def describe() -> str:

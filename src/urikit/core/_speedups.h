@@ -299,6 +299,13 @@ UK_HIDDEN void
 urikit_recompose(out_t *o, part_t scheme, part_t authority, part_t path, part_t query, part_t fragment);
 UK_HIDDEN Py_ssize_t
 urikit_dots_ascii(const uchar *p, Py_ssize_t len, char *dst);
+UK_HIDDEN Py_ssize_t
+urikit_dots_in(int kind, const void *data, Py_ssize_t n, char *out, Py_ssize_t *stack);
+UK_HIDDEN Py_ssize_t
+urikit_dots_ascii_in(const uchar *p, Py_ssize_t len, char *dst, Py_ssize_t *stack);
+UK_HIDDEN Py_ssize_t
+urikit_resolve_ascii(const uchar *b, Py_ssize_t nb, const spans_t *bs, const uchar *r,
+                     Py_ssize_t nr, const spans_t *rs, int strict, char *mem, Py_ssize_t *stack);
 UK_HIDDEN PyObject *
 urikit_resolve_kernel(PyObject *base, PyObject *ref, int strict);
 UK_HIDDEN PyObject *
@@ -309,6 +316,18 @@ urikit_sp_remove_dot_segments(PyObject *module, PyObject *const *args, Py_ssize_
 /* normalization_c.c */
 UK_HIDDEN int
 urikit_has_dots_ascii(const uchar *p, Py_ssize_t n);
+/* What normalize looks up in a scheme registry at level "scheme": is digits
+ * (the port without leading zeros) the default port of scheme; is scheme
+ * http-like. 1 yes, 0 no, -1 with an exception set. */
+typedef struct {
+    int (*default_port)(void *ctx, const uchar *scheme, Py_ssize_t n, const uchar *digits,
+                        Py_ssize_t nd);
+    int (*http_like)(void *ctx, const uchar *scheme, Py_ssize_t n);
+    void *ctx;
+} norm_registry_t;
+UK_HIDDEN Py_ssize_t
+urikit_normalize_ascii(const uchar *s, Py_ssize_t n, const spans_t *sp, int scheme_level,
+                       const norm_registry_t *reg, char *mem, Py_ssize_t *stack, const char **out);
 UK_HIDDEN PyObject *
 urikit_normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyObject *http_like);
 UK_HIDDEN PyObject *
@@ -345,6 +364,12 @@ UK_HIDDEN int
 urikit_check_fields_ok(const check_fields_t *f);
 UK_HIDDEN PyObject *
 urikit_check_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames);
+
+/* arrow_transform_c.c */
+UK_HIDDEN PyObject *
+urikit_sp_arrow_normalize(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_HIDDEN PyObject *
+urikit_sp_arrow_resolve(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 /* batch_c.c */
 UK_HIDDEN PyObject *

@@ -71,6 +71,37 @@ def arrow_errors(
     alloc: Callable[[int], object],
     /,
 ) -> tuple[object, object, object, object, object]: ...
+
+#: an output buffer of the Arrow transform kernels: (address, size, owner)
+_RawBuffer = tuple[int, int, object]
+
+def arrow_normalize(
+    validity: object | None,
+    offsets: object,
+    data: object,
+    offset: int,
+    length: int,
+    wide: bool,
+    wide_out: bool,
+    scheme_level: bool,
+    ports: tuple[tuple[str, str], ...],
+    http_like: tuple[str, ...],
+    fallback: Callable[[str], str | None],
+    /,
+) -> tuple[_RawBuffer | None, _RawBuffer, _RawBuffer, int] | None: ...
+def arrow_resolve(
+    validity: object | None,
+    offsets: object,
+    data: object,
+    offset: int,
+    length: int,
+    wide: bool,
+    wide_out: bool,
+    strict: bool,
+    fallback: Callable[[str, str], str | None],
+    base: str | tuple[object | None, object, object, int, bool],
+    /,
+) -> tuple[_RawBuffer | None, _RawBuffer, _RawBuffer, int] | None: ...
 def iri_stand_in(text: str, /) -> str | None: ...
 def iri_pct_encode(text: str, /) -> str | None: ...
 
@@ -99,4 +130,4 @@ def canonical_column(
     mode: int,
     fallback: Callable[[str], str | None],
     /,
-) -> tuple[bytes | None, bytes, bytes, int] | None: ...
+) -> tuple[_RawBuffer | None, _RawBuffer, _RawBuffer, int] | None: ...

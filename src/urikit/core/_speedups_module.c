@@ -55,6 +55,13 @@ static PyMethodDef methods[] = {
     {"arrow_errors", (PyCFunction)(void (*)(void))urikit_sp_arrow_errors, METH_FASTCALL,
      "arrow_errors(n, invalid_rows, reasons, positions, alloc) -> the buffers of the"
      " error_reason and error_position columns."},
+    {"arrow_normalize", (PyCFunction)(void (*)(void))urikit_sp_arrow_normalize, METH_FASTCALL,
+     "arrow_normalize(validity, offsets, data, offset, length, wide, wide_out, scheme_level,"
+     " ports, http_like, fallback) -> (validity | None, offsets, data, null count) | None,"
+     " each buffer (address, size, owner)."},
+    {"arrow_resolve", (PyCFunction)(void (*)(void))urikit_sp_arrow_resolve, METH_FASTCALL,
+     "arrow_resolve(validity, offsets, data, offset, length, wide, wide_out, strict, fallback,"
+     " base) -> as arrow_normalize."},
     /* iri/_syntax_c.c */
     /* canonical_forms/rules_c.c */
     {"canonical_fast", (PyCFunction)(void (*)(void))urikit_sp_canonical_fast, METH_FASTCALL,

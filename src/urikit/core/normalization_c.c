@@ -96,39 +96,32 @@ has_upper(const uchar *p, Py_ssize_t n)
     return up;
 }
 
-/* normalize(text, level) for a valid text; Py_None when Python must decide. */
-PyObject *
-urikit_normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyObject *http_like)
+/* normalize(text) over the ASCII bytes s[0:n] of a valid text, split in sp:
+ * the normal form is *out[0:return]; *out is s itself when s is already in
+ * normal form (the common case), else in mem (room for 3 * n + 16 bytes).
+ * -1 when a lookup in reg failed (an exception set). stack: room for n + 2
+ * entries for dot removal, or NULL to allocate it (which needs the GIL); with a
+ * stack and lookups that need no GIL it runs without the GIL (the Arrow kernels). */
+Py_ssize_t
+urikit_normalize_ascii(const uchar *s, Py_ssize_t n, const spans_t *sp, int scheme_level,
+                       const norm_registry_t *reg, char *mem, Py_ssize_t *stack, const char **out)
 {
-    spans_t sp;
-    int ok = urikit_split_text(NULL, text, NULL, &sp);
-    if (ok <= 0) {
-        return ok < 0 ? NULL : Py_NewRef(Py_None);
-    }
-    const uchar *s = PyUnicode_1BYTE_DATA(text);
-    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    part_t scheme = part(s, &sp, G_SCHEME), userinfo = part(s, &sp, G_USERINFO);
-    part_t host = part(s, &sp, G_HOST), port = part(s, &sp, G_PORT);
-    part_t path = part(s, &sp, G_PATH), query = part(s, &sp, G_QUERY);
-    part_t fragment = part(s, &sp, G_FRAGMENT), authority = part(s, &sp, G_AUTHORITY);
+    part_t scheme = part(s, sp, G_SCHEME), userinfo = part(s, sp, G_USERINFO);
+    part_t host = part(s, sp, G_HOST), port = part(s, sp, G_PORT);
+    part_t path = part(s, sp, G_PATH), query = part(s, sp, G_QUERY);
+    part_t fragment = part(s, sp, G_FRAGMENT), authority = part(s, sp, G_AUTHORITY);
     /* The common case, a text already in normal form, comes back as it is: no
      * percent-encoding and no port (either may change), no capital letter in
      * the scheme or host, no dot segment in a path that loses them, and not
      * the empty path an http-like scheme with an authority turns into "/". */
-    if (PyUnicode_CheckExact(text) && !port.def && !has_upper(scheme.p, scheme.len) &&
-        !has_upper(host.p, host.len) && memchr(s, '%', (size_t)n) == NULL &&
+    if (!port.def && !has_upper(scheme.p, scheme.len) && !has_upper(host.p, host.len) &&
+        memchr(s, '%', (size_t)n) == NULL &&
         !((scheme.def || authority.def) && urikit_has_dots_ascii(path.p, path.len)) &&
         !(scheme_level && scheme.def && authority.def && path.len == 0)) {
-        return Py_NewRef(text);
+        *out = (const char *)s;
+        return n;
     }
-    PyObject *scheme_str = NULL, *result = NULL;
     /* room: normalized parts (<= n), the path (<= n + 1), the result (<= n + 3) */
-    Py_ssize_t cap = 3 * n + 16;
-    char small[512];
-    char *mem = cap <= (Py_ssize_t)sizeof(small) ? small : PyMem_Malloc((size_t)cap);
-    if (mem == NULL) {
-        return PyErr_NoMemory();
-    }
     /* first half: the normalized scheme, authority, path, query, fragment */
     out_t w = {mem, 0};
     part_t n_scheme = scheme, n_auth = authority, n_path, n_query = query, n_frag = fragment;
@@ -138,11 +131,6 @@ urikit_normalize_kernel(PyObject *text, int scheme_level, PyObject *default_port
             w.buf[w.len++] = (char)ascii_lower(scheme.p[k]);
         }
     }
-/* the lowercased scheme as a str, made only when a registry lookup needs it */
-#define SCHEME_STR()                                                             \
-    (scheme_str != NULL                                                          \
-         ? 0                                                                     \
-         : ((scheme_str = ascii_str((const char *)n_scheme.p, scheme.len)) == NULL ? -1 : 0))
     if (authority.def) {
         int drop_port = 0;
         if (scheme_level && port.def) {
@@ -152,27 +140,14 @@ urikit_normalize_kernel(PyObject *text, int scheme_level, PyObject *default_port
             else if (scheme.def) {
                 /* port.lstrip("0") == str(DEFAULT_PORTS.get(scheme)), as in Python:
                    digit strings, since port = *DIGIT has no length limit and int() has. */
-                if (SCHEME_STR() < 0) {
-                    goto done;
+                Py_ssize_t z = 0;
+                while (z < port.len && port.p[z] == '0') {
+                    z++;
                 }
-                PyObject *value = PyDict_GetItemWithError(default_ports, scheme_str);
-                if (value == NULL && PyErr_Occurred()) {
-                    goto done;
-                }
-                if (value != NULL) {
-                    Py_ssize_t z = 0;
-                    while (z < port.len && port.p[z] == '0') {
-                        z++;
-                    }
-                    PyObject *digits = ascii_str((const char *)port.p + z, port.len - z);
-                    PyObject *want = digits ? PyObject_Str(value) : NULL;
-                    int eq = want ? PyUnicode_Compare(digits, want) : -1;
-                    Py_XDECREF(digits);
-                    Py_XDECREF(want);
-                    if (eq == -1 && PyErr_Occurred()) {
-                        goto done;
-                    }
-                    drop_port = (eq == 0);
+                drop_port = reg->default_port(reg->ctx, n_scheme.p, scheme.len, port.p + z,
+                                              port.len - z);
+                if (drop_port < 0) {
+                    return -1;
                 }
             }
         }
@@ -206,14 +181,11 @@ urikit_normalize_kernel(PyObject *text, int scheme_level, PyObject *default_port
     n_path.p = (const uchar *)pathbuf;
     n_path.def = 1;
     if (scheme.def || authority.def) { /* as normalization.py: a network-path loses its dots */
-        n_path.len = urikit_dots_ascii((const uchar *)mem + path_at, path_len, pathbuf);
+        n_path.len = urikit_dots_ascii_in((const uchar *)mem + path_at, path_len, pathbuf, stack);
         if (scheme_level && scheme.def && n_path.len == 0 && authority.def) {
-            if (SCHEME_STR() < 0) {
-                goto done;
-            }
-            int like = PySet_Contains(http_like, scheme_str);
+            int like = reg->http_like(reg->ctx, n_scheme.p, scheme.len);
             if (like < 0) {
-                goto done;
+                return -1;
             }
             if (like) {
                 pathbuf[0] = '/';
@@ -225,17 +197,84 @@ urikit_normalize_kernel(PyObject *text, int scheme_level, PyObject *default_port
         memcpy(pathbuf, mem + path_at, (size_t)path_len);
         n_path.len = path_len;
     }
-#undef SCHEME_STR
     out_t o = {pathbuf + n_path.len + 1, 0};
     urikit_recompose(&o, n_scheme, n_auth, n_path, n_query, n_frag);
-    if (o.len == n && PyUnicode_CheckExact(text) && memcmp(o.buf, s, (size_t)n) == 0) {
+    *out = o.buf;
+    return o.len;
+}
+
+/* The lookups of urikit_normalize_kernel: in the registry's own dict of default
+ * ports and set of http-like schemes (ctx: the pair). */
+typedef struct {
+    PyObject *default_ports, *http_like;
+} py_registry_t;
+
+static int
+py_default_port(void *ctx, const uchar *scheme, Py_ssize_t n, const uchar *digits, Py_ssize_t nd)
+{
+    PyObject *key = ascii_str((const char *)scheme, n);
+    if (key == NULL) {
+        return -1;
+    }
+    PyObject *value = PyDict_GetItemWithError(((py_registry_t *)ctx)->default_ports, key);
+    Py_DECREF(key);
+    if (value == NULL) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    PyObject *have = ascii_str((const char *)digits, nd);
+    PyObject *want = have ? PyObject_Str(value) : NULL;
+    int eq = want ? PyUnicode_Compare(have, want) : -1;
+    Py_XDECREF(have);
+    Py_XDECREF(want);
+    if (eq == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    return eq == 0;
+}
+
+static int
+py_http_like(void *ctx, const uchar *scheme, Py_ssize_t n)
+{
+    PyObject *key = ascii_str((const char *)scheme, n);
+    if (key == NULL) {
+        return -1;
+    }
+    int like = PySet_Contains(((py_registry_t *)ctx)->http_like, key);
+    Py_DECREF(key);
+    return like;
+}
+
+/* normalize(text, level) for a valid text; Py_None when Python must decide. */
+PyObject *
+urikit_normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyObject *http_like)
+{
+    spans_t sp;
+    int ok = urikit_split_text(NULL, text, NULL, &sp);
+    if (ok <= 0) {
+        return ok < 0 ? NULL : Py_NewRef(Py_None);
+    }
+    const uchar *s = PyUnicode_1BYTE_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    py_registry_t ctx = {default_ports, http_like};
+    norm_registry_t reg = {py_default_port, py_http_like, &ctx};
+    Py_ssize_t cap = 3 * n + 16;
+    char small[512];
+    char *mem = cap <= (Py_ssize_t)sizeof(small) ? small : PyMem_Malloc((size_t)cap);
+    if (mem == NULL) {
+        return PyErr_NoMemory();
+    }
+    const char *o;
+    Py_ssize_t len = urikit_normalize_ascii(s, n, &sp, scheme_level, &reg, mem, NULL, &o);
+    PyObject *result;
+    if (len < 0) {
+        result = NULL;
+    }
+    else if (PyUnicode_CheckExact(text) && len == n && memcmp(o, s, (size_t)n) == 0) {
         result = Py_NewRef(text); /* already in normal form (the common case) */
     }
     else {
-        result = ascii_str(o.buf, o.len);
+        result = ascii_str(o, len);
     }
-done:
-    Py_XDECREF(scheme_str);
     if (mem != small) {
         PyMem_Free(mem);
     }

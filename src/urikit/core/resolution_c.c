@@ -14,7 +14,7 @@
 Py_ssize_t
 urikit_dots(int kind, const void *data, Py_ssize_t n, char *out)
 {
-    Py_ssize_t small[64], *stack = small, top = 0, olen = 0, i = 0;
+    Py_ssize_t small[64], *stack = small;
     if (n + 1 > 64) {
         stack = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(n + 1));
         if (stack == NULL) {
@@ -22,6 +22,20 @@ urikit_dots(int kind, const void *data, Py_ssize_t n, char *out)
             return -1;
         }
     }
+    Py_ssize_t olen = urikit_dots_in(kind, data, n, out, stack);
+    if (stack != small) {
+        PyMem_Free(stack);
+    }
+    return olen;
+}
+
+/* urikit_dots with the caller's stack (room for n + 1 entries): it allocates
+ * nothing and touches no Python object, so it runs without the GIL (the Arrow
+ * kernels, arrow_transform_c.c). */
+Py_ssize_t
+urikit_dots_in(int kind, const void *data, Py_ssize_t n, char *out, Py_ssize_t *stack)
+{
+    Py_ssize_t top = 0, olen = 0, i = 0;
 #define PUSH_SLASH()                                                          \
     do {                                                                      \
         stack[top++] = olen;                                                  \
@@ -73,9 +87,6 @@ urikit_dots(int kind, const void *data, Py_ssize_t n, char *out)
         }
     }
 #undef PUSH_SLASH
-    if (stack != small) {
-        PyMem_Free(stack);
-    }
     return olen;
 }
 
@@ -153,37 +164,39 @@ urikit_recompose(out_t *o, part_t scheme, part_t authority, part_t path, part_t 
 Py_ssize_t
 urikit_dots_ascii(const uchar *p, Py_ssize_t len, char *dst)
 {
+    return urikit_dots_ascii_in(p, len, dst, NULL);
+}
+
+/* The same with the caller's stack (room for len + 1 entries; NULL: allocate
+ * one, which needs the GIL). */
+Py_ssize_t
+urikit_dots_ascii_in(const uchar *p, Py_ssize_t len, char *dst, Py_ssize_t *stack)
+{
     if (!has_dots(PyUnicode_1BYTE_KIND, p, len)) {
         memmove(dst, p, (size_t)len);
         return len;
     }
-    return urikit_dots(PyUnicode_1BYTE_KIND, p, len, dst);
+    return stack != NULL ? urikit_dots_in(PyUnicode_1BYTE_KIND, p, len, dst, stack)
+                         : urikit_dots(PyUnicode_1BYTE_KIND, p, len, dst);
 }
 
 
 /* ----------------------------------------------------------------- resolve */
 
-/* resolve(base, reference, strict) for valid input; Py_None when Python must
- * decide (an invalid input, a base without scheme), NULL on error. */
-PyObject *
-urikit_resolve_kernel(PyObject *base, PyObject *ref, int strict)
+/* resolve(base, reference, strict) over ASCII bytes already split (bs, rs; the
+ * base has a scheme), written at mem (room for 2 * (nb + nr) + 16 bytes);
+ * returns the length. stack: room for nb + nr + 2 entries for dot removal, or
+ * NULL to allocate it (which needs the GIL); with a stack it runs without the
+ * GIL (the Arrow kernels). */
+Py_ssize_t
+urikit_resolve_ascii(const uchar *b, Py_ssize_t nb, const spans_t *bs, const uchar *r,
+                     Py_ssize_t nr, const spans_t *rs, int strict, char *mem, Py_ssize_t *stack)
 {
-    spans_t bs, rs;
-    int ok = urikit_split_text(NULL, base, NULL, &bs);
-    if (ok <= 0 || bs.s[G_SCHEME] < 0) {
-        return ok < 0 ? NULL : Py_NewRef(Py_None);
-    }
-    ok = urikit_split_text(NULL, ref, NULL, &rs);
-    if (ok <= 0) {
-        return ok < 0 ? NULL : Py_NewRef(Py_None);
-    }
-    const uchar *b = PyUnicode_1BYTE_DATA(base), *r = PyUnicode_1BYTE_DATA(ref);
-    Py_ssize_t nb = PyUnicode_GET_LENGTH(base), nr = PyUnicode_GET_LENGTH(ref);
-    part_t b_scheme = part(b, &bs, G_SCHEME), b_auth = part(b, &bs, G_AUTHORITY);
-    part_t b_path = part(b, &bs, G_PATH), b_query = part(b, &bs, G_QUERY);
-    part_t r_scheme = part(r, &rs, G_SCHEME), r_auth = part(r, &rs, G_AUTHORITY);
-    part_t r_path = part(r, &rs, G_PATH), r_query = part(r, &rs, G_QUERY);
-    part_t r_frag = part(r, &rs, G_FRAGMENT);
+    part_t b_scheme = part(b, bs, G_SCHEME), b_auth = part(b, bs, G_AUTHORITY);
+    part_t b_path = part(b, bs, G_PATH), b_query = part(b, bs, G_QUERY);
+    part_t r_scheme = part(r, rs, G_SCHEME), r_auth = part(r, rs, G_AUTHORITY);
+    part_t r_path = part(r, rs, G_PATH), r_query = part(r, rs, G_QUERY);
+    part_t r_frag = part(r, rs, G_FRAGMENT);
     if (!strict && r_scheme.def && r_scheme.len == b_scheme.len) {
         Py_ssize_t k = 0;
         while (k < r_scheme.len && ascii_lower(r_scheme.p[k]) == ascii_lower(b_scheme.p[k])) {
@@ -194,18 +207,12 @@ urikit_resolve_kernel(PyObject *base, PyObject *ref, int strict)
         }
     }
     /* room: scheme ":" "//" authority "/." path(<= base path + "/" + ref path) "?" q "#" f */
-    Py_ssize_t cap = 2 * (nb + nr) + 16;
-    char small[512];
-    char *mem = cap <= (Py_ssize_t)sizeof(small) ? small : PyMem_Malloc((size_t)cap);
-    if (mem == NULL) {
-        return PyErr_NoMemory();
-    }
     char *pathbuf = mem + nb + nr + 8; /* second half: the merged path */
     part_t scheme, auth, path = {(const uchar *)pathbuf, 0, 1}, query;
     if (r_scheme.def || r_auth.def) {
         scheme = r_scheme.def ? r_scheme : b_scheme;
         auth = r_auth;
-        path.len = urikit_dots_ascii(r_path.p, r_path.len, pathbuf);
+        path.len = urikit_dots_ascii_in(r_path.p, r_path.len, pathbuf, stack);
         query = r_query;
     }
     else if (r_path.len == 0) {
@@ -219,7 +226,7 @@ urikit_resolve_kernel(PyObject *base, PyObject *ref, int strict)
         auth = b_auth;
         query = r_query;
         if (r_path.p[0] == '/') {
-            path.len = urikit_dots_ascii(r_path.p, r_path.len, pathbuf);
+            path.len = urikit_dots_ascii_in(r_path.p, r_path.len, pathbuf, stack);
         }
         else {
             /* section 5.2.3 merge, written to the first half, then dots removed */
@@ -237,12 +244,38 @@ urikit_resolve_kernel(PyObject *base, PyObject *ref, int strict)
             }
             memcpy(mem + m, r_path.p, (size_t)r_path.len);
             m += r_path.len;
-            path.len = urikit_dots_ascii((const uchar *)mem, m, pathbuf);
+            path.len = urikit_dots_ascii_in((const uchar *)mem, m, pathbuf, stack);
         }
     }
     out_t o = {mem, 0};
     urikit_recompose(&o, scheme, auth, path, query, r_frag);
-    PyObject *result = ascii_str(o.buf, o.len);
+    return o.len;
+}
+
+/* resolve(base, reference, strict) for valid input; Py_None when Python must
+ * decide (an invalid input, a base without scheme), NULL on error. */
+PyObject *
+urikit_resolve_kernel(PyObject *base, PyObject *ref, int strict)
+{
+    spans_t bs, rs;
+    int ok = urikit_split_text(NULL, base, NULL, &bs);
+    if (ok <= 0 || bs.s[G_SCHEME] < 0) {
+        return ok < 0 ? NULL : Py_NewRef(Py_None);
+    }
+    ok = urikit_split_text(NULL, ref, NULL, &rs);
+    if (ok <= 0) {
+        return ok < 0 ? NULL : Py_NewRef(Py_None);
+    }
+    const uchar *b = PyUnicode_1BYTE_DATA(base), *r = PyUnicode_1BYTE_DATA(ref);
+    Py_ssize_t nb = PyUnicode_GET_LENGTH(base), nr = PyUnicode_GET_LENGTH(ref);
+    Py_ssize_t cap = 2 * (nb + nr) + 16;
+    char small[512];
+    char *mem = cap <= (Py_ssize_t)sizeof(small) ? small : PyMem_Malloc((size_t)cap);
+    if (mem == NULL) {
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t len = urikit_resolve_ascii(b, nb, &bs, r, nr, &rs, strict, mem, NULL);
+    PyObject *result = ascii_str(mem, len);
     if (mem != small) {
         PyMem_Free(mem);
     }

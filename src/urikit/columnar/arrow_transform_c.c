@@ -1,0 +1,656 @@
+/* The Arrow string-to-string kernels of urikit.arrow: arrow_normalize and
+ * arrow_resolve. Each reads the buffers of a string or large_string array (and
+ * of a base column for resolve), maps every row with the ASCII cores of
+ * normalization_c.c / resolution_c.c into buffers of its own with the GIL
+ * released, so that threads run them side by side, and makes no Python object
+ * per row. A row those cores decline (invalid, non-ASCII, a base without
+ * scheme) is only noted in that loop; afterwards, with the GIL, each is given
+ * in row order to the Python function (the reference, which also raises for
+ * errors="raise"), and its result spliced into the output.
+ */
+#include "_arrow.h"
+
+/* --------------------------------------------------------------- the input */
+
+/* A string column read through the buffer protocol (pyarrow's Buffer objects
+ * of Array.buffers()), held until col_close. */
+typedef struct {
+    Py_buffer vb, ob, db;
+    arrow_strings_t v;
+} col_t;
+
+static void
+col_close(col_t *c)
+{
+    if (c->vb.obj != NULL) {
+        PyBuffer_Release(&c->vb);
+    }
+    if (c->ob.obj != NULL) {
+        PyBuffer_Release(&c->ob);
+    }
+    if (c->db.obj != NULL) {
+        PyBuffer_Release(&c->db);
+    }
+}
+
+/* validity (None: no nulls), offsets, data, offset, length, wide (large_string)
+ * into c; -1 with an exception set. Offsets are checked row by row in the loop. */
+static int
+col_open(PyObject *validity, PyObject *offsets, PyObject *data, PyObject *offset, Py_ssize_t length,
+         PyObject *wide, col_t *c)
+{
+    memset(c, 0, sizeof(*c));
+    Py_ssize_t off = PyLong_AsSsize_t(offset);
+    int w = PyObject_IsTrue(wide);
+    if ((off == -1 && PyErr_Occurred()) || w < 0) {
+        return -1;
+    }
+    if (off < 0 || length < 0) {
+        PyErr_SetString(PyExc_ValueError, "bad Arrow array length or offset");
+        return -1;
+    }
+    if ((validity != Py_None && PyObject_GetBuffer(validity, &c->vb, PyBUF_SIMPLE) < 0) ||
+        PyObject_GetBuffer(offsets, &c->ob, PyBUF_SIMPLE) < 0 ||
+        PyObject_GetBuffer(data, &c->db, PyBUF_SIMPLE) < 0) {
+        return -1;
+    }
+    if (c->ob.len < (off + length + 1) * (w ? 8 : 4) ||
+        (c->vb.obj != NULL && c->vb.len * 8 < off + length)) {
+        PyErr_SetString(PyExc_ValueError, "bad Arrow string array: buffers too small");
+        return -1;
+    }
+    arrow_strings_t *v = &c->v;
+    v->kind = w ? AK_LARGE : AK_STRING;
+    v->length = length;
+    v->offset = off;
+    v->validity = c->vb.obj != NULL ? c->vb.buf : NULL;
+    v->off32 = w ? NULL : c->ob.buf;
+    v->off64 = w ? c->ob.buf : NULL;
+    v->data = c->db.buf;
+    v->end = NULL; /* the fast split reads only the row (no trust in the offsets yet) */
+    v->level = AV_PORTABLE;
+    int64_t first, last; /* the bytes of all rows: the first guess of the output's size */
+    if (w) {
+        memcpy(&first, (const char *)c->ob.buf + 8 * off, 8);
+        memcpy(&last, (const char *)c->ob.buf + 8 * (off + length), 8);
+    }
+    else {
+        int32_t f32, l32;
+        memcpy(&f32, (const char *)c->ob.buf + 4 * off, 4);
+        memcpy(&l32, (const char *)c->ob.buf + 4 * (off + length), 4);
+        first = f32;
+        last = l32;
+    }
+    v->total = last >= first && last - first <= c->db.len ? last - first : 0;
+    return 0;
+}
+
+/* Row i's bytes, 0; 1 for a null row; -1 for offsets outside the data. */
+static int
+col_row(const col_t *c, int64_t i, const uchar **p, int64_t *n)
+{
+    if (arrow_is_null(&c->v, i)) {
+        return 1;
+    }
+    arrow_row(&c->v, i, p, n);
+    if (*n < 0 || *p < c->v.data || *p + *n > c->v.data + c->db.len) {
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------- the output */
+
+/* Grown with PyMem_Raw* (callable without the GIL). Offsets are int64 here,
+ * narrowed at the end for a string output. */
+typedef struct {
+    char *data;
+    int64_t len, cap;
+    int64_t *offsets; /* length + 1 */
+    uchar *valid;     /* packed bits, LSB first */
+    int64_t *pending; /* the rows for Python, in order */
+    int64_t n_pending, cap_pending;
+    char *mem;        /* the cores' scratch */
+    Py_ssize_t *stack;
+    int64_t scratch; /* the row size mem and stack have room for */
+} out_cols_t;
+
+static int
+grow(void **buf, int64_t *cap, int64_t need, size_t unit)
+{
+    if (need <= *cap) {
+        return 0;
+    }
+    int64_t c = *cap * 2 > need ? *cap * 2 : need + 256;
+    void *b = PyMem_RawRealloc(*buf, (size_t)c * unit);
+    if (b == NULL) {
+        return -1;
+    }
+    *buf = b;
+    *cap = c;
+    return 0;
+}
+
+/* Room in the scratch for a row of n bytes (mem: 3 n + 16 bytes, stack: n + 2). */
+static int
+scratch_for(out_cols_t *o, int64_t n)
+{
+    if (n <= o->scratch) {
+        return 0;
+    }
+    int64_t want = n * 2 > 4096 ? n * 2 : 4096;
+    char *m = PyMem_RawRealloc(o->mem, (size_t)(3 * want + 16));
+    if (m == NULL) {
+        return -1;
+    }
+    o->mem = m;
+    Py_ssize_t *s = PyMem_RawRealloc(o->stack, sizeof(Py_ssize_t) * (size_t)(want + 2));
+    if (s == NULL) {
+        return -1;
+    }
+    o->stack = s;
+    o->scratch = want;
+    return 0;
+}
+
+static void
+out_free(out_cols_t *o)
+{
+    PyMem_RawFree(o->data);
+    PyMem_RawFree(o->offsets);
+    PyMem_RawFree(o->valid);
+    PyMem_RawFree(o->pending);
+    PyMem_RawFree(o->mem);
+    PyMem_RawFree(o->stack);
+}
+
+/* ----------------------------------------------------------- the row cores */
+
+enum { ROW_DONE, ROW_NULL, ROW_PYTHON, ROW_BAD_OFFSETS, ROW_NO_MEMORY };
+
+/* The scheme registry of normalize, copied (under the GIL) from the pairs
+ * (scheme, str(port)) and the http-like schemes urikit.arrow passes: the
+ * lookups then need no Python object. The registries hold a few dozen names. */
+typedef struct {
+    Py_ssize_t n_ports, n_like;
+    const char **port_scheme, **port_digits, **like;
+    Py_ssize_t *port_scheme_len, *port_digits_len, *like_len;
+} c_registry_t;
+
+static int
+c_default_port(void *ctx, const uchar *scheme, Py_ssize_t n, const uchar *digits, Py_ssize_t nd)
+{
+    const c_registry_t *r = ctx;
+    for (Py_ssize_t k = 0; k < r->n_ports; k++) {
+        if (r->port_scheme_len[k] == n && memcmp(r->port_scheme[k], scheme, (size_t)n) == 0) {
+            return r->port_digits_len[k] == nd && memcmp(r->port_digits[k], digits, (size_t)nd) == 0;
+        }
+    }
+    return 0;
+}
+
+static int
+c_http_like(void *ctx, const uchar *scheme, Py_ssize_t n)
+{
+    const c_registry_t *r = ctx;
+    for (Py_ssize_t k = 0; k < r->n_like; k++) {
+        if (r->like_len[k] == n && memcmp(r->like[k], scheme, (size_t)n) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The UTF-8 of each str of a tuple (borrowed from the str objects, which the
+ * tuple keeps alive for the call); -1 with an exception set. */
+static int
+utf8_items(PyObject *tuple, Py_ssize_t at, const char **p, Py_ssize_t *len)
+{
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(tuple); k++) {
+        PyObject *item = PyTuple_GET_ITEM(tuple, k);
+        if (at >= 0) {
+            if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2) {
+                PyErr_SetString(PyExc_TypeError, "arrow_normalize: ports are (scheme, port) pairs");
+                return -1;
+            }
+            item = PyTuple_GET_ITEM(item, at);
+        }
+        if (!PyUnicode_Check(item) || (p[k] = PyUnicode_AsUTF8AndSize(item, &len[k])) == NULL) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_TypeError, "arrow_normalize: registry names are str");
+            }
+            return -1;
+        }
+    }
+    return 0;
+}
+
+typedef struct {
+    int op; /* OP_NORMALIZE or OP_RESOLVE */
+    int flag; /* normalize: the "scheme" level; resolve: strict */
+    norm_registry_t reg;
+    const col_t *base; /* resolve: the base column, or NULL for one base */
+    const uchar *base1; /* resolve: the one base's bytes, split in base_sp */
+    Py_ssize_t base1_len;
+    int base1_ok;
+    spans_t base_sp;
+} job_t;
+
+enum { OP_NORMALIZE, OP_RESOLVE };
+
+/* Row i into o; GIL-free. */
+static int
+map_row(const job_t *job, const col_t *c, int64_t i, out_cols_t *o)
+{
+    const uchar *p, *b;
+    int64_t n, nb;
+    int got = col_row(c, i, &p, &n);
+    if (got) {
+        return got > 0 ? ROW_NULL : ROW_BAD_OFFSETS;
+    }
+    spans_t sp, bs;
+    const spans_t *bsp = &job->base_sp;
+    if (job->op == OP_RESOLVE) {
+        if (job->base != NULL) {
+            got = col_row(job->base, i, &b, &nb);
+            if (got) {
+                return got > 0 ? ROW_NULL : ROW_BAD_OFFSETS;
+            }
+            if (!arrow_split_row(&job->base->v, b, nb, RULE_REF, &bs) || bs.s[G_SCHEME] < 0) {
+                return ROW_PYTHON;
+            }
+            bsp = &bs;
+        }
+        else if (!job->base1_ok) {
+            return ROW_PYTHON;
+        }
+        else {
+            b = job->base1;
+            nb = job->base1_len;
+        }
+    }
+    if (!arrow_split_row(&c->v, p, n, RULE_REF, &sp)) {
+        return ROW_PYTHON;
+    }
+    const char *res;
+    Py_ssize_t len;
+    if (job->op == OP_NORMALIZE) {
+        if (scratch_for(o, n) < 0) {
+            return ROW_NO_MEMORY;
+        }
+        len = urikit_normalize_ascii(p, n, &sp, job->flag, &job->reg, o->mem, o->stack, &res);
+        if (len < 0) {
+            return ROW_PYTHON; /* not with this registry; kept for any other */
+        }
+    }
+    else {
+        /* resolve's scratch: 2 (nb + n) + 16 bytes, a stack of nb + n + 2 */
+        if (scratch_for(o, nb + n) < 0) {
+            return ROW_NO_MEMORY;
+        }
+        len = urikit_resolve_ascii(b, nb, bsp, p, n, &sp, job->flag, o->mem, o->stack);
+        res = o->mem;
+    }
+    if (grow((void **)&o->data, &o->cap, o->len + len, 1) < 0) {
+        return ROW_NO_MEMORY;
+    }
+    memcpy(o->data + o->len, res, (size_t)len);
+    o->len += len;
+    return ROW_DONE;
+}
+
+/* The loop over every row, without the GIL: 0, or ROW_BAD_OFFSETS / ROW_NO_MEMORY. */
+static int
+map_rows(const job_t *job, const col_t *c, out_cols_t *o)
+{
+    int64_t length = c->v.length;
+    o->offsets[0] = 0;
+    for (int64_t i = 0; i < length; i++) {
+        int r = map_row(job, c, i, o);
+        if (r == ROW_DONE) {
+            BIT_SET(o->valid, i);
+        }
+        else if (r == ROW_PYTHON) {
+            if (grow((void **)&o->pending, &o->cap_pending, o->n_pending + 1, sizeof(int64_t)) < 0) {
+                return ROW_NO_MEMORY;
+            }
+            o->pending[o->n_pending++] = i;
+        }
+        else if (r != ROW_NULL) {
+            return r;
+        }
+        o->offsets[i + 1] = o->len;
+    }
+    return 0;
+}
+
+/* A pending row's text as str (a new reference), from its UTF-8 bytes. */
+static PyObject *
+row_str(const col_t *c, int64_t i)
+{
+    const uchar *p;
+    int64_t n;
+    col_row(c, i, &p, &n); /* map_row read it: neither null nor out of bounds */
+    return PyUnicode_DecodeUTF8((const char *)p, (Py_ssize_t)n, NULL);
+}
+
+/* The results of the Python function for the pending rows: the str objects
+ * (held, so that their UTF-8 stays put while the GIL is released), and that
+ * UTF-8 (NULL: a null row). */
+typedef struct {
+    PyObject *held;
+    const char **utf8;
+    Py_ssize_t *len;
+    int64_t extra; /* their bytes in all */
+} py_rows_t;
+
+static void
+py_rows_free(py_rows_t *r)
+{
+    Py_XDECREF(r->held);
+    PyMem_Free(r->utf8);
+    PyMem_Free(r->len);
+}
+
+/* With the GIL: each pending row through fallback (fallback(text) for
+ * normalize, fallback(base, ref) for resolve), in row order. -1 with an
+ * exception set (errors="raise": the first invalid row's). */
+static int
+python_rows(const job_t *job, const col_t *c, PyObject *base1, PyObject *fallback,
+            const out_cols_t *o, py_rows_t *r)
+{
+    r->held = PyList_New(o->n_pending);
+    r->utf8 = PyMem_Calloc((size_t)o->n_pending + 1, sizeof(const char *));
+    r->len = PyMem_Calloc((size_t)o->n_pending + 1, sizeof(Py_ssize_t));
+    if (r->held == NULL || r->utf8 == NULL || r->len == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_NoMemory();
+        }
+        return -1;
+    }
+    for (int64_t k = 0; k < o->n_pending; k++) {
+        int64_t i = o->pending[k];
+        PyObject *ref = row_str(c, i), *got = NULL;
+        if (ref != NULL && job->op == OP_NORMALIZE) {
+            got = PyObject_CallOneArg(fallback, ref);
+        }
+        else if (ref != NULL) {
+            PyObject *b = job->base != NULL ? row_str(job->base, i) : Py_NewRef(base1);
+            got = b == NULL ? NULL : PyObject_CallFunctionObjArgs(fallback, b, ref, NULL);
+            Py_XDECREF(b);
+        }
+        Py_XDECREF(ref);
+        if (got == NULL) {
+            return -1;
+        }
+        PyList_SET_ITEM(r->held, k, got);
+        if (got == Py_None) {
+            continue;
+        }
+        if (!PyUnicode_Check(got) || (r->utf8[k] = PyUnicode_AsUTF8AndSize(got, &r->len[k])) == NULL) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_TypeError, "arrow kernel: the Python function gave no str");
+            }
+            return -1;
+        }
+        r->extra += r->len[k];
+    }
+    return 0;
+}
+
+/* Without the GIL: the Python rows' results spliced in, the C rows' bytes
+ * moved up by what the rows before them add. 0, or ROW_NO_MEMORY. */
+static int
+splice(out_cols_t *o, int64_t length, const py_rows_t *r)
+{
+    char *data = PyMem_RawMalloc((size_t)(o->len + r->extra + 1));
+    if (data == NULL) {
+        return ROW_NO_MEMORY;
+    }
+    int64_t at = 0, from = 0, k = 0;
+    for (int64_t i = 0; i < length; i++) {
+        int64_t end = o->offsets[i + 1];
+        memcpy(data + at, o->data + from, (size_t)(end - from));
+        at += end - from;
+        from = end;
+        if (k < o->n_pending && o->pending[k] == i) {
+            if (r->utf8[k] != NULL) {
+                memcpy(data + at, r->utf8[k], (size_t)r->len[k]);
+                at += r->len[k];
+                BIT_SET(o->valid, i);
+            }
+            k++;
+        }
+        o->offsets[i + 1] = at;
+    }
+    PyMem_RawFree(o->data);
+    o->data = data;
+    o->len = o->cap = at;
+    return 0;
+}
+
+/* Without the GIL: the null count, and the offsets narrowed to int32 in place
+ * (unless wide). */
+static int64_t
+out_finish(out_cols_t *o, int64_t length, int wide)
+{
+    int64_t nulls = 0;
+    for (int64_t i = 0; i < length; i++) {
+        nulls += !(o->valid[i >> 3] & (1u << (i & 7)));
+    }
+    if (!wide) {
+        int32_t *narrow = (int32_t *)o->offsets;
+        for (int64_t i = 0; i <= length; i++) {
+            narrow[i] = (int32_t)o->offsets[i]; /* i * 4 <= i * 8: never ahead of the reads */
+        }
+    }
+    return nulls;
+}
+
+/* One output buffer handed over: (address, size, owner), the owner a capsule
+ * that frees the memory when pyarrow's foreign_buffer lets it go; no copy. */
+static void
+raw_free(PyObject *capsule)
+{
+    PyMem_RawFree(PyCapsule_GetPointer(capsule, "urikit.arrow_buffer"));
+}
+
+static PyObject *
+hand_over(char **mem, int64_t size)
+{
+    PyObject *owner = PyCapsule_New(*mem, "urikit.arrow_buffer", raw_free);
+    if (owner == NULL) {
+        return NULL;
+    }
+    void *p = *mem;
+    *mem = NULL; /* the capsule's now */
+    return Py_BuildValue("(KLN)", (unsigned long long)(uintptr_t)p, (long long)size, owner);
+}
+
+/* The whole run of a job over column c: the GIL-free loop, the Python rows,
+ * the GIL-free splice; (validity | None, offsets, data, null count), each
+ * buffer as (address, size, owner), the offsets int64 (wide_out) or int32;
+ * None when int32 offsets would overflow. Two GIL-free stretches at most: a
+ * thread that takes the GIL back waits for the others to give it up. */
+static PyObject *
+run(const job_t *job, const col_t *c, int wide_out, PyObject *base1, PyObject *fallback)
+{
+    int64_t length = c->v.length, nulls = 0;
+    out_cols_t o;
+    memset(&o, 0, sizeof(o));
+    py_rows_t r;
+    memset(&r, 0, sizeof(r));
+    o.offsets = PyMem_RawMalloc((size_t)(length + 1) * sizeof(int64_t));
+    o.valid = PyMem_RawCalloc((size_t)((length + 7) / 8 + 1), 1);
+    /* room for every row's normal form (at most one byte longer, the "/" of an
+     * empty http path), so that normalize grows it only for Python's rows */
+    o.cap = c->v.total + length + 64;
+    o.data = PyMem_RawMalloc((size_t)o.cap);
+    if (o.offsets == NULL || o.valid == NULL || o.data == NULL) {
+        out_free(&o);
+        return PyErr_NoMemory();
+    }
+    int failed;
+    Py_BEGIN_ALLOW_THREADS
+    failed = map_rows(job, c, &o);
+    if (!failed && o.n_pending == 0) {
+        nulls = out_finish(&o, length, wide_out);
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *result = NULL;
+    if (!failed && o.n_pending > 0) {
+        if (python_rows(job, c, base1, fallback, &o, &r) < 0) {
+            goto done;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        failed = splice(&o, length, &r);
+        if (!failed) {
+            nulls = out_finish(&o, length, wide_out);
+        }
+        Py_END_ALLOW_THREADS
+    }
+    if (failed == ROW_BAD_OFFSETS) {
+        PyErr_SetString(PyExc_ValueError, "bad Arrow string array: offsets");
+    }
+    else if (failed) {
+        PyErr_NoMemory();
+    }
+    else if (!wide_out && o.len > INT32_MAX) {
+        result = Py_NewRef(Py_None);
+    }
+    else {
+        PyObject *valid = nulls ? hand_over((char **)&o.valid, (length + 7) / 8) : Py_NewRef(Py_None);
+        PyObject *offsets = hand_over((char **)&o.offsets, (length + 1) * (wide_out ? 8 : 4));
+        PyObject *data = hand_over(&o.data, o.len);
+        if (valid != NULL && offsets != NULL && data != NULL) {
+            result = Py_BuildValue("(NNNL)", valid, offsets, data, (long long)nulls);
+        }
+        else {
+            Py_XDECREF(valid);
+            Py_XDECREF(offsets);
+            Py_XDECREF(data);
+        }
+    }
+done:
+    py_rows_free(&r);
+    out_free(&o);
+    return result;
+}
+
+/* ------------------------------------------------------- Python interface */
+
+/* arrow_normalize(validity, offsets, data, offset, length, wide, wide_out,
+ *                 scheme_level, ports, http_like, fallback)
+ * -> (validity | None, offsets, data, null count) | None (a string output over
+ * 2 GiB): the normal form of each row of a string (wide: large_string) array.
+ * ports: ((scheme, str(default port)), ...), http_like: (scheme, ...), the
+ * registry of level "scheme"; fallback(text) -> str | None for a row the C
+ * core declines. */
+PyObject *
+urikit_sp_arrow_normalize(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 11 || !PyTuple_Check(args[8]) || !PyTuple_Check(args[9])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "arrow_normalize(validity, offsets, data, offset, length, wide, wide_out,"
+                        " scheme_level, ports, http_like, fallback)");
+        return NULL;
+    }
+    Py_ssize_t length = PyLong_AsSsize_t(args[4]);
+    int wide_out = PyObject_IsTrue(args[6]), level = PyObject_IsTrue(args[7]);
+    if ((length == -1 && PyErr_Occurred()) || wide_out < 0 || level < 0) {
+        return NULL;
+    }
+    Py_ssize_t np = PyTuple_GET_SIZE(args[8]), nl = PyTuple_GET_SIZE(args[9]);
+    c_registry_t reg = {np, nl, NULL, NULL, NULL, NULL, NULL, NULL};
+    reg.port_scheme = PyMem_Calloc((size_t)(2 * np + nl + 1), sizeof(char *));
+    reg.port_scheme_len = PyMem_Calloc((size_t)(2 * np + nl + 1), sizeof(Py_ssize_t));
+    PyObject *result = NULL;
+    col_t c;
+    memset(&c, 0, sizeof(c));
+    if (reg.port_scheme == NULL || reg.port_scheme_len == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    reg.port_digits = reg.port_scheme + np;
+    reg.like = reg.port_scheme + 2 * np;
+    reg.port_digits_len = reg.port_scheme_len + np;
+    reg.like_len = reg.port_scheme_len + 2 * np;
+    if (utf8_items(args[8], 0, reg.port_scheme, reg.port_scheme_len) < 0 ||
+        utf8_items(args[8], 1, reg.port_digits, reg.port_digits_len) < 0 ||
+        utf8_items(args[9], -1, reg.like, reg.like_len) < 0 ||
+        col_open(args[0], args[1], args[2], args[3], length, args[5], &c) < 0) {
+        goto done;
+    }
+    job_t job;
+    memset(&job, 0, sizeof(job));
+    job.op = OP_NORMALIZE;
+    job.flag = level;
+    job.reg = (norm_registry_t){c_default_port, c_http_like, &reg};
+    result = run(&job, &c, wide_out, NULL, args[10]);
+done:
+    col_close(&c);
+    PyMem_Free(reg.port_scheme);
+    PyMem_Free(reg.port_scheme_len);
+    return result;
+}
+
+/* arrow_resolve(validity, offsets, data, offset, length, wide, wide_out, strict,
+ *               fallback, base)
+ * -> as arrow_normalize: each row of the refs array resolved against base:
+ * a str (one base for every row) or (validity, offsets, data, offset, wide),
+ * a base column of the same length. fallback(base, ref) -> str | None for a
+ * row the C core declines. */
+PyObject *
+urikit_sp_arrow_resolve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 10 || !(PyUnicode_Check(args[9]) ||
+                         (PyTuple_Check(args[9]) && PyTuple_GET_SIZE(args[9]) == 5))) {
+        PyErr_SetString(PyExc_TypeError,
+                        "arrow_resolve(validity, offsets, data, offset, length, wide, wide_out,"
+                        " strict, fallback, base: str | (validity, offsets, data, offset, wide))");
+        return NULL;
+    }
+    Py_ssize_t length = PyLong_AsSsize_t(args[4]);
+    int wide_out = PyObject_IsTrue(args[6]), strict = PyObject_IsTrue(args[7]);
+    if ((length == -1 && PyErr_Occurred()) || wide_out < 0 || strict < 0) {
+        return NULL;
+    }
+    job_t job;
+    memset(&job, 0, sizeof(job));
+    job.op = OP_RESOLVE;
+    job.flag = strict;
+    col_t c, bc;
+    memset(&bc, 0, sizeof(bc));
+    PyObject *result = NULL, *base1 = NULL;
+    if (col_open(args[0], args[1], args[2], args[3], length, args[5], &c) < 0) {
+        goto done;
+    }
+    if (PyUnicode_Check(args[9])) {
+        base1 = args[9];
+        /* one base, split once; a base the C core declines sends every row to Python */
+        int ok = urikit_split_text(NULL, base1, NULL, &job.base_sp);
+        if (ok < 0) {
+            goto done;
+        }
+        job.base1_ok = ok && job.base_sp.s[G_SCHEME] >= 0;
+        if (job.base1_ok) {
+            job.base1 = PyUnicode_1BYTE_DATA(base1);
+            job.base1_len = PyUnicode_GET_LENGTH(base1);
+        }
+    }
+    else {
+        PyObject *t = args[9];
+        if (col_open(PyTuple_GET_ITEM(t, 0), PyTuple_GET_ITEM(t, 1), PyTuple_GET_ITEM(t, 2),
+                     PyTuple_GET_ITEM(t, 3), length, PyTuple_GET_ITEM(t, 4), &bc) < 0) {
+            goto done;
+        }
+        job.base = &bc;
+    }
+    result = run(&job, &c, wide_out, base1, args[8]);
+done:
+    col_close(&c);
+    col_close(&bc);
+    return result;
+}
