@@ -1,0 +1,128 @@
+"""``jobs`` worker processes for :class:`.files.FileRun` (``urikit batch --jobs N``).
+
+The main process reads the batches (:mod:`.file_readers`) and writes the
+output (:mod:`.file_writers`); the workers make each batch's output rows and
+encode them (text, CSV, JSON Lines: bytes; Parquet: the output batch, which
+the main process writes), which is per-row Python holding the GIL, hence
+processes rather than threads. The results are written in input order, so the
+output is the same whatever the number of jobs; at most ``2 * jobs`` batches
+are in flight, so memory use does not grow with the file. An input of one
+batch is done in the main process, with no worker started.
+
+The workers are started by ``spawn`` (a fork of a process running pyarrow's
+threads is not safe) with SIGINT blocked, and keep it ignored: Ctrl-C at a
+terminal reaches the whole process group, and it is the main process that
+stops the run, then the workers. A worker that dies ends the run with a
+:class:`~.file_readers.FileError`.
+
+>>> default_jobs() >= 1
+True
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import AbstractContextManager
+from typing import Any
+
+from .file_readers import FileError, Rows
+
+__all__ = ["default_jobs", "run_parallel"]
+
+#: What to make of a batch of rows, the first of them row N: (the output, its counts).
+Maker = Callable[[Rows, int], tuple[Any, Any]]
+
+#: How many batches each worker may have in flight (being made, or made and
+#: waiting for the batches before them to be written).
+_WINDOW = 2
+
+#: The worker process's maker, given by :func:`_start`.
+_MAKER: Maker | None = None
+
+
+def default_jobs() -> int:
+    """The number of cores this process may run on (``--jobs``' default)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - macOS, Windows
+        return os.cpu_count() or 1
+
+
+def _start(maker: Maker) -> None:
+    """A worker's start: Ctrl-C is the main process's business."""
+    global _MAKER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _MAKER = maker
+
+
+def _work(rows: Rows, start: int) -> tuple[Any, Any]:
+    """One batch, in a worker."""
+    assert _MAKER is not None
+    return _MAKER(rows, start)
+
+
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT held back while a worker process may be started: it inherits the
+    mask through exec, so that a Ctrl-C reaching it before it has set SIGINT
+    aside cannot stop it with a traceback. One that comes meanwhile is
+    delivered to this process at the end."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+def run_parallel(
+    batches: Iterator[Rows],
+    jobs: int,
+    maker: Maker,
+    emit: Callable[[Any, Any], object],
+    held: Callable[[], AbstractContextManager[object]] = contextlib.nullcontext,
+) -> None:
+    """``emit(*maker(rows, start))`` for each batch of ``batches``, in order,
+    ``maker`` run by ``jobs`` worker processes (``maker`` is pickled to them).
+    ``held`` makes the section that a signal must not cut (stopping the workers)."""
+    first = next(batches, None)
+    if first is None:
+        return
+    second = next(batches, None)
+    if second is None:  # one batch: not worth starting a process
+        emit(*maker(first, 1))
+        return
+    window = _WINDOW * jobs
+    pending: collections.deque[Future[tuple[Any, Any]]] = collections.deque()
+    context = multiprocessing.get_context("spawn")
+    with _sigint_blocked():
+        pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(maker,))
+    try:
+        start = 1
+        for rows in _chain(first, second, batches):
+            with _sigint_blocked():  # the pool starts its workers on demand
+                pending.append(pool.submit(_work, rows, start))
+            start += len(rows.values)
+            if len(pending) >= window:
+                emit(*pending.popleft().result())
+        while pending:
+            emit(*pending.popleft().result())
+    except BrokenProcessPool:
+        raise FileError("a worker process of the run ended abruptly") from None
+    finally:
+        with held():  # a second Ctrl-C does not leave workers behind
+            for future in pending:
+                future.cancel()
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _chain(first: Rows, second: Rows, rest: Iterator[Rows]) -> Iterator[Rows]:
+    yield first
+    yield second
+    yield from rest
