@@ -386,6 +386,7 @@ def run_file(
     batch_size: int = 65536,
     force: bool = False,
     progress: Callable[[int], object] | None = None,
+    jobs: int = 1,
 ) -> FileSummary:
     """Validate (and split, normalize or check) a column of a file, writing one
     row per input row to another file, in order; returns a :class:`FileSummary`.
@@ -407,6 +408,8 @@ def run_file(
     ``batch_size`` rows are read and written at a time: memory use does not grow
     with the file. ``progress``, when given, is called with the number of rows
     after each batch is written; an exception it raises stops the run.
+    ``jobs`` above 1 makes the batches in that many worker processes (at most
+    ``2 * jobs`` batches in flight), with the same output.
 
     Nothing is destroyed: a ``destination`` that is the ``source`` (the same
     path, a symlink, a hard link) raises :class:`WriteError`, and an existing
@@ -457,6 +460,10 @@ def run_file(
         raise ValueError(f"run_file() argument 'batch_size' must be at least 1, not {batch_size}")
     if type(force) is not bool:
         raise arg_type_error("run_file", "force", "bool", force)
+    if type(jobs) is not int:
+        raise arg_type_error("run_file", "jobs", "int", jobs)
+    if jobs < 1:
+        raise ValueError(f"run_file() argument 'jobs' must be at least 1, not {jobs}")
     if progress is not None and not callable(progress):
         raise arg_type_error("run_file", "progress", "a callable or None", progress)
     run = FileRun(
@@ -472,6 +479,7 @@ def run_file(
         batch_size=batch_size,
         force=force,
         progress=progress,
+        jobs=jobs,
     )
     return run()
 
