@@ -64,14 +64,14 @@ def test_any_number_of_jobs_gives_the_same_output(
         src.write_bytes(csv_input(n) if in_fmt == "csv" else jsonl_input(n))
     outputs: dict[int, bytes] = {}
     summaries: dict[int, FileSummary] = {}
-    for jobs in (1, 3):
+    for jobs in (1, 2):
         dst = tmp_path / f"out{jobs}.{out_fmt}"
         summary = run_file(
             src, dst, ["split", "normalize"], output_format=out_fmt, batch_size=300, jobs=jobs
         )
         outputs[jobs], summaries[jobs] = dst.read_bytes(), summary._replace(seconds=0)
-    assert outputs[3] == outputs[1]
-    assert summaries[3] == summaries[1]
+    assert outputs[2] == outputs[1]
+    assert summaries[2] == summaries[1]
     assert summaries[1].rows == n
     assert "not-utf8" in dict(summaries[1].reasons)
 

@@ -409,7 +409,9 @@ def run_file(
     with the file. ``progress``, when given, is called with the number of rows
     after each batch is written; an exception it raises stops the run.
     ``jobs`` above 1 makes the batches in that many worker processes (at most
-    ``2 * jobs`` batches in flight), with the same output.
+    ``2 * jobs`` batches in flight), with the same output; they are started by
+    ``spawn``, so a script that calls this needs the ``if __name__ ==
+    "__main__":`` guard.
 
     Nothing is destroyed: a ``destination`` that is the ``source`` (the same
     path, a symlink, a hard link) raises :class:`WriteError`, and an existing
