@@ -232,6 +232,29 @@ def test_ctrl_c_stops_every_process_and_leaves_no_file(tmp_path: Path, big: Path
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+def test_a_worker_that_dies_ends_the_run_with_one_line(tmp_path: Path, big: Path) -> None:
+    dst = tmp_path / "out.parquet"
+    with subprocess.Popen(
+        urikit_cmd(str(big), str(dst), "--jobs", "2", "--batch-size", "2000", "--ops", "split"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        deadline = time.monotonic() + TIMEOUT
+        while len(workers := [p for p in children(proc.pid) if is_worker(p)]) < 2:
+            assert time.monotonic() < deadline, "the workers did not start"
+            time.sleep(0.01)
+        time.sleep(0.5)  # the workers busy with batches
+        os.kill(workers[0], signal.SIGKILL)
+        assert proc.stderr is not None
+        err = proc.stderr.read().decode()
+        assert proc.wait(TIMEOUT) == 2
+    assert err == (
+        f"urikit: a worker process of the run ended abruptly; nothing written to {dst}\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
 RSS = """
 import resource, subprocess, sys
 status = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
