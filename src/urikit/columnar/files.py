@@ -183,12 +183,8 @@ class Processor:
     """Makes the output batch of each batch of rows read (imports pyarrow)."""
 
     def __init__(self, setup: Setup) -> None:
-        self.ops, self.column, self.rule, self.level = (
-            setup.ops,
-            setup.column,
-            setup.rule,
-            setup.level,
-        )
+        self.ops, self.column = setup.ops, setup.column
+        self.rule, self.level = setup.rule, setup.level
         self._pa, self._pc, self._arrow = _pyarrow()
         self._checker = _Checker(setup.policy) if "check" in self.ops else None
 
@@ -242,7 +238,19 @@ class BatchMaker:
     """What a worker process makes of a batch of rows (``rows``, the first of
     them row ``start``): the output batch encoded for ``fmt`` (bytes; for
     Parquet, the batch itself) and its :class:`Tally`. Pickled, it is its
-    :class:`Setup` and ``fmt``: it makes its :class:`Processor` where it runs."""
+    :class:`Setup` and ``fmt``: it makes its :class:`Processor` where it runs.
+
+    >>> import pytest
+    >>> pa = pytest.importorskip("pyarrow")
+    >>> make = BatchMaker(Setup(("validate",), "url", "URI-reference", "scheme", "default"), "csv")
+    >>> out, tally = make(Rows(pa.array(["http://a/", "a b"]), {}, {}), 1)
+    >>> print(out.decode(), end="")
+    "row","url","valid","error_reason","error_position"
+    1,"http://a/",true,,
+    2,"a b",false,"invalid-char",1
+    >>> tally.rows, tally.invalid
+    (2, 1)
+    """
 
     def __init__(self, setup: Setup, fmt: str, processor: Processor | None = None) -> None:
         self.setup, self.fmt = setup, fmt

@@ -48,7 +48,11 @@ _MAKER: Maker | None = None
 
 
 def default_jobs() -> int:
-    """The number of cores this process may run on (``--jobs``' default)."""
+    """The number of cores this process may run on (``--jobs``' default).
+
+    >>> default_jobs() == len(os.sched_getaffinity(0))
+    True
+    """
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - macOS, Windows
@@ -90,7 +94,13 @@ def run_parallel(
 ) -> None:
     """``emit(*maker(rows, start))`` for each batch of ``batches``, in order,
     ``maker`` run by ``jobs`` worker processes (``maker`` is pickled to them).
-    ``held`` makes the section that a signal must not cut (stopping the workers)."""
+    ``held`` makes the section that a signal must not cut (stopping the workers).
+    An input of one batch is made here, with no worker started:
+
+    >>> one = iter([Rows([1, 2], {}, {})])
+    >>> run_parallel(one, 2, lambda rows, start: (rows.values, start), print)
+    [1, 2] 1
+    """
     first = next(batches, None)
     if first is None:
         return
