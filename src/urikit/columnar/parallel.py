@@ -119,7 +119,8 @@ def run_parallel(
             with _sigint_blocked():  # the pool starts its workers on demand
                 pending.append(pool.submit(_work, rows, start))
             start += len(rows.values)
-            if len(pending) >= window:
+            # written as soon as made, in order; waited for when the window is full
+            while pending and (len(pending) >= window or pending[0].done()):
                 emit(*pending.popleft().result())
         while pending:
             emit(*pending.popleft().result())
