@@ -27,8 +27,6 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -43,9 +41,6 @@ Maker = Callable[[Rows, int], tuple[Any, Any]]
 #: waiting for the batches before them to be written).
 _WINDOW = 2
 
-#: The worker process's maker, given by :func:`_start`.
-_MAKER: Maker | None = None
-
 
 def default_jobs() -> int:
     """The number of cores this process may run on (``--jobs``' default).
@@ -59,17 +54,54 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _start(maker: Maker) -> None:
-    """A worker's start: Ctrl-C is the main process's business."""
-    global _MAKER
+def _serve(maker: Maker, tasks: Any, results: Any) -> None:
+    """A worker: each task from ``tasks`` (a batch and its first row number;
+    None: stop) made by ``maker``, its outcome sent on ``results`` in order.
+    Ctrl-C is the main process's business."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _MAKER = maker
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    while (task := tasks.get()) is not None:
+        try:
+            outcome: tuple[bool, Any] = (True, maker(*task))
+        except Exception as exc:  # made again in the main process, by emit's caller
+            outcome = (False, exc)
+        results.send(outcome)
 
 
-def _work(rows: Rows, start: int) -> tuple[Any, Any]:
-    """One batch, in a worker."""
-    assert _MAKER is not None
-    return _MAKER(rows, start)
+class _Worker:
+    """One worker process, its queue of tasks (fed by a thread of this process,
+    so that putting a batch never waits for the worker) and the pipe of its
+    outcomes, whose sending end only the worker holds: if it dies, even in the
+    middle of sending, reading gives EOFError instead of waiting for ever."""
+
+    def __init__(self, context: Any, maker: Maker) -> None:
+        self.tasks = context.Queue()
+        self.results, sender = context.Pipe(duplex=False)
+        self.process = context.Process(target=_serve, args=(maker, self.tasks, sender), daemon=True)
+        with _sigint_blocked():
+            self.process.start()
+        sender.close()
+
+    def outcome(self) -> Any:
+        try:
+            ok, value = self.results.recv()
+        except (EOFError, OSError):
+            raise FileError("a worker process of the run ended abruptly") from None
+        if not ok:
+            raise value
+        return value
+
+    def stop(self, finished: bool) -> None:
+        """Stop the worker: asked to (``finished``), else at once."""
+        if finished:
+            self.tasks.put(None)
+            self.process.join(10)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join()
+        self.tasks.cancel_join_thread()  # a task the worker will never read is dropped
+        self.tasks.close()
+        self.results.close()
 
 
 @contextlib.contextmanager
@@ -108,29 +140,30 @@ def run_parallel(
     if second is None:  # one batch: not worth starting a process
         emit(*maker(first, 1))
         return
+    row = 1
     window = _WINDOW * jobs
-    pending: collections.deque[Future[tuple[Any, Any]]] = collections.deque()
     context = multiprocessing.get_context("spawn")
-    with _sigint_blocked():
-        pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(maker,))
+    workers: list[_Worker] = []
+    pending: collections.deque[_Worker] = collections.deque()  # one a batch in flight
+    finished = False
     try:
-        start = 1
-        for rows in _chain(first, second, batches):
-            with _sigint_blocked():  # the pool starts its workers on demand
-                pending.append(pool.submit(_work, rows, start))
-            start += len(rows.values)
+        for n, rows in enumerate(_chain(first, second, batches)):
+            if len(workers) < jobs:
+                workers.append(_Worker(context, maker))
+            worker = workers[n % jobs]  # each worker makes its batches in order
+            worker.tasks.put((rows, row))
+            pending.append(worker)
+            row += len(rows.values)
             # written as soon as made, in order; waited for when the window is full
-            while pending and (len(pending) >= window or pending[0].done()):
-                emit(*pending.popleft().result())
+            while pending and (len(pending) >= window or pending[0].results.poll()):
+                emit(*pending.popleft().outcome())
         while pending:
-            emit(*pending.popleft().result())
-    except BrokenProcessPool:
-        raise FileError("a worker process of the run ended abruptly") from None
+            emit(*pending.popleft().outcome())
+        finished = True
     finally:
         with held():  # a second Ctrl-C does not leave workers behind
-            for future in pending:
-                future.cancel()
-            pool.shutdown(wait=True, cancel_futures=True)
+            for worker in workers:
+                worker.stop(finished)
 
 
 def _chain(first: Rows, second: Rows, rest: Iterator[Rows]) -> Iterator[Rows]:
