@@ -8,8 +8,8 @@ SIGTERM into a clean stop, and maps the outcome to a message and an exit
 status: 0 every row valid, 1 not, 2 usage or I/O error, 130 Ctrl-C, 143
 SIGTERM (141, a closed pipe, is the tool's). Needs pyarrow (``urikit[arrow]``).
 
->>> parse_rows("64")
-64
+>>> parse_rows("64"), parse_jobs("2")
+(64, 2)
 """
 
 from __future__ import annotations
@@ -37,11 +37,20 @@ from ..columnar.files import (
     format_of,
     output_columns,
 )
+from ..columnar.parallel import default_jobs
 from ..core._extras import optional
 from ._commands import add_command
 from ._common import EXIT_NO, EXIT_OK, InputError, OutputError
 
-__all__ = ["EXIT_TERMINATED", "FORMATS", "OPS", "output_columns", "parse_rows", "register"]
+__all__ = [
+    "EXIT_TERMINATED",
+    "FORMATS",
+    "OPS",
+    "output_columns",
+    "parse_jobs",
+    "parse_rows",
+    "register",
+]
 
 #: SIGTERM: 128 + 15, what a shell reports for a process the signal ended.
 EXIT_TERMINATED = 143
@@ -64,6 +73,23 @@ def parse_rows(text: str) -> int:
     if rows < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {rows}")
     return rows
+
+
+def parse_jobs(text: str) -> int:
+    """``--jobs``: a whole number of worker processes, at least 1 (else
+    argparse's usage error naming the option).
+
+    >>> parse_jobs("-1")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be at least 1, not -1
+    """
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of jobs: {text!r}") from None
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {jobs}")
+    return jobs
 
 
 def register(sub: Any) -> None:
@@ -133,6 +159,14 @@ def register(sub: Any) -> None:
         default=65536,
         metavar="ROWS",
         help="rows read and written at a time, at least 1 (default: 65536)",
+    )
+    p.add_argument(
+        "--jobs",
+        type=parse_jobs,
+        default=None,
+        metavar="N",
+        help="batches made at once, each in a worker process; the output is the same "
+        "whatever N is; 1: all in this process (default: the number of usable cores)",
     )
     p.add_argument(
         "--force", action="store_true", help="replace an existing OUTPUT file (never INPUT)"
@@ -267,6 +301,7 @@ def _cmd_batch(args: argparse.Namespace) -> int:
             force=args.force,
             progress=progress,
             held=signals.held,
+            jobs=args.jobs or default_jobs(),
         )
     except ImportError:
         raise InputError("urikit batch needs pyarrow: pip install 'urikit[arrow]'") from None

@@ -165,18 +165,32 @@ class _Collect:
 
 
 def _text_rows(pa: Any, f: IO[bytes], column: str, size: int) -> Iterator[Rows]:
+    pc = imported("pyarrow.compute")
+    while lines := list(itertools.islice(f, size)):
+        # a whole block at once, by Arrow: "\r\n" is a line end, a "\r" elsewhere is kept
+        block = b"".join(lines).replace(b"\r\n", b"\n")
+        if block.endswith(b"\n"):
+            block = block[:-1]  # one value a line: no empty value after the last line end
+        try:
+            text = pa.array([block], pa.large_binary()).cast(pa.large_string())
+        except pa.ArrowInvalid:  # not UTF-8
+            yield _text_lines(pa, lines)
+            continue
+        values = pc.split_pattern(text, "\n").flatten().cast(pa.string())
+        yield Rows(values, {}, {})
+
+
+def _text_lines(pa: Any, lines: list[bytes]) -> Rows:
+    """A block of lines that holds a byte that is not UTF-8, line by line."""
     rows = _Collect()
-    for raw in f:
+    for raw in lines:
         if raw.endswith(b"\n"):
             raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
         try:
             rows.values.append(raw.decode("utf-8"))
         except UnicodeDecodeError:
             rows.text(raw.decode("utf-8", "surrogateescape"))
-        if len(rows) >= size:
-            yield rows.rows(pa)
-    if len(rows):
-        yield rows.rows(pa)
+    return rows.rows(pa)
 
 
 def _binary_rows(pa: Any, values: Any) -> Rows:

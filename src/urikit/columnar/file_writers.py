@@ -26,7 +26,14 @@ from typing import IO, Any
 from ..core._extras import imported
 from .file_readers import FileError
 
-__all__ = ["OutputExists", "WriteError", "Writer", "refuse_unsafe_output", "text_field"]
+__all__ = [
+    "OutputExists",
+    "WriteError",
+    "Writer",
+    "encode",
+    "refuse_unsafe_output",
+    "text_field",
+]
 
 #: How the text output writes a null (an empty field is an empty string).
 _NULL = "\\N"
@@ -171,26 +178,22 @@ class Writer:
                 csv = imported("pyarrow.csv")
                 self.inner = csv.CSVWriter(self.f, batch.schema)
             self.inner.write_batch(batch)
-        elif self.fmt == "jsonl":
-            import json  # here: only a run that writes JSON Lines needs it
-
-            out = io.StringIO()
-            for record in batch.to_pylist():
-                out.write(json.dumps(record, ensure_ascii=True))
-                out.write("\n")
-            self.f.write(out.getvalue().encode("ascii"))
         else:
-            if self.inner is None:
-                self.inner = True
-                self.f.write(("\t".join(batch.schema.names) + "\n").encode("utf-8"))
-            out = io.StringIO()
-            columns = [c.to_pylist() for c in batch.columns]
-            for i, value in raw.items():
-                columns[1][i] = value  # written back byte for byte as read
-            for row in zip(*columns, strict=True):
-                out.write("\t".join(text_field(v) for v in row))
-                out.write("\n")
-            self.f.write(out.getvalue().encode("utf-8", "surrogateescape"))
+            self.f.write(encode(self.fmt, batch, raw, header=self.inner is None))
+            self.inner = True
+
+    def write_encoded(self, data: bytes, rows: int) -> None:
+        """Write ``rows`` rows that :func:`encode` made (in a worker process)."""
+        if self.f is None:
+            self.f = self._open()
+        try:
+            self.f.write(data)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._error(exc) from None
+        self.inner = True  # the header, if any, was in the first rows encoded
+        self.rows += rows
 
     def finish(self) -> None:
         """Close the output; a temporary file is renamed into place (without
@@ -246,6 +249,45 @@ class Writer:
         if self.f is None:
             return f"nothing written to {self.name}"
         return f"the output on {self.name} is incomplete"
+
+
+def encode(fmt: str, batch: Any, raw: dict[int, str], *, header: bool) -> bytes:
+    """``batch`` as the bytes of a text, CSV or JSON Lines output, preceded
+    by the header line when ``header`` (JSON Lines has none); ``raw`` holds
+    the values of the input column to write back as read (text only).
+
+    >>> import pytest
+    >>> pa = pytest.importorskip("pyarrow")
+    >>> batch = pa.record_batch([pa.array([1]), pa.array(["a\\ufffd"])], names=["row", "url"])
+    >>> encode("text", batch, {0: "a\\udcff"}, header=True)
+    b'row\\turl\\n1\\ta\\xff\\n'
+    >>> encode("jsonl", batch, {}, header=True)
+    b'{"row": 1, "url": "a\\\\ufffd"}\\n'
+    """
+    if fmt == "csv":
+        csv = imported("pyarrow.csv")
+        pa = imported("pyarrow")
+        sink = pa.BufferOutputStream()
+        csv.write_csv(batch, sink, csv.WriteOptions(include_header=header))
+        return bytes(sink.getvalue())
+    if fmt == "jsonl":
+        import json  # here: only a run that writes JSON Lines needs it
+
+        out = io.StringIO()
+        for record in batch.to_pylist():
+            out.write(json.dumps(record, ensure_ascii=True))
+            out.write("\n")
+        return out.getvalue().encode("ascii")
+    out = io.StringIO()
+    if header:
+        out.write("\t".join(batch.schema.names) + "\n")
+    columns = [c.to_pylist() for c in batch.columns]
+    for i, value in raw.items():
+        columns[1][i] = value  # written back byte for byte as read
+    for row in zip(*columns, strict=True):
+        out.write("\t".join(text_field(v) for v in row))
+        out.write("\n")
+    return out.getvalue().encode("utf-8", "surrogateescape")
 
 
 def _link(temp: str, dest: str) -> bool:

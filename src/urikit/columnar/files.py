@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import functools
 import os
 import sys
 import time
@@ -27,7 +28,7 @@ from typing import IO, Any, NamedTuple
 from ..core._extras import imported
 from ..core.errors import arg_type_error, check_str, unknown_choice
 from .file_readers import READERS, FileError, NoColumn, ReadError, Rows, open_input
-from .file_writers import OutputExists, WriteError, Writer, refuse_unsafe_output
+from .file_writers import OutputExists, WriteError, Writer, encode, refuse_unsafe_output
 
 __all__ = [
     "COMPONENTS",
@@ -113,7 +114,7 @@ class FileSummary(NamedTuple):
         return not self.invalid and not self.failed
 
 
-class _Tally:
+class Tally:
     """The counts of a run, gathered batch by batch."""
 
     def __init__(self) -> None:
@@ -123,6 +124,14 @@ class _Tally:
     def summary(self, seconds: float) -> FileSummary:
         reasons = tuple(sorted(self.reasons.items()))
         return FileSummary(self.rows, self.invalid, self.nulls, self.failed, reasons, seconds)
+
+    def add(self, other: Tally) -> None:
+        """Count ``other``'s rows too (a batch counted in a worker process)."""
+        self.rows += other.rows
+        self.invalid += other.invalid
+        self.nulls += other.nulls
+        self.failed += other.failed
+        self.reasons.update(other.reasons)
 
 
 class _Checker:
@@ -159,97 +168,30 @@ def _pyarrow() -> tuple[Any, Any, Any]:
     return pa, pc, imported("urikit.columnar.arrow")
 
 
-class FileRun:
-    """One run from ``source`` to ``destination`` (paths; ``"-"``: stdin,
-    stdout), the arguments checked already (:func:`urikit.batch.run_file`
-    checks them). Making it imports pyarrow (ImportError without it);
-    calling it runs, once.
+class Setup(NamedTuple):
+    """What a run does to each batch: a :class:`Processor`'s arguments (small,
+    picklable: a worker process makes its own processor from them)."""
 
-    ``progress`` is called with the number of rows after each batch is
-    written; an exception it raises stops the run. ``held`` makes the sections
-    that a signal must not cut (making the temporary file, renaming it into
-    place, removing it). When the run fails, the output is discarded and
-    :attr:`outcome` says what became of it; a :class:`FileError` raised says
-    it too.
-    """
+    ops: tuple[str, ...]
+    column: str
+    rule: str
+    level: str
+    policy: str
 
-    def __init__(
-        self,
-        source: str,
-        destination: str,
-        *,
-        ops: Sequence[str],
-        column: str,
-        input_format: str,
-        output_format: str,
-        rule: str,
-        level: str,
-        policy: str,
-        batch_size: int,
-        force: bool,
-        progress: Callable[[int], object] | None = None,
-        held: Callable[[], AbstractContextManager[object]] = contextlib.nullcontext,
-    ) -> None:
-        self.source, self.destination = source, destination
-        self.ops, self.column = list(ops), column
-        self.input_format, self.output_format = input_format, output_format
-        self.rule, self.level, self.batch_size, self.force = rule, level, batch_size, force
-        self.progress, self.held = progress, held
+
+class Processor:
+    """Makes the output batch of each batch of rows read (imports pyarrow)."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.ops, self.column = setup.ops, setup.column
+        self.rule, self.level = setup.rule, setup.level
         self._pa, self._pc, self._arrow = _pyarrow()
-        self._checker = _Checker(policy) if "check" in self.ops else None
-        self._tally = _Tally()
-        name = "stdout" if destination == "-" else destination
-        #: What became of the output after a failed run.
-        self.outcome = f"nothing written to {name}"
+        self._checker = _Checker(setup.policy) if "check" in self.ops else None
 
-    def __call__(self) -> FileSummary:
-        f = open_input(self.source)
-        try:
-            refuse_unsafe_output(self.source, self.destination, self.force)
-            return self._run(f)
-        finally:
-            if f is not sys.stdin.buffer:
-                f.close()
-
-    def _run(self, f: IO[bytes]) -> FileSummary:
-        pa = self._pa
-        start = time.perf_counter()
-        writer = Writer(self.output_format, self.destination, self.force, self.held)
-        try:
-            reader = READERS[self.input_format]
-            for rows in reader(pa, f, self.column, self.batch_size):
-                self._write(writer, rows)
-            if writer.f is None:  # an empty input still gives a (headed) output
-                self._write(writer, Rows(pa.array([], pa.string()), {}, {}))
-            writer.finish()
-        except BrokenPipeError:
-            self.outcome = writer.discard()
-            raise
-        except NoColumn as exc:
-            self.outcome = writer.discard()
-            exc.source = self.source
-            raise
-        except FileError as exc:
-            exc.outcome = self.outcome = writer.discard()
-            raise
-        except (pa.ArrowException, OSError, UnicodeError) as exc:
-            error = ReadError(f"cannot read {self.source}: {exc}")
-            error.outcome = self.outcome = writer.discard()
-            raise error from exc
-        except BaseException:
-            self.outcome = writer.discard()
-            raise
-        return self._tally.summary(time.perf_counter() - start)
-
-    def _write(self, writer: Writer, rows: Rows) -> None:
-        out = self._process(rows)
-        writer.write(out, rows.raw)
-        if self.progress is not None:
-            self.progress(out.num_rows)
-
-    def _process(self, rows: Rows) -> Any:
-        """The output batch of one batch of rows, counted in the tally."""
-        pa, arrow, tally, ops = self._pa, self._arrow, self._tally, self.ops
+    def __call__(self, rows: Rows, start: int, tally: Tally) -> Any:
+        """The output batch of ``rows``, the first of them row ``start``
+        (1-based), counted in ``tally``."""
+        pa, arrow, ops = self._pa, self._arrow, self.ops
         pc = self._pc
         values = rows.values
         if not pa.types.is_string(values.type):
@@ -287,9 +229,154 @@ class FileRun:
             for item in pc.value_counts(reason).to_pylist():
                 if item["values"] is not None:
                     tally.reasons[item["values"]] += item["counts"]
-        row = pa.array(range(tally.rows - n + 1, tally.rows + 1), pa.int64())
+        row = pa.array(range(start, start + n), pa.int64())
         arrays = [row, values, valid, reason, position, *extra]
         return pa.record_batch(arrays, names=output_columns(self.column, ops))
+
+
+class BatchMaker:
+    """What a worker process makes of a batch of rows (``rows``, the first of
+    them row ``start``): the output batch encoded for ``fmt`` (bytes; for
+    Parquet, the batch itself) and its :class:`Tally`. Pickled, it is its
+    :class:`Setup` and ``fmt``: it makes its :class:`Processor` where it runs.
+
+    >>> import pytest
+    >>> pa = pytest.importorskip("pyarrow")
+    >>> make = BatchMaker(Setup(("validate",), "url", "URI-reference", "scheme", "default"), "csv")
+    >>> out, tally = make(Rows(pa.array(["http://a/", "a b"]), {}, {}), 1)
+    >>> print(out.decode(), end="")
+    "row","url","valid","error_reason","error_position"
+    1,"http://a/",true,,
+    2,"a b",false,"invalid-char",1
+    >>> tally.rows, tally.invalid
+    (2, 1)
+    """
+
+    def __init__(self, setup: Setup, fmt: str, processor: Processor | None = None) -> None:
+        self.setup, self.fmt = setup, fmt
+        self._processor = processor
+
+    def __reduce__(self) -> tuple[type[BatchMaker], tuple[Setup, str]]:
+        return BatchMaker, (self.setup, self.fmt)
+
+    def __call__(self, rows: Rows, start: int) -> tuple[Any, Tally]:
+        if self._processor is None:
+            self._processor = Processor(self.setup)
+        tally = Tally()
+        out = self._processor(rows, start, tally)
+        if self.fmt == "parquet":
+            return out, tally
+        return encode(self.fmt, out, rows.raw, header=start == 1), tally
+
+
+class FileRun:
+    """One run from ``source`` to ``destination`` (paths; ``"-"``: stdin,
+    stdout), the arguments checked already (:func:`urikit.batch.run_file`
+    checks them). Making it imports pyarrow (ImportError without it);
+    calling it runs, once.
+
+    ``progress`` is called with the number of rows after each batch is
+    written; an exception it raises stops the run. ``held`` makes the sections
+    that a signal must not cut (making the temporary file, renaming it into
+    place, removing it). When the run fails, the output is discarded and
+    :attr:`outcome` says what became of it; a :class:`FileError` raised says
+    it too. ``jobs`` above 1 processes and encodes the batches in that many
+    worker processes (:mod:`.parallel`), with the same output.
+    """
+
+    def __init__(
+        self,
+        source: str,
+        destination: str,
+        *,
+        ops: Sequence[str],
+        column: str,
+        input_format: str,
+        output_format: str,
+        rule: str,
+        level: str,
+        policy: str,
+        batch_size: int,
+        force: bool,
+        progress: Callable[[int], object] | None = None,
+        held: Callable[[], AbstractContextManager[object]] = contextlib.nullcontext,
+        jobs: int = 1,
+    ) -> None:
+        self.source, self.destination = source, destination
+        self.ops, self.column = list(ops), column
+        self.input_format, self.output_format = input_format, output_format
+        self.rule, self.level, self.batch_size, self.force = rule, level, batch_size, force
+        self.progress, self.held, self.jobs = progress, held, jobs
+        self.setup = Setup(tuple(self.ops), column, rule, level, policy)
+        self.processor = Processor(self.setup)
+        self._pa = self.processor._pa
+        self._tally = Tally()
+        name = "stdout" if destination == "-" else destination
+        #: What became of the output after a failed run.
+        self.outcome = f"nothing written to {name}"
+
+    def __call__(self) -> FileSummary:
+        f = open_input(self.source)
+        try:
+            refuse_unsafe_output(self.source, self.destination, self.force)
+            return self._run(f)
+        finally:
+            if f is not sys.stdin.buffer:
+                f.close()
+
+    def _run(self, f: IO[bytes]) -> FileSummary:
+        pa = self._pa
+        start = time.perf_counter()
+        writer = Writer(self.output_format, self.destination, self.force, self.held)
+        try:
+            batches = READERS[self.input_format](pa, f, self.column, self.batch_size)
+            if self.jobs > 1:
+                from .parallel import run_parallel  # here: a run of one job needs none of it
+
+                maker = BatchMaker(self.setup, self.output_format, self.processor)
+                emit = functools.partial(self.emit, writer)
+                run_parallel(batches, self.jobs, maker, emit, self.held)
+            else:
+                for rows in batches:
+                    self._write(writer, rows)
+            if writer.f is None:  # an empty input still gives a (headed) output
+                self._write(writer, Rows(pa.array([], pa.string()), {}, {}))
+            writer.finish()
+        except BrokenPipeError:
+            self.outcome = writer.discard()
+            raise
+        except NoColumn as exc:
+            self.outcome = writer.discard()
+            exc.source = self.source
+            raise
+        except FileError as exc:
+            exc.outcome = self.outcome = writer.discard()
+            raise
+        except (pa.ArrowException, OSError, UnicodeError) as exc:
+            error = ReadError(f"cannot read {self.source}: {exc}")
+            error.outcome = self.outcome = writer.discard()
+            raise error from exc
+        except BaseException:
+            self.outcome = writer.discard()
+            raise
+        return self._tally.summary(time.perf_counter() - start)
+
+    def _write(self, writer: Writer, rows: Rows) -> None:
+        out = self.processor(rows, self._tally.rows + 1, self._tally)
+        writer.write(out, rows.raw)
+        if self.progress is not None:
+            self.progress(out.num_rows)
+
+    def emit(self, writer: Writer, out: Any, tally: Tally) -> None:
+        """Write what a worker made of a batch (the encoded bytes, or the
+        output batch for Parquet) and count its rows."""
+        if isinstance(out, bytes):
+            writer.write_encoded(out, tally.rows)
+        else:
+            writer.write(out, {})
+        self._tally.add(tally)
+        if self.progress is not None:
+            self.progress(tally.rows)
 
 
 def run_file(
@@ -307,6 +394,7 @@ def run_file(
     batch_size: int = 65536,
     force: bool = False,
     progress: Callable[[int], object] | None = None,
+    jobs: int = 1,
 ) -> FileSummary:
     """Validate (and split, normalize or check) a column of a file, writing one
     row per input row to another file, in order; returns a :class:`FileSummary`.
@@ -328,6 +416,10 @@ def run_file(
     ``batch_size`` rows are read and written at a time: memory use does not grow
     with the file. ``progress``, when given, is called with the number of rows
     after each batch is written; an exception it raises stops the run.
+    ``jobs`` above 1 makes the batches in that many worker processes (at most
+    ``2 * jobs`` batches in flight), with the same output; they are started by
+    ``spawn``, so a script that calls this needs the ``if __name__ ==
+    "__main__":`` guard.
 
     Nothing is destroyed: a ``destination`` that is the ``source`` (the same
     path, a symlink, a hard link) raises :class:`WriteError`, and an existing
@@ -378,6 +470,10 @@ def run_file(
         raise ValueError(f"run_file() argument 'batch_size' must be at least 1, not {batch_size}")
     if type(force) is not bool:
         raise arg_type_error("run_file", "force", "bool", force)
+    if type(jobs) is not int:
+        raise arg_type_error("run_file", "jobs", "int", jobs)
+    if jobs < 1:
+        raise ValueError(f"run_file() argument 'jobs' must be at least 1, not {jobs}")
     if progress is not None and not callable(progress):
         raise arg_type_error("run_file", "progress", "a callable or None", progress)
     run = FileRun(
@@ -393,6 +489,7 @@ def run_file(
         batch_size=batch_size,
         force=force,
         progress=progress,
+        jobs=jobs,
     )
     return run()
 

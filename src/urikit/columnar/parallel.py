@@ -1,0 +1,172 @@
+"""``jobs`` worker processes for :class:`.files.FileRun` (``urikit batch --jobs N``).
+
+The main process reads the batches (:mod:`.file_readers`) and writes the
+output (:mod:`.file_writers`); the workers make each batch's output rows and
+encode them (text, CSV, JSON Lines: bytes; Parquet: the output batch, which
+the main process writes), which is per-row Python holding the GIL, hence
+processes rather than threads. The results are written in input order, so the
+output is the same whatever the number of jobs; at most ``2 * jobs`` batches
+are in flight, so memory use does not grow with the file. An input of one
+batch is done in the main process, with no worker started.
+
+The workers are started by ``spawn`` (a fork of a process running pyarrow's
+threads is not safe) with SIGINT blocked, and keep it ignored: Ctrl-C at a
+terminal reaches the whole process group, and it is the main process that
+stops the run, then the workers. A worker that dies ends the run with a
+:class:`~.file_readers.FileError`.
+
+>>> default_jobs() >= 1
+True
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from typing import Any
+
+from .file_readers import FileError, Rows
+
+__all__ = ["default_jobs", "run_parallel"]
+
+#: What to make of a batch of rows, the first of them row N: (the output, its counts).
+Maker = Callable[[Rows, int], tuple[Any, Any]]
+
+#: How many batches each worker may have in flight (being made, or made and
+#: waiting for the batches before them to be written).
+_WINDOW = 2
+
+
+def default_jobs() -> int:
+    """The number of cores this process may run on (``--jobs``' default).
+
+    >>> default_jobs() == len(os.sched_getaffinity(0))
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - macOS, Windows
+        return os.cpu_count() or 1
+
+
+def _serve(maker: Maker, tasks: Any, results: Any) -> None:
+    """A worker: each task from ``tasks`` (a batch and its first row number;
+    None: stop) made by ``maker``, its outcome sent on ``results`` in order.
+    Ctrl-C is the main process's business."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    while (task := tasks.get()) is not None:
+        try:
+            outcome: tuple[bool, Any] = (True, maker(*task))
+        except Exception as exc:  # made again in the main process, by emit's caller
+            outcome = (False, exc)
+        results.send(outcome)
+
+
+class _Worker:
+    """One worker process, its queue of tasks (fed by a thread of this process,
+    so that putting a batch never waits for the worker) and the pipe of its
+    outcomes, whose sending end only the worker holds: if it dies, even in the
+    middle of sending, reading gives EOFError instead of waiting for ever."""
+
+    def __init__(self, context: Any, maker: Maker) -> None:
+        self.tasks = context.Queue()
+        self.results, sender = context.Pipe(duplex=False)
+        self.process = context.Process(target=_serve, args=(maker, self.tasks, sender), daemon=True)
+        with _sigint_blocked():
+            self.process.start()
+        sender.close()
+
+    def outcome(self) -> Any:
+        try:
+            ok, value = self.results.recv()
+        except (EOFError, OSError):
+            raise FileError("a worker process of the run ended abruptly") from None
+        if not ok:
+            raise value
+        return value
+
+    def stop(self, finished: bool) -> None:
+        """Stop the worker: asked to (``finished``), else at once."""
+        if finished:
+            self.tasks.put(None)
+            self.process.join(10)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join()
+        self.tasks.cancel_join_thread()  # a task the worker will never read is dropped
+        self.tasks.close()
+        self.results.close()
+
+
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT held back while a worker process may be started: it inherits the
+    mask through exec, so that a Ctrl-C reaching it before it has set SIGINT
+    aside cannot stop it with a traceback. One that comes meanwhile is
+    delivered to this process at the end."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+def run_parallel(
+    batches: Iterator[Rows],
+    jobs: int,
+    maker: Maker,
+    emit: Callable[[Any, Any], object],
+    held: Callable[[], AbstractContextManager[object]] = contextlib.nullcontext,
+) -> None:
+    """``emit(*maker(rows, start))`` for each batch of ``batches``, in order,
+    ``maker`` run by ``jobs`` worker processes (``maker`` is pickled to them).
+    ``held`` makes the section that a signal must not cut (stopping the workers).
+    An input of one batch is made here, with no worker started:
+
+    >>> one = iter([Rows([1, 2], {}, {})])
+    >>> run_parallel(one, 2, lambda rows, start: (rows.values, start), print)
+    [1, 2] 1
+    """
+    first = next(batches, None)
+    if first is None:
+        return
+    second = next(batches, None)
+    if second is None:  # one batch: not worth starting a process
+        emit(*maker(first, 1))
+        return
+    row = 1
+    window = _WINDOW * jobs
+    context = multiprocessing.get_context("spawn")
+    workers: list[_Worker] = []
+    pending: collections.deque[_Worker] = collections.deque()  # one a batch in flight
+    finished = False
+    try:
+        for n, rows in enumerate(_chain(first, second, batches)):
+            if len(workers) < jobs:
+                workers.append(_Worker(context, maker))
+            worker = workers[n % jobs]  # each worker makes its batches in order
+            worker.tasks.put((rows, row))
+            pending.append(worker)
+            row += len(rows.values)
+            # written as soon as made, in order; waited for when the window is full
+            while pending and (len(pending) >= window or pending[0].results.poll()):
+                emit(*pending.popleft().outcome())
+        while pending:
+            emit(*pending.popleft().outcome())
+        finished = True
+    finally:
+        with held():  # a second Ctrl-C does not leave workers behind
+            for worker in workers:
+                worker.stop(finished)
+
+
+def _chain(first: Rows, second: Rows, rest: Iterator[Rows]) -> Iterator[Rows]:
+    yield first
+    yield second
+    yield from rest

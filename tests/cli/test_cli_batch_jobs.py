@@ -1,0 +1,285 @@
+"""``urikit batch --jobs N``: the same bytes out whatever N is, in every output
+format, rows in order and errors in place; bad values of ``--jobs`` are usage
+errors; a closed pipe, a full disk and Ctrl-C end as with one job, leaving no
+worker process behind; memory does not grow with the input. Skipped without
+pyarrow."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from urikit.cli import main
+
+pa = pytest.importorskip("pyarrow")
+pq = pytest.importorskip("pyarrow.parquet")
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT.parent / "shared" / "corpus" / "urls.txt"
+TIMEOUT = 120
+EXT = {"text": ".txt", "csv": ".csv", "jsonl": ".jsonl", "parquet": ".parquet"}
+
+
+def corpus_lines(n: int) -> list[bytes]:
+    """``n`` lines of the corpus (repeated as needed), or made-up URLs without it."""
+    if CORPUS.exists():
+        lines = CORPUS.read_bytes().splitlines()
+    else:  # pragma: no cover - a checkout without the shared corpus
+        lines = [f"http://h{i % 97}.example/p/{i}?q={i % 7}".encode() for i in range(n)]
+    return [lines[i % len(lines)] for i in range(n)]
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[bytes]]:
+    """3,000 corpus lines with invalid, non-UTF-8 and control-character lines
+    mixed in, and a "\\r\\n" line end; the last line has no line end."""
+    lines = []
+    for i, line in enumerate(corpus_lines(3000)):
+        lines.append(line)
+        if i % 97 == 0:
+            lines.append(b"http://bad host/%d" % i)
+        if i % 131 == 0:
+            lines.append(b"http://\xff\xfe.example/%d" % i)
+        if i % 503 == 0:
+            lines.append(b"a\tb\x01c%d" % i)
+    path = tmp_path_factory.mktemp("jobs") / "mixed.txt"
+    path.write_bytes(b"\n".join(lines[:10]) + b"\r\n" + b"\n".join(lines[10:]))
+    return path, lines
+
+
+def run_jobs(src: Path, dst: Path, jobs: int, *extra: str) -> int:
+    argv = ["batch", str(src), str(dst), "--jobs", str(jobs), "--batch-size", "500"]
+    return main([*argv, "--no-progress", "--ops", "split,normalize,check", *extra])
+
+
+@pytest.mark.parametrize("fmt", sorted(EXT))
+def test_the_output_is_the_same_bytes_for_any_number_of_jobs(
+    tmp_path: Path, mixed: tuple[Path, list[bytes]], fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src, lines = mixed
+    outputs = {}
+    summaries = {}
+    for jobs in (1, 2, 3):
+        dst = tmp_path / f"out{jobs}{EXT[fmt]}"
+        assert run_jobs(src, dst, jobs) == 1  # the bad lines are invalid
+        outputs[jobs] = dst.read_bytes()
+        summaries[jobs] = capsys.readouterr().err.rsplit(", time:", 1)[0]
+    assert outputs[2] == outputs[1]
+    assert outputs[3] == outputs[1]
+    assert summaries[2] == summaries[3] == summaries[1]
+    assert f"rows: {len(lines)}, invalid: " in summaries[1]
+    not_utf8 = sum(b"\xff" in line for line in lines)
+    assert f"not-utf8: {not_utf8}" in summaries[1]
+
+
+def test_rows_stay_in_order_with_errors_in_place(
+    tmp_path: Path, mixed: tuple[Path, list[bytes]]
+) -> None:
+    src, lines = mixed
+    dst = tmp_path / "out.parquet"
+    assert run_jobs(src, dst, 3) == 1
+    table = pq.read_table(dst)
+    assert table.column("row").to_pylist() == list(range(1, len(lines) + 1))
+    expected = [line.decode("utf-8", "replace") for line in lines]
+    assert table.column("url").to_pylist() == expected
+    reasons = table.column("error_reason").to_pylist()
+    for i, line in enumerate(lines):
+        if b"\xff" in line:
+            assert reasons[i] == "not-utf8"
+        elif line.startswith(b"http://bad host/"):
+            assert reasons[i] == "invalid-char"
+
+
+def test_text_output_writes_bytes_back_in_place(
+    tmp_path: Path, mixed: tuple[Path, list[bytes]]
+) -> None:
+    src, lines = mixed
+    dst = tmp_path / "out.txt"
+    assert run_jobs(src, dst, 2) == 1
+    out = dst.read_bytes().split(b"\n")
+    assert out[0].startswith(b"row\turl\t")
+    urls = [row.split(b"\t")[1] for row in out[1:-1]]
+    assert len(urls) == len(lines)
+    assert [i for i, line in enumerate(lines) if b"\xff" in line and urls[i] != line] == []
+
+
+@pytest.mark.parametrize("jobs", ["0", "-1", "x", "1.5"])
+def test_jobs_must_be_a_positive_whole_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: str
+) -> None:
+    src = tmp_path / "in.txt"
+    src.write_text("http://a/\n")
+    with pytest.raises(SystemExit) as info:
+        main(["batch", str(src), str(tmp_path / "o.txt"), "--jobs", jobs])
+    assert info.value.code == 2
+    assert "argument --jobs" in capsys.readouterr().err.splitlines()[-1]
+    assert not (tmp_path / "o.txt").exists()
+
+
+def test_the_default_is_the_usable_cores() -> None:
+    from urikit.cli import build_parser
+    from urikit.columnar.parallel import default_jobs
+
+    parser = build_parser("batch", only=True)
+    assert parser.parse_args(["batch", "a", "b"]).jobs is None  # filled in by default_jobs()
+    assert default_jobs() == len(os.sched_getaffinity(0))
+
+
+# ------------------------------------------------- in a process of its own
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("jobs") / "big.txt"
+    path.write_bytes(b"\n".join(corpus_lines(300_000)) + b"\n")
+    return path
+
+
+def urikit_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "urikit", "batch", *args]
+
+
+def test_a_closed_pipe_ends_quietly(big: Path) -> None:
+    with subprocess.Popen(
+        urikit_cmd(str(big), "-", "--jobs", "2", "--batch-size", "2000"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.read(10)
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        assert proc.wait(TIMEOUT) == 141
+    assert err == ""
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+def test_a_full_disk_names_the_output(big: Path) -> None:
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run(
+            urikit_cmd(str(big), "-", "--jobs", "2", "--batch-size", "2000"),
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=TIMEOUT,
+            check=False,
+        )
+    assert proc.returncode == 2
+    assert proc.stderr.decode().splitlines() == [
+        "urikit: cannot write stdout: No space left on device; the output on stdout is incomplete"
+    ]
+
+
+def children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(p) for p in (task / "children").read_text().split()}
+    return found
+
+
+def is_worker(pid: int) -> bool:
+    """A worker, not multiprocessing's resource tracker (which ends by itself
+    when the run has ended)."""
+    try:
+        return b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except FileNotFoundError:
+        return False
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+def test_ctrl_c_stops_every_process_and_leaves_no_file(tmp_path: Path, big: Path) -> None:
+    """Ctrl-C at a terminal signals the whole process group: the workers too."""
+    dst = tmp_path / "out.parquet"
+    with subprocess.Popen(
+        urikit_cmd(str(big), str(dst), "--jobs", "2", "--batch-size", "2000", "--ops", "split"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    ) as proc:
+        deadline = time.monotonic() + TIMEOUT
+        while len(workers := {p for p in children(proc.pid) if is_worker(p)}) < 2 or not any(
+            tmp_path.glob("*.part")
+        ):
+            assert time.monotonic() < deadline, "the workers did not start"
+            time.sleep(0.01)
+        time.sleep(0.5)  # the workers busy with batches
+        helpers = children(proc.pid) - workers
+        os.killpg(proc.pid, signal.SIGINT)
+        assert proc.stderr is not None
+        err = proc.stderr.read().decode()
+        assert proc.wait(TIMEOUT) == 130
+    assert err == f"urikit batch: interrupted; nothing written to {dst}\n"
+    assert [pid for pid in workers if alive(pid)] == []  # the run waited for them
+    others = children_left = [p for p in helpers if alive(p)]
+    deadline = time.monotonic() + 10
+    while children_left and time.monotonic() < deadline:
+        time.sleep(0.05)
+        children_left = [p for p in others if alive(p)]
+    assert children_left == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+def test_a_worker_that_dies_ends_the_run_with_one_line(tmp_path: Path, big: Path) -> None:
+    dst = tmp_path / "out.parquet"
+    with subprocess.Popen(
+        urikit_cmd(str(big), str(dst), "--jobs", "2", "--batch-size", "2000", "--ops", "split"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        deadline = time.monotonic() + TIMEOUT
+        while len(workers := [p for p in children(proc.pid) if is_worker(p)]) < 2:
+            assert time.monotonic() < deadline, "the workers did not start"
+            time.sleep(0.01)
+        time.sleep(0.5)  # the workers busy with batches
+        os.kill(workers[0], signal.SIGKILL)
+        assert proc.stderr is not None
+        err = proc.stderr.read().decode()
+        assert proc.wait(TIMEOUT) == 2
+    assert err == (
+        f"urikit: a worker process of the run ended abruptly; nothing written to {dst}\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+RSS = """
+import resource, subprocess, sys
+status = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
+assert status in (0, 1), status  # 1: the corpus has invalid lines
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def peak_rss(src: Path, dst: Path) -> int:
+    """The peak RSS (KiB) of the run and of its workers, the largest of them."""
+    argv = [str(src), str(dst), "--jobs", "2", "--batch-size", "5000", "--ops", "split"]
+    done = subprocess.run(
+        [sys.executable, "-c", RSS, *urikit_cmd(*argv, "--no-progress", "--force")],
+        capture_output=True,
+        timeout=TIMEOUT * 2,
+        check=True,
+    )
+    return int(done.stdout)
+
+
+def test_memory_does_not_grow_with_the_input(tmp_path: Path, big: Path) -> None:
+    large = tmp_path / "large.txt"
+    with large.open("wb") as f:
+        for _ in range(4):
+            f.write(big.read_bytes())
+    small_rss = peak_rss(big, tmp_path / "small.out.txt")
+    large_rss = peak_rss(large, tmp_path / "large.out.txt")
+    assert large_rss < small_rss * 1.3, (small_rss, large_rss)

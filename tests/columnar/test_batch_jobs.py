@@ -1,0 +1,118 @@
+"""``run_file(..., jobs=N)``: the same output and summary whatever N is, for
+every input format with its error records; the text reader's whole-block split
+is the line-by-line reading it replaces. Skipped without pyarrow."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from urikit.batch import FileSummary, run_file
+
+pa = pytest.importorskip("pyarrow")
+pq = pytest.importorskip("pyarrow.parquet")
+
+
+def url(i: int) -> str:
+    return f"http://h{i % 97}.example/p/{i}?q={i % 7}"
+
+
+def csv_input(n: int) -> bytes:
+    lines = [b"id,url\n"]
+    for i in range(n):
+        if i % 211 == 5:
+            lines.append(b"%d,http://a/,extra\n" % i)  # bad-record
+        elif i % 173 == 7:
+            lines.append(b"%d,http://h\xff.example/\n" % i)  # not-utf8
+        else:
+            lines.append(f"{i},{url(i) if i % 50 else 'a b'}\n".encode())
+    return b"".join(lines)
+
+
+def jsonl_input(n: int) -> bytes:
+    lines = []
+    for i in range(n):
+        if i % 211 == 5:
+            lines.append(b'{"id": %d, "url": 5}\n' % i)  # not-a-string
+        elif i % 223 == 9:
+            lines.append(b'{"id": %d, "url": "http://tru\n' % i)  # bad-record
+        elif i % 173 == 7:
+            lines.append(b'{"id": %d, "url": "http://h\xff.example/"}\n' % i)  # not-utf8
+        else:
+            lines.append(json.dumps({"id": i, "url": url(i)}).encode() + b"\n")
+    return b"".join(lines)
+
+
+def parquet_input(path: Path, n: int) -> None:
+    values = [b"http://\xfe/" if i % 173 == 7 else url(i).encode() for i in range(n)]
+    pq.write_table(pa.table({"url": pa.array(values, pa.binary())}), path)
+
+
+@pytest.mark.parametrize("in_fmt", ["csv", "jsonl", "parquet"])
+@pytest.mark.parametrize("out_fmt", ["text", "csv", "jsonl", "parquet"])
+def test_any_number_of_jobs_gives_the_same_output(
+    tmp_path: Path, in_fmt: str, out_fmt: str
+) -> None:
+    src = tmp_path / f"in.{in_fmt}"
+    n = 4000
+    if in_fmt == "parquet":
+        parquet_input(src, n)
+    else:
+        src.write_bytes(csv_input(n) if in_fmt == "csv" else jsonl_input(n))
+    outputs: dict[int, bytes] = {}
+    summaries: dict[int, FileSummary] = {}
+    for jobs in (1, 2):
+        dst = tmp_path / f"out{jobs}.{out_fmt}"
+        summary = run_file(
+            src, dst, ["split", "normalize"], output_format=out_fmt, batch_size=300, jobs=jobs
+        )
+        outputs[jobs], summaries[jobs] = dst.read_bytes(), summary._replace(seconds=0)
+    assert outputs[2] == outputs[1]
+    assert summaries[2] == summaries[1]
+    assert summaries[1].rows == n
+    assert "not-utf8" in dict(summaries[1].reasons)
+
+
+def test_jobs_is_checked(tmp_path: Path) -> None:
+    src = tmp_path / "in.txt"
+    src.write_text("http://a/\n")
+    with pytest.raises(ValueError, match="'jobs' must be at least 1, not 0"):
+        run_file(src, tmp_path / "o.txt", jobs=0)
+    with pytest.raises(TypeError, match="jobs"):
+        run_file(src, tmp_path / "o.txt", jobs=2.0)  # type: ignore[arg-type]
+    assert not (tmp_path / "o.txt").exists()
+
+
+TEXTS = [
+    b"",
+    b"a",
+    b"a\n",
+    b"a\r\n",
+    b"\n",
+    b"\n\n",
+    b"\r\n\r\n",
+    b"a\r\r\nb\rc\n\nd",
+    b"x\ny\r",
+    b"\xffa\nb\r\n\xfe",
+    b"ok\nstill ok\n\xe9\r\nend\n",
+]
+
+
+@pytest.mark.parametrize("data", TEXTS)
+@pytest.mark.parametrize("size", [1, 2, 3, 100])
+def test_the_text_reader_reads_blocks_as_lines(data: bytes, size: int) -> None:
+    from urikit.columnar.file_readers import READERS, _text_lines
+
+    got = [
+        (rows.values.to_pylist(), rows.errors, rows.raw)
+        for rows in READERS["text"](pa, io.BytesIO(data), "url", size)
+    ]
+    lines = io.BytesIO(data).readlines()
+    expected = []
+    for at in range(0, len(lines), size):
+        rows = _text_lines(pa, lines[at : at + size])
+        expected.append((rows.values.to_pylist(), rows.errors, rows.raw))
+    assert got == expected
