@@ -55,32 +55,64 @@ def default_jobs() -> int:
 
 
 def _serve(maker: Maker, tasks: Any, results: Any) -> None:
-    """A worker: each task from ``tasks`` (a batch and its first row number;
-    None: stop) made by ``maker``, its outcome sent on ``results`` in order.
-    Ctrl-C is the main process's business."""
+    """A worker: each task read from the pipe ``tasks`` (a batch and its first
+    row number; None ends) made and sent on ``results``; an exception is sent
+    back to be raised there. SIGINT stays ignored (see the module docstring):
+    Ctrl-C is the main process's business. The main process gone, reading
+    ``tasks`` ends the worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    while (task := tasks.get()) is not None:
-        try:
-            outcome: tuple[bool, Any] = (True, maker(*task))
-        except Exception as exc:  # made again in the main process, by emit's caller
-            outcome = (False, exc)
-        results.send(outcome)
+    try:
+        while (task := tasks.recv()) is not None:
+            try:
+                outcome: tuple[bool, Any] = (True, maker(*task))
+            except Exception as exc:  # made again in the main process, by emit's caller
+                outcome = (False, exc)
+            results.send(outcome)
+    except (EOFError, OSError):  # the main process has closed its ends: the run is over
+        pass
+
+
+#: What a worker's feeder thread takes as "stop feeding".
+_STOP = object()
 
 
 class _Worker:
-    """One worker process, its queue of tasks (fed by a thread of this process,
-    so that putting a batch never waits for the worker) and the pipe of its
-    outcomes, whose sending end only the worker holds: if it dies, even in the
-    middle of sending, reading gives EOFError instead of waiting for ever."""
+    """One worker process, with a pipe of tasks and a pipe of outcomes.
+
+    Tasks go through a thread of this process that sends them down the pipe,
+    so that handing over a batch never waits for the worker (which may itself be
+    waiting for its outcome to be read). Plain pipes, not a multiprocessing
+    queue: a queue's locks are named semaphores, which multiprocessing's
+    resource tracker reports as leaked when Ctrl-C ends the run. The sending end
+    of the outcomes only the worker holds: if it dies, even in the middle of
+    sending, reading gives EOFError instead of waiting for ever."""
 
     def __init__(self, context: Any, maker: Maker) -> None:
-        self.tasks = context.Queue()
+        import queue
+        import threading
+
+        receiver, self._tasks = context.Pipe(duplex=False)
         self.results, sender = context.Pipe(duplex=False)
-        self.process = context.Process(target=_serve, args=(maker, self.tasks, sender), daemon=True)
+        self.process = context.Process(target=_serve, args=(maker, receiver, sender), daemon=True)
         with _sigint_blocked():
             self.process.start()
+        receiver.close()
         sender.close()
+        self._outbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._feeder = threading.Thread(target=self._feed, name="urikit-batch-feeder", daemon=True)
+        self._feeder.start()
+
+    def _feed(self) -> None:
+        while (task := self._outbox.get()) is not _STOP:
+            try:
+                self._tasks.send(task)
+            except OSError:  # the worker is gone: its death shows when its outcome is read
+                return
+
+    def put(self, task: Any) -> None:
+        """Hand ``task`` (or None: no more) to the worker, without waiting."""
+        self._outbox.put(task)
 
     def outcome(self) -> Any:
         try:
@@ -94,13 +126,14 @@ class _Worker:
     def stop(self, finished: bool) -> None:
         """Stop the worker: asked to (``finished``), else at once."""
         if finished:
-            self.tasks.put(None)
+            self.put(None)
             self.process.join(10)
         if self.process.is_alive():
             self.process.terminate()
             self.process.join()
-        self.tasks.cancel_join_thread()  # a task the worker will never read is dropped
-        self.tasks.close()
+        self._outbox.put(_STOP)  # a task the worker will never read is dropped
+        self._feeder.join(10)  # the worker gone, a send blocked on its pipe fails
+        self._tasks.close()
         self.results.close()
 
 
@@ -151,7 +184,7 @@ def run_parallel(
             if len(workers) < jobs:
                 workers.append(_Worker(context, maker))
             worker = workers[n % jobs]  # each worker makes its batches in order
-            worker.tasks.put((rows, row))
+            worker.put((rows, row))
             pending.append(worker)
             row += len(rows.values)
             # written as soon as made, in order; waited for when the window is full
