@@ -418,3 +418,70 @@ def test_a_changed_policy_is_applied(server: _Server) -> None:
     finally:
         s.close()
     assert info.value.reason == "denied-network" and len(server.seen) == 1
+
+
+def _admit_with(answers: list[Any], memo: dict[str, Any]) -> Callable[[], Any]:
+    """admit() of one host-name URL under one memo, the resolver answering
+    ``answers`` in turn (an exception in the list is raised) and counting."""
+    from urikit.guard._gate import admit
+
+    asked: list[str] = []
+    pending = iter(answers)
+
+    def resolver(host: str) -> list[str]:
+        asked.append(host)
+        answer = next(pending)
+        if isinstance(answer, BaseException):
+            raise answer
+        return list(answer)
+
+    def one() -> Any:
+        return admit(
+            "http://svc.test:8080/a",
+            policy=lab(8080),
+            resolver=resolver,
+            hop=0,
+            time_left=lambda: 5.0,
+            memo=memo,
+        )
+
+    one.asked = asked  # type: ignore[attr-defined]
+    return one
+
+
+def test_memo_of_a_name_holds_only_for_the_same_answer() -> None:
+    """A remembered hop of a host name is taken again only when the name
+    resolves as it did; the resolver is asked at every call; another answer is
+    checked afresh, and a refused one is refused whatever was remembered."""
+    memo: dict[str, Any] = {}
+    one = _admit_with([["127.0.0.1"], ["127.0.0.1"], ["::1"], ["10.0.0.1"], ["::1"]], memo)
+    first = one()
+    assert one() is first  # the same answer: the remembered hop
+    changed = one()
+    assert changed is not first and changed.addresses == ("::1",)
+    with pytest.raises(Blocked) as info:
+        one()  # a private address outside the lab: refused, not the memo's hop
+    assert info.value.reason == "private-address"
+    assert one().addresses == ("::1",)
+    assert one.asked == ["svc.test"] * 5  # type: ignore[attr-defined]
+
+
+def test_memo_of_a_name_meets_a_failed_lookup_as_a_fresh_check_does() -> None:
+    """A lookup that fails after the hop was remembered is reported as it is
+    without a memo (the name did not resolve), and asked once."""
+    from urikit.guard._gate import LookupTimeout
+
+    memo: dict[str, Any] = {}
+    one = _admit_with([["127.0.0.1"], OSError("no answer")], memo)
+    one()
+    with pytest.raises(Blocked) as remembered:
+        one()
+    fresh = _admit_with([OSError("no answer")], {})
+    with pytest.raises(Blocked) as unremembered:
+        fresh()
+    assert remembered.value.reason == unremembered.value.reason == "unresolved-host"
+    assert one.asked == ["svc.test"] * 2  # type: ignore[attr-defined]
+    slow = _admit_with([["127.0.0.1"], LookupTimeout("too long")], memo)
+    slow()
+    with pytest.raises(LookupTimeout):
+        slow()

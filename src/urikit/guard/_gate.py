@@ -293,18 +293,29 @@ class _Lookups:
         import queue
         import threading
 
-        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._idle = 0
 
     def _work(self) -> None:
         while True:
-            self._jobs.get()()
-            with self._lock:
-                self._idle += 1
+            resolver, name, out, finished = self._jobs.get()
+            try:
+                out.extend(str(a) for a in resolver(name))
+            except BaseException as exc:  # handed to the caller
+                out[:] = [exc]
+            finally:
+                # idle again before the caller wakes, so that its next lookup
+                # finds this thread instead of starting one
+                with self._lock:
+                    self._idle += 1
+                finished.release()
 
-    def run(self, job: Callable[[], None]) -> None:
-        """Run ``job`` in one of the threads (a new one when none is idle)."""
+    def call(self, resolver: Resolver, name: str, seconds: float) -> list[str]:
+        """``resolver(name)`` in one of the threads (a new one when none is idle),
+        waited for at most ``seconds``."""
+        import _thread
+
         with self._lock:
             new = self._idle == 0
             if not new:
@@ -313,9 +324,22 @@ class _Lookups:
             import threading
 
             threading.Thread(target=self._work, name="urikit-guard-lookup", daemon=True).start()
-        self._jobs.put(job)
+        out: list[Any] = []
+        finished = _thread.allocate_lock()  # released by the thread: the cheapest hand-back
+        finished.acquire()
+        self._jobs.put((resolver, name, out, finished))
+        if not finished.acquire(timeout=seconds):
+            raise LookupTimeout(f"looking up {name!r} took too long")
+        if out and isinstance(out[0], BaseException):
+            raise out[0]
+        return out
 
 
+_Job = tuple[Resolver, str, list[Any], Any]
+
+#: What :func:`admit` remembers of a URL: the name it asked the resolver (None:
+#: it asked none), the answer, and the hop admitted on that answer.
+Memo = tuple[str | None, tuple[str, ...], Hop]
 _lookups: _Lookups | None = None
 
 
@@ -323,29 +347,10 @@ def _bounded(resolver: Resolver, name: str, seconds: float | None) -> list[str]:
     """``resolver(name)`` as a list of strings, waiting at most ``seconds``."""
     if seconds is None:
         return [str(a) for a in resolver(name)]
-    import threading
-
     global _lookups
     if _lookups is None:
         _lookups = _Lookups()
-    found: list[str] = []
-    failed: list[BaseException] = []
-    finished = threading.Event()
-
-    def lookup() -> None:
-        try:
-            found.extend(str(a) for a in resolver(name))
-        except BaseException as exc:  # handed to the caller below
-            failed.append(exc)
-        finally:
-            finished.set()
-
-    _lookups.run(lookup)
-    if not finished.wait(seconds):
-        raise LookupTimeout(f"looking up {name!r} took too long")
-    if failed:
-        raise failed[0]
-    return found
+    return _lookups.call(resolver, name, seconds)
 
 
 def admit(
@@ -355,7 +360,7 @@ def admit(
     resolver: Resolver | None,
     hop: int,
     time_left: Callable[[], float] | None = None,
-    memo: dict[str, Hop] | None = None,
+    memo: dict[str, Memo] | None = None,
 ) -> Hop:
     """Check ``url`` for hop number ``hop``; resolve its host once; the :class:`Hop`
     to connect to, or :class:`Blocked`.
@@ -364,27 +369,49 @@ def admit(
     resolved), and given at most ``time_left()`` seconds (:class:`LookupTimeout`);
     an answer that is not an address, or no answer, is refused.
 
-    ``memo`` (kept by a caller whose ``policy`` is always the same) holds the
-    admitted hops of URLs whose host is an IP literal: their verdict depends on
-    the URL and the policy only, no lookup being made. A host name is resolved
-    and its addresses checked at every call.
+    ``memo`` (kept by a caller whose ``policy`` is always the same) holds
+    admitted hops by URL, with the resolver's answer they were admitted on: a
+    verdict depends on the URL, the policy and that answer only. A URL whose
+    host is an IP literal is admitted from it without a lookup; a host name is
+    still resolved at every call, and its hop taken from the memo only when the
+    answer is the same list of addresses (another answer is checked afresh).
     """
-    if memo is not None:
-        known = memo.get(url)
-        if known is not None:
-            return known
-    text, ref = _reading(url, policy, hop)
-    scheme = (ref.scheme or "").lower()
-    asked: list[list[str]] = []
+    known = None if memo is None else memo.get(url)
+    if known is not None and known[0] is None:  # no lookup was needed
+        return known[2]
+    asked: list[tuple[str, list[str]]] = []
+    failed: list[Exception] = []
 
     def once(name: str) -> list[str]:
+        if failed:  # the memo's lookup failed: check() is told the same
+            raise failed[0]
         if asked:  # never: check() asks once; kept so a second ask cannot slip by
-            return asked[0]
+            return asked[0][1]
         seconds = None if time_left is None else time_left()
-        addresses = _bounded(resolver or system_resolver, name, seconds)
-        asked.append(addresses)
+        try:
+            addresses = _bounded(resolver or system_resolver, name, seconds)
+        except LookupTimeout:
+            raise
+        except Exception as exc:
+            failed.append(exc)
+            raise
+        asked.append((name, addresses))
         return addresses
 
+    if known is not None:
+        # a host name: the remembered hop stands if it resolves as it did then
+        name_was, answer_was, hop_was = known
+        try:
+            same = tuple(once(name_was or "")) == answer_was
+        except LookupTimeout:
+            raise
+        except Exception:  # check() below meets the same failure and reports it
+            same = False
+        if same:
+            return hop_was
+
+    text, ref = _reading(url, policy, hop)
+    scheme = (ref.scheme or "").lower()
     report = check(text, policy=policy, resolve_dns=True, resolver=once)
     blocking = report.blocking
     if policy.one_reading and not blocking:
@@ -419,17 +446,17 @@ def admit(
 
             name = percent_decode(name)
         name = name.rstrip(".") or name
-        addresses = tuple(_addresses(asked[0] if asked else [], report, url, hop))
+        addresses = tuple(_addresses(asked[0][1] if asked else [], report, url, hop))
         if not name.isascii():
             import idna
 
             name = idna.encode(name, uts46=True).decode("ascii")
     target = (ref.path or "/") + ("" if ref.query is None else "?" + ref.query)
     admitted = Hop(text, scheme, name, port, addresses, target, report, default_port)
-    if memo is not None and literal is not None:
+    if memo is not None:
         if len(memo) >= _MEMO_SIZE:
             memo.clear()
-        memo[url] = admitted
+        memo[url] = (asked[0][0], tuple(asked[0][1]), admitted) if asked else (None, (), admitted)
     return admitted
 
 

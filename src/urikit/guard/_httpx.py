@@ -33,6 +33,7 @@ from ._gate import (
     FetchError,
     GuardedClient,
     Hop,
+    Memo,
     Settings,
     admit,
     check_body_size,
@@ -398,7 +399,7 @@ class _Admission:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.memo: dict[str, Hop] = {}
+        self.memo: dict[str, Memo] = {}
 
     def admit(self, request: httpx.Request) -> tuple[Chain, int, float]:
         url = str(request.url)

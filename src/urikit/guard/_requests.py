@@ -42,6 +42,7 @@ from ._gate import (
     MAX_BYTES,
     GuardedClient,
     Hop,
+    Memo,
     Resolver,
     Settings,
     admit,
@@ -192,7 +193,7 @@ class GuardedAdapter(GuardedClient, HTTPAdapter):
         self.max_redirects = settings.max_redirects
         self.timeout = settings.timeout
         self.max_bytes = settings.max_bytes
-        self._memo: dict[str, Hop] = {}
+        self._memo: dict[str, Memo] = {}
         self._memo_policy = self.policy
 
     def init_poolmanager(
