@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -199,6 +200,17 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def busy_workers(pid: int, ready: Callable[[], bool] = lambda: True) -> list[int]:
+    """The two worker processes of run ``pid``, once both have started and
+    ``ready()`` holds, and half a second more (the workers busy with batches)."""
+    deadline = time.monotonic() + TIMEOUT
+    while len(workers := [p for p in children(pid) if is_worker(p)]) < 2 or not ready():
+        assert time.monotonic() < deadline, "the workers did not start"
+        time.sleep(0.01)
+    time.sleep(0.5)
+    return workers
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
 def test_ctrl_c_stops_every_process_and_leaves_no_file(tmp_path: Path, big: Path) -> None:
     """Ctrl-C at a terminal signals the whole process group: the workers too."""
@@ -209,14 +221,8 @@ def test_ctrl_c_stops_every_process_and_leaves_no_file(tmp_path: Path, big: Path
         stderr=subprocess.PIPE,
         start_new_session=True,
     ) as proc:
-        deadline = time.monotonic() + TIMEOUT
-        while len(workers := {p for p in children(proc.pid) if is_worker(p)}) < 2 or not any(
-            tmp_path.glob("*.part")
-        ):
-            assert time.monotonic() < deadline, "the workers did not start"
-            time.sleep(0.01)
-        time.sleep(0.5)  # the workers busy with batches
-        helpers = children(proc.pid) - workers
+        workers = busy_workers(proc.pid, lambda: any(tmp_path.glob("*.part")))
+        helpers = children(proc.pid) - set(workers)
         os.killpg(proc.pid, signal.SIGINT)
         assert proc.stderr is not None
         err = proc.stderr.read().decode()
@@ -240,11 +246,7 @@ def test_a_worker_that_dies_ends_the_run_with_one_line(tmp_path: Path, big: Path
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     ) as proc:
-        deadline = time.monotonic() + TIMEOUT
-        while len(workers := [p for p in children(proc.pid) if is_worker(p)]) < 2:
-            assert time.monotonic() < deadline, "the workers did not start"
-            time.sleep(0.01)
-        time.sleep(0.5)  # the workers busy with batches
+        workers = busy_workers(proc.pid)
         os.kill(workers[0], signal.SIGKILL)
         assert proc.stderr is not None
         err = proc.stderr.read().decode()

@@ -18,7 +18,7 @@ import argparse
 import contextlib
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..columnar.file_readers import READERS
@@ -50,6 +50,7 @@ __all__ = [
     "parse_jobs",
     "parse_rows",
     "register",
+    "whole_number",
 ]
 
 #: SIGTERM: 128 + 15, what a shell reports for a process the signal ended.
@@ -58,38 +59,34 @@ EXIT_TERMINATED = 143
 _READERS = READERS
 
 
-def parse_rows(text: str) -> int:
-    """``--batch-size``: a whole number of rows, at least 1 (else argparse's
-    usage error naming the option).
-
-    >>> parse_rows("0")
-    Traceback (most recent call last):
-    argparse.ArgumentTypeError: must be at least 1, not 0
-    """
-    try:
-        rows = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number of rows: {text!r}") from None
-    if rows < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {rows}")
-    return rows
-
-
-def parse_jobs(text: str) -> int:
-    """``--jobs``: a whole number of worker processes, at least 1 (else
+def whole_number(noun: str) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number of ``noun``, at least 1 (else
     argparse's usage error naming the option).
 
-    >>> parse_jobs("-1")
+    >>> whole_number("rows")("0")
     Traceback (most recent call last):
-    argparse.ArgumentTypeError: must be at least 1, not -1
+    argparse.ArgumentTypeError: must be at least 1, not 0
+    >>> whole_number("jobs")("two")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: not a whole number of jobs: 'two'
     """
-    try:
-        jobs = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number of jobs: {text!r}") from None
-    if jobs < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {jobs}")
-    return jobs
+
+    def parse(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number of {noun}: {text!r}") from None
+        if number < 1:
+            raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+        return number
+
+    return parse
+
+
+#: ``--batch-size``: rows, at least 1.
+parse_rows = whole_number("rows")
+#: ``--jobs``: worker processes, at least 1.
+parse_jobs = whole_number("jobs")
 
 
 def register(sub: Any) -> None:
