@@ -54,21 +54,31 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[bytes]]:
     return path, lines
 
 
-def run_jobs(src: Path, dst: Path, jobs: int, *extra: str) -> int:
+def run_jobs(src: Path, dst: Path, jobs: int, ops: str = "split,normalize,check") -> int:
     argv = ["batch", str(src), str(dst), "--jobs", str(jobs), "--batch-size", "500"]
-    return main([*argv, "--no-progress", "--ops", "split,normalize,check", *extra])
+    return main([*argv, "--no-progress", "--ops", ops])
 
 
+#: The ops of a run in threads (Arrow and C kernels) and of one in worker
+#: processes (the check op, row by row in Python), whatever the format.
+OPS = ["split,normalize", "split,normalize,check"]
+
+
+@pytest.mark.parametrize("ops", OPS)
 @pytest.mark.parametrize("fmt", sorted(EXT))
 def test_the_output_is_the_same_bytes_for_any_number_of_jobs(
-    tmp_path: Path, mixed: tuple[Path, list[bytes]], fmt: str, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    mixed: tuple[Path, list[bytes]],
+    fmt: str,
+    ops: str,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     src, lines = mixed
     outputs = {}
     summaries = {}
     for jobs in (1, 2, 3):
         dst = tmp_path / f"out{jobs}{EXT[fmt]}"
-        assert run_jobs(src, dst, jobs) == 1  # the bad lines are invalid
+        assert run_jobs(src, dst, jobs, ops) == 1  # the bad lines are invalid
         outputs[jobs] = dst.read_bytes()
         summaries[jobs] = capsys.readouterr().err.rsplit(", time:", 1)[0]
     assert outputs[2] == outputs[1]
@@ -79,12 +89,13 @@ def test_the_output_is_the_same_bytes_for_any_number_of_jobs(
     assert f"not-utf8: {not_utf8}" in summaries[1]
 
 
+@pytest.mark.parametrize("ops", OPS)
 def test_rows_stay_in_order_with_errors_in_place(
-    tmp_path: Path, mixed: tuple[Path, list[bytes]]
+    tmp_path: Path, mixed: tuple[Path, list[bytes]], ops: str
 ) -> None:
     src, lines = mixed
     dst = tmp_path / "out.parquet"
-    assert run_jobs(src, dst, 3) == 1
+    assert run_jobs(src, dst, 3, ops) == 1
     table = pq.read_table(dst)
     assert table.column("row").to_pylist() == list(range(1, len(lines) + 1))
     expected = [line.decode("utf-8", "replace") for line in lines]
@@ -97,12 +108,13 @@ def test_rows_stay_in_order_with_errors_in_place(
             assert reasons[i] == "invalid-char"
 
 
+@pytest.mark.parametrize("ops", OPS)
 def test_text_output_writes_bytes_back_in_place(
-    tmp_path: Path, mixed: tuple[Path, list[bytes]]
+    tmp_path: Path, mixed: tuple[Path, list[bytes]], ops: str
 ) -> None:
     src, lines = mixed
     dst = tmp_path / "out.txt"
-    assert run_jobs(src, dst, 2) == 1
+    assert run_jobs(src, dst, 2, ops) == 1
     out = dst.read_bytes().split(b"\n")
     assert out[0].startswith(b"row\turl\t")
     urls = [row.split(b"\t")[1] for row in out[1:-1]]
@@ -146,9 +158,10 @@ def urikit_cmd(*args: str) -> list[str]:
     return [sys.executable, "-m", "urikit", "batch", *args]
 
 
-def test_a_closed_pipe_ends_quietly(big: Path) -> None:
+@pytest.mark.parametrize("ops", ["validate", "check"])  # threads, processes
+def test_a_closed_pipe_ends_quietly(big: Path, ops: str) -> None:
     with subprocess.Popen(
-        urikit_cmd(str(big), "-", "--jobs", "2", "--batch-size", "2000"),
+        urikit_cmd(str(big), "-", "--jobs", "2", "--batch-size", "2000", "--ops", ops),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     ) as proc:
@@ -161,10 +174,11 @@ def test_a_closed_pipe_ends_quietly(big: Path) -> None:
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
-def test_a_full_disk_names_the_output(big: Path) -> None:
+@pytest.mark.parametrize("ops", ["validate", "check"])  # threads, processes
+def test_a_full_disk_names_the_output(big: Path, ops: str) -> None:
     with open("/dev/full", "wb") as full:
         proc = subprocess.run(
-            urikit_cmd(str(big), "-", "--jobs", "2", "--batch-size", "2000"),
+            urikit_cmd(str(big), "-", "--jobs", "2", "--batch-size", "2000", "--ops", ops),
             stdout=full,
             stderr=subprocess.PIPE,
             timeout=TIMEOUT,
@@ -200,6 +214,10 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+#: A run of two worker processes (the check op holds the GIL).
+IN_PROCESSES = ("--jobs", "2", "--batch-size", "2000", "--ops", "split,check")
+
+
 def busy_workers(pid: int, ready: Callable[[], bool] = lambda: True) -> list[int]:
     """The two worker processes of run ``pid``, once both have started and
     ``ready()`` holds, and half a second more (the workers busy with batches)."""
@@ -216,7 +234,7 @@ def test_ctrl_c_stops_every_process_and_leaves_no_file(tmp_path: Path, big: Path
     """Ctrl-C at a terminal signals the whole process group: the workers too."""
     dst = tmp_path / "out.parquet"
     with subprocess.Popen(
-        urikit_cmd(str(big), str(dst), "--jobs", "2", "--batch-size", "2000", "--ops", "split"),
+        urikit_cmd(str(big), str(dst), *IN_PROCESSES),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         start_new_session=True,
@@ -238,11 +256,37 @@ def test_ctrl_c_stops_every_process_and_leaves_no_file(tmp_path: Path, big: Path
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+def test_ctrl_c_stops_a_run_in_threads_and_leaves_no_file(tmp_path: Path, big: Path) -> None:
+    """A run whose batches are made by threads (split, Parquet) starts no
+    process, and Ctrl-C ends it as it ends a run of one job."""
+    dst = tmp_path / "out.parquet"
+    argv = ["--jobs", "2", "--batch-size", "2000", "--ops", "split,normalize"]
+    with subprocess.Popen(
+        urikit_cmd(str(big), str(dst), *argv),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    ) as proc:
+        deadline = time.monotonic() + TIMEOUT
+        while not any(tmp_path.glob("*.part")):
+            assert time.monotonic() < deadline, "the run did not start"
+            time.sleep(0.01)
+        time.sleep(0.3)  # batches in flight
+        started = children(proc.pid) if Path("/proc/self/task").exists() else set()
+        os.killpg(proc.pid, signal.SIGINT)
+        assert proc.stderr is not None
+        err = proc.stderr.read().decode()
+        assert proc.wait(TIMEOUT) == 130
+    assert err == f"urikit batch: interrupted; nothing written to {dst}\n"
+    assert [p for p in started if is_worker(p)] == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
 def test_a_worker_that_dies_ends_the_run_with_one_line(tmp_path: Path, big: Path) -> None:
     dst = tmp_path / "out.parquet"
     with subprocess.Popen(
-        urikit_cmd(str(big), str(dst), "--jobs", "2", "--batch-size", "2000", "--ops", "split"),
+        urikit_cmd(str(big), str(dst), *IN_PROCESSES),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     ) as proc:

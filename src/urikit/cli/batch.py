@@ -85,7 +85,7 @@ def whole_number(noun: str) -> Callable[[str], int]:
 
 #: ``--batch-size``: rows, at least 1.
 parse_rows = whole_number("rows")
-#: ``--jobs``: worker processes, at least 1.
+#: ``--jobs``: batches made at once, at least 1.
 parse_jobs = whole_number("jobs")
 
 
@@ -162,7 +162,7 @@ def register(sub: Any) -> None:
         type=parse_jobs,
         default=None,
         metavar="N",
-        help="batches made at once, each in a worker process; the output is the same "
+        help="batches made at once, in threads or worker processes; the output is the same "
         "whatever N is; 1: all in this process (default: the number of usable cores)",
     )
     p.add_argument(

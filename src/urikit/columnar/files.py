@@ -234,6 +234,24 @@ class Processor:
         return pa.record_batch(arrays, names=output_columns(self.column, ops))
 
 
+def in_threads(setup: Setup, fmt: str) -> bool:
+    """Whether the batches of a run are best made by threads of the main
+    process rather than by worker processes: when what makes them is Arrow's
+    compute functions and urikit's C kernels, which release the GIL (validate,
+    split and normalize; the text, CSV and Parquet outputs), threads share the
+    batches without copying them between processes. The ``check`` op (the
+    security check, row by row) and the JSON Lines output (a record at a time)
+    are Python holding the GIL: worker processes.
+
+    >>> setup = Setup(("validate", "split"), "url", "URI-reference", "scheme", "default")
+    >>> in_threads(setup, "parquet"), in_threads(setup, "jsonl")
+    (True, False)
+    >>> in_threads(setup._replace(ops=("check",)), "text")
+    False
+    """
+    return "check" not in setup.ops and fmt != "jsonl"
+
+
 class BatchMaker:
     """What a worker process makes of a batch of rows (``rows``, the first of
     them row ``start``): the output batch encoded for ``fmt`` (bytes; for
@@ -281,7 +299,8 @@ class FileRun:
     place, removing it). When the run fails, the output is discarded and
     :attr:`outcome` says what became of it; a :class:`FileError` raised says
     it too. ``jobs`` above 1 processes and encodes the batches in that many
-    worker processes (:mod:`.parallel`), with the same output.
+    threads or worker processes (:func:`in_threads`, :mod:`.parallel`), with
+    the same output.
     """
 
     def __init__(
@@ -331,11 +350,15 @@ class FileRun:
         try:
             batches = READERS[self.input_format](pa, f, self.column, self.batch_size)
             if self.jobs > 1:
-                from .parallel import run_parallel  # here: a run of one job needs none of it
+                # here: a run of one job needs none of it
+                from .parallel import run_parallel, run_threaded
 
                 maker = BatchMaker(self.setup, self.output_format, self.processor)
                 emit = functools.partial(self.emit, writer)
-                run_parallel(batches, self.jobs, maker, emit, self.held)
+                if in_threads(self.setup, self.output_format):
+                    run_threaded(batches, self.jobs, maker, emit)
+                else:
+                    run_parallel(batches, self.jobs, maker, emit, self.held)
             else:
                 for rows in batches:
                     self._write(writer, rows)
@@ -416,10 +439,11 @@ def run_file(
     ``batch_size`` rows are read and written at a time: memory use does not grow
     with the file. ``progress``, when given, is called with the number of rows
     after each batch is written; an exception it raises stops the run.
-    ``jobs`` above 1 makes the batches in that many worker processes (at most
-    ``2 * jobs`` batches in flight), with the same output; they are started by
-    ``spawn``, so a script that calls this needs the ``if __name__ ==
-    "__main__":`` guard.
+    ``jobs`` above 1 makes the batches in that many threads or, for the
+    ``check`` op or a JSON Lines output, worker processes (at most ``2 * jobs``
+    batches in flight), with the same output; the processes are started by
+    ``spawn``, so a script that calls this with those needs the ``if __name__
+    == "__main__":`` guard.
 
     Nothing is destroyed: a ``destination`` that is the ``source`` (the same
     path, a symlink, a hard link) raises :class:`WriteError`, and an existing

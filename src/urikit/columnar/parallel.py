@@ -1,19 +1,20 @@
-"""``jobs`` worker processes for :class:`.files.FileRun` (``urikit batch --jobs N``).
+"""The ``jobs`` of :class:`.files.FileRun` (``urikit batch --jobs N``): threads
+or worker processes.
 
 The main process reads the batches (:mod:`.file_readers`) and writes the
-output (:mod:`.file_writers`); the workers make each batch's output rows and
-encode them (text, CSV, JSON Lines: bytes; Parquet: the output batch, which
-the main process writes), which is per-row Python holding the GIL, hence
-processes rather than threads. The results are written in input order, so the
-output is the same whatever the number of jobs; at most ``2 * jobs`` batches
-are in flight, so memory use does not grow with the file. An input of one
-batch is done in the main process, with no worker started.
+output (:mod:`.file_writers`) in input order, so the output is the same
+whatever the number of jobs; at most ``2 * jobs`` batches are in flight, so
+memory use does not grow with the file. Making each batch's output rows (and
+encoding them) is done by ``jobs`` threads (:func:`run_threaded`) when that
+work releases the GIL (Arrow's compute functions, urikit's C kernels), else
+by ``jobs`` worker processes (:func:`run_parallel`), for per-row Python.
 
-The workers are started by ``spawn`` (a fork of a process running pyarrow's
-threads is not safe) with SIGINT blocked, and keep it ignored: Ctrl-C at a
-terminal reaches the whole process group, and it is the main process that
-stops the run, then the workers. A worker that dies ends the run with a
-:class:`~.file_readers.FileError`.
+The worker processes are started by ``spawn`` (a fork of a process running
+pyarrow's threads is not safe) with SIGINT blocked, and keep it ignored:
+Ctrl-C at a terminal reaches the whole process group, and it is the main
+process that stops the run, then the workers. A worker that dies ends the run
+with a :class:`~.file_readers.FileError`. An input of one batch is done in
+the main process, with no worker started.
 
 >>> default_jobs() >= 1
 True
@@ -32,7 +33,7 @@ from typing import Any
 
 from .file_readers import FileError, Rows
 
-__all__ = ["default_jobs", "run_parallel"]
+__all__ = ["default_jobs", "run_parallel", "run_threaded"]
 
 #: What to make of a batch of rows, the first of them row N: (the output, its counts).
 Maker = Callable[[Rows, int], tuple[Any, Any]]
@@ -203,3 +204,38 @@ def _chain(first: Rows, second: Rows, rest: Iterator[Rows]) -> Iterator[Rows]:
     yield first
     yield second
     yield from rest
+
+
+def run_threaded(
+    batches: Iterator[Rows],
+    jobs: int,
+    maker: Maker,
+    emit: Callable[[Any, Any], object],
+) -> None:
+    """``emit(*maker(rows, start))`` for each batch of ``batches``, in order,
+    ``maker`` run by ``jobs`` threads of this process: for a maker whose work
+    is Arrow's and urikit's C kernels, which release the GIL. At most
+    ``2 * jobs`` batches in flight; on an exception (Ctrl-C too) the batches
+    not started are dropped and the running ones waited for.
+
+    >>> batches = iter([Rows([1, 2], {}, {}), Rows([3], {}, {})])
+    >>> run_threaded(batches, 2, lambda rows, start: (rows.values, start), print)
+    [1, 2] 1
+    [3] 3
+    """
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(jobs, thread_name_prefix="urikit-batch")
+    pending: collections.deque[Future[tuple[Any, Any]]] = collections.deque()
+    window = _WINDOW * jobs
+    row = 1
+    try:
+        for rows in batches:
+            pending.append(pool.submit(maker, rows, row))
+            row += len(rows.values)
+            while pending and (len(pending) >= window or pending[0].done()):
+                emit(*pending.popleft().result())
+        while pending:
+            emit(*pending.popleft().result())
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
