@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from urikit.batch import FileSummary, run_file
+from urikit.columnar.file_readers import Rows
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -116,3 +118,46 @@ def test_the_text_reader_reads_blocks_as_lines(data: bytes, size: int) -> None:
         rows = _text_lines(pa, lines[at : at + size])
         expected.append((rows.values.to_pylist(), rows.errors, rows.raw))
     assert got == expected
+
+
+def _batches(n: int) -> list[Rows]:
+    return [Rows([i], {}, {}) for i in range(n)]
+
+
+@pytest.mark.parametrize("where", ["maker", "emit"])
+def test_threads_stop_at_the_first_failure_in_order(where: str) -> None:
+    """A failure in a making thread or in the writing thread is raised by
+    run_threaded; the batches before it are written in order, none after."""
+    from urikit.columnar.parallel import run_threaded
+
+    written: list[int] = []
+
+    def maker(rows: object, start: int) -> tuple[int, None]:
+        if where == "maker" and start == 6:
+            raise ValueError("batch 6")
+        return start, None
+
+    def emit(start: int, tally: None) -> None:
+        if where == "emit" and start == 6:
+            raise ValueError("batch 6")
+        written.append(start)
+
+    with pytest.raises(ValueError, match="batch 6"):
+        run_threaded(iter(_batches(40)), 2, maker, emit)
+    assert written == [1, 2, 3, 4, 5]
+
+
+def test_threads_stop_when_reading_fails() -> None:
+    from urikit.columnar.parallel import run_threaded
+
+    written: list[int] = []
+
+    def batches() -> Iterator[Rows]:
+        yield from _batches(3)
+        raise OSError("the input went away")
+
+    with pytest.raises(OSError, match="went away"):
+        run_threaded(
+            batches(), 2, lambda rows, start: (start, None), lambda s, t: written.append(s)
+        )
+    assert written == [1, 2, 3][: len(written)]  # in order; what was made may be written

@@ -213,29 +213,53 @@ def run_threaded(
     emit: Callable[[Any, Any], object],
 ) -> None:
     """``emit(*maker(rows, start))`` for each batch of ``batches``, in order,
-    ``maker`` run by ``jobs`` threads of this process: for a maker whose work
-    is Arrow's and urikit's C kernels, which release the GIL. At most
-    ``2 * jobs`` batches in flight; on an exception (Ctrl-C too) the batches
-    not started are dropped and the running ones waited for.
+    ``maker`` run by ``jobs`` threads of this process (for a maker whose work
+    is Arrow's and urikit's C kernels, which release the GIL) and ``emit`` by
+    one more, so that reading (this thread), making and writing go on at
+    once. At most ``2 * jobs`` batches in flight. An exception, in any of them
+    or here (Ctrl-C), is raised here once the batches being made and the
+    one being written are done; the others are dropped.
 
     >>> batches = iter([Rows([1, 2], {}, {}), Rows([3], {}, {})])
     >>> run_threaded(batches, 2, lambda rows, start: (rows.values, start), print)
     [1, 2] 1
     [3] 3
     """
+    import queue
+    import threading
     from concurrent.futures import Future, ThreadPoolExecutor
 
+    made: queue.Queue[Future[tuple[Any, Any]] | None] = queue.Queue(_WINDOW * jobs)
+    failed: list[BaseException] = []
+
+    def write() -> None:
+        # in input order; after a failure the queue is still emptied (the
+        # reading thread may be waiting to put), its batches dropped
+        while (future := made.get()) is not None:
+            if failed:
+                future.cancel()
+                continue
+            try:
+                emit(*future.result())
+            except BaseException as exc:  # raised by the reading thread
+                failed.append(exc)
+
     pool = ThreadPoolExecutor(jobs, thread_name_prefix="urikit-batch")
-    pending: collections.deque[Future[tuple[Any, Any]]] = collections.deque()
-    window = _WINDOW * jobs
+    writer = threading.Thread(target=write, name="urikit-batch-writer", daemon=True)
+    writer.start()
     row = 1
     try:
         for rows in batches:
-            pending.append(pool.submit(maker, rows, row))
+            if failed:
+                break
+            made.put(pool.submit(maker, rows, row))
             row += len(rows.values)
-            while pending and (len(pending) >= window or pending[0].done()):
-                emit(*pending.popleft().result())
-        while pending:
-            emit(*pending.popleft().result())
+    except BaseException as exc:
+        failed.append(exc)  # the writer drops the rest
+        raise
     finally:
+        made.put(None)
+        writer.join()
         pool.shutdown(wait=True, cancel_futures=True)
+    if failed:
+        raise failed[0]
