@@ -376,8 +376,8 @@ def _link(temp: str, dest: str) -> bool:
 
 def text_field(value: object) -> str:
     """One field of the text output: ``\\N`` for a null, ``true``/``false``,
-    the text with its non-printable characters escaped (:func:`escape`: a
-    byte that was not UTF-8 goes back as it came)."""
+    the text with its non-printable characters escaped as every command
+    escapes them (a byte that was not UTF-8 goes back as it came)."""
     if value is None:
         return _NULL
     if value is True:
