@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import sys
 
+from ..columnar._escape import escape
 from ..core.errors import URIError
 
 # argparse, json and re are imported where they are used: `urikit parse X`
@@ -154,27 +155,6 @@ def json_text(value: Any) -> str:
     import json
 
     return json.dumps(value, ensure_ascii=True)
-
-
-def escape(text: str) -> str:
-    """``text`` safe for a terminal: every non-printable character (controls such
-    as ESC and TAB, format characters, other lone surrogates) as a backslash
-    escape. An input byte that is not UTF-8 (U+DC80..U+DCFF, ``surrogateescape``)
-    is kept: the output stream writes it back as the byte it was."""
-    if text.isprintable():
-        return text
-    out: list[str] = []
-    for ch in text:
-        cp = ord(ch)
-        if ch.isprintable() or 0xDC80 <= cp <= 0xDCFF:
-            out.append(ch)
-        elif cp <= 0xFF:
-            out.append(f"\\x{cp:02x}")
-        elif cp <= 0xFFFF:
-            out.append(f"\\u{cp:04x}")
-        else:
-            out.append(f"\\U{cp:08x}")
-    return "".join(out)
 
 
 #: The reason of the error record of an input holding a byte that is not UTF-8.

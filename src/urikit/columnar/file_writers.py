@@ -24,6 +24,7 @@ from contextlib import AbstractContextManager
 from typing import IO, Any
 
 from ..core._extras import imported
+from ._escape import escape
 from .file_readers import FileError
 
 __all__ = [
@@ -278,6 +279,75 @@ def encode(fmt: str, batch: Any, raw: dict[int, str], *, header: bool) -> bytes:
             out.write(json.dumps(record, ensure_ascii=True))
             out.write("\n")
         return out.getvalue().encode("ascii")
+    return _encode_text(batch, raw, header)
+
+
+def _encode_text(batch: Any, raw: dict[int, str], header: bool) -> bytes:
+    """The text output of ``batch``, made by Arrow a whole column at a time:
+    the rows whose field needs Python's rule (a value that is not printable
+    ASCII, a ``raw`` value) get it from :func:`text_field`, put in place. A
+    batch with a column of another type is written row by row."""
+    pa = imported("pyarrow")
+    pc = imported("pyarrow.compute")
+    head = ("\t".join(batch.schema.names) + "\n").encode("utf-8", "surrogateescape")
+    n = batch.num_rows
+    fields = []
+    for i, column in enumerate(batch.columns):
+        field = _text_column(pa, pc, column, raw if i == 1 else {})
+        if field is None:
+            return _encode_text_rows(batch, raw, header)
+        fields.append(field)
+    if not fields:
+        return _encode_text_rows(batch, raw, header)
+    if n == 0:
+        return head if header else b""
+    binary = pa.large_binary()
+    fields[-1] = pc.binary_join_element_wise(
+        fields[-1], pa.scalar(b"", binary), pa.scalar(b"\n", binary)
+    )
+    lines = pc.binary_join_element_wise(*fields, pa.scalar(b"\t", binary))
+    offsets = memoryview(lines.buffers()[1]).cast("q")
+    start, end = offsets[lines.offset], offsets[lines.offset + n]
+    body: bytes = lines.buffers()[2][start:end].to_pybytes()
+    return head + body if header else body
+
+
+def _text_column(pa: Any, pc: Any, column: Any, raw: dict[int, str]) -> Any:
+    """The fields of ``column`` in the text output, a large binary array with
+    no nulls; None for a type written row by row."""
+    binary = pa.large_binary()
+    null = pa.scalar(_NULL.encode(), binary)
+    kind = column.type
+    if pa.types.is_boolean(kind):
+        true, false = pa.scalar(b"true", binary), pa.scalar(b"false", binary)
+        return pc.if_else(column, true, false).fill_null(null)
+    if pa.types.is_integer(kind):
+        return column.cast(pa.string()).cast(binary).fill_null(null)
+    if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+        return None
+    field = column.cast(binary).fill_null(null)
+    # printable ASCII (exactly Python's printable characters in ASCII) is written
+    # as it is; any other value is Python's to judge
+    printable = pc.ascii_is_printable(column)
+    if not raw and pc.all(printable).as_py() is not False:
+        return field
+    python = pc.invert(printable).fill_null(False)
+    if raw:  # written back as read: bytes that were not UTF-8 are kept
+        flags = [False] * len(column)
+        for i in raw:
+            flags[i] = True
+        python = pc.or_(python, pa.array(flags, pa.bool_()))
+    where = pc.indices_nonzero(python).to_pylist()
+    values = column.filter(python).to_pylist()
+    written = [
+        text_field(raw.get(i, value)).encode("utf-8", "surrogateescape")
+        for i, value in zip(where, values, strict=True)
+    ]
+    return pc.replace_with_mask(field, python, pa.array(written, binary))
+
+
+def _encode_text_rows(batch: Any, raw: dict[int, str], header: bool) -> bytes:
+    """The text output of ``batch``, a row at a time (any column type)."""
     out = io.StringIO()
     if header:
         out.write("\t".join(batch.schema.names) + "\n")
@@ -306,26 +376,12 @@ def _link(temp: str, dest: str) -> bool:
 
 def text_field(value: object) -> str:
     """One field of the text output: ``\\N`` for a null, ``true``/``false``,
-    the text with its non-printable characters escaped (a byte that was not
-    UTF-8 goes back as it came)."""
+    the text with its non-printable characters escaped as every command
+    escapes them (a byte that was not UTF-8 goes back as it came)."""
     if value is None:
         return _NULL
     if value is True:
         return "true"
     if value is False:
         return "false"
-    text = str(value)
-    if text.isprintable():
-        return text
-    # control characters escaped; a byte that was not UTF-8 goes back as it came
-    return "".join(c if c.isprintable() or "\udc80" <= c <= "\udcff" else _escape(c) for c in text)
-
-
-def _escape(char: str) -> str:
-    """One character that is not printable, as a backslash escape."""
-    cp = ord(char)
-    if cp <= 0xFF:
-        return f"\\x{cp:02x}"
-    if cp <= 0xFFFF:
-        return f"\\u{cp:04x}"
-    return f"\\U{cp:08x}"
+    return escape(str(value))
