@@ -218,6 +218,26 @@ def test_canonical_errors_raise_names_the_first_bad_row(build: Build, form: Any)
     assert str(other.value) != str(direct.value)  # the assertion above can tell them apart
 
 
+def test_declined_rows_in_many_blocks(build: Build) -> None:
+    """More rows than the C kernel maps between two turns of Python (65536):
+    declined rows of every block come back in their places, and with
+    errors="raise" the first bad row's error is raised, though the rows of an
+    earlier block went through Python already."""
+    arrow = build["urikit.arrow"]
+    n = 70_000
+    # the C core takes "http://H/i", declines "http://h/%41i" (a "%": Python's "http://h/Ai")
+    rows = [[f"http://H/{i}", f"http://h/%41{i}", None][i % 3] for i in range(n)]
+    got = arrow.canonical(pa.array(rows)).to_pylist()
+    assert got == [per_row(build.urikit.canonical, t) for t in rows]
+    # the second block's first rows: declined, null, taken
+    assert got[65536:65539] == ["http://h/A65536", None, "http://h/65538"]
+    first, later = 69_001, 69_500
+    rows[first], rows[later] = "http://h:x/", "http://hh:yy/"
+    with pytest.raises(build.urikit.URIError) as caught:
+        arrow.canonical(pa.array(rows), errors="raise")
+    assert str(caught.value) == "invalid character 'x' in port at position 9"
+
+
 @C_ONLY
 @pytest.mark.parametrize("name", ["normalize", "resolve", "canonical", "surt"])
 def test_the_c_kernels_output_comes_from_arrows_pool(build: Build, name: str) -> None:

@@ -5,9 +5,9 @@
  * canonical_forms/rules_c.c with the GIL released, so that threads run them
  * side by side, and makes no Python object per row. A row those cores decline
  * (invalid, non-ASCII, a base without scheme, an uncommon URL) is only noted
- * in that loop; afterwards, with the GIL, each is given in row order to the
- * Python function (the reference, which also raises for errors="raise"), and
- * its result spliced into the output. The output buffers come from the
+ * in that loop; after each block of rows, with the GIL, each is given in row
+ * order to the Python function (the reference, which also raises for
+ * errors="raise"), and at the end its result spliced into the output. The output buffers come from the
  * caller's allocator (Arrow's memory pool, obuf_t of _arrow.h), taken with the
  * GIL before the loop: a fresh allocation of each would fault its pages in on
  * every call, and the page faults of two threads serialise in the kernel.
@@ -345,15 +345,12 @@ map_row(const job_t *job, const col_t *c, int64_t i, out_cols_t *o)
     return ROW_DONE;
 }
 
-/* The loop over every row, without the GIL: 0, or ROW_BAD_OFFSETS /
+/* The loop over rows i0 to i1, without the GIL: 0, or ROW_BAD_OFFSETS /
  * ROW_NO_MEMORY / ROW_PY_ERROR. */
 static int
-map_rows(const job_t *job, const col_t *c, out_cols_t *o)
+map_rows(const job_t *job, const col_t *c, out_cols_t *o, int64_t i0, int64_t i1)
 {
-    int64_t length = c->v.length;
-    memset(o->valid, 0, (size_t)((length + 7) / 8));
-    o->offsets[0] = 0;
-    for (int64_t i = 0; i < length; i++) {
+    for (int64_t i = i0; i < i1; i++) {
         int r = map_row(job, c, i, o);
         if (r == ROW_DONE) {
             BIT_SET(o->valid, i);
@@ -389,6 +386,7 @@ typedef struct {
     PyObject *held;
     const char **utf8;
     Py_ssize_t *len;
+    int64_t n, cap;
     int64_t extra; /* their bytes in all */
 } py_rows_t;
 
@@ -400,24 +398,35 @@ py_rows_free(py_rows_t *r)
     PyMem_Free(r->len);
 }
 
-/* With the GIL: each pending row through fallback (fallback(text) for
- * normalize and canonical, fallback(base, ref) for resolve), in row order. -1 with an
- * exception set (errors="raise": the first invalid row's). */
+/* With the GIL: the pending rows from r->n on through fallback (fallback(text)
+ * for normalize and canonical, fallback(base, ref) for resolve), in row order,
+ * their results appended to r. -1 with an exception set (errors="raise": the
+ * first invalid row's). */
 static int
 python_rows(const job_t *job, const col_t *c, PyObject *base1, PyObject *fallback,
             const out_cols_t *o, py_rows_t *r)
 {
-    r->held = PyList_New(o->n_pending);
-    r->utf8 = PyMem_Calloc((size_t)o->n_pending + 1, sizeof(const char *));
-    r->len = PyMem_Calloc((size_t)o->n_pending + 1, sizeof(Py_ssize_t));
-    if (r->held == NULL || r->utf8 == NULL || r->len == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_NoMemory();
-        }
+    if (r->held == NULL && (r->held = PyList_New(0)) == NULL) {
         return -1;
     }
-    for (int64_t k = 0; k < o->n_pending; k++) {
-        int64_t i = o->pending[k];
+    if (o->n_pending > r->cap) {
+        int64_t cap = o->n_pending + o->n_pending / 2 + 16;
+        const char **u = PyMem_Realloc(r->utf8, (size_t)cap * sizeof(const char *));
+        if (u != NULL) {
+            r->utf8 = u;
+        }
+        Py_ssize_t *l = PyMem_Realloc(r->len, (size_t)cap * sizeof(Py_ssize_t));
+        if (l != NULL) {
+            r->len = l;
+        }
+        if (u == NULL || l == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        r->cap = cap;
+    }
+    for (; r->n < o->n_pending; r->n++) {
+        int64_t k = r->n, i = o->pending[k];
         PyObject *ref = row_str(c, i), *got = NULL;
         if (ref != NULL && job->op != OP_RESOLVE) {
             got = PyObject_CallOneArg(fallback, ref);
@@ -431,7 +440,13 @@ python_rows(const job_t *job, const col_t *c, PyObject *base1, PyObject *fallbac
         if (got == NULL) {
             return -1;
         }
-        PyList_SET_ITEM(r->held, k, got);
+        int held = PyList_Append(r->held, got); /* the list keeps got (and its UTF-8) alive */
+        Py_DECREF(got);
+        if (held < 0) {
+            return -1;
+        }
+        r->utf8[k] = NULL;
+        r->len[k] = 0;
         if (got == Py_None) {
             continue;
         }
@@ -505,12 +520,17 @@ out_take(out_cols_t *o, int64_t length, int wide_out, int64_t nulls)
                          urikit_obuf_take(&o->data_b), (long long)nulls);
 }
 
-/* The whole run of a job over column c: the GIL-free loop, the Python rows,
+/* Rows a GIL-free stretch of run() maps before it hands the rows declined in it
+ * to Python: the GIL is then held in short turns spread over the call, which
+ * the C loops of other threads overlap, rather than in one at the end, where
+ * the turns of threads that started together would queue. */
+enum { RUN_BLOCK = 1 << 16 };
+
+/* The whole run of a job over column c: blocks of rows through the GIL-free
+ * loop, the rows declined in each through Python (with the GIL) after it, then
  * the GIL-free splice; (validity | None, offsets, data, null count), the
  * buffers from alloc, the offsets int64 (wide_out) or int32; None when int32
- * offsets would overflow. Two GIL-free stretches at most (but for a data
- * buffer that must grow): a thread that takes the GIL back waits for the
- * others to give it up. */
+ * offsets would overflow. */
 static PyObject *
 run(const job_t *job, const col_t *c, int wide_out, PyObject *alloc, PyObject *base1,
     PyObject *fallback, int64_t extra)
@@ -535,15 +555,24 @@ run(const job_t *job, const col_t *c, int wide_out, PyObject *alloc, PyObject *b
     o.offsets = (int64_t *)OBUF_PTR(o.off_b);
     o.valid = OBUF_PTR(o.valid_b);
     o.data = (char *)OBUF_PTR(o.data_b);
+    int failed = 0;
     o.ts = PyEval_SaveThread();
-    int failed = map_rows(job, c, &o);
+    memset(o.valid, 0, (size_t)((length + 7) / 8));
+    o.offsets[0] = 0;
+    for (int64_t i0 = 0; i0 < length && !failed; i0 += RUN_BLOCK) {
+        failed = map_rows(job, c, &o, i0, length - i0 < RUN_BLOCK ? length : i0 + RUN_BLOCK);
+        if (!failed && o.n_pending > r.n) {
+            PyEval_RestoreThread(o.ts);
+            failed = python_rows(job, c, base1, fallback, &o, &r) < 0 ? ROW_PY_ERROR : 0;
+            o.ts = PyEval_SaveThread();
+        }
+    }
     if (!failed && o.n_pending == 0) {
         nulls = out_finish(&o, length, wide_out);
     }
     PyEval_RestoreThread(o.ts);
     if (!failed && o.n_pending > 0) {
-        if (python_rows(job, c, base1, fallback, &o, &r) < 0 ||
-            urikit_obuf_new(alloc, (Py_ssize_t)(o.len + r.extra), &spliced) < 0) {
+        if (urikit_obuf_new(alloc, (Py_ssize_t)(o.len + r.extra), &spliced) < 0) {
             goto done;
         }
         Py_BEGIN_ALLOW_THREADS
