@@ -118,6 +118,16 @@ put_path(out_t *o, const uchar *p, Py_ssize_t n, int lower)
     }
 }
 
+/* The scratch of put_query: on the stack for the usual query, else from the
+ * raw allocator (no GIL needed). */
+enum { QUERY_BYTES = 512, QUERY_PARTS = 32 };
+
+static void *
+scratch(void *small, size_t small_size, size_t size)
+{
+    return size <= small_size ? small : PyMem_RawMalloc(size);
+}
+
 /* The query's "&"-separated parts, sorted, joined by "&". For semantic each
  * "=" after a part's first is written %3D (urlcanon's token escaping); for surt
  * the parts are lower-cased first. Returns -1 on a memory error. */
@@ -128,9 +138,10 @@ put_query(out_t *o, const uchar *q, Py_ssize_t n, int surt)
     for (Py_ssize_t i = 0; i < n; i++) {
         count += q[i] == '&';
     }
-    uchar *low = NULL;
+    uchar low_small[QUERY_BYTES], *low = NULL;
+    slice_t parts_small[QUERY_PARTS];
     if (surt) {
-        low = PyMem_RawMalloc((size_t)n + 1);
+        low = scratch(low_small, sizeof(low_small), (size_t)n + 1);
         if (low == NULL) {
             return -1;
         }
@@ -139,9 +150,11 @@ put_query(out_t *o, const uchar *q, Py_ssize_t n, int surt)
         }
         q = low;
     }
-    slice_t *parts = PyMem_RawMalloc((size_t)count * sizeof(slice_t));
+    slice_t *parts = scratch(parts_small, sizeof(parts_small), (size_t)count * sizeof(slice_t));
     if (parts == NULL) {
-        PyMem_RawFree(low);
+        if (low != low_small) {
+            PyMem_RawFree(low);
+        }
         return -1;
     }
     Py_ssize_t k = 0, start = 0;
@@ -163,9 +176,11 @@ put_query(out_t *o, const uchar *q, Py_ssize_t n, int surt)
             }
         }
         if (extra > 0) {
-            low = PyMem_RawMalloc((size_t)(n + extra) + 1);
+            low = scratch(low_small, sizeof(low_small), (size_t)(n + extra) + 1);
             if (low == NULL) {
-                PyMem_RawFree(parts);
+                if (parts != parts_small) {
+                    PyMem_RawFree(parts);
+                }
                 return -1;
             }
             uchar *w = low;
@@ -197,8 +212,12 @@ put_query(out_t *o, const uchar *q, Py_ssize_t n, int surt)
         }
         put(o, parts[j].p, parts[j].len);
     }
-    PyMem_RawFree(parts);
-    PyMem_RawFree(low);
+    if (parts != parts_small) {
+        PyMem_RawFree(parts);
+    }
+    if (low != low_small) {
+        PyMem_RawFree(low); /* NULL: nothing */
+    }
     return 0;
 }
 
@@ -395,7 +414,7 @@ urikit_sp_canonical_fast(PyObject *module, PyObject *const *args, Py_ssize_t nar
     Py_ssize_t n = PyUnicode_GET_LENGTH(text);
     char small[512];
     size_t need = 3 * (size_t)n + 16;
-    out_t o = {need <= sizeof(small) ? small : PyMem_RawMalloc(need), 0};
+    out_t o = {need <= sizeof(small) ? small : PyMem_Malloc(need), 0};
     if (o.buf == NULL) {
         return PyErr_NoMemory();
     }
@@ -411,7 +430,7 @@ urikit_sp_canonical_fast(PyObject *module, PyObject *const *args, Py_ssize_t nar
         result = ascii_str(o.buf, o.len);
     }
     if (o.buf != small) {
-        PyMem_RawFree(o.buf);
+        PyMem_Free(o.buf);
     }
     return result;
 }
