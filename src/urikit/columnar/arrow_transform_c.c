@@ -116,7 +116,6 @@ typedef struct {
     int64_t len, cap;
     int64_t *offsets; /* length + 1 */
     uchar *valid;     /* packed bits, LSB first */
-    PyObject *alloc;
     PyThreadState *ts; /* saved while the GIL is released */
     int64_t *pending;  /* the rows for Python, in order */
     int64_t n_pending, cap_pending;
@@ -542,10 +541,9 @@ run(const job_t *job, const col_t *c, int wide_out, PyObject *alloc, PyObject *b
     memset(&r, 0, sizeof(r));
     obuf_t spliced = {0};
     PyObject *result = NULL;
-    o.alloc = alloc;
     /* room for every row's normal form (at most one byte longer, the "/" of an
      * empty http path) and extra (resolve: the bases' bytes), so that the data
-     * grows only for Python's rows */
+     * seldom grows (a canonical query's "=" written %3D can make it) */
     o.cap = c->v.total + length + 64 + extra;
     if (urikit_obuf_new(alloc, (Py_ssize_t)((length + 1) * 8), &o.off_b) < 0 ||
         urikit_obuf_new(alloc, (Py_ssize_t)((length + 7) / 8), &o.valid_b) < 0 ||
