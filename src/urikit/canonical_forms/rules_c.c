@@ -15,8 +15,6 @@
  * second "http://" after the first. */
 #include "../core/_speedups.h"
 
-enum { CANON_SEMANTIC = 0, CANON_SEMANTIC_FRAGMENT = 1, CANON_SURT = 2, CANON_SAFE_BROWSING = 3 };
-
 typedef struct {
     const uchar *p;
     Py_ssize_t len;
@@ -120,6 +118,16 @@ put_path(out_t *o, const uchar *p, Py_ssize_t n, int lower)
     }
 }
 
+/* The scratch of put_query: on the stack for the usual query, else from the
+ * raw allocator (no GIL needed). */
+enum { QUERY_BYTES = 512, QUERY_PARTS = 32 };
+
+static void *
+scratch(void *small, size_t small_size, size_t size)
+{
+    return size <= small_size ? small : PyMem_RawMalloc(size);
+}
+
 /* The query's "&"-separated parts, sorted, joined by "&". For semantic each
  * "=" after a part's first is written %3D (urlcanon's token escaping); for surt
  * the parts are lower-cased first. Returns -1 on a memory error. */
@@ -130,9 +138,10 @@ put_query(out_t *o, const uchar *q, Py_ssize_t n, int surt)
     for (Py_ssize_t i = 0; i < n; i++) {
         count += q[i] == '&';
     }
-    uchar *low = NULL;
+    uchar low_small[QUERY_BYTES], *low = NULL;
+    slice_t parts_small[QUERY_PARTS];
     if (surt) {
-        low = PyMem_Malloc((size_t)n + 1);
+        low = scratch(low_small, sizeof(low_small), (size_t)n + 1);
         if (low == NULL) {
             return -1;
         }
@@ -141,9 +150,11 @@ put_query(out_t *o, const uchar *q, Py_ssize_t n, int surt)
         }
         q = low;
     }
-    slice_t *parts = PyMem_Malloc((size_t)count * sizeof(slice_t));
+    slice_t *parts = scratch(parts_small, sizeof(parts_small), (size_t)count * sizeof(slice_t));
     if (parts == NULL) {
-        PyMem_Free(low);
+        if (low != low_small) {
+            PyMem_RawFree(low);
+        }
         return -1;
     }
     Py_ssize_t k = 0, start = 0;
@@ -165,9 +176,11 @@ put_query(out_t *o, const uchar *q, Py_ssize_t n, int surt)
             }
         }
         if (extra > 0) {
-            low = PyMem_Malloc((size_t)(n + extra) + 1);
+            low = scratch(low_small, sizeof(low_small), (size_t)(n + extra) + 1);
             if (low == NULL) {
-                PyMem_Free(parts);
+                if (parts != parts_small) {
+                    PyMem_RawFree(parts);
+                }
                 return -1;
             }
             uchar *w = low;
@@ -199,14 +212,20 @@ put_query(out_t *o, const uchar *q, Py_ssize_t n, int surt)
         }
         put(o, parts[j].p, parts[j].len);
     }
-    PyMem_Free(parts);
-    PyMem_Free(low);
+    if (parts != parts_small) {
+        PyMem_RawFree(parts);
+    }
+    if (low != low_small) {
+        PyMem_RawFree(low); /* NULL: nothing */
+    }
     return 0;
 }
 
-/* 1 written, 0 declined, -1 memory error. o->buf holds 3 * n + 16 bytes. */
-static int
-canon_fast(const uchar *s, Py_ssize_t n, int mode, out_t *o)
+/* 1 written, 0 declined, -1 memory error. o->buf holds 3 * n + 16 bytes. No
+ * Python object and only the raw allocator: callable without the GIL (the
+ * Arrow kernel arrow_canonical of columnar/arrow_transform_c.c calls it so). */
+int
+urikit_canon_fast(const uchar *s, Py_ssize_t n, int mode, out_t *o)
 {
     Py_ssize_t head = n, frag_at = -1;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -399,7 +418,7 @@ urikit_sp_canonical_fast(PyObject *module, PyObject *const *args, Py_ssize_t nar
     if (o.buf == NULL) {
         return PyErr_NoMemory();
     }
-    int r = canon_fast(s, n, (int)mode, &o);
+    int r = urikit_canon_fast(s, n, (int)mode, &o);
     PyObject *result = NULL;
     if (r < 0) {
         PyErr_NoMemory();
@@ -413,199 +432,5 @@ urikit_sp_canonical_fast(PyObject *module, PyObject *const *args, Py_ssize_t nar
     if (o.buf != small) {
         PyMem_Free(o.buf);
     }
-    return result;
-}
-
-/* ------------------------------------------------ a column of Arrow strings */
-
-typedef struct {
-    char *buf;
-    Py_ssize_t len, cap;
-} grow_t;
-
-static int
-grow_reserve(grow_t *g, Py_ssize_t more)
-{
-    if (g->len + more <= g->cap) {
-        return 0;
-    }
-    Py_ssize_t cap = g->cap * 2 > g->len + more ? g->cap * 2 : g->len + more + 4096;
-    char *b = PyMem_Realloc(g->buf, (size_t)cap);
-    if (b == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    g->buf = b;
-    g->cap = cap;
-    return 0;
-}
-
-/* canonical_column(validity, offsets, data, offset, length, wide, mode, fallback)
- * -> (validity bytes | None, offsets bytes, data bytes, null count) | None:
- * the buffers of an Arrow string (wide: large_string) array, read through the
- * buffer protocol (validity None: no nulls), mapped row by row: a null row is
- * null, a row canon_fast takes is written here, any other one is given as str
- * to fallback (str -> str | None; None: a null row). The output has offset 0
- * and the input's offset width; None when a 32-bit output would overflow. */
-PyObject *
-urikit_sp_canonical_column(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    (void)module;
-    if (nargs != 8) {
-        PyErr_SetString(PyExc_TypeError, "canonical_column takes 8 arguments");
-        return NULL;
-    }
-    Py_ssize_t offset = PyLong_AsSsize_t(args[3]), length = PyLong_AsSsize_t(args[4]);
-    int wide = PyObject_IsTrue(args[5]);
-    long mode = PyLong_AsLong(args[6]);
-    PyObject *fallback = args[7];
-    if (PyErr_Occurred() || wide < 0) {
-        return NULL;
-    }
-    if (offset < 0 || length < 0 || mode < CANON_SEMANTIC || mode > CANON_SAFE_BROWSING) {
-        PyErr_SetString(PyExc_ValueError, "canonical_column: bad offset, length or mode");
-        return NULL;
-    }
-    Py_buffer vb = {0}, ob = {0}, db = {0};
-    int have_v = args[0] != Py_None;
-    PyObject *result = NULL, *out_valid = NULL, *out_off = NULL;
-    grow_t data = {NULL, 0, 0};
-    char *scratch = NULL;
-    Py_ssize_t scratch_cap = 0, nulls = 0;
-    if ((have_v && PyObject_GetBuffer(args[0], &vb, PyBUF_SIMPLE) < 0) ||
-        PyObject_GetBuffer(args[1], &ob, PyBUF_SIMPLE) < 0 ||
-        PyObject_GetBuffer(args[2], &db, PyBUF_SIMPLE) < 0) {
-        goto done;
-    }
-    Py_ssize_t width = wide ? 8 : 4;
-    if (ob.len < (offset + length + 1) * width || (have_v && vb.len * 8 < offset + length)) {
-        PyErr_SetString(PyExc_ValueError, "canonical_column: buffers too small");
-        goto done;
-    }
-    const uchar *valid = have_v ? vb.buf : NULL;
-    out_valid = PyBytes_FromStringAndSize(NULL, (length + 7) / 8);
-    out_off = PyBytes_FromStringAndSize(NULL, (length + 1) * width);
-    if (out_valid == NULL || out_off == NULL) {
-        goto done;
-    }
-    uchar *ov = (uchar *)PyBytes_AS_STRING(out_valid);
-    memset(ov, 0, (size_t)((length + 7) / 8));
-    char *oo = PyBytes_AS_STRING(out_off);
-    memset(oo, 0, (size_t)width);
-    for (Py_ssize_t i = 0; i < length; i++) {
-        Py_ssize_t j = offset + i;
-        int64_t a, b;
-        if (wide) {
-            memcpy(&a, (const char *)ob.buf + 8 * j, 8);
-            memcpy(&b, (const char *)ob.buf + 8 * (j + 1), 8);
-        }
-        else {
-            int32_t a32, b32;
-            memcpy(&a32, (const char *)ob.buf + 4 * j, 4);
-            memcpy(&b32, (const char *)ob.buf + 4 * (j + 1), 4);
-            a = a32;
-            b = b32;
-        }
-        int is_null = valid != NULL && !(valid[j >> 3] & (1u << (j & 7)));
-        if (!is_null && (a < 0 || b < a || b > db.len)) {
-            PyErr_SetString(PyExc_ValueError, "canonical_column: bad offsets");
-            goto done;
-        }
-        if (!is_null) {
-            const uchar *s = (const uchar *)db.buf + a;
-            Py_ssize_t n = (Py_ssize_t)(b - a), need = 3 * n + 16;
-            if (need > scratch_cap) {
-                char *t = PyMem_Realloc(scratch, (size_t)need);
-                if (t == NULL) {
-                    PyErr_NoMemory();
-                    goto done;
-                }
-                scratch = t;
-                scratch_cap = need;
-            }
-            out_t o = {scratch, 0};
-            int ascii = 1;
-            for (Py_ssize_t k = 0; k < n; k++) {
-                ascii &= s[k] < 0x80;
-            }
-            int r = ascii ? canon_fast(s, n, (int)mode, &o) : 0;
-            if (r < 0) {
-                PyErr_NoMemory();
-                goto done;
-            }
-            if (r > 0) {
-                if (grow_reserve(&data, o.len) < 0) {
-                    goto done;
-                }
-                memcpy(data.buf + data.len, o.buf, (size_t)o.len);
-                data.len += o.len;
-            }
-            else {
-                PyObject *text = PyUnicode_DecodeUTF8((const char *)s, n, NULL);
-                PyObject *got = text == NULL ? NULL : PyObject_CallOneArg(fallback, text);
-                Py_XDECREF(text);
-                if (got == NULL) {
-                    goto done;
-                }
-                if (got == Py_None) {
-                    is_null = 1;
-                }
-                else {
-                    Py_ssize_t len;
-                    const char *u = PyUnicode_Check(got) ? PyUnicode_AsUTF8AndSize(got, &len) : NULL;
-                    if (u == NULL) {
-                        if (!PyErr_Occurred()) {
-                            PyErr_SetString(PyExc_TypeError, "canonical_column: fallback gave no str");
-                        }
-                        Py_DECREF(got);
-                        goto done;
-                    }
-                    if (grow_reserve(&data, len) < 0) {
-                        Py_DECREF(got);
-                        goto done;
-                    }
-                    memcpy(data.buf + data.len, u, (size_t)len);
-                    data.len += len;
-                }
-                Py_DECREF(got);
-            }
-        }
-        if (is_null) {
-            nulls++;
-        }
-        else {
-            ov[i >> 3] |= (uchar)(1u << (i & 7));
-        }
-        if (wide) {
-            int64_t e = data.len;
-            memcpy(oo + 8 * (i + 1), &e, 8);
-        }
-        else {
-            if (data.len > INT32_MAX) {
-                result = Py_NewRef(Py_None);
-                goto done;
-            }
-            int32_t e = (int32_t)data.len;
-            memcpy(oo + 4 * (i + 1), &e, 4);
-        }
-    }
-    PyObject *out_data = PyBytes_FromStringAndSize(data.buf ? data.buf : "", data.len);
-    if (out_data != NULL) {
-        result = Py_BuildValue("(OONn)", nulls ? out_valid : Py_None, out_off, out_data, nulls);
-    }
-done:
-    if (have_v && vb.obj != NULL) {
-        PyBuffer_Release(&vb);
-    }
-    if (ob.obj != NULL) {
-        PyBuffer_Release(&ob);
-    }
-    if (db.obj != NULL) {
-        PyBuffer_Release(&db);
-    }
-    Py_XDECREF(out_valid);
-    Py_XDECREF(out_off);
-    PyMem_Free(data.buf);
-    PyMem_Free(scratch);
     return result;
 }

@@ -1,7 +1,8 @@
 /* What the Arrow kernels of urikit.arrow share (arrow_c.c, arrow_scan_c.c,
- * arrow_split_c.c): the Arrow C Data Interface structs, the reading of one
- * string array (arrow_strings_t) and of one row, the per-row split, the
- * scanner levels. Included by those units only. */
+ * arrow_split_c.c, arrow_transform_c.c): the Arrow C Data Interface structs,
+ * the reading of one string array (arrow_strings_t) and of one row, the
+ * per-row split, the scanner levels, the output buffers from Arrow's pool
+ * (obuf_t). Included by those units only. */
 #ifndef URIKIT_ARROW_H
 #define URIKIT_ARROW_H
 
@@ -151,6 +152,35 @@ arrow_split_row(const arrow_strings_t *v, const uchar *p, int64_t n, int code, s
         return 1;
     }
 }
+
+/* Output buffers of the Arrow kernels (arrow_split_c.c, arrow_transform_c.c):
+ * objects from the caller's allocator ``alloc(nbytes)`` (urikit.arrow passes
+ * pyarrow.allocate_buffer, so they come from Arrow's memory pool, which reuses
+ * freed memory rather than faulting fresh pages in on every call), written
+ * through the buffer protocol and resized by their ``resize(size,
+ * shrink_to_fit)`` method. Every urikit_obuf_* call (in arrow_c.c) needs the
+ * GIL; writing through OBUF_PTR does not. */
+typedef struct {
+    PyObject *obj;
+    Py_buffer view;
+    int held;
+} obuf_t;
+
+#define OBUF_PTR(b) ((uchar *)(b).view.buf)
+
+/* A new buffer of size bytes from alloc, viewed (writable): 0, or -1 with an
+ * exception set (b then needs urikit_obuf_clear like any other). */
+UK_HIDDEN int
+urikit_obuf_new(PyObject *alloc, Py_ssize_t size, obuf_t *b);
+/* Resize to size bytes, keeping the first min(size, old size) bytes; shrink 0
+ * only sets the size (no reallocation when smaller). */
+UK_HIDDEN int
+urikit_obuf_resize(obuf_t *b, Py_ssize_t size, int shrink);
+/* The buffer object (a new reference), its view released. */
+UK_HIDDEN PyObject *
+urikit_obuf_take(obuf_t *b);
+UK_HIDDEN void
+urikit_obuf_clear(obuf_t *b);
 
 #define BIT_SET(bits, i) ((bits)[(i) >> 3] |= (uchar)(1u << ((i) & 7)))
 

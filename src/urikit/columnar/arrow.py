@@ -7,12 +7,12 @@ from typing import Any
 
 from ..core import _extras
 from ..core._accel import (
+    arrow_canonical,
     arrow_errors,
     arrow_normalize,
     arrow_resolve,
     arrow_split,
     arrow_validate,
-    canonical_column,
     canonical_fast,
 )
 from ..core._parser import RULES, diagnose
@@ -337,7 +337,8 @@ def normalize(array: Any, level: str = "scheme", *, errors: str = "null") -> Any
         if arrow_normalize is not None and len(chunk) > 0:
             column = _text_buffers(chunk)
             wide = pa.types.is_large_string(chunk.type)
-            done = arrow_normalize(*column, wide, level == "scheme", ports, like, one)
+            alloc = _allocator()
+            done = arrow_normalize(*column, wide, alloc, level == "scheme", ports, like, one)
             if done is not None:
                 return _from_buffers(chunk, done)
         out = [None if s is None else one(s) for s in chunk.to_pylist()]
@@ -360,12 +361,11 @@ def _text_buffers(chunk: Any) -> tuple[Any, Any, Any, int, int, bool]:
 
 def _from_buffers(chunk: Any, done: tuple[Any, Any, Any, int]) -> Any:
     """The output array of a C kernel, of ``chunk``'s output type, from its
-    buffers: each (address, size, owner), the memory the owner frees, taken
-    without a copy."""
-    pa = _pa()
-    *raw, nulls = done
-    buffers = [None if b is None else pa.foreign_buffer(b[0], b[1], base=b[2]) for b in raw]
-    return pa.Array.from_buffers(_out_type(chunk.type), len(chunk), buffers, null_count=nulls)
+    buffers (validity or None, offsets, data: pyarrow Buffers of
+    :func:`_allocator`) and null count, taken without a copy."""
+    validity, offsets, data, nulls = done
+    buffers = [validity, offsets, data]
+    return _pa().Array.from_buffers(_out_type(chunk.type), len(chunk), buffers, null_count=nulls)
 
 
 def _plain_array(values: Any) -> Any:
@@ -489,7 +489,7 @@ def resolve(base: Any, refs: Any, *, strict: bool = True, errors: str = "null") 
             else:
                 b_arg = scalar
             wide = pa.types.is_large_string(chunk.type)
-            done = arrow_resolve(*_text_buffers(chunk), wide, strict, one, b_arg)
+            done = arrow_resolve(*_text_buffers(chunk), wide, _allocator(), strict, one, b_arg)
             if done is not None:
                 return _from_buffers(chunk, done)
         texts = chunk.to_pylist()
@@ -541,9 +541,10 @@ def parse_table(
 
 
 # ------------------------------------------------------- canonical, surt
-# In the C build a string or large_string column goes through the C loop of
-# urikit.canonical_forms over its buffers: the common rows without a Python
-# object, the others through the Python function. Otherwise row by row.
+# In the C build a column goes through the C kernel over its buffers (the
+# common rows without the GIL, by urikit.canonical_forms' C core; the others
+# afterwards through the Python function), as normalize does. Otherwise row
+# by row.
 
 
 def _canonical_map(obj: Any, func: Any, errors: str, mode: int | None) -> Any:
@@ -553,23 +554,11 @@ def _canonical_map(obj: Any, func: Any, errors: str, mode: int | None) -> Any:
 
     def kernel(chunk: Any) -> Any:
         chunk = _plain(chunk)
-        wide = pa.types.is_large_string(chunk.type)
-        if (
-            mode is not None
-            and canonical_column is not None
-            and len(chunk) > 0
-            and (wide or pa.types.is_string(chunk.type))
-        ):
-            validity, offsets, data = chunk.buffers()
-            data = b"" if data is None else data
-            done = canonical_column(
-                validity, offsets, data, chunk.offset, len(chunk), wide, mode, one
-            )
+        if mode is not None and arrow_canonical is not None and len(chunk) > 0:
+            wide = pa.types.is_large_string(chunk.type)
+            done = arrow_canonical(*_text_buffers(chunk), wide, _allocator(), mode, one)
             if done is not None:
-                valid, out_offsets, out_data, nulls = done
-                buffers = [None if valid is None else pa.py_buffer(valid)]
-                buffers += [pa.py_buffer(out_offsets), pa.py_buffer(out_data)]
-                return pa.Array.from_buffers(chunk.type, len(chunk), buffers, null_count=nulls)
+                return _from_buffers(chunk, done)
         rows = chunk.to_pylist()
         if fast is None:
             out = [None if s is None else one(s) for s in rows]

@@ -1,9 +1,16 @@
 /* The Arrow string kernels of urikit.arrow: reading arrays through the Arrow C
- * Data Interface, arrow_validate and the scanner level. The byte-class pass of
+ * Data Interface, arrow_validate, the scanner level, and the output buffers of
+ * the other kernels (obuf_t, from Arrow's pool). The byte-class pass of
  * arrow_validate is in arrow_scan_c.c, arrow_split and arrow_errors in
- * arrow_split_c.c; what they share is in _arrow.h.
+ * arrow_split_c.c, arrow_normalize, arrow_resolve and arrow_canonical in
+ * arrow_transform_c.c; what they share is in _arrow.h.
  */
 #include "_arrow.h"
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 /* ------------------------------------------------------- Arrow string kernels
  *
@@ -244,4 +251,97 @@ urikit_sp_arrow_level(PyObject *module, PyObject *arg)
     long was = st->arrow_force - 1;
     st->arrow_force = (int)level + 1;
     return PyLong_FromLong(was);
+}
+
+/* ------------------------------------------------ output buffers (obuf_t) */
+
+static int
+obuf_view(obuf_t *b, Py_ssize_t size)
+{
+    if (PyObject_GetBuffer(b->obj, &b->view, PyBUF_WRITABLE) < 0) {
+        return -1;
+    }
+    b->held = 1;
+    if (b->view.len < size) {
+        PyErr_SetString(PyExc_ValueError, "the allocator returned a buffer too small");
+        return -1;
+    }
+    return 0;
+}
+
+/* Ask for small pages under a large output buffer (Linux; a hint, results
+ * unchanged). Arrow's default pool (mimalloc) asks for transparent huge pages;
+ * on this project's machine the first touch of a fresh huge page costs about
+ * four times the small pages it replaces, which made a process's first split
+ * 2.5x slower, while reused pool memory (every later call) needs no faults at
+ * all, huge pages or not. */
+static void
+obuf_small_pages(const obuf_t *b)
+{
+#if defined(__linux__) && defined(MADV_NOHUGEPAGE)
+    if (b->view.len >= ((Py_ssize_t)1 << 22)) {
+        uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+        if (page == 0 || (page & (page - 1)) != 0) {
+            return;
+        }
+        uintptr_t a = ((uintptr_t)b->view.buf + page - 1) & ~(page - 1);
+        uintptr_t e = ((uintptr_t)b->view.buf + (uintptr_t)b->view.len) & ~(page - 1);
+        if (e > a) {
+            (void)madvise((void *)a, (size_t)(e - a), MADV_NOHUGEPAGE);
+        }
+    }
+#else
+    (void)b;
+#endif
+}
+
+int
+urikit_obuf_new(PyObject *alloc, Py_ssize_t size, obuf_t *b)
+{
+    b->obj = PyObject_CallFunction(alloc, "n", size);
+    if (b->obj == NULL) {
+        return -1;
+    }
+    if (obuf_view(b, size) < 0) {
+        return -1;
+    }
+    obuf_small_pages(b);
+    return 0;
+}
+
+int
+urikit_obuf_resize(obuf_t *b, Py_ssize_t size, int shrink)
+{
+    if (b->held) {
+        PyBuffer_Release(&b->view);
+        b->held = 0;
+    }
+    PyObject *r = PyObject_CallMethod(b->obj, "resize", "nO", size, shrink ? Py_True : Py_False);
+    if (r == NULL) {
+        return -1;
+    }
+    Py_DECREF(r);
+    return obuf_view(b, size);
+}
+
+PyObject *
+urikit_obuf_take(obuf_t *b)
+{
+    if (b->held) {
+        PyBuffer_Release(&b->view);
+        b->held = 0;
+    }
+    PyObject *o = b->obj;
+    b->obj = NULL;
+    return o;
+}
+
+void
+urikit_obuf_clear(obuf_t *b)
+{
+    if (b->held) {
+        PyBuffer_Release(&b->view);
+        b->held = 0;
+    }
+    Py_CLEAR(b->obj);
 }

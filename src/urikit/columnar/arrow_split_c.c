@@ -1,120 +1,9 @@
 /* arrow_split and arrow_errors of urikit.arrow: every buffer of the split
  * columns written into buffers from the caller's allocator (Arrow's memory
- * pool), over arrays read as arrow_c.c reads them (_arrow.h).
+ * pool, through the obuf_t helpers of arrow_c.c), over arrays read as
+ * arrow_c.c reads them (_arrow.h).
  */
 #include "_arrow.h"
-
-/* Output buffers of arrow_split / arrow_errors: objects from the caller's
- * allocator ``alloc(nbytes)`` (urikit.arrow passes pyarrow.allocate_buffer, so
- * they come from Arrow's memory pool, which reuses freed memory rather than
- * faulting fresh pages in on every call), written through the buffer protocol
- * and resized (data buffers only) by their ``resize(size, shrink_to_fit)``
- * method. Every call on them needs the GIL. */
-typedef struct {
-    PyObject *obj;
-    Py_buffer view;
-    int held;
-} obuf_t;
-
-#define OBUF_PTR(b) ((uchar *)(b).view.buf)
-
-static int
-obuf_view(obuf_t *b, Py_ssize_t size)
-{
-    if (PyObject_GetBuffer(b->obj, &b->view, PyBUF_WRITABLE) < 0) {
-        return -1;
-    }
-    b->held = 1;
-    if (b->view.len < size) {
-        PyErr_SetString(PyExc_ValueError, "the allocator returned a buffer too small");
-        return -1;
-    }
-    return 0;
-}
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#include <unistd.h>
-#endif
-
-/* Ask for small pages under a large output buffer (Linux; a hint, results
- * unchanged). Arrow's default pool (mimalloc) asks for transparent huge pages;
- * on this project's machine the first touch of a fresh huge page costs about
- * four times the small pages it replaces, which made a process's first split
- * 2.5x slower, while reused pool memory (every later call) needs no faults at
- * all, huge pages or not. */
-static void
-obuf_small_pages(const obuf_t *b)
-{
-#if defined(__linux__) && defined(MADV_NOHUGEPAGE)
-    if (b->view.len >= ((Py_ssize_t)1 << 22)) {
-        uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-        if (page == 0 || (page & (page - 1)) != 0) {
-            return;
-        }
-        uintptr_t a = ((uintptr_t)b->view.buf + page - 1) & ~(page - 1);
-        uintptr_t e = ((uintptr_t)b->view.buf + (uintptr_t)b->view.len) & ~(page - 1);
-        if (e > a) {
-            (void)madvise((void *)a, (size_t)(e - a), MADV_NOHUGEPAGE);
-        }
-    }
-#else
-    (void)b;
-#endif
-}
-
-static int
-obuf_new(PyObject *alloc, Py_ssize_t size, obuf_t *b)
-{
-    b->obj = PyObject_CallFunction(alloc, "n", size);
-    if (b->obj == NULL) {
-        return -1;
-    }
-    if (obuf_view(b, size) < 0) {
-        return -1;
-    }
-    obuf_small_pages(b);
-    return 0;
-}
-
-/* Resize to size bytes, keeping the first min(size, old size) bytes. */
-static int
-obuf_resize(obuf_t *b, Py_ssize_t size, int shrink)
-{
-    if (b->held) {
-        PyBuffer_Release(&b->view);
-        b->held = 0;
-    }
-    PyObject *r = PyObject_CallMethod(b->obj, "resize", "nO", size, shrink ? Py_True : Py_False);
-    if (r == NULL) {
-        return -1;
-    }
-    Py_DECREF(r);
-    return obuf_view(b, size);
-}
-
-/* The buffer object (a new reference), its view released. */
-static PyObject *
-obuf_take(obuf_t *b)
-{
-    if (b->held) {
-        PyBuffer_Release(&b->view);
-        b->held = 0;
-    }
-    PyObject *o = b->obj;
-    b->obj = NULL;
-    return o;
-}
-
-static void
-obuf_clear(obuf_t *b)
-{
-    if (b->held) {
-        PyBuffer_Release(&b->view);
-        b->held = 0;
-    }
-    Py_CLEAR(b->obj);
-}
 
 enum { SPLIT_NC = NG - 1 }; /* the component columns of arrow_split */
 enum { SPLIT_BLOCK = 64 }; /* rows whose offsets and validity bits go out together */
@@ -256,16 +145,16 @@ urikit_sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     int failed = 0; /* 1: a bad view; 2: out of memory (bad rows); 3: a Python error */
     arrow_estimate(&v, code, est);
     if (v.validity != NULL) {
-        if (obuf_new(alloc, nbits, &nnb) < 0) {
+        if (urikit_obuf_new(alloc, nbits, &nnb) < 0) {
             goto done;
         }
         nn = OBUF_PTR(nnb);
     }
     for (int c = 0; c < SPLIT_NC; c++) {
-        if (obuf_new(alloc, nbits, &valb[c]) < 0 ||
-            obuf_new(alloc, (Py_ssize_t)(ow * (size_t)(n_rows + 1)), &offb[c]) < 0 ||
+        if (urikit_obuf_new(alloc, nbits, &valb[c]) < 0 ||
+            urikit_obuf_new(alloc, (Py_ssize_t)(ow * (size_t)(n_rows + 1)), &offb[c]) < 0 ||
             /* plus 16 spare bytes for the copies 16 bytes a step */
-            obuf_new(alloc, (Py_ssize_t)est[c] + 16, &datab[c]) < 0) {
+            urikit_obuf_new(alloc, (Py_ssize_t)est[c] + 16, &datab[c]) < 0) {
             goto done;
         }
         val[c] = OBUF_PTR(valb[c]);
@@ -331,7 +220,7 @@ urikit_sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                         int64_t want = dl[c] + n, grown = cap[c] + cap[c] / 2;
                         want = grown > want ? grown : want;
                         want = want < v.total ? want : v.total;
-                        if (obuf_resize(&datab[c], (Py_ssize_t)want + 16, 0) < 0) {
+                        if (urikit_obuf_resize(&datab[c], (Py_ssize_t)want + 16, 0) < 0) {
                             failed = 3;
                         }
                         else {
@@ -439,25 +328,25 @@ stop:
         goto done;
     }
     for (int c = 0; c < SPLIT_NC; c++) {
-        if (obuf_resize(&datab[c], (Py_ssize_t)dl[c], 1) < 0) {
+        if (urikit_obuf_resize(&datab[c], (Py_ssize_t)dl[c], 1) < 0) {
             goto done;
         }
-        PyObject *t = Py_BuildValue("(NNNL)", obuf_take(&valb[c]), obuf_take(&offb[c]),
-                                    obuf_take(&datab[c]), (long long)(n_rows - defined[c]));
+        PyObject *t = Py_BuildValue("(NNNL)", urikit_obuf_take(&valb[c]), urikit_obuf_take(&offb[c]),
+                                    urikit_obuf_take(&datab[c]), (long long)(n_rows - defined[c]));
         if (t == NULL) {
             goto done;
         }
         PyTuple_SET_ITEM(comps, c, t);
     }
-    result = Py_BuildValue("(NLLOOO)", nn != NULL ? obuf_take(&nnb) : Py_NewRef(Py_None),
+    result = Py_BuildValue("(NLLOOO)", nn != NULL ? urikit_obuf_take(&nnb) : Py_NewRef(Py_None),
                            (long long)invalid, (long long)nulls, badb, badt, comps);
 done:
     for (int c = 0; c < SPLIT_NC; c++) {
-        obuf_clear(&valb[c]);
-        obuf_clear(&offb[c]);
-        obuf_clear(&datab[c]);
+        urikit_obuf_clear(&valb[c]);
+        urikit_obuf_clear(&offb[c]);
+        urikit_obuf_clear(&datab[c]);
     }
-    obuf_clear(&nnb);
+    urikit_obuf_clear(&nnb);
     PyMem_RawFree(bad);
     Py_XDECREF(badb);
     Py_XDECREF(badt);
@@ -528,9 +417,9 @@ urikit_sp_arrow_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs
         }
     }
     Py_ssize_t nbits = (n + 7) / 8;
-    if (obuf_new(alloc, nbits, &rv) < 0 || obuf_new(alloc, 4 * (n + 1), &ro) < 0 ||
-        obuf_new(alloc, (Py_ssize_t)total, &rd) < 0 || obuf_new(alloc, nbits, &pv) < 0 ||
-        obuf_new(alloc, 8 * n, &pvals) < 0) {
+    if (urikit_obuf_new(alloc, nbits, &rv) < 0 || urikit_obuf_new(alloc, 4 * (n + 1), &ro) < 0 ||
+        urikit_obuf_new(alloc, (Py_ssize_t)total, &rd) < 0 || urikit_obuf_new(alloc, nbits, &pv) < 0 ||
+        urikit_obuf_new(alloc, 8 * n, &pvals) < 0) {
         goto done;
     }
     memset(OBUF_PTR(rv), 0, (size_t)nbits);
@@ -561,14 +450,14 @@ urikit_sp_arrow_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     for (; next <= n; next++) {
         o[next] = at;
     }
-    result = Py_BuildValue("(NNNNN)", obuf_take(&rv), obuf_take(&ro), obuf_take(&rd),
-                           obuf_take(&pv), obuf_take(&pvals));
+    result = Py_BuildValue("(NNNNN)", urikit_obuf_take(&rv), urikit_obuf_take(&ro), urikit_obuf_take(&rd),
+                           urikit_obuf_take(&pv), urikit_obuf_take(&pvals));
 done:
-    obuf_clear(&rv);
-    obuf_clear(&ro);
-    obuf_clear(&rd);
-    obuf_clear(&pv);
-    obuf_clear(&pvals);
+    urikit_obuf_clear(&rv);
+    urikit_obuf_clear(&ro);
+    urikit_obuf_clear(&rd);
+    urikit_obuf_clear(&pv);
+    urikit_obuf_clear(&pvals);
     PyBuffer_Release(&rows);
     return result;
 }

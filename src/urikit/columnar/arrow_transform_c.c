@@ -1,12 +1,16 @@
-/* The Arrow string-to-string kernels of urikit.arrow: arrow_normalize and
- * arrow_resolve. Each reads the buffers of a string or large_string array (and
- * of a base column for resolve), maps every row with the ASCII cores of
- * normalization_c.c / resolution_c.c into buffers of its own with the GIL
- * released, so that threads run them side by side, and makes no Python object
- * per row. A row those cores decline (invalid, non-ASCII, a base without
- * scheme) is only noted in that loop; afterwards, with the GIL, each is given
- * in row order to the Python function (the reference, which also raises for
- * errors="raise"), and its result spliced into the output.
+/* The Arrow string-to-string kernels of urikit.arrow: arrow_normalize,
+ * arrow_resolve and arrow_canonical. Each reads the buffers of a string or
+ * large_string array (and of a base column for resolve), maps every row with
+ * the ASCII cores of normalization_c.c / resolution_c.c /
+ * canonical_forms/rules_c.c with the GIL released, so that threads run them
+ * side by side, and makes no Python object per row. A row those cores decline
+ * (invalid, non-ASCII, a base without scheme, an uncommon URL) is only noted
+ * in that loop; after each block of rows, with the GIL, each is given in row
+ * order to the Python function (the reference, which also raises for
+ * errors="raise"), and at the end its result spliced into the output. The output buffers come from the
+ * caller's allocator (Arrow's memory pool, obuf_t of _arrow.h), taken with the
+ * GIL before the loop: a fresh allocation of each would fault its pages in on
+ * every call, and the page faults of two threads serialise in the kernel.
  */
 #include "_arrow.h"
 
@@ -101,16 +105,21 @@ col_row(const col_t *c, int64_t i, const uchar **p, int64_t *n)
 
 /* ------------------------------------------------------------- the output */
 
-/* Grown with PyMem_Raw* (callable without the GIL). Offsets are int64 here,
- * narrowed at the end for a string output. */
+/* The output columns, from the allocator: data (grown with the GIL taken back
+ * for a moment when a row does not fit), offsets (int64 here, narrowed in
+ * place at the end for a string output), validity. The rows for Python and the
+ * cores' scratch are small, reused within the call, and grown with PyMem_Raw*
+ * (callable without the GIL). */
 typedef struct {
+    obuf_t data_b, off_b, valid_b;
     char *data;
     int64_t len, cap;
     int64_t *offsets; /* length + 1 */
     uchar *valid;     /* packed bits, LSB first */
-    int64_t *pending; /* the rows for Python, in order */
+    PyThreadState *ts; /* saved while the GIL is released */
+    int64_t *pending;  /* the rows for Python, in order */
     int64_t n_pending, cap_pending;
-    char *mem;        /* the cores' scratch */
+    char *mem; /* the cores' scratch */
     Py_ssize_t *stack;
     int64_t scratch; /* the row size mem and stack have room for */
 } out_cols_t;
@@ -153,12 +162,13 @@ scratch_for(out_cols_t *o, int64_t n)
     return 0;
 }
 
+/* With the GIL. */
 static void
 out_free(out_cols_t *o)
 {
-    PyMem_RawFree(o->data);
-    PyMem_RawFree(o->offsets);
-    PyMem_RawFree(o->valid);
+    urikit_obuf_clear(&o->data_b);
+    urikit_obuf_clear(&o->off_b);
+    urikit_obuf_clear(&o->valid_b);
     PyMem_RawFree(o->pending);
     PyMem_RawFree(o->mem);
     PyMem_RawFree(o->stack);
@@ -166,7 +176,28 @@ out_free(out_cols_t *o)
 
 /* ----------------------------------------------------------- the row cores */
 
-enum { ROW_DONE, ROW_NULL, ROW_PYTHON, ROW_BAD_OFFSETS, ROW_NO_MEMORY };
+enum { ROW_DONE, ROW_NULL, ROW_PYTHON, ROW_BAD_OFFSETS, ROW_NO_MEMORY, ROW_PY_ERROR };
+
+/* Room in the data buffer for need bytes in all; called without the GIL, it
+ * takes it back to grow the buffer (by half at least: rarely). 0, or
+ * ROW_PY_ERROR with an exception set. */
+static int
+data_room(out_cols_t *o, int64_t need)
+{
+    if (need <= o->cap) {
+        return 0;
+    }
+    int64_t want = o->cap + o->cap / 2 > need ? o->cap + o->cap / 2 : need + 4096;
+    PyEval_RestoreThread(o->ts);
+    int failed = urikit_obuf_resize(&o->data_b, (Py_ssize_t)want, 0);
+    o->ts = PyEval_SaveThread();
+    if (failed) {
+        return ROW_PY_ERROR;
+    }
+    o->data = (char *)OBUF_PTR(o->data_b);
+    o->cap = want;
+    return 0;
+}
 
 /* The scheme registry of normalize, copied (under the GIL) from the pairs
  * (scheme, str(port)) and the http-like schemes urikit.arrow passes: the
@@ -226,8 +257,8 @@ utf8_items(PyObject *tuple, Py_ssize_t at, const char **p, Py_ssize_t *len)
 }
 
 typedef struct {
-    int op; /* OP_NORMALIZE or OP_RESOLVE */
-    int flag; /* normalize: the "scheme" level; resolve: strict */
+    int op;   /* OP_NORMALIZE, OP_RESOLVE or OP_CANONICAL */
+    int flag; /* normalize: the "scheme" level; resolve: strict; canonical: the mode */
     norm_registry_t reg;
     const col_t *base; /* resolve: the base column, or NULL for one base */
     const uchar *base1; /* resolve: the one base's bytes, split in base_sp */
@@ -236,9 +267,9 @@ typedef struct {
     spans_t base_sp;
 } job_t;
 
-enum { OP_NORMALIZE, OP_RESOLVE };
+enum { OP_NORMALIZE, OP_RESOLVE, OP_CANONICAL };
 
-/* Row i into o; GIL-free. */
+/* Row i into o; GIL-free (but for data_room). */
 static int
 map_row(const job_t *job, const col_t *c, int64_t i, out_cols_t *o)
 {
@@ -269,12 +300,25 @@ map_row(const job_t *job, const col_t *c, int64_t i, out_cols_t *o)
             nb = job->base1_len;
         }
     }
-    if (!arrow_split_row(&c->v, p, n, RULE_REF, &sp)) {
-        return ROW_PYTHON;
-    }
     const char *res;
     Py_ssize_t len;
-    if (job->op == OP_NORMALIZE) {
+    if (job->op == OP_CANONICAL) {
+        /* urikit_canon_fast's checks come first: no split of a row it declines */
+        if (scratch_for(o, n) < 0) {
+            return ROW_NO_MEMORY;
+        }
+        out_t co = {o->mem, 0};
+        int r = urikit_canon_fast(p, (Py_ssize_t)n, job->flag, &co);
+        if (r <= 0) {
+            return r < 0 ? ROW_NO_MEMORY : ROW_PYTHON;
+        }
+        res = co.buf;
+        len = co.len;
+    }
+    else if (!arrow_split_row(&c->v, p, n, RULE_REF, &sp)) {
+        return ROW_PYTHON;
+    }
+    else if (job->op == OP_NORMALIZE) {
         if (scratch_for(o, n) < 0) {
             return ROW_NO_MEMORY;
         }
@@ -291,21 +335,21 @@ map_row(const job_t *job, const col_t *c, int64_t i, out_cols_t *o)
         len = urikit_resolve_ascii(b, nb, bsp, p, n, &sp, job->flag, o->mem, o->stack);
         res = o->mem;
     }
-    if (grow((void **)&o->data, &o->cap, o->len + len, 1) < 0) {
-        return ROW_NO_MEMORY;
+    int room = data_room(o, o->len + len);
+    if (room) {
+        return room;
     }
     memcpy(o->data + o->len, res, (size_t)len);
     o->len += len;
     return ROW_DONE;
 }
 
-/* The loop over every row, without the GIL: 0, or ROW_BAD_OFFSETS / ROW_NO_MEMORY. */
+/* The loop over rows i0 to i1, without the GIL: 0, or ROW_BAD_OFFSETS /
+ * ROW_NO_MEMORY / ROW_PY_ERROR. */
 static int
-map_rows(const job_t *job, const col_t *c, out_cols_t *o)
+map_rows(const job_t *job, const col_t *c, out_cols_t *o, int64_t i0, int64_t i1)
 {
-    int64_t length = c->v.length;
-    o->offsets[0] = 0;
-    for (int64_t i = 0; i < length; i++) {
+    for (int64_t i = i0; i < i1; i++) {
         int r = map_row(job, c, i, o);
         if (r == ROW_DONE) {
             BIT_SET(o->valid, i);
@@ -341,6 +385,7 @@ typedef struct {
     PyObject *held;
     const char **utf8;
     Py_ssize_t *len;
+    int64_t n, cap;
     int64_t extra; /* their bytes in all */
 } py_rows_t;
 
@@ -352,26 +397,37 @@ py_rows_free(py_rows_t *r)
     PyMem_Free(r->len);
 }
 
-/* With the GIL: each pending row through fallback (fallback(text) for
- * normalize, fallback(base, ref) for resolve), in row order. -1 with an
- * exception set (errors="raise": the first invalid row's). */
+/* With the GIL: the pending rows from r->n on through fallback (fallback(text)
+ * for normalize and canonical, fallback(base, ref) for resolve), in row order,
+ * their results appended to r. -1 with an exception set (errors="raise": the
+ * first invalid row's). */
 static int
 python_rows(const job_t *job, const col_t *c, PyObject *base1, PyObject *fallback,
             const out_cols_t *o, py_rows_t *r)
 {
-    r->held = PyList_New(o->n_pending);
-    r->utf8 = PyMem_Calloc((size_t)o->n_pending + 1, sizeof(const char *));
-    r->len = PyMem_Calloc((size_t)o->n_pending + 1, sizeof(Py_ssize_t));
-    if (r->held == NULL || r->utf8 == NULL || r->len == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_NoMemory();
-        }
+    if (r->held == NULL && (r->held = PyList_New(0)) == NULL) {
         return -1;
     }
-    for (int64_t k = 0; k < o->n_pending; k++) {
-        int64_t i = o->pending[k];
+    if (o->n_pending > r->cap) {
+        int64_t cap = o->n_pending + o->n_pending / 2 + 16;
+        const char **u = PyMem_Realloc(r->utf8, (size_t)cap * sizeof(const char *));
+        if (u != NULL) {
+            r->utf8 = u;
+        }
+        Py_ssize_t *l = PyMem_Realloc(r->len, (size_t)cap * sizeof(Py_ssize_t));
+        if (l != NULL) {
+            r->len = l;
+        }
+        if (u == NULL || l == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        r->cap = cap;
+    }
+    for (; r->n < o->n_pending; r->n++) {
+        int64_t k = r->n, i = o->pending[k];
         PyObject *ref = row_str(c, i), *got = NULL;
-        if (ref != NULL && job->op == OP_NORMALIZE) {
+        if (ref != NULL && job->op != OP_RESOLVE) {
             got = PyObject_CallOneArg(fallback, ref);
         }
         else if (ref != NULL) {
@@ -383,7 +439,13 @@ python_rows(const job_t *job, const col_t *c, PyObject *base1, PyObject *fallbac
         if (got == NULL) {
             return -1;
         }
-        PyList_SET_ITEM(r->held, k, got);
+        int held = PyList_Append(r->held, got); /* the list keeps got (and its UTF-8) alive */
+        Py_DECREF(got);
+        if (held < 0) {
+            return -1;
+        }
+        r->utf8[k] = NULL;
+        r->len[k] = 0;
         if (got == Py_None) {
             continue;
         }
@@ -399,14 +461,11 @@ python_rows(const job_t *job, const col_t *c, PyObject *base1, PyObject *fallbac
 }
 
 /* Without the GIL: the Python rows' results spliced in, the C rows' bytes
- * moved up by what the rows before them add. 0, or ROW_NO_MEMORY. */
-static int
-splice(out_cols_t *o, int64_t length, const py_rows_t *r)
+ * moved up by what the rows before them add, into data (o->len + the Python
+ * rows' bytes). */
+static void
+splice(out_cols_t *o, int64_t length, const py_rows_t *r, char *data)
 {
-    char *data = PyMem_RawMalloc((size_t)(o->len + r->extra + 1));
-    if (data == NULL) {
-        return ROW_NO_MEMORY;
-    }
     int64_t at = 0, from = 0, k = 0;
     for (int64_t i = 0; i < length; i++) {
         int64_t end = o->offsets[i + 1];
@@ -423,10 +482,8 @@ splice(out_cols_t *o, int64_t length, const py_rows_t *r)
         }
         o->offsets[i + 1] = at;
     }
-    PyMem_RawFree(o->data);
     o->data = data;
     o->len = o->cap = at;
-    return 0;
 }
 
 /* Without the GIL: the null count, and the offsets narrowed to int32 in place
@@ -447,91 +504,100 @@ out_finish(out_cols_t *o, int64_t length, int wide)
     return nulls;
 }
 
-/* One output buffer handed over: (address, size, owner), the owner a capsule
- * that frees the memory when pyarrow's foreign_buffer lets it go; no copy. */
-static void
-raw_free(PyObject *capsule)
-{
-    PyMem_RawFree(PyCapsule_GetPointer(capsule, "urikit.arrow_buffer"));
-}
-
+/* With the GIL: the output's buffer objects cut to their sizes (no
+ * reallocation of the offsets, narrowed in place: they keep their capacity),
+ * as (validity | None, offsets, data, null count); NULL with an exception set. */
 static PyObject *
-hand_over(char **mem, int64_t size)
+out_take(out_cols_t *o, int64_t length, int wide_out, int64_t nulls)
 {
-    PyObject *owner = PyCapsule_New(*mem, "urikit.arrow_buffer", raw_free);
-    if (owner == NULL) {
+    if (urikit_obuf_resize(&o->data_b, (Py_ssize_t)o->len, 1) < 0 ||
+        urikit_obuf_resize(&o->off_b, (Py_ssize_t)((length + 1) * (wide_out ? 8 : 4)), 0) < 0) {
         return NULL;
     }
-    void *p = *mem;
-    *mem = NULL; /* the capsule's now */
-    return Py_BuildValue("(KLN)", (unsigned long long)(uintptr_t)p, (long long)size, owner);
+    PyObject *valid = nulls ? urikit_obuf_take(&o->valid_b) : Py_NewRef(Py_None);
+    return Py_BuildValue("(NNNL)", valid, urikit_obuf_take(&o->off_b),
+                         urikit_obuf_take(&o->data_b), (long long)nulls);
 }
 
-/* The whole run of a job over column c: the GIL-free loop, the Python rows,
- * the GIL-free splice; (validity | None, offsets, data, null count), each
- * buffer as (address, size, owner), the offsets int64 (wide_out) or int32;
- * None when int32 offsets would overflow. Two GIL-free stretches at most: a
- * thread that takes the GIL back waits for the others to give it up. */
+/* Rows a GIL-free stretch of run() maps before it hands the rows declined in it
+ * to Python: the GIL is then held in short turns spread over the call, which
+ * the C loops of other threads overlap, rather than in one at the end, where
+ * the turns of threads that started together would queue. */
+enum { RUN_BLOCK = 1 << 16 };
+
+/* The whole run of a job over column c: blocks of rows through the GIL-free
+ * loop, the rows declined in each through Python (with the GIL) after it, then
+ * the GIL-free splice; (validity | None, offsets, data, null count), the
+ * buffers from alloc, the offsets int64 (wide_out) or int32; None when int32
+ * offsets would overflow. */
 static PyObject *
-run(const job_t *job, const col_t *c, int wide_out, PyObject *base1, PyObject *fallback)
+run(const job_t *job, const col_t *c, int wide_out, PyObject *alloc, PyObject *base1,
+    PyObject *fallback, int64_t extra)
 {
     int64_t length = c->v.length, nulls = 0;
     out_cols_t o;
     memset(&o, 0, sizeof(o));
     py_rows_t r;
     memset(&r, 0, sizeof(r));
-    o.offsets = PyMem_RawMalloc((size_t)(length + 1) * sizeof(int64_t));
-    o.valid = PyMem_RawCalloc((size_t)((length + 7) / 8 + 1), 1);
+    obuf_t spliced = {0};
+    PyObject *result = NULL;
     /* room for every row's normal form (at most one byte longer, the "/" of an
-     * empty http path), so that normalize grows it only for Python's rows */
-    o.cap = c->v.total + length + 64;
-    o.data = PyMem_RawMalloc((size_t)o.cap);
-    if (o.offsets == NULL || o.valid == NULL || o.data == NULL) {
-        out_free(&o);
-        return PyErr_NoMemory();
+     * empty http path) and extra (resolve: the bases' bytes), so that the data
+     * seldom grows (a canonical query's "=" written %3D can make it) */
+    o.cap = c->v.total + length + 64 + extra;
+    if (urikit_obuf_new(alloc, (Py_ssize_t)((length + 1) * 8), &o.off_b) < 0 ||
+        urikit_obuf_new(alloc, (Py_ssize_t)((length + 7) / 8), &o.valid_b) < 0 ||
+        urikit_obuf_new(alloc, (Py_ssize_t)o.cap, &o.data_b) < 0) {
+        goto done;
     }
-    int failed;
-    Py_BEGIN_ALLOW_THREADS
-    failed = map_rows(job, c, &o);
+    o.offsets = (int64_t *)OBUF_PTR(o.off_b);
+    o.valid = OBUF_PTR(o.valid_b);
+    o.data = (char *)OBUF_PTR(o.data_b);
+    int failed = 0;
+    o.ts = PyEval_SaveThread();
+    memset(o.valid, 0, (size_t)((length + 7) / 8));
+    o.offsets[0] = 0;
+    for (int64_t i0 = 0; i0 < length && !failed; i0 += RUN_BLOCK) {
+        failed = map_rows(job, c, &o, i0, length - i0 < RUN_BLOCK ? length : i0 + RUN_BLOCK);
+        if (!failed && o.n_pending > r.n) {
+            PyEval_RestoreThread(o.ts);
+            failed = python_rows(job, c, base1, fallback, &o, &r) < 0 ? ROW_PY_ERROR : 0;
+            o.ts = PyEval_SaveThread();
+        }
+    }
     if (!failed && o.n_pending == 0) {
         nulls = out_finish(&o, length, wide_out);
     }
-    Py_END_ALLOW_THREADS
-    PyObject *result = NULL;
+    PyEval_RestoreThread(o.ts);
     if (!failed && o.n_pending > 0) {
-        if (python_rows(job, c, base1, fallback, &o, &r) < 0) {
+        if (urikit_obuf_new(alloc, (Py_ssize_t)(o.len + r.extra), &spliced) < 0) {
             goto done;
         }
         Py_BEGIN_ALLOW_THREADS
-        failed = splice(&o, length, &r);
-        if (!failed) {
-            nulls = out_finish(&o, length, wide_out);
-        }
+        splice(&o, length, &r, (char *)OBUF_PTR(spliced));
+        nulls = out_finish(&o, length, wide_out);
         Py_END_ALLOW_THREADS
+        urikit_obuf_clear(&o.data_b);
+        o.data_b = spliced;
+        spliced = (obuf_t){0};
     }
     if (failed == ROW_BAD_OFFSETS) {
         PyErr_SetString(PyExc_ValueError, "bad Arrow string array: offsets");
     }
-    else if (failed) {
+    else if (failed == ROW_NO_MEMORY) {
         PyErr_NoMemory();
+    }
+    else if (failed) {
+        /* ROW_PY_ERROR: the exception is set */
     }
     else if (!wide_out && o.len > INT32_MAX) {
         result = Py_NewRef(Py_None);
     }
     else {
-        PyObject *valid = nulls ? hand_over((char **)&o.valid, (length + 7) / 8) : Py_NewRef(Py_None);
-        PyObject *offsets = hand_over((char **)&o.offsets, (length + 1) * (wide_out ? 8 : 4));
-        PyObject *data = hand_over(&o.data, o.len);
-        if (valid != NULL && offsets != NULL && data != NULL) {
-            result = Py_BuildValue("(NNNL)", valid, offsets, data, (long long)nulls);
-        }
-        else {
-            Py_XDECREF(valid);
-            Py_XDECREF(offsets);
-            Py_XDECREF(data);
-        }
+        result = out_take(&o, length, wide_out, nulls);
     }
 done:
+    urikit_obuf_clear(&spliced);
     py_rows_free(&r);
     out_free(&o);
     return result;
@@ -539,10 +605,24 @@ done:
 
 /* ------------------------------------------------------- Python interface */
 
+/* The allocator argument: alloc(size) -> a writable buffer object with a
+ * resize(size, shrink_to_fit) method (urikit.arrow: a resizable pyarrow Buffer
+ * from Arrow's default pool); NULL with an exception set. */
+static PyObject *
+alloc_arg(PyObject *alloc)
+{
+    if (!PyCallable_Check(alloc)) {
+        PyErr_SetString(PyExc_TypeError, "alloc must be callable");
+        return NULL;
+    }
+    return alloc;
+}
+
 /* arrow_normalize(validity, offsets, data, offset, length, wide, wide_out,
- *                 scheme_level, ports, http_like, fallback)
+ *                 alloc, scheme_level, ports, http_like, fallback)
  * -> (validity | None, offsets, data, null count) | None (a string output over
- * 2 GiB): the normal form of each row of a string (wide: large_string) array.
+ * 2 GiB): the normal form of each row of a string (wide: large_string) array,
+ * in buffers from alloc.
  * ports: ((scheme, str(default port)), ...), http_like: (scheme, ...), the
  * registry of level "scheme"; fallback(text) -> str | None for a row the C
  * core declines. */
@@ -550,18 +630,19 @@ PyObject *
 urikit_sp_arrow_normalize(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 11 || !PyTuple_Check(args[8]) || !PyTuple_Check(args[9])) {
+    if (nargs != 12 || !PyTuple_Check(args[9]) || !PyTuple_Check(args[10])) {
         PyErr_SetString(PyExc_TypeError,
                         "arrow_normalize(validity, offsets, data, offset, length, wide, wide_out,"
-                        " scheme_level, ports, http_like, fallback)");
+                        " alloc, scheme_level, ports, http_like, fallback)");
         return NULL;
     }
     Py_ssize_t length = PyLong_AsSsize_t(args[4]);
-    int wide_out = PyObject_IsTrue(args[6]), level = PyObject_IsTrue(args[7]);
-    if ((length == -1 && PyErr_Occurred()) || wide_out < 0 || level < 0) {
+    int wide_out = PyObject_IsTrue(args[6]), level = PyObject_IsTrue(args[8]);
+    if ((length == -1 && PyErr_Occurred()) || wide_out < 0 || level < 0 ||
+        alloc_arg(args[7]) == NULL) {
         return NULL;
     }
-    Py_ssize_t np = PyTuple_GET_SIZE(args[8]), nl = PyTuple_GET_SIZE(args[9]);
+    Py_ssize_t np = PyTuple_GET_SIZE(args[9]), nl = PyTuple_GET_SIZE(args[10]);
     c_registry_t reg = {np, nl, NULL, NULL, NULL, NULL, NULL, NULL};
     reg.port_scheme = PyMem_Calloc((size_t)(2 * np + nl + 1), sizeof(char *));
     reg.port_scheme_len = PyMem_Calloc((size_t)(2 * np + nl + 1), sizeof(Py_ssize_t));
@@ -576,9 +657,9 @@ urikit_sp_arrow_normalize(PyObject *module, PyObject *const *args, Py_ssize_t na
     reg.like = reg.port_scheme + 2 * np;
     reg.port_digits_len = reg.port_scheme_len + np;
     reg.like_len = reg.port_scheme_len + 2 * np;
-    if (utf8_items(args[8], 0, reg.port_scheme, reg.port_scheme_len) < 0 ||
-        utf8_items(args[8], 1, reg.port_digits, reg.port_digits_len) < 0 ||
-        utf8_items(args[9], -1, reg.like, reg.like_len) < 0 ||
+    if (utf8_items(args[9], 0, reg.port_scheme, reg.port_scheme_len) < 0 ||
+        utf8_items(args[9], 1, reg.port_digits, reg.port_digits_len) < 0 ||
+        utf8_items(args[10], -1, reg.like, reg.like_len) < 0 ||
         col_open(args[0], args[1], args[2], args[3], length, args[5], &c) < 0) {
         goto done;
     }
@@ -587,7 +668,7 @@ urikit_sp_arrow_normalize(PyObject *module, PyObject *const *args, Py_ssize_t na
     job.op = OP_NORMALIZE;
     job.flag = level;
     job.reg = (norm_registry_t){c_default_port, c_http_like, &reg};
-    result = run(&job, &c, wide_out, NULL, args[10]);
+    result = run(&job, &c, wide_out, args[7], NULL, args[11], 0);
 done:
     col_close(&c);
     PyMem_Free(reg.port_scheme);
@@ -595,8 +676,8 @@ done:
     return result;
 }
 
-/* arrow_resolve(validity, offsets, data, offset, length, wide, wide_out, strict,
- *               fallback, base)
+/* arrow_resolve(validity, offsets, data, offset, length, wide, wide_out, alloc,
+ *               strict, fallback, base)
  * -> as arrow_normalize: each row of the refs array resolved against base:
  * a str (one base for every row) or (validity, offsets, data, offset, wide),
  * a base column of the same length. fallback(base, ref) -> str | None for a
@@ -605,16 +686,18 @@ PyObject *
 urikit_sp_arrow_resolve(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 10 || !(PyUnicode_Check(args[9]) ||
-                         (PyTuple_Check(args[9]) && PyTuple_GET_SIZE(args[9]) == 5))) {
+    if (nargs != 11 || !(PyUnicode_Check(args[10]) ||
+                         (PyTuple_Check(args[10]) && PyTuple_GET_SIZE(args[10]) == 5))) {
         PyErr_SetString(PyExc_TypeError,
                         "arrow_resolve(validity, offsets, data, offset, length, wide, wide_out,"
-                        " strict, fallback, base: str | (validity, offsets, data, offset, wide))");
+                        " alloc, strict, fallback,"
+                        " base: str | (validity, offsets, data, offset, wide))");
         return NULL;
     }
     Py_ssize_t length = PyLong_AsSsize_t(args[4]);
-    int wide_out = PyObject_IsTrue(args[6]), strict = PyObject_IsTrue(args[7]);
-    if ((length == -1 && PyErr_Occurred()) || wide_out < 0 || strict < 0) {
+    int wide_out = PyObject_IsTrue(args[6]), strict = PyObject_IsTrue(args[8]);
+    if ((length == -1 && PyErr_Occurred()) || wide_out < 0 || strict < 0 ||
+        alloc_arg(args[7]) == NULL) {
         return NULL;
     }
     job_t job;
@@ -627,8 +710,9 @@ urikit_sp_arrow_resolve(PyObject *module, PyObject *const *args, Py_ssize_t narg
     if (col_open(args[0], args[1], args[2], args[3], length, args[5], &c) < 0) {
         goto done;
     }
-    if (PyUnicode_Check(args[9])) {
-        base1 = args[9];
+    int64_t extra = 0; /* the bases' bytes: a result is at most base + ref + 1 */
+    if (PyUnicode_Check(args[10])) {
+        base1 = args[10];
         /* one base, split once; a base the C core declines sends every row to Python */
         int ok = urikit_split_text(NULL, base1, NULL, &job.base_sp);
         if (ok < 0) {
@@ -638,19 +722,60 @@ urikit_sp_arrow_resolve(PyObject *module, PyObject *const *args, Py_ssize_t narg
         if (job.base1_ok) {
             job.base1 = PyUnicode_1BYTE_DATA(base1);
             job.base1_len = PyUnicode_GET_LENGTH(base1);
+            extra = job.base1_len * (int64_t)length;
         }
     }
     else {
-        PyObject *t = args[9];
+        PyObject *t = args[10];
         if (col_open(PyTuple_GET_ITEM(t, 0), PyTuple_GET_ITEM(t, 1), PyTuple_GET_ITEM(t, 2),
                      PyTuple_GET_ITEM(t, 3), length, PyTuple_GET_ITEM(t, 4), &bc) < 0) {
             goto done;
         }
         job.base = &bc;
+        extra = bc.v.total;
     }
-    result = run(&job, &c, wide_out, base1, args[8]);
+    result = run(&job, &c, wide_out, args[7], base1, args[9], extra);
 done:
     col_close(&c);
     col_close(&bc);
+    return result;
+}
+
+/* arrow_canonical(validity, offsets, data, offset, length, wide, wide_out,
+ *                 alloc, mode, fallback)
+ * -> as arrow_normalize: each row in canonical_fast's form mode (0 semantic,
+ * 1 with the fragment, 2 surt, 3 safe-browsing); fallback(text) -> str | None
+ * for a row urikit_canon_fast declines. */
+PyObject *
+urikit_sp_arrow_canonical(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 10) {
+        PyErr_SetString(PyExc_TypeError,
+                        "arrow_canonical(validity, offsets, data, offset, length, wide, wide_out,"
+                        " alloc, mode, fallback)");
+        return NULL;
+    }
+    Py_ssize_t length = PyLong_AsSsize_t(args[4]);
+    int wide_out = PyObject_IsTrue(args[6]);
+    long mode = PyLong_AsLong(args[8]);
+    if ((length == -1 && PyErr_Occurred()) || (mode == -1 && PyErr_Occurred()) ||
+        wide_out < 0 || alloc_arg(args[7]) == NULL) {
+        return NULL;
+    }
+    if (mode < CANON_SEMANTIC || mode > CANON_SAFE_BROWSING) {
+        PyErr_SetString(PyExc_ValueError, "arrow_canonical: mode is 0, 1, 2 or 3");
+        return NULL;
+    }
+    job_t job;
+    memset(&job, 0, sizeof(job));
+    job.op = OP_CANONICAL;
+    job.flag = (int)mode;
+    col_t c;
+    PyObject *result = NULL;
+    if (col_open(args[0], args[1], args[2], args[3], length, args[5], &c) == 0) {
+        result = run(&job, &c, wide_out, args[7], NULL, args[9], 0);
+    }
+    col_close(&c);
     return result;
 }

@@ -168,17 +168,18 @@ iri_pct_encode: Final = None if speedups is None else speedups.iri_pct_encode
 # the common case of canonical(..., "semantic"/"safe-browsing") and surt (None: declined)
 _canonical = speedups if hasattr(speedups, "canonical_fast") else None
 canonical_fast: Final = None if _canonical is None else _canonical.canonical_fast
-canonical_column: Final = None if _canonical is None else _canonical.canonical_column
 # arrow_errors came with arrow_split's alloc argument: an extension built before it
 # leaves the Arrow kernels unused (Python instead of a failing call)
 _arrow = speedups if hasattr(speedups, "arrow_errors") else None
 arrow_validate: Final = None if _arrow is None else _arrow.arrow_validate
 arrow_split: Final = None if _arrow is None else _arrow.arrow_split
 arrow_errors: Final = None if _arrow is None else _arrow.arrow_errors
-# the GIL-free normalize and resolve of urikit.arrow (None: an older extension)
-_transform = speedups if hasattr(speedups, "arrow_resolve") else None
+# the GIL-free normalize, resolve and canonical of urikit.arrow, their output from
+# an allocator (None: an older extension, whose kernels took none)
+_transform = speedups if hasattr(speedups, "arrow_canonical") else None
 arrow_normalize: Final = None if _transform is None else _transform.arrow_normalize
 arrow_resolve: Final = None if _transform is None else _transform.arrow_resolve
+arrow_canonical: Final = None if _transform is None else _transform.arrow_canonical
 
 
 def describe() -> str:

@@ -370,6 +370,8 @@ UK_HIDDEN PyObject *
 urikit_sp_arrow_normalize(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 UK_HIDDEN PyObject *
 urikit_sp_arrow_resolve(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_HIDDEN PyObject *
+urikit_sp_arrow_canonical(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 /* batch_c.c */
 UK_HIDDEN PyObject *
@@ -396,8 +398,12 @@ urikit_sp_arrow_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 /* canonical_forms/rules_c.c */
 UK_HIDDEN PyObject *
 urikit_sp_canonical_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_canonical_column(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+/* the canonical forms of urikit_canon_fast (canonical_fast's mode) */
+enum { CANON_SEMANTIC = 0, CANON_SEMANTIC_FRAGMENT = 1, CANON_SURT = 2, CANON_SAFE_BROWSING = 3 };
+/* s[0:n] (ASCII) in form mode into o->buf (3 n + 16 bytes): 1, 0 declined, -1
+ * out of memory; no Python API (callable without the GIL). */
+UK_HIDDEN int
+urikit_canon_fast(const uchar *s, Py_ssize_t n, int mode, out_t *o);
 
 /* iri/_syntax_c.c */
 UK_HIDDEN PyObject *

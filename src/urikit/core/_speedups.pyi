@@ -71,10 +71,6 @@ def arrow_errors(
     alloc: Callable[[int], object],
     /,
 ) -> tuple[object, object, object, object, object]: ...
-
-#: an output buffer of the Arrow transform kernels: (address, size, owner)
-_RawBuffer = tuple[int, int, object]
-
 def arrow_normalize(
     validity: object | None,
     offsets: object,
@@ -83,12 +79,13 @@ def arrow_normalize(
     length: int,
     wide: bool,
     wide_out: bool,
+    alloc: Callable[[int], object],
     scheme_level: bool,
     ports: tuple[tuple[str, str], ...],
     http_like: tuple[str, ...],
     fallback: Callable[[str], str | None],
     /,
-) -> tuple[_RawBuffer | None, _RawBuffer, _RawBuffer, int] | None: ...
+) -> tuple[object | None, object, object, int] | None: ...
 def arrow_resolve(
     validity: object | None,
     offsets: object,
@@ -97,11 +94,25 @@ def arrow_resolve(
     length: int,
     wide: bool,
     wide_out: bool,
+    alloc: Callable[[int], object],
     strict: bool,
     fallback: Callable[[str, str], str | None],
     base: str | tuple[object | None, object, object, int, bool],
     /,
-) -> tuple[_RawBuffer | None, _RawBuffer, _RawBuffer, int] | None: ...
+) -> tuple[object | None, object, object, int] | None: ...
+def arrow_canonical(
+    validity: object | None,
+    offsets: object,
+    data: object,
+    offset: int,
+    length: int,
+    wide: bool,
+    wide_out: bool,
+    alloc: Callable[[int], object],
+    mode: int,
+    fallback: Callable[[str], str | None],
+    /,
+) -> tuple[object | None, object, object, int] | None: ...
 def iri_stand_in(text: str, /) -> str | None: ...
 def iri_pct_encode(text: str, /) -> str | None: ...
 
@@ -120,14 +131,3 @@ def extract_scan(
 
 # canonical forms: the common case of semantic and surt
 def canonical_fast(text: str, mode: int, /) -> str | None: ...
-def canonical_column(
-    validity: object,
-    offsets: object,
-    data: object,
-    offset: int,
-    length: int,
-    wide: bool,
-    mode: int,
-    fallback: Callable[[str], str | None],
-    /,
-) -> tuple[_RawBuffer | None, _RawBuffer, _RawBuffer, int] | None: ...

@@ -56,19 +56,20 @@ static PyMethodDef methods[] = {
      "arrow_errors(n, invalid_rows, reasons, positions, alloc) -> the buffers of the"
      " error_reason and error_position columns."},
     {"arrow_normalize", (PyCFunction)(void (*)(void))urikit_sp_arrow_normalize, METH_FASTCALL,
-     "arrow_normalize(validity, offsets, data, offset, length, wide, wide_out, scheme_level,"
-     " ports, http_like, fallback) -> (validity | None, offsets, data, null count) | None,"
-     " each buffer (address, size, owner)."},
+     "arrow_normalize(validity, offsets, data, offset, length, wide, wide_out, alloc,"
+     " scheme_level, ports, http_like, fallback) -> (validity | None, offsets, data, null"
+     " count) | None, the buffers from alloc."},
     {"arrow_resolve", (PyCFunction)(void (*)(void))urikit_sp_arrow_resolve, METH_FASTCALL,
-     "arrow_resolve(validity, offsets, data, offset, length, wide, wide_out, strict, fallback,"
-     " base) -> as arrow_normalize."},
+     "arrow_resolve(validity, offsets, data, offset, length, wide, wide_out, alloc, strict,"
+     " fallback, base) -> as arrow_normalize."},
+    {"arrow_canonical", (PyCFunction)(void (*)(void))urikit_sp_arrow_canonical, METH_FASTCALL,
+     "arrow_canonical(validity, offsets, data, offset, length, wide, wide_out, alloc, mode,"
+     " fallback) -> as arrow_normalize: canonical_fast's form mode of each row."},
     /* iri/_syntax_c.c */
     /* canonical_forms/rules_c.c */
     {"canonical_fast", (PyCFunction)(void (*)(void))urikit_sp_canonical_fast, METH_FASTCALL,
      "canonical_fast(text, mode) -> str | None: semantic (0), with fragment (1), surt (2),"
      " safe-browsing (3); None: declined."},
-    {"canonical_column", (PyCFunction)(void (*)(void))urikit_sp_canonical_column, METH_FASTCALL,
-     "canonical_column(validity, offsets, data, offset, length, wide, mode, fallback): an Arrow column."},
     {"iri_stand_in", (PyCFunction)urikit_sp_iri_stand_in, METH_O,
      "iri_stand_in(text) -> str | None: urikit.iri's stand-in when all non-ASCII is ucschar."},
     {"iri_pct_encode", (PyCFunction)urikit_sp_iri_pct_encode, METH_O,
