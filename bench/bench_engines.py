@@ -45,16 +45,20 @@ at a load above the cores' half);
   - DuckDB, one connection, ``SET threads = 1`` / ``2``, over the Parquet file:
     ``count`` over ``uri_split`` + ``uri_normalize`` (the side-by-side work),
     then ``uri_valid``, ``uri_split`` and ``uri_normalize`` alone, and what
-    DuckDB itself scales: the built-in ``length(url)`` and a no-op Arrow UDF
-    (the vector to Arrow and back, DuckDB's cost of any Python function);
-    with the share of the 1-thread time spent inside urikit's normalize
-    kernel, which holds the GIL (a UDF that calls ``urikit.arrow.normalize``
-    and sums its time): two threads cannot beat 1 / max(that share, 1/2);
+    DuckDB itself scales: the built-in ``length(url)``, a no-op Arrow UDF (the
+    vector to Arrow and back, DuckDB's cost of any Python function) and a UDF
+    that only sleeps 1 ms a call, with the GIL released (whether DuckDB runs
+    two calls at once at all);
   - Dask, ``dask.config.set(scheduler="threads", num_workers=N)``,
     ``dd.read_parquet`` of the file (one partition per row group):
-    ``urikit.dask.validate`` + ``split`` (GIL-free kernels), ``normalize``,
-    and a no-op task per partition (the read and the partition to Arrow, as
-    urikit.dask does: the engine's own share and per-task cost).
+    ``urikit.dask.validate`` + ``split`` (GIL-free kernels), ``normalize``, a
+    no-op task per partition (the read and the partition to Arrow, as
+    urikit.dask does: the engine's own share and per-task cost) and a task
+    that only sleeps 50 ms;
+
+  each with the cores the process kept busy (its CPU time over the wall time)
+  and its context switches: two threads that take turns at the GIL keep two
+  cores busy and switch often, without finishing sooner.
 
 ``--check`` exits 1 when a threads ratio of the GIL-free work (DuckDB
 ``uri_split`` + ``uri_valid``, Dask validate + split) is below 1.5. Needs the
@@ -71,6 +75,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -92,7 +97,6 @@ except ImportError as err:  # a message, not a traceback
 from _perbuild import DEFAULT_CORPUS, RFC3986_REGEX, corpus_array
 
 import urikit
-from urikit import arrow
 from urikit import duckdb as uduckdb
 
 #: RFC 3986 Appendix B, with names for the groups it keeps: any string matches.
@@ -126,24 +130,33 @@ def load() -> float:
 
 class Rounds:
     """Best wall seconds of each named run over interleaved rounds, with the load
-    average (1 minute) taken just before that best run and the CPU seconds this
+    average (1 minute) taken just before that best run, the CPU seconds this
     process spent in it (all its threads: CPU over wall is how many cores it
-    kept busy; a child process's time is not counted)."""
+    kept busy; a child process's time is not counted) and its threads' context
+    switches (a thread waiting for the GIL, or for another thread, is one)."""
 
     def __init__(self) -> None:
         self.best: dict[str, float] = {}
         self.load: dict[str, float] = {}
         self.cpu: dict[str, float] = {}
+        self.switches: dict[str, int] = {}
 
     def time(self, name: str, func: Callable[..., object], *args: Any) -> float:
         """Seconds of ``func(*args)``, kept if the best of ``name``."""
         before = load()
+        s0 = _switches()
         c0, t0 = time.process_time(), time.perf_counter()
         func(*args)
         seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
         if seconds < self.best.get(name, float("inf")):
             self.best[name], self.load[name], self.cpu[name] = seconds, before, cpu
+            self.switches[name] = _switches() - s0
         return seconds
+
+
+def _switches() -> int:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_nvcsw + usage.ru_nivcsw
 
 
 def write_inputs(rows: int, tmp: Path, row_group: int) -> tuple[Path, Path]:
@@ -342,25 +355,22 @@ def fetch(con: Any, sql: str) -> object:
     return con.execute(sql).fetchall()
 
 
+#: What the GIL-free stand-ins sleep: per DuckDB call (a vector of 2048 rows), per Dask task.
+SLEEP_CALL, SLEEP_TASK = 0.001, 0.05
+
+
 def bench_duckdb_threads(parquet: Path, args: argparse.Namespace, out: dict[str, Any]) -> None:
     con = duckdb_connection(1)
     true = pa.array([True] * 4096)
-    con.create_function(
-        "noop_udf", lambda urls: true.slice(0, len(urls)), ["VARCHAR"], "BOOLEAN",
-        type="arrow", null_handling="special",
-    )  # fmt: skip
-    inside = [0.0]
 
-    def timed_normalize(urls: Any) -> Any:
-        t0 = time.perf_counter()
-        result = arrow.normalize(urls.combine_chunks())
-        inside[0] += time.perf_counter() - t0
-        return result
+    def sleeper(urls: Any) -> Any:
+        time.sleep(SLEEP_CALL)
+        return true.slice(0, len(urls))
 
-    con.create_function(
-        "timed_normalize", timed_normalize, ["VARCHAR"], "VARCHAR",
-        type="arrow", null_handling="special",
-    )  # fmt: skip
+    for name, func in (("noop_udf", lambda urls: true.slice(0, len(urls))), ("sleep_udf", sleeper)):
+        con.create_function(
+            name, func, ["VARCHAR"], "BOOLEAN", type="arrow", null_handling="special"
+        )
     src = f"read_parquet('{parquet}')"
     queries = {
         "uri_split + uri_normalize": "SELECT count(p.host), count(n) FROM "
@@ -369,6 +379,8 @@ def bench_duckdb_threads(parquet: Path, args: argparse.Namespace, out: dict[str,
         "uri_split": f"SELECT count(uri_split(url).host) FROM {src}",
         "uri_normalize": f"SELECT count(uri_normalize(url)) FROM {src}",
         "no-op Arrow UDF": f"SELECT count(*) FILTER (WHERE noop_udf(url)) FROM {src}",
+        "GIL-free UDF (sleeps 1 ms a call)": "SELECT count(*) FILTER (WHERE sleep_udf(url)) "
+        f"FROM {src}",
         "built-in length(url)": f"SELECT count(*) FILTER (WHERE length(url) > 0) FROM {src}",
     }
     rounds = Rounds()
@@ -377,17 +389,8 @@ def bench_duckdb_threads(parquet: Path, args: argparse.Namespace, out: dict[str,
             for threads in (1, 2):
                 con.execute(f"SET threads = {threads}")
                 rounds.time(f"{name}, {threads}", fetch, con, sql)
-    con.execute("SET threads = 1")
-    normalize = f"SELECT count(timed_normalize(url)) FROM {src}"
-    best_share = 0.0
-    for _ in range(args.rounds):
-        inside[0] = 0.0
-        t0 = time.perf_counter()
-        con.execute(normalize).fetchall()
-        best_share = max(best_share, inside[0] / (time.perf_counter() - t0))
     con.close()
     report_threads("duckdb", queries, rounds, args.rows, out)
-    out["threads duckdb normalize: share of 1 thread inside the kernel %"] = 100 * best_share
 
 
 def report_threads(engine: str, names: Any, rounds: Rounds, rows: int, out: dict[str, Any]) -> None:
@@ -402,6 +405,9 @@ def report_threads(engine: str, names: Any, rounds: Rounds, rows: int, out: dict
         out[f"threads {engine} {name}: cores busy 1, 2"] = (
             f"{rounds.cpu[f'{name}, 1'] / one:.2f}, {rounds.cpu[f'{name}, 2'] / two:.2f}"
         )
+        out[f"threads {engine} {name}: context switches 1, 2"] = (
+            f"{rounds.switches[f'{name}, 1']}, {rounds.switches[f'{name}, 2']}"
+        )
 
 
 def _noop_part(part: Any) -> Any:
@@ -410,6 +416,13 @@ def _noop_part(part: Any) -> Any:
     from urikit.columnar.dask import _to_arrow
 
     return pd.Series([len(_to_arrow(part))])  # as urikit.dask hands a partition over
+
+
+def _sleep_part(part: Any) -> Any:
+    import pandas as pd
+
+    time.sleep(SLEEP_TASK)
+    return pd.Series([len(part)])
 
 
 def bench_dask_threads(parquet: Path, args: argparse.Namespace, out: dict[str, Any]) -> None:
@@ -429,6 +442,9 @@ def bench_dask_threads(parquet: Path, args: argparse.Namespace, out: dict[str, A
         ),
         "normalize": lambda: compute(udask.normalize(urls).count()),
         "no-op task": lambda: compute(urls.map_partitions(_noop_part, meta=(None, "i8")).sum()),
+        "GIL-free task (sleeps 50 ms)": lambda: compute(
+            urls.map_partitions(_sleep_part, meta=(None, "i8")).sum()
+        ),
     }
     rounds = Rounds()
     with dask.config.set(scheduler="threads", num_workers=1):
