@@ -7,8 +7,9 @@ In one run, on ../shared/corpus/urls.txt repeated to ``--rows`` rows (default
 (row groups of ``--row-group`` rows, so that every thread of an engine gets
 some); wall times, best of ``--rounds`` rounds, the contestants interleaved in
 each round, the 1-minute load average taken before each timed run (the load of
-the best round is printed beside it; the machine is shared: rerun a figure taken
-at a load above the cores' half);
+the best round is printed beside it, and the load before and after the whole
+run; it counts the run's own threads too, and the machine may be shared:
+rerun the figures of a run that started at a load above 1.5);
 
 * side by side (``--only side``): every row split (scheme ... fragment) and
   normalized, from the text file and from the Parquet file into a Parquet file,
