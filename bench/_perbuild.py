@@ -9,6 +9,10 @@ A script defines ``child(args) -> dict`` (keys ``implementation``, ``items``,
 ``timings``, ``info`` and optionally ``notes``, a dict printed as is, and
 ``floors``, what :func:`child_floors` measured on the items) and calls
 ``main(argv, doc=__doc__, script=__file__, child=child, targets=TARGETS)``.
+
+Also what the columnar benchmarks (``bench_arrow.py``, ``bench_engines.py``)
+share: the corpus repeated to a number of rows as one Arrow array, and an RFC
+3986 URI-reference regular expression for regex engines (RE2, Rust's regex).
 """
 
 from __future__ import annotations
@@ -28,6 +32,30 @@ from _floors import beside, describe, floors
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = REPO_ROOT / ".." / "shared" / "corpus" / "urls.txt"
+
+# RFC 3986 URI-reference for RE2 and Rust's regex (no possessive quantifiers, no
+# lookaround); the IPv6 literal is only shape-checked, so it accepts a little
+# more than RFC 3986.
+_PCT = "%[0-9A-Fa-f]{2}"
+_UNRES_SUB = r"A-Za-z0-9\-._~!$&'()*+,;="
+_PCHAR = f"(?:[{_UNRES_SUB}:@]|{_PCT})"
+_HOST = rf"(?:\[[0-9A-Fa-f:.vV{_UNRES_SUB}]+\]|(?:[{_UNRES_SUB}]|{_PCT})*)"
+_AUTH = rf"(?:(?:[{_UNRES_SUB}:]|{_PCT})*@)?{_HOST}(?::[0-9]*)?"
+RFC3986_REGEX = (
+    rf"^(?:[A-Za-z][A-Za-z0-9+.\-]*:)?"
+    rf"(?://{_AUTH}(?:/{_PCHAR}*)*|/?(?:{_PCHAR}+(?:/{_PCHAR}*)*)?)"
+    rf"(?:\?(?:{_PCHAR}|[/?])*)?(?:#(?:{_PCHAR}|[/?])*)?$"
+)
+
+
+def corpus_array(rows: int, corpus: Path = DEFAULT_CORPUS) -> Any:
+    """The lines of ``corpus`` repeated to ``rows`` rows, as one pyarrow ``string`` array."""
+    import pyarrow as pa  # type: ignore[import-untyped]
+
+    lines = corpus.read_text(encoding="utf-8", errors="replace").split("\n")[:-1]
+    base = pa.array(lines, pa.string())
+    reps = -(-rows // len(base))
+    return pa.concat_arrays([base] * reps).slice(0, rows)
 
 
 def timed(func: Callable[[str], object], items: Sequence[str]) -> float:

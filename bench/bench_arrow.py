@@ -100,6 +100,8 @@ except ImportError:  # a message, not a traceback
     print("error: bench_arrow.py needs pyarrow: pip install -e '.[arrow]'", file=sys.stderr)
     sys.exit(2)
 
+from _perbuild import RFC3986_REGEX, corpus_array  # noqa: E402
+
 import urikit  # noqa: E402  (after the check for pyarrow)
 from urikit import arrow, batch  # noqa: E402
 
@@ -110,25 +112,6 @@ TARGETS: dict[str, tuple[float, str]] = {
     "urikit batch peak RSS growth MiB": (32.0, "max"),
     "duckdb uri_valid / arrow.validate": (1.5, "max"),  # issue 21
 }
-
-# RFC 3986 URI-reference for RE2 (no possessive quantifiers, no lookaround).
-_PCT = "%[0-9A-Fa-f]{2}"
-_UNRES_SUB = r"A-Za-z0-9\-._~!$&'()*+,;="
-_PCHAR = f"(?:[{_UNRES_SUB}:@]|{_PCT})"
-_HOST = rf"(?:\[[0-9A-Fa-f:.vV{_UNRES_SUB}]+\]|(?:[{_UNRES_SUB}]|{_PCT})*)"
-_AUTH = rf"(?:(?:[{_UNRES_SUB}:]|{_PCT})*@)?{_HOST}(?::[0-9]*)?"
-RFC3986_REGEX = (
-    rf"^(?:[A-Za-z][A-Za-z0-9+.\-]*:)?"
-    rf"(?://{_AUTH}(?:/{_PCHAR}*)*|/?(?:{_PCHAR}+(?:/{_PCHAR}*)*)?)"
-    rf"(?:\?(?:{_PCHAR}|[/?])*)?(?:#(?:{_PCHAR}|[/?])*)?$"
-)
-
-
-def corpus_array(rows: int) -> Any:
-    lines = CORPUS.read_text(encoding="utf-8", errors="replace").split("\n")[:-1]
-    base = pa.array(lines, pa.string())
-    reps = -(-rows // len(base))
-    return pa.concat_arrays([base] * reps).slice(0, rows)
 
 
 def round_ns(func: Callable[[], object], n: int, rounds: int) -> list[float]:
@@ -307,18 +290,18 @@ def _kernels(urls: Any, rule: str) -> float:
 def _dask_noop(part: Any, _round: int) -> Any:
     import pandas as pd
 
-    from urikit import dask as udask
+    from urikit.columnar.dask import _to_arrow
 
-    udask._to_arrow(part)  # as urikit.dask hands a partition to urikit.arrow
+    _to_arrow(part)  # as urikit.dask hands a partition to urikit.arrow
     return pd.Series([0.0])
 
 
 def _dask_timed(part: Any, rule: str) -> Any:
     import pandas as pd
 
-    from urikit import dask as udask
+    from urikit.columnar.dask import _to_arrow
 
-    return pd.Series([_kernels(udask._to_arrow(part), rule)])
+    return pd.Series([_kernels(_to_arrow(part), rule)])
 
 
 def report_engine(
