@@ -187,6 +187,16 @@ class Processor:
         self.rule, self.level = setup.rule, setup.level
         self._pa, self._pc, self._arrow = _pyarrow()
         self._checker = _Checker(setup.policy) if "check" in self.ops else None
+        self._counting = self._pa.array([], self._pa.int64())  # 0, 1, 2 ...
+
+    def _rows(self, start: int, n: int) -> Any:
+        """The ``row`` column of a batch: ``start`` ... ``start + n - 1``, added
+        by Arrow to a count made once (an array made from a Python range is
+        a Python int a row, holding the GIL the threads of a run share)."""
+        counting = self._counting
+        if len(counting) < n:
+            counting = self._counting = self._pa.array(range(n), self._pa.int64())
+        return self._pc.add(counting.slice(0, n), self._pa.scalar(start, self._pa.int64()))
 
     def __call__(self, rows: Rows, start: int, tally: Tally) -> Any:
         """The output batch of ``rows``, the first of them row ``start``
@@ -229,8 +239,7 @@ class Processor:
             for item in pc.value_counts(reason).to_pylist():
                 if item["values"] is not None:
                     tally.reasons[item["values"]] += item["counts"]
-        row = pa.array(range(start, start + n), pa.int64())
-        arrays = [row, values, valid, reason, position, *extra]
+        arrays = [self._rows(start, n), values, valid, reason, position, *extra]
         return pa.record_batch(arrays, names=output_columns(self.column, ops))
 
 
