@@ -39,8 +39,10 @@ In one run, on ../shared/corpus/urls.txt repeated to ``--rows`` rows (default
 * threads (``--only threads``): every urikit.arrow kernel that takes an Arrow
   array (validate, split, normalize, resolve against one base and against a
   base column of ../shared/corpus/refs.tsv, canonical, surt), the same array
-  twice: two calls one after the other on one thread, then one call on each of
-  two threads at once; in ns per row (one call on one thread) and the speed-up
+  twice: calls one after the other on one thread, then half as many calls on
+  each of two threads at once (each thread working 0.2 s at least, so that a
+  thread's start is not part of a short call's time); in ns per row (one call
+  on one thread) and the speed-up
   of the two threads (serial time over parallel time, best of ``--rounds``
   each). A kernel whose row loop holds the GIL stays near 1x; one that
   releases it reaches up to 2x on two free cores. The load average is printed
@@ -78,6 +80,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -162,18 +165,19 @@ def refs_arrays(rows: int) -> tuple[Any, Any]:
     return bases.slice(0, rows), refs.slice(0, rows)
 
 
-def serial_and_parallel(func: Callable[[], object]) -> tuple[float, float]:
-    """Seconds of two calls of ``func`` one after the other, then of one call on
-    each of two threads started together."""
+def serial_and_parallel(func: Callable[[], object], repeat: int = 1) -> tuple[float, float]:
+    """Seconds of ``2 * repeat`` calls of ``func`` one after the other, then of
+    ``repeat`` calls on each of two threads started together."""
     t0 = time.perf_counter()
-    func()
-    func()
+    for _ in range(2 * repeat):
+        func()
     serial = time.perf_counter() - t0
     start = threading.Barrier(3)
 
     def work() -> None:
         start.wait()
-        func()
+        for _ in range(repeat):
+            func()
 
     threads = [threading.Thread(target=work) for _ in range(2)]
     for t in threads:
@@ -229,12 +233,16 @@ def bench_threads(arr: Any, args: argparse.Namespace, out: dict[str, float]) -> 
     }
     out["load average (1 min) before threads"] = os.getloadavg()[0]
     for name, func in kernels.items():
+        t0 = time.perf_counter()
         func()  # the first call: imports, the memory pool
+        # calls enough for each thread to work 0.2 s at least: a thread's start
+        # and the first turns at the GIL are not lost in a short call's time
+        repeat = max(1, math.ceil(0.2 / max(time.perf_counter() - t0, 1e-6)))
         serial = parallel = float("inf")
         for _ in range(args.rounds):
-            s, p = serial_and_parallel(func)
+            s, p = serial_and_parallel(func, repeat)
             serial, parallel = min(serial, s), min(parallel, p)
-        out[f"threads {name}: 1 thread ns/row"] = serial / 2 / n * 1e9
+        out[f"threads {name}: 1 thread ns/row"] = serial / 2 / repeat / n * 1e9
         out[f"threads {name}: 2 threads speed-up"] = serial / parallel
         out[f"threads {name}: GIL-free share %"] = max(
             gil_free_share(func) for _ in range(args.rounds)
