@@ -163,3 +163,31 @@ def test_a_batch_holds_only_its_own_bytes() -> None:
 )
 def test_any_bytes(data: bytes, size: int, block: int) -> None:
     check(data, size, block)
+
+
+def test_the_parquet_reader_holds_no_more_as_the_file_grows(tmp_path: Any) -> None:
+    """Reading a Parquet file batch by batch holds about one row group's bytes
+    read from the file, not all of them (pyarrow's pre_buffer reads every row
+    group's bytes of the column at the start and keeps them until the end)."""
+    import tracemalloc
+
+    from urikit.columnar.file_readers import READERS
+
+    pq = pytest.importorskip("pyarrow.parquet")
+    path = tmp_path / "groups.parquet"
+    rows = [f"http://h{i % 97}.example/{'p' * (i % 50)}/{i}" for i in range(20000)]
+    with pq.ParquetWriter(path, pa.schema([("url", pa.string())])) as writer:
+        for _ in range(40):  # 40 row groups
+            writer.write_table(pa.table({"url": rows}))
+    held = []
+    tracemalloc.start()  # the file object's reads are Python bytes
+    try:
+        with path.open("rb") as f:
+            for rows_read in READERS["parquet"](pa, f, "url", 20000):
+                assert len(rows_read.values) == 20000
+                held.append(tracemalloc.get_traced_memory()[0])
+                del rows_read
+    finally:
+        tracemalloc.stop()
+    assert len(held) == 40
+    assert max(held) < path.stat().st_size / 4, (max(held), path.stat().st_size)

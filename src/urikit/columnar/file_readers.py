@@ -424,7 +424,9 @@ def _parquet_rows(pa: Any, f: IO[bytes], column: str, size: int) -> Iterator[Row
     source: Any = f
     if f is sys.stdin.buffer:
         source = io.BytesIO(f.read())
-    pf = pq.ParquetFile(source)
+    # pre_buffer (pyarrow's default) keeps the bytes it has read of every row
+    # group until the file is closed: memory would grow with the file
+    pf = pq.ParquetFile(source, pre_buffer=False)
     if column not in pf.schema_arrow.names:
         raise NoColumn(column, list(pf.schema_arrow.names))
     for batch in pf.iter_batches(batch_size=size, columns=[column]):
