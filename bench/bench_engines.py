@@ -92,7 +92,10 @@ try:
     import pyarrow.compute as pc  # type: ignore[import-untyped]
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 except ImportError as err:  # a message, not a traceback
-    print(f"error: bench_engines.py needs {err.name}: pip install -e '.[duckdb,polars,dask]'")
+    print(
+        f"error: bench_engines.py needs {err.name}: pip install -e '.[duckdb,polars,dask]'",
+        file=sys.stderr,
+    )
     sys.exit(2)
 
 from _perbuild import DEFAULT_CORPUS, RFC3986_REGEX, corpus_array
