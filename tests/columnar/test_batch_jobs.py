@@ -1,10 +1,9 @@
 """``run_file(..., jobs=N)``: the same output and summary whatever N is, for
-every input format with its error records; the text reader's whole-block split
-is the line-by-line reading it replaces. Skipped without pyarrow."""
+every input format with its error records; the threads of a run stop at the
+first failure. Skipped without pyarrow."""
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -86,38 +85,6 @@ def test_jobs_is_checked(tmp_path: Path) -> None:
     with pytest.raises(TypeError, match="jobs"):
         run_file(src, tmp_path / "o.txt", jobs=2.0)  # type: ignore[arg-type]
     assert not (tmp_path / "o.txt").exists()
-
-
-TEXTS = [
-    b"",
-    b"a",
-    b"a\n",
-    b"a\r\n",
-    b"\n",
-    b"\n\n",
-    b"\r\n\r\n",
-    b"a\r\r\nb\rc\n\nd",
-    b"x\ny\r",
-    b"\xffa\nb\r\n\xfe",
-    b"ok\nstill ok\n\xe9\r\nend\n",
-]
-
-
-@pytest.mark.parametrize("data", TEXTS)
-@pytest.mark.parametrize("size", [1, 2, 3, 100])
-def test_the_text_reader_reads_blocks_as_lines(data: bytes, size: int) -> None:
-    from urikit.columnar.file_readers import READERS, _text_lines
-
-    got = [
-        (rows.values.to_pylist(), rows.errors, rows.raw)
-        for rows in READERS["text"](pa, io.BytesIO(data), "url", size)
-    ]
-    lines = io.BytesIO(data).readlines()
-    expected = []
-    for at in range(0, len(lines), size):
-        rows = _text_lines(pa, lines[at : at + size])
-        expected.append((rows.values.to_pylist(), rows.errors, rows.raw))
-    assert got == expected
 
 
 def _batches(n: int) -> list[Rows]:

@@ -103,6 +103,29 @@ def test_batches_as_before(name: str, size: int) -> None:
         assert check(data, size, block, steps=(1, 7) if small else ()) == got
 
 
+#: Short inputs: line ends of every kind, a last line without one, bytes that
+#: are not UTF-8 alone or beside a line end.
+TEXTS = [
+    b"",
+    b"a",
+    b"a\n",
+    b"a\r\n",
+    b"\n",
+    b"\n\n",
+    b"\r\n\r\n",
+    b"a\r\r\nb\rc\n\nd",
+    b"x\ny\r",
+    b"\xffa\nb\r\n\xfe",
+    b"ok\nstill ok\n\xe9\r\nend\n",
+]
+
+
+@pytest.mark.parametrize("data", TEXTS)
+@pytest.mark.parametrize("size", [1, 2, 3, 100])
+def test_short_inputs_as_before(data: bytes, size: int) -> None:
+    check(data, size)
+
+
 @pytest.mark.parametrize("where", ["first", "middle", "last"])
 @pytest.mark.parametrize("size", [1, 2, 7, 65536])
 def test_not_utf8_in_one_batch(where: str, size: int) -> None:
