@@ -218,15 +218,35 @@ def alive(pid: int) -> bool:
 IN_PROCESSES = ("--jobs", "2", "--batch-size", "2000", "--ops", "split,check")
 
 
+def wait_until(ready: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while not ready():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.01)
+
+
 def busy_workers(pid: int, ready: Callable[[], bool] = lambda: True) -> list[int]:
     """The two worker processes of run ``pid``, once both have started and
     ``ready()`` holds, and half a second more (the workers busy with batches)."""
-    deadline = time.monotonic() + TIMEOUT
-    while len(workers := [p for p in children(pid) if is_worker(p)]) < 2 or not ready():
-        assert time.monotonic() < deadline, "the workers did not start"
-        time.sleep(0.01)
+    workers: list[int] = []
+
+    def started() -> bool:
+        workers[:] = [p for p in children(pid) if is_worker(p)]
+        return len(workers) >= 2 and ready()
+
+    wait_until(started, "the workers")
     time.sleep(0.5)
     return workers
+
+
+def ctrl_c(proc: subprocess.Popen[bytes]) -> str:
+    """Ctrl-C at a terminal (SIGINT to the run's process group): what the run
+    said on stderr, having ended with 130."""
+    os.killpg(proc.pid, signal.SIGINT)
+    assert proc.stderr is not None
+    err = proc.stderr.read().decode()
+    assert proc.wait(TIMEOUT) == 130
+    return err
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
@@ -241,10 +261,7 @@ def test_ctrl_c_stops_every_process_and_leaves_no_file(tmp_path: Path, big: Path
     ) as proc:
         workers = busy_workers(proc.pid, lambda: any(tmp_path.glob("*.part")))
         helpers = children(proc.pid) - set(workers)
-        os.killpg(proc.pid, signal.SIGINT)
-        assert proc.stderr is not None
-        err = proc.stderr.read().decode()
-        assert proc.wait(TIMEOUT) == 130
+        err = ctrl_c(proc)
     assert err == f"urikit batch: interrupted; nothing written to {dst}\n"
     assert [pid for pid in workers if alive(pid)] == []  # the run waited for them
     others = children_left = [p for p in helpers if alive(p)]
@@ -267,16 +284,10 @@ def test_ctrl_c_stops_a_run_in_threads_and_leaves_no_file(tmp_path: Path, big: P
         stderr=subprocess.PIPE,
         start_new_session=True,
     ) as proc:
-        deadline = time.monotonic() + TIMEOUT
-        while not any(tmp_path.glob("*.part")):
-            assert time.monotonic() < deadline, "the run did not start"
-            time.sleep(0.01)
+        wait_until(lambda: any(tmp_path.glob("*.part")), "the temporary output")
         time.sleep(0.3)  # batches in flight
         started = children(proc.pid) if Path("/proc/self/task").exists() else set()
-        os.killpg(proc.pid, signal.SIGINT)
-        assert proc.stderr is not None
-        err = proc.stderr.read().decode()
-        assert proc.wait(TIMEOUT) == 130
+        err = ctrl_c(proc)
     assert err == f"urikit batch: interrupted; nothing written to {dst}\n"
     assert [p for p in started if is_worker(p)] == []
     assert sorted(p.name for p in tmp_path.iterdir()) == []
