@@ -390,9 +390,7 @@ def admit(
         seconds = None if time_left is None else time_left()
         try:
             addresses = _bounded(resolver or system_resolver, name, seconds)
-        except LookupTimeout:
-            raise
-        except Exception as exc:
+        except Exception as exc:  # (a LookupTimeout leaves admit() at once)
             failed.append(exc)
             raise
         asked.append((name, addresses))
