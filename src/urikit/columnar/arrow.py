@@ -335,12 +335,9 @@ def normalize(array: Any, level: str = "scheme", *, errors: str = "null") -> Any
     def kernel(chunk: Any) -> Any:
         chunk = _plain(chunk)
         if arrow_normalize is not None and len(chunk) > 0:
-            column = _text_buffers(chunk)
-            wide = pa.types.is_large_string(chunk.type)
-            alloc = _allocator()
-            done = arrow_normalize(*column, wide, alloc, level == "scheme", ports, like, one)
+            done = _in_c(arrow_normalize, chunk, level == "scheme", ports, like, one)
             if done is not None:
-                return _from_buffers(chunk, done)
+                return done
         out = [None if s is None else one(s) for s in chunk.to_pylist()]
         return pa.array(out, _out_type(chunk.type))
 
@@ -359,13 +356,20 @@ def _text_buffers(chunk: Any) -> tuple[Any, Any, Any, int, int, bool]:
     return validity, offsets, b"" if data is None else data, chunk.offset, len(chunk), wide
 
 
-def _from_buffers(chunk: Any, done: tuple[Any, Any, Any, int]) -> Any:
-    """The output array of a C kernel, of ``chunk``'s output type, from its
+def _in_c(kernel: Any, chunk: Any, *args: Any) -> Any:
+    """The output array of the C string-to-string ``kernel`` (normalize,
+    resolve, canonical) for a plain string ``chunk``, of its output type, its
     buffers (validity or None, offsets, data: pyarrow Buffers of
-    :func:`_allocator`) and null count, taken without a copy."""
+    :func:`_allocator`) taken without a copy; None when the kernel declines
+    (int32 offsets would overflow). ``args`` are the kernel's own."""
+    pa = _pa()
+    wide_out = pa.types.is_large_string(chunk.type)
+    done = kernel(*_text_buffers(chunk), wide_out, _allocator(), *args)
+    if done is None:
+        return None
     validity, offsets, data, nulls = done
     buffers = [validity, offsets, data]
-    return _pa().Array.from_buffers(_out_type(chunk.type), len(chunk), buffers, null_count=nulls)
+    return pa.Array.from_buffers(_out_type(chunk.type), len(chunk), buffers, null_count=nulls)
 
 
 def _plain_array(values: Any) -> Any:
@@ -488,10 +492,9 @@ def resolve(base: Any, refs: Any, *, strict: bool = True, errors: str = "null") 
                 b_arg: Any = b_column[:4] + b_column[5:]  # the length is the refs'
             else:
                 b_arg = scalar
-            wide = pa.types.is_large_string(chunk.type)
-            done = arrow_resolve(*_text_buffers(chunk), wide, _allocator(), strict, one, b_arg)
+            done = _in_c(arrow_resolve, chunk, strict, one, b_arg)
             if done is not None:
-                return _from_buffers(chunk, done)
+                return done
         texts = chunk.to_pylist()
         if not by_row:
             out = [one(scalar, r) for r in texts]
@@ -555,10 +558,9 @@ def _canonical_map(obj: Any, func: Any, errors: str, mode: int | None) -> Any:
     def kernel(chunk: Any) -> Any:
         chunk = _plain(chunk)
         if mode is not None and arrow_canonical is not None and len(chunk) > 0:
-            wide = pa.types.is_large_string(chunk.type)
-            done = arrow_canonical(*_text_buffers(chunk), wide, _allocator(), mode, one)
+            done = _in_c(arrow_canonical, chunk, mode, one)
             if done is not None:
-                return _from_buffers(chunk, done)
+                return done
         rows = chunk.to_pylist()
         if fast is None:
             out = [None if s is None else one(s) for s in rows]
