@@ -245,6 +245,27 @@ def test_a_closed_pipe_ends_quietly(big: Path, fmt: str) -> None:
     assert err == ""
 
 
+@pytest.mark.parametrize("fmt", ["text", "csv", "parquet"])
+def test_a_pipe_closed_during_the_last_write_is_not_a_whole_run(tmp_path: Path, fmt: str) -> None:
+    """One batch, written in one go to a pipe that takes 64 KiB: the reader
+    reads 10 bytes and closes it. The write that was cut short says nothing;
+    the run must still end as a closed pipe, not with a summary of a whole
+    output."""
+    source = tmp_path / "one.txt"
+    source.write_text("".join(f"http://h.example/{i:0>40}\n" for i in range(20_000)))
+    with subprocess.Popen(
+        urikit_cmd(str(source), "-", "--output-format", fmt, "--batch-size", "65536"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.read(10)
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        assert proc.wait(TIMEOUT) == 141, err
+    assert err == ""
+
+
 # ---------------------------------------------------------- interruptions
 
 

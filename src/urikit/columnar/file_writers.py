@@ -15,6 +15,7 @@ written in place. pyarrow is imported on first use.
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import stat
@@ -34,6 +35,7 @@ __all__ = [
     "encode",
     "refuse_unsafe_output",
     "text_field",
+    "write_all",
 ]
 
 #: How the text output writes a null (an empty field is an empty string).
@@ -126,6 +128,7 @@ class Writer:
         self.rows = 0
         self.temp: str | None = None
         self.f: IO[bytes] | None = None
+        self.sink: _ArrowSink | None = None
         self.dest = path
         if path != "-":
             try:
@@ -172,23 +175,26 @@ class Writer:
         if self.fmt == "parquet":
             if self.inner is None:
                 pq = imported("pyarrow.parquet")
-                self.inner = pq.ParquetWriter(self.f, batch.schema)
+                self.sink = _ArrowSink(self.f)
+                self.inner = pq.ParquetWriter(self.sink.stream, batch.schema)
             self.inner.write_batch(batch)
         elif self.fmt == "csv":
             if self.inner is None:
                 csv = imported("pyarrow.csv")
-                self.inner = csv.CSVWriter(self.f, batch.schema)
+                self.sink = _ArrowSink(self.f)
+                self.inner = csv.CSVWriter(self.sink.stream, batch.schema)
             self.inner.write_batch(batch)
         else:
-            self.f.write(encode(self.fmt, batch, raw, header=self.inner is None))
+            write_all(self.f, encode(self.fmt, batch, raw, header=self.inner is None))
             self.inner = True
 
-    def write_encoded(self, data: bytes, rows: int) -> None:
-        """Write ``rows`` rows that :func:`encode` made (in a worker process)."""
+    def write_encoded(self, data: Any, rows: int) -> None:
+        """Write ``rows`` rows that :func:`encode` made (bytes-like), by a
+        thread or a worker process."""
         if self.f is None:
             self.f = self._open()
         try:
-            self.f.write(data)
+            write_all(self.f, data)
         except BrokenPipeError:
             raise
         except OSError as exc:
@@ -203,6 +209,8 @@ class Writer:
         try:
             if self.inner is not None and self.inner is not True:
                 self.inner.close()
+            if self.sink is not None:
+                self.sink.stream.flush()
             self.f.flush()
             if self.path != "-":
                 if self.temp is not None:
@@ -239,6 +247,8 @@ class Writer:
     def _discard(self) -> str:
         if getattr(self.inner, "is_open", False):
             self.inner.is_open = False  # no Parquet footer, which would pass for a whole file
+        if self.sink is not None:
+            self.sink.drop()
         if self.f is not None and self.path != "-":
             with contextlib.suppress(OSError):
                 self.f.close()
@@ -252,15 +262,76 @@ class Writer:
         return f"the output on {self.name} is incomplete"
 
 
-def encode(fmt: str, batch: Any, raw: dict[int, str], *, header: bool) -> bytes:
+def write_all(f: IO[bytes], data: Any) -> None:
+    """Write every byte of ``data`` (any bytes-like object) to ``f``, or raise.
+    A buffered file's ``write`` returns a short count, without an error, when
+    its system call fails part way (a pipe its reader has closed); the error
+    comes with the next write. Written once, a last batch would be cut short
+    silently and the run end as if whole.
+
+    >>> class Short(io.BytesIO):  # takes at most 3 bytes a call
+    ...     def write(self, data):
+    ...         return super().write(bytes(data)[:3])
+    >>> f = Short()
+    >>> write_all(f, b"abcdefgh")
+    >>> f.getvalue()
+    b'abcdefgh'
+    """
+    view = memoryview(data).cast("B")
+    while view:
+        done = f.write(view)
+        if not done:  # a file that takes nothing and says nothing is wrong
+            raise OSError(errno.EIO, "the output took no bytes")
+        view = view[done:]
+
+
+class _ArrowSink:
+    """The output as an Arrow stream for pyarrow's Parquet and CSV writers:
+    their many small writes are gathered by Arrow without the GIL and reach
+    the file ``f`` (through Python, holding the GIL) a few MiB at a time. A
+    writer thread that took the GIL for each of its writes would wait, each
+    time, for the threads making the batches to let it go. The stream never
+    closes ``f`` (which may be stdout), and writes nothing once dropped."""
+
+    def __init__(self, f: IO[bytes], buffer_size: int = 1 << 22) -> None:
+        self._f: IO[bytes] | None = f
+        pa = imported("pyarrow")
+        self.stream = pa.output_stream(self, buffer_size=buffer_size)
+
+    closed = False  # what pyarrow asks of a file object
+
+    def write(self, data: Any) -> int:
+        if self._f is not None:
+            write_all(self._f, data)
+        return memoryview(data).nbytes
+
+    def flush(self) -> None:
+        if self._f is not None:
+            self._f.flush()
+
+    def tell(self) -> int:
+        return self._f.tell() if self._f is not None else 0
+
+    def close(self) -> None:
+        """Nothing: ``f`` is closed by its :class:`Writer`."""
+
+    def drop(self) -> None:
+        """Write nothing more (what Arrow still holds is dropped with the run)."""
+        self._f = None
+
+
+def encode(fmt: str, batch: Any, raw: dict[int, str], *, header: bool) -> Any:
     """``batch`` as the bytes of a text, CSV or JSON Lines output, preceded
     by the header line when ``header`` (JSON Lines has none); ``raw`` holds
-    the values of the input column to write back as read (text only).
+    the values of the input column to write back as read (text only). A
+    bytes-like object: the text and CSV outputs are the Arrow buffer they
+    were made in (from Arrow's memory pool, not copied into a ``bytes`` while
+    holding the GIL), or ``bytes``.
 
     >>> import pytest
     >>> pa = pytest.importorskip("pyarrow")
     >>> batch = pa.record_batch([pa.array([1]), pa.array(["a\\ufffd"])], names=["row", "url"])
-    >>> encode("text", batch, {0: "a\\udcff"}, header=True)
+    >>> bytes(encode("text", batch, {0: "a\\udcff"}, header=True))
     b'row\\turl\\n1\\ta\\xff\\n'
     >>> encode("jsonl", batch, {}, header=True)
     b'{"row": 1, "url": "a\\\\ufffd"}\\n'
@@ -270,7 +341,7 @@ def encode(fmt: str, batch: Any, raw: dict[int, str], *, header: bool) -> bytes:
         pa = imported("pyarrow")
         sink = pa.BufferOutputStream()
         csv.write_csv(batch, sink, csv.WriteOptions(include_header=header))
-        return bytes(sink.getvalue())
+        return sink.getvalue()
     if fmt == "jsonl":
         import json  # here: only a run that writes JSON Lines needs it
 
@@ -282,7 +353,7 @@ def encode(fmt: str, batch: Any, raw: dict[int, str], *, header: bool) -> bytes:
     return _encode_text(batch, raw, header)
 
 
-def _encode_text(batch: Any, raw: dict[int, str], header: bool) -> bytes:
+def _encode_text(batch: Any, raw: dict[int, str], header: bool) -> Any:
     """The text output of ``batch``, made by Arrow a whole column at a time:
     the rows whose field needs Python's rule (a value that is not printable
     ASCII, a ``raw`` value) get it from :func:`text_field`, put in place. A
@@ -308,8 +379,8 @@ def _encode_text(batch: Any, raw: dict[int, str], header: bool) -> bytes:
     lines = pc.binary_join_element_wise(*fields, pa.scalar(b"\t", binary))
     offsets = memoryview(lines.buffers()[1]).cast("q")
     start, end = offsets[lines.offset], offsets[lines.offset + n]
-    body: bytes = lines.buffers()[2][start:end].to_pybytes()
-    return head + body if header else body
+    body = lines.buffers()[2][start:end]  # the rows' bytes, as Arrow made them
+    return pa.py_buffer(head + body.to_pybytes()) if header else body
 
 
 def _text_column(pa: Any, pc: Any, column: Any, raw: dict[int, str]) -> Any:

@@ -263,7 +263,7 @@ def in_threads(setup: Setup, fmt: str) -> bool:
 
 class BatchMaker:
     """What a worker process makes of a batch of rows (``rows``, the first of
-    them row ``start``): the output batch encoded for ``fmt`` (bytes; for
+    them row ``start``): the output batch encoded for ``fmt`` (bytes-like; for
     Parquet, the batch itself) and its :class:`Tally`. Pickled, it is its
     :class:`Setup` and ``fmt``: it makes its :class:`Processor` where it runs.
 
@@ -271,7 +271,7 @@ class BatchMaker:
     >>> pa = pytest.importorskip("pyarrow")
     >>> make = BatchMaker(Setup(("validate",), "url", "URI-reference", "scheme", "default"), "csv")
     >>> out, tally = make(Rows(pa.array(["http://a/", "a b"]), {}, {}), 1)
-    >>> print(out.decode(), end="")
+    >>> print(bytes(out).decode(), end="")
     "row","url","valid","error_reason","error_position"
     1,"http://a/",true,,
     2,"a b",false,"invalid-char",1
@@ -402,10 +402,10 @@ class FileRun:
     def emit(self, writer: Writer, out: Any, tally: Tally) -> None:
         """Write what a worker made of a batch (the encoded bytes, or the
         output batch for Parquet) and count its rows."""
-        if isinstance(out, bytes):
-            writer.write_encoded(out, tally.rows)
-        else:
+        if isinstance(out, self._pa.RecordBatch):
             writer.write(out, {})
+        else:
+            writer.write_encoded(out, tally.rows)
         self._tally.add(tally)
         if self.progress is not None:
             self.progress(tally.rows)
