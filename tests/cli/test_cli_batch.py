@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -279,3 +280,21 @@ def test_booleans_are_true_and_false_in_every_format(tmp_path: Path, out_fmt: st
     else:
         at = [c.strip('"') for c in lines[0].split(sep)].index("valid")
         assert [line.split(sep)[at] for line in lines[1:]] == ["true", "false"]
+
+
+@pytest.mark.parametrize(("before", "after"), [(None, "1"), ("4", "4")])
+def test_numpys_blas_threads_are_not_started_unless_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, before: str | None, after: str
+) -> None:
+    """pyarrow imports numpy, whose OpenBLAS pool spins a core for about 0.1 s
+    after the import: a run asks for one thread (inherited by its worker
+    processes), unless the user has said otherwise."""
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "x")  # restored after the test
+    if before is None:
+        monkeypatch.delenv("OPENBLAS_NUM_THREADS")
+    else:
+        monkeypatch.setenv("OPENBLAS_NUM_THREADS", before)
+    src = tmp_path / "in.txt"
+    src.write_text("http://a/\n")
+    assert main(["batch", str(src), str(tmp_path / "out.txt")]) == 0
+    assert os.environ["OPENBLAS_NUM_THREADS"] == after

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
@@ -275,6 +276,10 @@ def _cmd_batch(args: argparse.Namespace) -> int:
     out_fmt = _format(args, args.output, args.output_format)
     signals = _Signals()
     bars: list[Any] = []  # the progress bar (None: none), made when the first batch is written
+    # pyarrow imports numpy, whose OpenBLAS starts a thread pool that spins for
+    # about 0.1 s of CPU after the import: a core taken from the run (and from
+    # each worker process, which inherits this) for work no run ever asks of it
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
     def progress(rows: int) -> None:
         signals.check()
