@@ -238,6 +238,28 @@ def test_declined_rows_in_many_blocks(build: Build) -> None:
     assert str(caught.value) == "invalid character 'x' in port at position 9"
 
 
+@pytest.mark.parametrize("typ", TYPES, ids=str)
+def test_declined_rows_that_outgrow_the_output(build: Build, typ: Any) -> None:
+    """Rows the C core declines (non-ASCII, for Python) whose canonical and
+    SURT forms are about three times their length (each é, 2 bytes, becomes
+    %C3%A9), between rows it takes, nulls and invalid rows: the Python rows'
+    bytes outgrow the room left for them, and every row around them moves to
+    its place. normalize and resolve over the same rows, declined as well."""
+    arrow = build["urikit.arrow"]
+    long = "http://h/" + "\u00e9" * 300
+    rows = ["http://H/a", long, None, "http://h/%7e", "a b", long + "x", "", "http://h/b"] * 40
+    rows += [long] * 20 + ["http://H/end"]
+    arr = pa.array(rows, typ)
+    size = sum(len((t or "").encode()) for t in rows)
+    for name in ("canonical", "surt"):
+        got = getattr(arrow, name)(arr).to_pylist()
+        assert got == [per_row(getattr(build.urikit, name), t) for t in rows]
+        assert sum(len(g or "") for g in got) > 2.5 * size
+    assert arrow.normalize(arr).to_pylist() == [per_row(build.urikit.normalize, t) for t in rows]
+    got = arrow.resolve("http://a/b/", arr).to_pylist()
+    assert got == [per_row(build.urikit.resolve, "http://a/b/", t) for t in rows]
+
+
 @C_ONLY
 @pytest.mark.parametrize("name", ["normalize", "resolve", "canonical", "surt"])
 def test_the_c_kernels_output_comes_from_arrows_pool(build: Build, name: str) -> None:

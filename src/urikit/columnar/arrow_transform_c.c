@@ -460,30 +460,30 @@ python_rows(const job_t *job, const col_t *c, PyObject *base1, PyObject *fallbac
     return 0;
 }
 
-/* Without the GIL: the Python rows' results spliced in, the C rows' bytes
- * moved up by what the rows before them add, into data (o->len + the Python
- * rows' bytes). */
+/* Without the GIL: the Python rows' results spliced in, in place (o->cap
+ * holds o->len + their bytes). From the last row back, each stretch of C rows
+ * after a Python row moves up by the bytes of the Python rows before it (and
+ * that row), one memmove a stretch; a Python row wrote no C bytes. What is
+ * moved lands at or after where it was and after nothing still to move. */
 static void
-splice(out_cols_t *o, int64_t length, const py_rows_t *r, char *data)
+splice(out_cols_t *o, int64_t length, const py_rows_t *r)
 {
-    int64_t at = 0, from = 0, k = 0;
-    for (int64_t i = 0; i < length; i++) {
-        int64_t end = o->offsets[i + 1];
-        memcpy(data + at, o->data + from, (size_t)(end - from));
-        at += end - from;
-        from = end;
-        if (k < o->n_pending && o->pending[k] == i) {
-            if (r->utf8[k] != NULL) {
-                memcpy(data + at, r->utf8[k], (size_t)r->len[k]);
-                at += r->len[k];
-                BIT_SET(o->valid, i);
-            }
-            k++;
+    int64_t add = r->extra, hi = length;
+    for (int64_t k = o->n_pending - 1; k >= 0; k--) {
+        int64_t p = o->pending[k];
+        int64_t from = o->offsets[p + 1]; /* = offsets[p]: the row's start */
+        memmove(o->data + from + add, o->data + from, (size_t)(o->offsets[hi] - from));
+        for (int64_t i = p + 1; i <= hi; i++) {
+            o->offsets[i] += add;
         }
-        o->offsets[i + 1] = at;
+        add -= r->len[k];
+        if (r->utf8[k] != NULL) {
+            memcpy(o->data + from + add, r->utf8[k], (size_t)r->len[k]);
+            BIT_SET(o->valid, p);
+        }
+        hi = p;
     }
-    o->data = data;
-    o->len = o->cap = at;
+    o->len += r->extra;
 }
 
 /* Without the GIL: the null count, and the offsets narrowed to int32 in place
@@ -539,7 +539,6 @@ run(const job_t *job, const col_t *c, int wide_out, PyObject *alloc, PyObject *b
     memset(&o, 0, sizeof(o));
     py_rows_t r;
     memset(&r, 0, sizeof(r));
-    obuf_t spliced = {0};
     PyObject *result = NULL;
     /* room for every row's normal form (at most one byte longer, the "/" of an
      * empty http path) and extra (resolve: the bases' bytes), so that the data
@@ -570,16 +569,17 @@ run(const job_t *job, const col_t *c, int wide_out, PyObject *alloc, PyObject *b
     }
     PyEval_RestoreThread(o.ts);
     if (!failed && o.n_pending > 0) {
-        if (urikit_obuf_new(alloc, (Py_ssize_t)(o.len + r.extra), &spliced) < 0) {
-            goto done;
+        if (o.len + r.extra > o.cap) {
+            if (urikit_obuf_resize(&o.data_b, (Py_ssize_t)(o.len + r.extra), 0) < 0) {
+                goto done;
+            }
+            o.data = (char *)OBUF_PTR(o.data_b);
+            o.cap = o.len + r.extra;
         }
         Py_BEGIN_ALLOW_THREADS
-        splice(&o, length, &r, (char *)OBUF_PTR(spliced));
+        splice(&o, length, &r);
         nulls = out_finish(&o, length, wide_out);
         Py_END_ALLOW_THREADS
-        urikit_obuf_clear(&o.data_b);
-        o.data_b = spliced;
-        spliced = (obuf_t){0};
     }
     if (failed == ROW_BAD_OFFSETS) {
         PyErr_SetString(PyExc_ValueError, "bad Arrow string array: offsets");
@@ -597,7 +597,6 @@ run(const job_t *job, const col_t *c, int wide_out, PyObject *alloc, PyObject *b
         result = out_take(&o, length, wide_out, nulls);
     }
 done:
-    urikit_obuf_clear(&spliced);
     py_rows_free(&r);
     out_free(&o);
     return result;
