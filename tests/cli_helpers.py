@@ -1,10 +1,13 @@
 """Helpers shared by the CLI tests: run ``urikit.cli.main`` in-process and read
-what it printed; a stand-in stdin."""
+what it printed; a stand-in stdin; ``urikit batch`` as a command whose output
+pipe its reader closes."""
 
 from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -29,3 +32,19 @@ class FakeStdin:
 
     def __init__(self, data: bytes) -> None:
         self.buffer = io.BytesIO(data)
+
+
+def urikit_batch(*args: str) -> list[str]:
+    """The command line of ``urikit batch ARGS`` in this interpreter."""
+    return [sys.executable, "-m", "urikit", "batch", *args]
+
+
+def closed_after_a_few_bytes(argv: list[str], timeout: float = 120) -> tuple[int, str]:
+    """``ARGV | head -c 10``: the exit status of the command whose reader
+    took 10 bytes of its stdout and closed it, and what it wrote on stderr."""
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.read(10)
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        return proc.wait(timeout), err

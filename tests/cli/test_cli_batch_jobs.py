@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from cli_helpers import closed_after_a_few_bytes, urikit_batch
 
 from urikit.cli import main
 
@@ -154,23 +155,10 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def urikit_cmd(*args: str) -> list[str]:
-    return [sys.executable, "-m", "urikit", "batch", *args]
-
-
 @pytest.mark.parametrize("ops", ["validate", "check"])  # threads, processes
 def test_a_closed_pipe_ends_quietly(big: Path, ops: str) -> None:
-    with subprocess.Popen(
-        urikit_cmd(str(big), "-", "--jobs", "2", "--batch-size", "2000", "--ops", ops),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    ) as proc:
-        assert proc.stdout is not None and proc.stderr is not None
-        assert proc.stdout.read(10)
-        proc.stdout.close()
-        err = proc.stderr.read().decode()
-        assert proc.wait(TIMEOUT) == 141
-    assert err == ""
+    argv = urikit_batch(str(big), "-", "--jobs", "2", "--batch-size", "2000", "--ops", ops)
+    assert closed_after_a_few_bytes(argv, TIMEOUT) == (141, "")
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
@@ -178,7 +166,7 @@ def test_a_closed_pipe_ends_quietly(big: Path, ops: str) -> None:
 def test_a_full_disk_names_the_output(big: Path, ops: str) -> None:
     with open("/dev/full", "wb") as full:
         proc = subprocess.run(
-            urikit_cmd(str(big), "-", "--jobs", "2", "--batch-size", "2000", "--ops", ops),
+            urikit_batch(str(big), "-", "--jobs", "2", "--batch-size", "2000", "--ops", ops),
             stdout=full,
             stderr=subprocess.PIPE,
             timeout=TIMEOUT,
@@ -254,7 +242,7 @@ def test_ctrl_c_stops_every_process_and_leaves_no_file(tmp_path: Path, big: Path
     """Ctrl-C at a terminal signals the whole process group: the workers too."""
     dst = tmp_path / "out.parquet"
     with subprocess.Popen(
-        urikit_cmd(str(big), str(dst), *IN_PROCESSES),
+        urikit_batch(str(big), str(dst), *IN_PROCESSES),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         start_new_session=True,
@@ -279,7 +267,7 @@ def test_ctrl_c_stops_a_run_in_threads_and_leaves_no_file(tmp_path: Path, big: P
     dst = tmp_path / "out.parquet"
     argv = ["--jobs", "2", "--batch-size", "2000", "--ops", "split,normalize"]
     with subprocess.Popen(
-        urikit_cmd(str(big), str(dst), *argv),
+        urikit_batch(str(big), str(dst), *argv),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         start_new_session=True,
@@ -297,7 +285,7 @@ def test_ctrl_c_stops_a_run_in_threads_and_leaves_no_file(tmp_path: Path, big: P
 def test_a_worker_that_dies_ends_the_run_with_one_line(tmp_path: Path, big: Path) -> None:
     dst = tmp_path / "out.parquet"
     with subprocess.Popen(
-        urikit_cmd(str(big), str(dst), *IN_PROCESSES),
+        urikit_batch(str(big), str(dst), *IN_PROCESSES),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     ) as proc:
@@ -324,7 +312,7 @@ def peak_rss(src: Path, dst: Path) -> int:
     """The peak RSS (KiB) of the run and of its workers, the largest of them."""
     argv = [str(src), str(dst), "--jobs", "2", "--batch-size", "5000", "--ops", "split"]
     done = subprocess.run(
-        [sys.executable, "-c", RSS, *urikit_cmd(*argv, "--no-progress", "--force")],
+        [sys.executable, "-c", RSS, *urikit_batch(*argv, "--no-progress", "--force")],
         capture_output=True,
         timeout=TIMEOUT * 2,
         check=True,

@@ -10,13 +10,13 @@ import hashlib
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import closed_after_a_few_bytes, urikit_batch
 
 from urikit.cli import batch as batch_cli
 from urikit.cli import main
@@ -45,10 +45,6 @@ def digest(path: Path) -> str:
 def leftovers(folder: Path) -> list[str]:
     """Temporary files of an output left in ``folder``."""
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(".part"))
-
-
-def urikit_cmd(*args: str) -> list[str]:
-    return [sys.executable, "-m", "urikit", "batch", *args]
 
 
 # --------------------------------------------------------- the input is safe
@@ -83,7 +79,7 @@ def test_stdin_that_is_the_output_is_refused(tmp_path: Path, big: Path) -> None:
     src.write_bytes(big.read_bytes())
     with src.open("rb") as stdin:
         proc = subprocess.run(
-            urikit_cmd("-", str(src), "--force"),
+            urikit_batch("-", str(src), "--force"),
             stdin=stdin,
             capture_output=True,
             timeout=TIMEOUT,
@@ -100,7 +96,7 @@ def test_stdout_that_is_the_input_is_refused(tmp_path: Path, big: Path) -> None:
     src.write_bytes(big.read_bytes())
     with src.open("ab") as stdout:
         proc = subprocess.run(
-            urikit_cmd(str(src), "-"),
+            urikit_batch(str(src), "-"),
             stdout=stdout,
             stderr=subprocess.PIPE,
             timeout=TIMEOUT,
@@ -215,7 +211,7 @@ def test_an_unwritable_output_is_named(
 def test_stdout_on_a_full_disk(big: Path, fmt: str) -> None:
     with open("/dev/full", "wb") as full:
         proc = subprocess.run(
-            urikit_cmd(str(big), "-", "--output-format", fmt),
+            urikit_batch(str(big), "-", "--output-format", fmt),
             stdout=full,
             stderr=subprocess.PIPE,
             timeout=TIMEOUT,
@@ -232,17 +228,10 @@ def test_stdout_on_a_full_disk(big: Path, fmt: str) -> None:
 @pytest.mark.parametrize("fmt", ["text", "parquet"])
 def test_a_closed_pipe_ends_quietly(big: Path, fmt: str) -> None:
     """``urikit batch big.txt - | head -1``"""
-    with subprocess.Popen(
-        urikit_cmd(str(big), "-", "--output-format", fmt),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    ) as proc:
-        assert proc.stdout is not None and proc.stderr is not None
-        assert proc.stdout.read(10)
-        proc.stdout.close()
-        err = proc.stderr.read().decode()
-        assert proc.wait(TIMEOUT) == 141
-    assert err == ""
+    assert closed_after_a_few_bytes(urikit_batch(str(big), "-", "--output-format", fmt)) == (
+        141,
+        "",
+    )
 
 
 @pytest.mark.parametrize("fmt", ["text", "csv", "parquet"])
@@ -253,17 +242,8 @@ def test_a_pipe_closed_during_the_last_write_is_not_a_whole_run(tmp_path: Path, 
     output."""
     source = tmp_path / "one.txt"
     source.write_text("".join(f"http://h.example/{i:0>40}\n" for i in range(20_000)))
-    with subprocess.Popen(
-        urikit_cmd(str(source), "-", "--output-format", fmt, "--batch-size", "65536"),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    ) as proc:
-        assert proc.stdout is not None and proc.stderr is not None
-        assert proc.stdout.read(10)
-        proc.stdout.close()
-        err = proc.stderr.read().decode()
-        assert proc.wait(TIMEOUT) == 141, err
-    assert err == ""
+    argv = urikit_batch(str(source), "-", "--output-format", fmt, "--batch-size", "65536")
+    assert closed_after_a_few_bytes(argv) == (141, "")
 
 
 # ---------------------------------------------------------- interruptions
@@ -286,7 +266,7 @@ def test_a_signal_mid_run_leaves_no_file(
 ) -> None:
     dst = tmp_path / "out.parquet"
     with subprocess.Popen(
-        urikit_cmd(str(big), str(dst), "--batch-size", "2000", "--ops", "split,normalize"),
+        urikit_batch(str(big), str(dst), "--batch-size", "2000", "--ops", "split,normalize"),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     ) as proc:
@@ -302,7 +282,7 @@ def test_a_signal_mid_run_leaves_no_file(
 
 def test_ctrl_c_on_stdout_says_the_output_is_incomplete(big: Path) -> None:
     with subprocess.Popen(
-        urikit_cmd(str(big), "-", "--batch-size", "2000", "--ops", "split,normalize"),
+        urikit_batch(str(big), "-", "--batch-size", "2000", "--ops", "split,normalize"),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     ) as proc:
