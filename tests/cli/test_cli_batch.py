@@ -298,3 +298,22 @@ def test_numpys_blas_threads_are_not_started_unless_asked_for(
     src.write_text("http://a/\n")
     assert main(["batch", str(src), str(tmp_path / "out.txt")]) == 0
     assert os.environ["OPENBLAS_NUM_THREADS"] == after
+
+
+def test_a_parquet_output_dictionary_encodes_the_repeating_columns_only(tmp_path: Path) -> None:
+    """Schemes, hosts, reasons, verdicts repeat from row to row: dictionary
+    pages; row numbers, URIs, paths and normal forms are nearly all distinct:
+    plain pages (a dictionary tried on them costs time and bytes)."""
+    src, dst = tmp_path / "in.txt", tmp_path / "out.parquet"
+    write_input(src, "text", [f"http://h{i % 5}.example:80/{i}?q" for i in range(500)] + TEXTS)
+    assert main(["batch", str(src), str(dst), "--ops", "split,normalize,check"]) == 1
+    chunks = pq.ParquetFile(dst).metadata.row_group(0)
+    encodings = {
+        chunks.column(i).path_in_schema: chunks.column(i).encodings
+        for i in range(chunks.num_columns)
+    }
+    with_dictionary = {name for name, kinds in encodings.items() if "RLE_DICTIONARY" in kinds}
+    repeating = {"error_reason", "error_position", "scheme", "userinfo", "host", "port"}
+    assert with_dictionary == repeating | {"verdict", "findings"}
+    hosts = pq.read_table(dst).column("host").to_pylist()
+    assert hosts[:6] == [f"h{i % 5}.example" for i in range(6)]

@@ -20,7 +20,7 @@ import io
 import os
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import IO, Any
 
@@ -118,8 +118,13 @@ class Writer:
         path: str,
         force: bool,
         held: Callable[[], AbstractContextManager[object]] = contextlib.nullcontext,
+        *,
+        dictionary: Sequence[str] | None = None,
     ) -> None:
         self.fmt, self.path, self.force = fmt, path, force
+        #: The columns a Parquet output dictionary-encodes (None: pyarrow's
+        #: default, every column).
+        self.dictionary = dictionary
         #: A section that a signal must not cut (no-op by default; the CLI holds
         #: SIGINT and SIGTERM there).
         self.held = held
@@ -176,7 +181,13 @@ class Writer:
             if self.inner is None:
                 pq = imported("pyarrow.parquet")
                 self.sink = _ArrowSink(self.f)
-                self.inner = pq.ParquetWriter(self.sink.stream, batch.schema)
+                names = batch.schema.names
+                dictionary = (
+                    True if self.dictionary is None else [n for n in names if n in self.dictionary]
+                )
+                self.inner = pq.ParquetWriter(
+                    self.sink.stream, batch.schema, use_dictionary=dictionary
+                )
             self.inner.write_batch(batch)
         elif self.fmt == "csv":
             if self.inner is None:
