@@ -410,6 +410,23 @@ def test_c_kernels_report_allocator_and_argument_errors() -> None:
     positions = pa.Array.from_buffers(pa.int64(), 3, [pv, pvals])
     assert reasons.to_pylist() == ["bad", None, None]
     assert positions.to_pylist() == [4, None, None]
+    # the transform kernels: validity, offsets, data, offset, length, wide, then
+    # wide_out and alloc before their own arguments
+    from urikit.columnar.arrow import _allocator, _text_buffers
+
+    column, alloc = _text_buffers(arr), _allocator()
+    kernels: list[tuple[Any, tuple[Any, ...]]] = [
+        (speedups.arrow_normalize, (True, (), (), str)),
+        (speedups.arrow_resolve, (True, lambda base, ref: ref, "http://a/")),
+        (speedups.arrow_canonical, (0, str)),
+    ]
+    for kernel, own in kernels:
+        with pytest.raises(TypeError, match="alloc must be callable"):
+            kernel(*column, False, None, *own)
+        with pytest.raises(TypeError):  # the length
+            kernel(*column[:4], "2", *column[5:], False, alloc, *own)
+        done = kernel(*column, False, alloc, *own)
+        assert done is not None and done[3] == 0  # "a b" declined, given to str: kept
 
 
 @pytest.mark.skipif(not C_BUILD, reason="the C accelerator is not in use")

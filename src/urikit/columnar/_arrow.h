@@ -168,6 +168,10 @@ typedef struct {
 
 #define OBUF_PTR(b) ((uchar *)(b).view.buf)
 
+/* The allocator argument of a kernel: 0 when alloc is callable, else -1 with
+ * a TypeError set. */
+UK_HIDDEN int
+urikit_alloc_check(PyObject *alloc);
 /* A new buffer of size bytes from alloc, viewed (writable): 0, or -1 with an
  * exception set (b then needs urikit_obuf_clear like any other). */
 UK_HIDDEN int

@@ -296,6 +296,16 @@ obuf_small_pages(const obuf_t *b)
 }
 
 int
+urikit_alloc_check(PyObject *alloc)
+{
+    if (!PyCallable_Check(alloc)) {
+        PyErr_SetString(PyExc_TypeError, "alloc must be callable");
+        return -1;
+    }
+    return 0;
+}
+
+int
 urikit_obuf_new(PyObject *alloc, Py_ssize_t size, obuf_t *b)
 {
     b->obj = PyObject_CallFunction(alloc, "n", size);

@@ -124,8 +124,7 @@ urikit_sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     PyObject *alloc = args[4];
-    if (!PyCallable_Check(alloc)) {
-        PyErr_SetString(PyExc_TypeError, "alloc must be callable");
+    if (urikit_alloc_check(alloc) < 0) {
         return NULL;
     }
     if (!wide && v.total > 0x7fffffffLL) {

@@ -604,17 +604,18 @@ done:
 
 /* ------------------------------------------------------- Python interface */
 
-/* The allocator argument: alloc(size) -> a writable buffer object with a
- * resize(size, shrink_to_fit) method (urikit.arrow: a resizable pyarrow Buffer
- * from Arrow's default pool); NULL with an exception set. */
-static PyObject *
-alloc_arg(PyObject *alloc)
+/* The arguments every entry point shares after the column's: length
+ * (args[4]), wide_out (args[6]) and the allocator (args[7], see
+ * urikit_obuf_new); 0, or -1 with an exception set. */
+static int
+shared_args(PyObject *const *args, Py_ssize_t *length, int *wide_out)
 {
-    if (!PyCallable_Check(alloc)) {
-        PyErr_SetString(PyExc_TypeError, "alloc must be callable");
-        return NULL;
+    *length = PyLong_AsSsize_t(args[4]);
+    if (*length == -1 && PyErr_Occurred()) {
+        return -1;
     }
-    return alloc;
+    *wide_out = PyObject_IsTrue(args[6]);
+    return *wide_out < 0 || urikit_alloc_check(args[7]) < 0 ? -1 : 0;
 }
 
 /* arrow_normalize(validity, offsets, data, offset, length, wide, wide_out,
@@ -635,10 +636,9 @@ urikit_sp_arrow_normalize(PyObject *module, PyObject *const *args, Py_ssize_t na
                         " alloc, scheme_level, ports, http_like, fallback)");
         return NULL;
     }
-    Py_ssize_t length = PyLong_AsSsize_t(args[4]);
-    int wide_out = PyObject_IsTrue(args[6]), level = PyObject_IsTrue(args[8]);
-    if ((length == -1 && PyErr_Occurred()) || wide_out < 0 || level < 0 ||
-        alloc_arg(args[7]) == NULL) {
+    Py_ssize_t length;
+    int wide_out, level;
+    if (shared_args(args, &length, &wide_out) < 0 || (level = PyObject_IsTrue(args[8])) < 0) {
         return NULL;
     }
     Py_ssize_t np = PyTuple_GET_SIZE(args[9]), nl = PyTuple_GET_SIZE(args[10]);
@@ -693,10 +693,9 @@ urikit_sp_arrow_resolve(PyObject *module, PyObject *const *args, Py_ssize_t narg
                         " base: str | (validity, offsets, data, offset, wide))");
         return NULL;
     }
-    Py_ssize_t length = PyLong_AsSsize_t(args[4]);
-    int wide_out = PyObject_IsTrue(args[6]), strict = PyObject_IsTrue(args[8]);
-    if ((length == -1 && PyErr_Occurred()) || wide_out < 0 || strict < 0 ||
-        alloc_arg(args[7]) == NULL) {
+    Py_ssize_t length;
+    int wide_out, strict;
+    if (shared_args(args, &length, &wide_out) < 0 || (strict = PyObject_IsTrue(args[8])) < 0) {
         return NULL;
     }
     job_t job;
@@ -755,11 +754,13 @@ urikit_sp_arrow_canonical(PyObject *module, PyObject *const *args, Py_ssize_t na
                         " alloc, mode, fallback)");
         return NULL;
     }
-    Py_ssize_t length = PyLong_AsSsize_t(args[4]);
-    int wide_out = PyObject_IsTrue(args[6]);
+    Py_ssize_t length;
+    int wide_out;
+    if (shared_args(args, &length, &wide_out) < 0) {
+        return NULL;
+    }
     long mode = PyLong_AsLong(args[8]);
-    if ((length == -1 && PyErr_Occurred()) || (mode == -1 && PyErr_Occurred()) ||
-        wide_out < 0 || alloc_arg(args[7]) == NULL) {
+    if (mode == -1 && PyErr_Occurred()) {
         return NULL;
     }
     if (mode < CANON_SEMANTIC || mode > CANON_SAFE_BROWSING) {
