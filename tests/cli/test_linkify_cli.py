@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import FakeStdin
+from cli_helpers import FakeStdin, closed_after_a_few_bytes
 from test_layers import imports_of
 
 from urikit import linkify
@@ -115,3 +115,13 @@ def test_the_command_imports_no_other_command() -> None:
     commands = {m for m in imported if m.startswith("urikit.cli")}
     assert commands == {"urikit.cli._common", "urikit.cli._commands"}  # plumbing and table
     assert "urikit.text.linkifier" in imported
+
+
+def test_a_pipe_closed_during_the_one_write_is_a_closed_pipe(tmp_path: Path) -> None:
+    """The page is written in one go; its reader takes 10 bytes and closes the
+    pipe. The write cut short says nothing, so the command must see to every
+    byte: exit 141, as for any closed pipe, not 0."""
+    source = tmp_path / "in.txt"
+    source.write_text("".join(f"see http://h.example/{i:0>30} now\n" for i in range(5_000)))
+    argv = [sys.executable, "-m", "urikit", "linkify", str(source)]
+    assert closed_after_a_few_bytes(argv) == (141, "")

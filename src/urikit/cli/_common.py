@@ -20,9 +20,11 @@ error, or an invalid URI given to a comparison).
 
 from __future__ import annotations
 
+import os
 import sys
 
 from ..columnar._escape import escape
+from ..columnar._write_all import write_all
 from ..core.errors import URIError
 
 # argparse, json and re are imported where they are used: `urikit parse X`
@@ -456,6 +458,10 @@ def _error_object(err: URIError | Rejected) -> dict[str, Any]:
     }
 
 
+#: The length from which :func:`write_output` writes a text's bytes itself.
+_AT_ONCE = 1 << 16
+
+
 def write_output(out: TextIO, text: str, *, end: str = "", flush: bool = False) -> None:
     """Write ``text``, then ``end``, to ``out`` and flush it when asked; an OSError
     other than a broken pipe becomes :class:`OutputError` (exit 2, one line on
@@ -469,9 +475,26 @@ def write_output(out: TextIO, text: str, *, end: str = "", flush: bool = False) 
     ...     except OutputError as err:
     ...         print(err)
     cannot write the output: not writable
+
+    A long text reaches the bytes below whole, though they take a part a call:
+
+    >>> class Short(io.BytesIO):
+    ...     def write(self, data):
+    ...         return super().write(bytes(data)[:1000])
+    >>> raw = Short()
+    >>> out = io.TextIOWrapper(raw, encoding="utf-8")
+    >>> write_output(out, "é" * 70_000, flush=True)
+    >>> len(raw.getvalue())
+    140000
     """
     try:
-        if text:
+        raw = getattr(out, "buffer", None)
+        if len(text) >= _AT_ONCE and raw is not None and os.linesep == "\n":
+            # a long text goes to the bytes below at once, every byte of it: the
+            # text layer hands it on whole and does not look at the count taken
+            out.flush()
+            write_all(raw, text.encode(out.encoding, out.errors or "strict"))
+        elif text:
             out.write(text)
         if end:
             out.write(end)

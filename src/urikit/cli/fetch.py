@@ -25,6 +25,7 @@ import os
 import sys
 from typing import Any, BinaryIO
 
+from ..columnar._write_all import write_all
 from ._commands import add_command
 from ._common import (
     EXIT_NO,
@@ -108,7 +109,7 @@ class _Output:
 def _write_body(out: _Output | None, body: bytes) -> None:
     if out is None:
         sys.stdout.flush()
-        sys.stdout.buffer.write(body)
+        write_all(sys.stdout.buffer, body)
         sys.stdout.flush()
     else:
         out.write(body)

@@ -15,7 +15,6 @@ written in place. pyarrow is imported on first use.
 from __future__ import annotations
 
 import contextlib
-import errno
 import io
 import os
 import stat
@@ -26,6 +25,7 @@ from typing import IO, Any
 
 from ..core._extras import imported
 from ._escape import escape
+from ._write_all import write_all
 from .file_readers import FileError
 
 __all__ = [
@@ -35,7 +35,6 @@ __all__ = [
     "encode",
     "refuse_unsafe_output",
     "text_field",
-    "write_all",
 ]
 
 #: How the text output writes a null (an empty field is an empty string).
@@ -271,29 +270,6 @@ class Writer:
         if self.f is None:
             return f"nothing written to {self.name}"
         return f"the output on {self.name} is incomplete"
-
-
-def write_all(f: IO[bytes], data: Any) -> None:
-    """Write every byte of ``data`` (any bytes-like object) to ``f``, or raise.
-    A buffered file's ``write`` returns a short count, without an error, when
-    its system call fails part way (a pipe its reader has closed); the error
-    comes with the next write. Written once, a last batch would be cut short
-    silently and the run end as if whole.
-
-    >>> class Short(io.BytesIO):  # takes at most 3 bytes a call
-    ...     def write(self, data):
-    ...         return super().write(bytes(data)[:3])
-    >>> f = Short()
-    >>> write_all(f, b"abcdefgh")
-    >>> f.getvalue()
-    b'abcdefgh'
-    """
-    view = memoryview(data).cast("B")
-    while view:
-        done = f.write(view)
-        if not done:  # a file that takes nothing and says nothing is wrong
-            raise OSError(errno.EIO, "the output took no bytes")
-        view = view[done:]
 
 
 class _ArrowSink:
