@@ -128,6 +128,15 @@ scratch(void *small, size_t small_size, size_t size)
     return size <= small_size ? small : PyMem_RawMalloc(size);
 }
 
+/* What scratch gave back (NULL: nothing). */
+static void
+scratch_free(void *p, void *small)
+{
+    if (p != small) {
+        PyMem_RawFree(p);
+    }
+}
+
 /* The query's "&"-separated parts, sorted, joined by "&". For semantic each
  * "=" after a part's first is written %3D (urlcanon's token escaping); for surt
  * the parts are lower-cased first. Returns -1 on a memory error. */
@@ -139,23 +148,21 @@ put_query(out_t *o, const uchar *q, Py_ssize_t n, int surt)
         count += q[i] == '&';
     }
     uchar low_small[QUERY_BYTES], *low = NULL;
-    slice_t parts_small[QUERY_PARTS];
+    slice_t parts_small[QUERY_PARTS], *parts = NULL;
+    int result = -1;
     if (surt) {
         low = scratch(low_small, sizeof(low_small), (size_t)n + 1);
         if (low == NULL) {
-            return -1;
+            goto done;
         }
         for (Py_ssize_t i = 0; i < n; i++) {
             low[i] = (uchar)ascii_lower(q[i]);
         }
         q = low;
     }
-    slice_t *parts = scratch(parts_small, sizeof(parts_small), (size_t)count * sizeof(slice_t));
+    parts = scratch(parts_small, sizeof(parts_small), (size_t)count * sizeof(slice_t));
     if (parts == NULL) {
-        if (low != low_small) {
-            PyMem_RawFree(low);
-        }
-        return -1;
+        goto done;
     }
     Py_ssize_t k = 0, start = 0;
     for (Py_ssize_t i = 0; i <= n; i++) {
@@ -178,10 +185,7 @@ put_query(out_t *o, const uchar *q, Py_ssize_t n, int surt)
         if (extra > 0) {
             low = scratch(low_small, sizeof(low_small), (size_t)(n + extra) + 1);
             if (low == NULL) {
-                if (parts != parts_small) {
-                    PyMem_RawFree(parts);
-                }
-                return -1;
+                goto done;
             }
             uchar *w = low;
             for (Py_ssize_t j = 0; j < k; j++) {
@@ -212,13 +216,11 @@ put_query(out_t *o, const uchar *q, Py_ssize_t n, int surt)
         }
         put(o, parts[j].p, parts[j].len);
     }
-    if (parts != parts_small) {
-        PyMem_RawFree(parts);
-    }
-    if (low != low_small) {
-        PyMem_RawFree(low); /* NULL: nothing */
-    }
-    return 0;
+    result = 0;
+done:
+    scratch_free(parts, parts_small);
+    scratch_free(low, low_small);
+    return result;
 }
 
 /* 1 written, 0 declined, -1 memory error. o->buf holds 3 * n + 16 bytes. No

@@ -255,6 +255,16 @@ urikit_sp_arrow_level(PyObject *module, PyObject *arg)
 
 /* ------------------------------------------------ output buffers (obuf_t) */
 
+/* The view of b released, if it holds one. */
+static void
+obuf_release(obuf_t *b)
+{
+    if (b->held) {
+        PyBuffer_Release(&b->view);
+        b->held = 0;
+    }
+}
+
 static int
 obuf_view(obuf_t *b, Py_ssize_t size)
 {
@@ -322,10 +332,7 @@ urikit_obuf_new(PyObject *alloc, Py_ssize_t size, obuf_t *b)
 int
 urikit_obuf_resize(obuf_t *b, Py_ssize_t size, int shrink)
 {
-    if (b->held) {
-        PyBuffer_Release(&b->view);
-        b->held = 0;
-    }
+    obuf_release(b);
     PyObject *r = PyObject_CallMethod(b->obj, "resize", "nO", size, shrink ? Py_True : Py_False);
     if (r == NULL) {
         return -1;
@@ -337,10 +344,7 @@ urikit_obuf_resize(obuf_t *b, Py_ssize_t size, int shrink)
 PyObject *
 urikit_obuf_take(obuf_t *b)
 {
-    if (b->held) {
-        PyBuffer_Release(&b->view);
-        b->held = 0;
-    }
+    obuf_release(b);
     PyObject *o = b->obj;
     b->obj = NULL;
     return o;
@@ -349,9 +353,6 @@ urikit_obuf_take(obuf_t *b)
 void
 urikit_obuf_clear(obuf_t *b)
 {
-    if (b->held) {
-        PyBuffer_Release(&b->view);
-        b->held = 0;
-    }
+    obuf_release(b);
     Py_CLEAR(b->obj);
 }

@@ -7,10 +7,11 @@
  * (invalid, non-ASCII, a base without scheme, an uncommon URL) is only noted
  * in that loop; after each block of rows, with the GIL, each is given in row
  * order to the Python function (the reference, which also raises for
- * errors="raise"), and at the end its result spliced into the output. The output buffers come from the
- * caller's allocator (Arrow's memory pool, obuf_t of _arrow.h), taken with the
- * GIL before the loop: a fresh allocation of each would fault its pages in on
- * every call, and the page faults of two threads serialise in the kernel.
+ * errors="raise"), and at the end its result spliced into the output. The
+ * output buffers come from the caller's allocator (Arrow's memory pool,
+ * obuf_t of _arrow.h), taken with the GIL before the loop: a fresh allocation
+ * of each would fault its pages in on every call, and the page faults of two
+ * threads serialise in the kernel.
  */
 #include "_arrow.h"
 
@@ -178,6 +179,19 @@ out_free(out_cols_t *o)
 
 enum { ROW_DONE, ROW_NULL, ROW_PYTHON, ROW_BAD_OFFSETS, ROW_NO_MEMORY, ROW_PY_ERROR };
 
+/* With the GIL: the data buffer resized to cap bytes (its bytes kept). 0, or
+ * -1 with an exception set. */
+static int
+data_grow(out_cols_t *o, int64_t cap)
+{
+    if (urikit_obuf_resize(&o->data_b, (Py_ssize_t)cap, 0) < 0) {
+        return -1;
+    }
+    o->data = (char *)OBUF_PTR(o->data_b);
+    o->cap = cap;
+    return 0;
+}
+
 /* Room in the data buffer for need bytes in all; called without the GIL, it
  * takes it back to grow the buffer (by half at least: rarely). 0, or
  * ROW_PY_ERROR with an exception set. */
@@ -189,14 +203,9 @@ data_room(out_cols_t *o, int64_t need)
     }
     int64_t want = o->cap + o->cap / 2 > need ? o->cap + o->cap / 2 : need + 4096;
     PyEval_RestoreThread(o->ts);
-    int failed = urikit_obuf_resize(&o->data_b, (Py_ssize_t)want, 0);
+    int failed = data_grow(o, want);
     o->ts = PyEval_SaveThread();
-    if (failed) {
-        return ROW_PY_ERROR;
-    }
-    o->data = (char *)OBUF_PTR(o->data_b);
-    o->cap = want;
-    return 0;
+    return failed ? ROW_PY_ERROR : 0;
 }
 
 /* The scheme registry of normalize, copied (under the GIL) from the pairs
@@ -569,12 +578,8 @@ run(const job_t *job, const col_t *c, int wide_out, PyObject *alloc, PyObject *b
     }
     PyEval_RestoreThread(o.ts);
     if (!failed && o.n_pending > 0) {
-        if (o.len + r.extra > o.cap) {
-            if (urikit_obuf_resize(&o.data_b, (Py_ssize_t)(o.len + r.extra), 0) < 0) {
-                goto done;
-            }
-            o.data = (char *)OBUF_PTR(o.data_b);
-            o.cap = o.len + r.extra;
+        if (o.len + r.extra > o.cap && data_grow(&o, o.len + r.extra) < 0) {
+            goto done;
         }
         Py_BEGIN_ALLOW_THREADS
         splice(&o, length, &r);
