@@ -488,8 +488,8 @@ def write_output(out: TextIO, text: str, *, end: str = "", flush: bool = False) 
     140000
     """
     try:
-        raw = getattr(out, "buffer", None)
-        if len(text) >= _AT_ONCE and raw is not None and os.linesep == "\n":
+        raw = getattr(out, "buffer", None) if len(text) >= _AT_ONCE else None
+        if raw is not None and os.linesep == "\n":
             # a long text goes to the bytes below at once, every byte of it: the
             # text layer hands it on whole and does not look at the count taken
             out.flush()

@@ -176,27 +176,22 @@ class Writer:
 
     def _write(self, batch: Any, raw: dict[int, str]) -> None:
         assert self.f is not None
-        if self.fmt == "parquet":
+        if self.fmt in ("parquet", "csv"):
             if self.inner is None:
-                pq = imported("pyarrow.parquet")
                 self.sink = _ArrowSink(self.f)
-                names = batch.schema.names
-                dictionary = (
-                    True if self.dictionary is None else [n for n in names if n in self.dictionary]
-                )
-                self.inner = pq.ParquetWriter(
-                    self.sink.stream, batch.schema, use_dictionary=dictionary
-                )
-            self.inner.write_batch(batch)
-        elif self.fmt == "csv":
-            if self.inner is None:
-                csv = imported("pyarrow.csv")
-                self.sink = _ArrowSink(self.f)
-                self.inner = csv.CSVWriter(self.sink.stream, batch.schema)
+                self.inner = self._arrow_writer(self.sink.stream, batch.schema)
             self.inner.write_batch(batch)
         else:
             write_all(self.f, encode(self.fmt, batch, raw, header=self.inner is None))
             self.inner = True
+
+    def _arrow_writer(self, stream: Any, schema: Any) -> Any:
+        """pyarrow's writer of the Parquet or CSV output, onto ``stream``."""
+        if self.fmt == "csv":
+            return imported("pyarrow.csv").CSVWriter(stream, schema)
+        names = schema.names
+        dictionary = True if self.dictionary is None else [n for n in names if n in self.dictionary]
+        return imported("pyarrow.parquet").ParquetWriter(stream, schema, use_dictionary=dictionary)
 
     def write_encoded(self, data: Any, rows: int) -> None:
         """Write ``rows`` rows that :func:`encode` made (bytes-like), by a
