@@ -206,8 +206,8 @@ def alive(pid: int) -> bool:
 IN_PROCESSES = ("--jobs", "2", "--batch-size", "2000", "--ops", "split,check")
 
 
-def wait_until(ready: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + TIMEOUT
+def wait_until(ready: Callable[[], bool], what: str, timeout: float = TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
     while not ready():
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
         time.sleep(0.01)
@@ -252,12 +252,7 @@ def test_ctrl_c_stops_every_process_and_leaves_no_file(tmp_path: Path, big: Path
         err = ctrl_c(proc)
     assert err == f"urikit batch: interrupted; nothing written to {dst}\n"
     assert [pid for pid in workers if alive(pid)] == []  # the run waited for them
-    others = children_left = [p for p in helpers if alive(p)]
-    deadline = time.monotonic() + 10
-    while children_left and time.monotonic() < deadline:
-        time.sleep(0.05)
-        children_left = [p for p in others if alive(p)]
-    assert children_left == []
+    wait_until(lambda: not any(alive(p) for p in helpers), "the helper processes", timeout=10)
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
