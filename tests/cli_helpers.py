@@ -1,6 +1,6 @@
 """Helpers shared by the CLI tests: run ``urikit.cli.main`` in-process and read
 what it printed; a stand-in stdin; ``urikit batch`` as a command whose output
-pipe its reader closes."""
+pipe its reader closes; waiting for a run to reach a point."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import io
 import json
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -48,3 +50,11 @@ def closed_after_a_few_bytes(argv: list[str], timeout: float = 120) -> tuple[int
         proc.stdout.close()
         err = proc.stderr.read().decode()
         return proc.wait(timeout), err
+
+
+def wait_until(ready: Callable[[], object], what: str, timeout: float = 120) -> None:
+    """Poll ``ready()`` until it is true; fail naming ``what`` after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.01)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from cli_helpers import closed_after_a_few_bytes, urikit_batch
+from cli_helpers import closed_after_a_few_bytes, urikit_batch, wait_until
 
 from urikit.cli import main
 
@@ -206,13 +206,6 @@ def alive(pid: int) -> bool:
 IN_PROCESSES = ("--jobs", "2", "--batch-size", "2000", "--ops", "split,check")
 
 
-def wait_until(ready: Callable[[], bool], what: str, timeout: float = TIMEOUT) -> None:
-    deadline = time.monotonic() + timeout
-    while not ready():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.01)
-
-
 def busy_workers(pid: int, ready: Callable[[], bool] = lambda: True) -> list[int]:
     """The two worker processes of run ``pid``, once both have started and
     ``ready()`` holds, and half a second more (the workers busy with batches)."""
@@ -262,11 +255,17 @@ def test_ctrl_c_stops_a_run_in_threads_and_leaves_no_file(tmp_path: Path, big: P
     dst = tmp_path / "out.parquet"
     argv = ["--jobs", "2", "--batch-size", "2000", "--ops", "split,normalize"]
     with subprocess.Popen(
-        urikit_batch(str(big), str(dst), *argv),
+        urikit_batch("-", str(dst), *argv),
+        stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         start_new_session=True,
     ) as proc:
+        # every row, through a pipe left open: the run cannot have ended (0.4 s
+        # for these rows) when the signal comes
+        assert proc.stdin is not None
+        proc.stdin.write(big.read_bytes())
+        proc.stdin.flush()
         wait_until(lambda: any(tmp_path.glob("*.part")), "the temporary output")
         time.sleep(0.3)  # batches in flight
         started = children(proc.pid) if Path("/proc/self/task").exists() else set()

@@ -10,13 +10,12 @@ import hashlib
 import os
 import signal
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import closed_after_a_few_bytes, urikit_batch
+from cli_helpers import closed_after_a_few_bytes, urikit_batch, wait_until
 
 from urikit.cli import batch as batch_cli
 from urikit.cli import main
@@ -249,14 +248,6 @@ def test_a_pipe_closed_during_the_last_write_is_not_a_whole_run(tmp_path: Path, 
 # ---------------------------------------------------------- interruptions
 
 
-def wait_for(test: Any, what: str) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while not test():
-        if time.monotonic() > deadline:  # pragma: no cover - a hung run
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.01)
-
-
 @pytest.mark.parametrize(
     ("sig", "status", "word"),
     [(signal.SIGINT, 130, "interrupted"), (signal.SIGTERM, 143, "terminated")],
@@ -270,7 +261,7 @@ def test_a_signal_mid_run_leaves_no_file(
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     ) as proc:
-        wait_for(lambda: leftovers(tmp_path), "the temporary output")
+        wait_until(lambda: leftovers(tmp_path), "the temporary output")
         proc.send_signal(sig)
         assert proc.stderr is not None
         err = proc.stderr.read().decode()
