@@ -6,6 +6,7 @@ pyarrow."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -292,6 +293,51 @@ def test_a_worker_that_dies_ends_the_run_with_one_line(tmp_path: Path, big: Path
         f"urikit: a worker process of the run ended abruptly; nothing written to {dst}\n"
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+SLOW_MAKER = """
+import time
+def maker(rows, start):
+    time.sleep(120)
+    return rows.values, start
+"""
+
+KILLED_RUN = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from slow import maker
+from urikit.columnar.file_readers import Rows
+from urikit.columnar.parallel import run_parallel
+if __name__ == "__main__":
+    run_parallel(iter([Rows([i], {}, {}) for i in range(8)]), 2, maker, print)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+def test_workers_end_with_a_killed_run(tmp_path: Path) -> None:
+    """A run killed outright (SIGKILL, the OOM killer) cannot stop its workers:
+    they end by themselves at once, not after making the batches they hold
+    (here, each a two-minute sleep)."""
+    (tmp_path / "slow.py").write_text(SLOW_MAKER)
+    (tmp_path / "run.py").write_text(KILLED_RUN)
+    with subprocess.Popen([sys.executable, str(tmp_path / "run.py"), str(tmp_path)]) as proc:
+        workers: list[int] = []
+
+        def started() -> bool:
+            workers[:] = [p for p in children(proc.pid) if is_worker(p)]
+            return len(workers) >= 2
+
+        wait_until(started, "the workers")
+        time.sleep(1)  # each worker in its first batch
+        assert all(alive(p) for p in workers)
+        proc.kill()
+        proc.wait(TIMEOUT)
+    try:
+        wait_until(lambda: not any(alive(p) for p in workers), "the workers to end", timeout=10)
+    finally:  # none left sleeping after a failure
+        for pid in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
 
 RSS = """

@@ -60,9 +60,10 @@ def _serve(maker: Maker, tasks: Any, results: Any) -> None:
     row number; None ends) made and sent on ``results``; an exception is sent
     back to be raised there. SIGINT stays ignored (see the module docstring):
     Ctrl-C is the main process's business. The main process gone, reading
-    ``tasks`` ends the worker."""
+    ``tasks`` ends the worker, and so does its death (see :func:`_end_with_parent`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    _end_with_parent()
     try:
         while (task := tasks.recv()) is not None:
             try:
@@ -72,6 +73,26 @@ def _serve(maker: Maker, tasks: Any, results: Any) -> None:
             results.send(outcome)
     except (EOFError, OSError):  # the main process has closed its ends: the run is over
         pass
+
+
+def _end_with_parent() -> None:
+    """End this worker process as soon as the main process is gone, killed
+    (SIGKILL, the OOM killer) with no chance to stop it: the tasks already in
+    the pipe would otherwise be made, for nobody, for seconds. A thread waits
+    on the parent's sentinel, which multiprocessing makes readable when the
+    parent ends."""
+    import threading
+    from multiprocessing.connection import wait
+
+    parent = multiprocessing.parent_process()
+    if parent is None:  # pragma: no cover - always a child here
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="urikit-batch-parent-watch", daemon=True).start()
 
 
 #: What a worker's feeder thread takes as "stop feeding".
