@@ -8,14 +8,13 @@ place only when the run has finished (:meth:`Writer.finish`); a run that gives
 up removes it (:meth:`Writer.discard`). Standard output, a device or a FIFO is
 written in place. pyarrow is imported on first use.
 
->>> print(text_field(None), text_field(True), text_field("a\\tb"))
-\\N true a\\x09b
+The bytes of the text, CSV and JSON Lines outputs are made by
+:mod:`.file_encoders`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 import stat
 import sys
@@ -24,21 +23,11 @@ from contextlib import AbstractContextManager
 from typing import IO, Any
 
 from ..core._extras import imported
-from ._escape import escape
 from ._write_all import write_all
+from .file_encoders import encode
 from .file_readers import FileError
 
-__all__ = [
-    "OutputExists",
-    "WriteError",
-    "Writer",
-    "encode",
-    "refuse_unsafe_output",
-    "text_field",
-]
-
-#: How the text output writes a null (an empty field is an empty string).
-_NULL = "\\N"
+__all__ = ["OutputExists", "WriteError", "Writer", "refuse_unsafe_output"]
 
 
 class WriteError(FileError):
@@ -302,117 +291,6 @@ class _ArrowSink:
         self._f = None
 
 
-def encode(fmt: str, batch: Any, raw: dict[int, str], *, header: bool) -> Any:
-    """``batch`` as the bytes of a text, CSV or JSON Lines output, preceded
-    by the header line when ``header`` (JSON Lines has none); ``raw`` holds
-    the values of the input column to write back as read (text only). A
-    bytes-like object: the text and CSV outputs are the Arrow buffer they
-    were made in (from Arrow's memory pool, not copied into a ``bytes`` while
-    holding the GIL), or ``bytes``.
-
-    >>> import pytest
-    >>> pa = pytest.importorskip("pyarrow")
-    >>> batch = pa.record_batch([pa.array([1]), pa.array(["a\\ufffd"])], names=["row", "url"])
-    >>> bytes(encode("text", batch, {0: "a\\udcff"}, header=True))
-    b'row\\turl\\n1\\ta\\xff\\n'
-    >>> encode("jsonl", batch, {}, header=True)
-    b'{"row": 1, "url": "a\\\\ufffd"}\\n'
-    """
-    if fmt == "csv":
-        csv = imported("pyarrow.csv")
-        pa = imported("pyarrow")
-        sink = pa.BufferOutputStream()
-        csv.write_csv(batch, sink, csv.WriteOptions(include_header=header))
-        return sink.getvalue()
-    if fmt == "jsonl":
-        import json  # here: only a run that writes JSON Lines needs it
-
-        out = io.StringIO()
-        for record in batch.to_pylist():
-            out.write(json.dumps(record, ensure_ascii=True))
-            out.write("\n")
-        return out.getvalue().encode("ascii")
-    return _encode_text(batch, raw, header)
-
-
-def _encode_text(batch: Any, raw: dict[int, str], header: bool) -> Any:
-    """The text output of ``batch``, made by Arrow a whole column at a time:
-    the rows whose field needs Python's rule (a value that is not printable
-    ASCII, a ``raw`` value) get it from :func:`text_field`, put in place. A
-    batch with a column of another type is written row by row."""
-    pa = imported("pyarrow")
-    pc = imported("pyarrow.compute")
-    head = ("\t".join(batch.schema.names) + "\n").encode("utf-8", "surrogateescape")
-    n = batch.num_rows
-    fields = []
-    for i, column in enumerate(batch.columns):
-        field = _text_column(pa, pc, column, raw if i == 1 else {})
-        if field is None:
-            return _encode_text_rows(batch, raw, header)
-        fields.append(field)
-    if not fields:
-        return _encode_text_rows(batch, raw, header)
-    if n == 0:
-        return head if header else b""
-    binary = pa.large_binary()
-    fields[-1] = pc.binary_join_element_wise(
-        fields[-1], pa.scalar(b"", binary), pa.scalar(b"\n", binary)
-    )
-    lines = pc.binary_join_element_wise(*fields, pa.scalar(b"\t", binary))
-    offsets = memoryview(lines.buffers()[1]).cast("q")
-    start, end = offsets[lines.offset], offsets[lines.offset + n]
-    body = lines.buffers()[2][start:end]  # the rows' bytes, as Arrow made them
-    return pa.py_buffer(head + body.to_pybytes()) if header else body
-
-
-def _text_column(pa: Any, pc: Any, column: Any, raw: dict[int, str]) -> Any:
-    """The fields of ``column`` in the text output, a large binary array with
-    no nulls; None for a type written row by row."""
-    binary = pa.large_binary()
-    null = pa.scalar(_NULL.encode(), binary)
-    kind = column.type
-    if pa.types.is_boolean(kind):
-        true, false = pa.scalar(b"true", binary), pa.scalar(b"false", binary)
-        return pc.if_else(column, true, false).fill_null(null)
-    if pa.types.is_integer(kind):
-        return column.cast(pa.string()).cast(binary).fill_null(null)
-    if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
-        return None
-    field = column.cast(binary).fill_null(null)
-    # printable ASCII (exactly Python's printable characters in ASCII) is written
-    # as it is; any other value is Python's to judge
-    printable = pc.ascii_is_printable(column)
-    if not raw and pc.all(printable).as_py() is not False:
-        return field
-    python = pc.invert(printable).fill_null(False)
-    if raw:  # written back as read: bytes that were not UTF-8 are kept
-        flags = [False] * len(column)
-        for i in raw:
-            flags[i] = True
-        python = pc.or_(python, pa.array(flags, pa.bool_()))
-    where = pc.indices_nonzero(python).to_pylist()
-    values = column.filter(python).to_pylist()
-    written = [
-        text_field(raw.get(i, value)).encode("utf-8", "surrogateescape")
-        for i, value in zip(where, values, strict=True)
-    ]
-    return pc.replace_with_mask(field, python, pa.array(written, binary))
-
-
-def _encode_text_rows(batch: Any, raw: dict[int, str], header: bool) -> bytes:
-    """The text output of ``batch``, a row at a time (any column type)."""
-    out = io.StringIO()
-    if header:
-        out.write("\t".join(batch.schema.names) + "\n")
-    columns = [c.to_pylist() for c in batch.columns]
-    for i, value in raw.items():
-        columns[1][i] = value  # written back byte for byte as read
-    for row in zip(*columns, strict=True):
-        out.write("\t".join(text_field(v) for v in row))
-        out.write("\n")
-    return out.getvalue().encode("utf-8", "surrogateescape")
-
-
 def _link(temp: str, dest: str) -> bool:
     """Give ``temp`` the name ``dest`` unless ``dest`` exists (FileExistsError);
     False where the file system has no hard links (then a rename must do)."""
@@ -425,16 +303,3 @@ def _link(temp: str, dest: str) -> bool:
             raise FileExistsError(dest) from None
         return False
     return True
-
-
-def text_field(value: object) -> str:
-    """One field of the text output: ``\\N`` for a null, ``true``/``false``,
-    the text with its non-printable characters escaped as every command
-    escapes them (a byte that was not UTF-8 goes back as it came)."""
-    if value is None:
-        return _NULL
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    return escape(str(value))

@@ -27,8 +27,9 @@ from typing import IO, Any, NamedTuple
 
 from ..core._extras import imported
 from ..core.errors import arg_type_error, check_str, unknown_choice
+from .file_encoders import encode
 from .file_readers import READERS, FileError, NoColumn, ReadError, Rows, open_input
-from .file_writers import OutputExists, WriteError, Writer, encode, refuse_unsafe_output
+from .file_writers import OutputExists, WriteError, Writer, refuse_unsafe_output
 
 __all__ = [
     "COMPONENTS",
@@ -260,22 +261,19 @@ class Processor:
         return pa.record_batch(arrays, names=output_columns(self.column, ops))
 
 
-def in_threads(setup: Setup, fmt: str) -> bool:
+def in_threads(setup: Setup) -> bool:
     """Whether the batches of a run are best made by threads of the main
     process rather than by worker processes: when what makes them is Arrow's
     compute functions and urikit's C kernels, which release the GIL (validate,
-    split and normalize; the text, CSV and Parquet outputs), threads share the
-    batches without copying them between processes. The ``check`` op (the
-    security check, row by row) and the JSON Lines output (a record at a time)
-    are Python holding the GIL: worker processes.
+    split and normalize; every output format), threads share the batches
+    without copying them between processes. The ``check`` op (the security
+    check, row by row) is Python holding the GIL: worker processes.
 
     >>> setup = Setup(("validate", "split"), "url", "URI-reference", "scheme", "default")
-    >>> in_threads(setup, "parquet"), in_threads(setup, "jsonl")
+    >>> in_threads(setup), in_threads(setup._replace(ops=("check",)))
     (True, False)
-    >>> in_threads(setup._replace(ops=("check",)), "text")
-    False
     """
-    return "check" not in setup.ops and fmt != "jsonl"
+    return "check" not in setup.ops
 
 
 class BatchMaker:
@@ -383,7 +381,7 @@ class FileRun:
 
                 maker = BatchMaker(self.setup, self.output_format, self.processor)
                 emit = functools.partial(self.emit, writer)
-                if in_threads(self.setup, self.output_format):
+                if in_threads(self.setup):
                     run_threaded(batches, self.jobs, maker, emit)
                 else:
                     run_parallel(batches, self.jobs, maker, emit, self.held)
@@ -468,10 +466,10 @@ def run_file(
     with the file. ``progress``, when given, is called with the number of rows
     after each batch is written; an exception it raises stops the run.
     ``jobs`` above 1 makes the batches in that many threads or, for the
-    ``check`` op or a JSON Lines output, worker processes (at most ``2 * jobs``
-    batches in flight), with the same output; the processes are started by
-    ``spawn``, so a script that calls this with those needs the ``if __name__
-    == "__main__":`` guard.
+    ``check`` op, worker processes (at most ``2 * jobs`` batches in flight),
+    with the same output; the processes are started by ``spawn``, so a script
+    that calls this with ``check`` needs the ``if __name__ == "__main__":``
+    guard.
 
     Nothing is destroyed: a ``destination`` that is the ``source`` (the same
     path, a symlink, a hard link) raises :class:`WriteError`, and an existing

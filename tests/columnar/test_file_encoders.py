@@ -1,0 +1,237 @@
+"""The text and JSON Lines outputs made by Arrow a column at a time are byte
+for byte the outputs made a row at a time by Python (``_encode_text_rows`` and
+``_encode_jsonl_rows``, kept as the references and as the path of a column type
+Arrow does not write here); the JSON Lines reference is ``json.dumps`` of each
+record. Skipped without pyarrow."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _twins import Build
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from urikit.cli._common import escape as cli_escape
+from urikit.columnar import file_encoders
+from urikit.columnar._escape import escape
+from urikit.columnar.file_encoders import (
+    _encode_jsonl_rows,
+    _encode_text_rows,
+    encode,
+    text_field,
+)
+from urikit.columnar.file_readers import READERS, Rows
+
+pa = pytest.importorskip("pyarrow")
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "urls.txt"
+OPS = ("validate", "split", "normalize", "check")
+#: Values that are not printable ASCII: controls (a tab inside a value too),
+#: non-ASCII printable and not printable, a replacement character, an emoji,
+#: private use, a lone surrogate as an undecodable byte keeps it.
+AWKWARD = [
+    "a\x00b",
+    "\x1b[31mred",
+    "del\x7f",
+    "tab\tinside",
+    "line\nend\rcr",
+    "nbsp\u00a0",
+    "zwsp\u200b",
+    "ls\u2028",
+    "repl\ufffd",
+    "emoji\U0001f600",
+    "private\ue000",
+    "tag\U000e0001",
+    "é",
+    "",
+    " ",
+    "~",
+    "http://a/b?c#d",
+]
+
+
+def same(
+    batch: Any, raw: dict[int, str] | None = None, *, header: bool = True, jsonl: bool = True
+) -> bytes:
+    """The Arrow encoding of ``batch`` as text, checked against the row-by-row
+    one, as is its JSON Lines encoding (see :func:`same_jsonl`) unless not
+    ``jsonl`` (a type JSON has not)."""
+    raw = raw or {}
+    got = bytes(encode("text", batch, raw, header=header))
+    assert got == _encode_text_rows(batch, raw, header)
+    if jsonl:
+        same_jsonl(batch)
+    return got
+
+
+def same_jsonl(batch: Any) -> bytes:
+    """The Arrow JSON Lines encoding of ``batch``, checked against the
+    row-by-row one and against ``json.dumps`` of each record; each line reads
+    back as its record."""
+    got = bytes(encode("jsonl", batch, {}, header=True))
+    assert got == _encode_jsonl_rows(batch)
+    records = batch.to_pylist()
+    if len(set(batch.schema.names)) == batch.num_columns:  # a dict keeps one of a name
+        assert got == b"".join(json.dumps(r).encode() + b"\n" for r in records)
+        assert [json.loads(line) for line in got.splitlines()] == records
+    return got
+
+
+def test_every_ascii_character_and_awkward_values() -> None:
+    values = [chr(i) for i in range(128)] + [f"x{chr(i)}y" for i in range(160)] + AWKWARD
+    batch = pa.record_batch([pa.array(range(len(values))), pa.array(values)], ["row", "url"])
+    out = same(batch)
+    assert b"x\\x09y" in out and b"x\\x7fy" in out and b"x\\x85y" in out
+    assert b"zwsp\\u200b" in out and b"nbsp\\xa0" in out and "é".encode() in out
+    large = pa.record_batch(
+        [pa.array(range(len(values))), pa.array(values, pa.large_string())], ["row", "url"]
+    )
+    assert same(large) == out
+
+
+def test_nulls_bools_ints_in_every_column() -> None:
+    batch = pa.record_batch(
+        [
+            pa.array([1, None, -3, 2**62], pa.int64()),
+            pa.array(["a", None, "\x01", ""]),
+            pa.array([True, None, False, True]),
+            pa.array([None, None, None, None], pa.string()),
+            pa.array([None, 7, None, 0], pa.int32()),
+            pa.array([None, 1, 2, 3], pa.uint8()),
+        ],
+        ["row", "url", "valid", "error_reason", "error_position", "small"],
+    )
+    out = same(batch)
+    assert out.split(b"\n")[2] == b"\\N\t\\N\t\\N\t\\N\t7\t1"
+
+
+def test_raw_rows_are_written_back_byte_for_byte() -> None:
+    values = ["a\ufffdb", "ok", "\ufffd\x1b", None]
+    raw = {0: "a\udcffb", 2: "\udc80\x1b"}
+    batch = pa.record_batch([pa.array([1, 2, 3, 4]), pa.array(values)], ["row", "url"])
+    out = same(batch, raw)
+    assert out == b"row\turl\n1\ta\xffb\n2\tok\n3\t\x80\\x1b\n4\t\\N\n"
+    # only the input column (the second) is written back as read
+    other = pa.record_batch([pa.array(values), pa.array(values)], ["a", "b"])
+    assert same(other, raw).split(b"\n")[1] == "a\ufffdb\t".encode() + b"a\xffb"
+
+
+def test_empty_batch_and_header() -> None:
+    batch = pa.record_batch([pa.array([], pa.int64()), pa.array([], pa.string())], ["row", "url"])
+    assert same(batch) == b"row\turl\n"
+    assert same(batch, header=False) == b""
+    one = pa.record_batch([pa.array([5]), pa.array(["x"])], ["row", "ur\tl"])
+    assert same(one) == b"row\tur\tl\n5\tx\n"
+    assert same(one, header=False) == b"5\tx\n"
+
+
+def test_a_sliced_batch() -> None:
+    batch = pa.record_batch(
+        [pa.array(range(10)), pa.array([f"v{i}\x00" for i in range(10)])], ["a", "b"]
+    )
+    assert same(batch.slice(3, 4)).count(b"\n") == 5
+
+
+def test_other_types_are_written_row_by_row() -> None:
+    batch = pa.record_batch(
+        [pa.array([1.5, None]), pa.array([["a"], None]), pa.array([b"\x00", b"b"])], ["f", "l", "b"]
+    )
+    assert same(batch, jsonl=False) == b"f\tl\tb\n1.5\t['a']\tb'\\x00'\n\\N\t\\N\tb'b'\n"
+    assert file_encoders._text_column(pa, pa.compute, batch.column(0), {}) is None
+
+
+@pytest.mark.parametrize(
+    "ops", [c for n in range(1, 5) for c in itertools.combinations(OPS, n)], ids="-".join
+)
+def test_every_ops_output(build: Build, ops: tuple[str, ...]) -> None:
+    files = build["urikit.columnar.files"]
+    processor = files.Processor(files.Setup(ops, "url", "URI-reference", "scheme", "default"))
+    values = [*AWKWARD, None, "http://u:p@h:8/p?q#f", "HTTP://A/%7e/../b", "\ufffd"]
+    raw = {len(values) - 1: "\udcfe"}
+    rows = Rows(pa.array(values, pa.string()), {len(values) - 1: ("not-utf8", 0)}, raw)
+    out = processor(rows, 1, files.Tally())
+    assert out.num_columns >= 5
+    encoded = same(out, raw)
+    assert encoded.count(b"\n") == len(values) + 1
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="no corpus")
+@pytest.mark.parametrize("ops", [("validate",), OPS])
+def test_the_corpus(ops: tuple[str, ...]) -> None:
+    from urikit.columnar.files import Processor, Setup, Tally
+
+    processor = Processor(Setup(ops, "url", "URI-reference", "scheme", "default"))
+    with CORPUS.open("rb") as f:
+        for k, rows in enumerate(READERS["text"](pa, f, "url", 1 << 15)):
+            same(processor(rows, 1 + (k << 15), Tally()), rows.raw, header=k == 0)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+TEXT = st.text(
+    st.one_of(
+        st.characters(max_codepoint=0x7F),
+        st.sampled_from("\x85\xa0\xad\u200b\u2028\ufffd\ue000\U0001f600\udcff"),
+        st.characters(),
+    ),
+    max_size=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.lists(
+        st.tuples(st.one_of(st.none(), TEXT), st.one_of(st.none(), st.booleans()), TEXT),
+        max_size=20,
+    ),
+    header=st.booleans(),
+)
+def test_arrow_is_python(rows: list[tuple[str | None, bool | None, str]], header: bool) -> None:
+    # a byte that was not UTF-8 (a surrogate) is U+FFFD in Arrow and written back as read
+    raw = {i: url for i, (url, _, _) in enumerate(rows) if url and _SURROGATE.search(url)}
+    urls = [None if u is None else _SURROGATE.sub("\ufffd", u) for u, _, _ in rows]
+    texts = [_SURROGATE.sub("\ufffd", t) for _, _, t in rows]
+    batch = pa.record_batch(
+        [
+            pa.array(range(len(rows)), pa.int64()),
+            pa.array(urls, pa.string()),
+            pa.array([b for _, b, _ in rows], pa.bool_()),
+            pa.array(texts, pa.string()),
+        ],
+        ["row", "url", "valid", "text"],
+    )
+    same(batch, raw, header=header)
+
+
+@given(st.text())
+def test_one_escape(text: str) -> None:
+    # the text output and the terminal output escape alike: one function
+    assert cli_escape is escape
+    assert text_field(text) == cli_escape(text)
+    assert cli_escape(text).isprintable() or any("\udc80" <= c <= "\udcff" for c in text)
+
+
+def test_json_escapes_what_json_dumps_escapes() -> None:
+    values = [chr(i) for i in range(128)] + ['a"b', "a\\b", "\\", '"', "\x7f", "é", "\U0001f600"]
+    batch = pa.record_batch([pa.array(values)], ["u\trl\u00e9"])
+    out = same_jsonl(batch).splitlines()
+    assert out[ord('"')] == b'{"u\\trl\\u00e9": "\\""}'
+    assert out[ord("~")] == b'{"u\\trl\\u00e9": "~"}'
+    assert out[-1] == b'{"u\\trl\\u00e9": "\\ud83d\\ude00"}'
+    assert same_jsonl(pa.record_batch([pa.array(values, pa.large_string())], ["x"])) == b"".join(
+        json.dumps({"x": v}).encode() + b"\n" for v in values
+    )
+
+
+def test_json_other_types_and_duplicate_names() -> None:
+    batch = pa.record_batch([pa.array([1.5, None]), pa.array([["a"], None])], ["f", "l"])
+    assert same_jsonl(batch) == b'{"f": 1.5, "l": ["a"]}\n{"f": null, "l": null}\n'
+    assert file_encoders._json_column(pa, pa.compute, batch.column(0)) is None
+    twice = pa.record_batch([pa.array([1]), pa.array(["a"])], ["x", "x"])
+    assert same_jsonl(twice) == b'{"x": 1, "x": "a"}\n'  # both kept, in order
+    assert same_jsonl(pa.record_batch([pa.array([], pa.int64())], ["x"])) == b""
