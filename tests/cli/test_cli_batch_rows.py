@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import urikit
+from urikit import batch
 from urikit.cli import main
 
 pa = pytest.importorskip("pyarrow")
@@ -283,3 +284,32 @@ def test_the_first_json_record_decides_the_column(tmp_path: Path) -> None:
     assert main(["batch", str(src), str(dst)]) == 1
     got: list[dict[str, Any]] = [json.loads(line) for line in dst.read_text().splitlines()]
     assert [r["error_reason"] for r in got] == ["bad-record", None, "missing-column"]
+
+
+@pytest.mark.parametrize(
+    ("column", "ops"),
+    [("row", "validate"), ("valid", "validate"), ("host", "split"), ("normalized", "normalize")],
+)
+def test_an_input_column_named_as_an_output_column_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], column: str, ops: str
+) -> None:
+    """The output would have two columns of that name, and a JSON Lines record
+    (one key a name) would lose one: refused before anything is read."""
+    src = tmp_path / "in.csv"
+    src.write_text(f"id,{column}\n1,http://a/\n")
+    dst = tmp_path / "out.jsonl"
+    with pytest.raises(SystemExit) as stop:
+        main(["batch", str(src), str(dst), "--column", column, "--ops", ops])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err.startswith(f"urikit batch: error: --column {column}: the input column {column!r} ")
+    assert err.endswith(": rename it")
+    assert not dst.exists()
+    with pytest.raises(batch.NameClash):
+        batch.run_file(src, dst, [ops], column=column)
+    assert not dst.exists()
+    # the same name is no clash where the op that adds it is not asked for
+    other = "split" if ops != "split" else "normalize"
+    if column not in ("row", "valid"):
+        assert main(["batch", str(src), str(dst), "--column", column, "--ops", other]) == 0
+        assert json.loads(dst.read_text())[column] == "http://a/"

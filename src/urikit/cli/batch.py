@@ -20,7 +20,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NoReturn
 
 from ..columnar.file_readers import READERS
 from ..columnar.files import (
@@ -32,6 +32,7 @@ from ..columnar.files import (
     FileError,
     FileRun,
     FileSummary,
+    NameClash,
     NoColumn,
     OutputExists,
     ReadError,
@@ -173,7 +174,7 @@ def register(sub: Any) -> None:
     p.set_defaults(run=_cmd_batch, parser=p)
 
 
-def _usage(args: argparse.Namespace, message: str) -> None:
+def _usage(args: argparse.Namespace, message: str) -> NoReturn:
     parser: argparse.ArgumentParser = args.parser
     parser.error(message)
 
@@ -307,6 +308,8 @@ def _cmd_batch(args: argparse.Namespace) -> int:
         )
     except ImportError:
         raise InputError("urikit batch needs pyarrow: pip install 'urikit[arrow]'") from None
+    except NameClash as exc:
+        _usage(args, f"--column {exc.column}: {exc}")
     try:
         with signals:
             summary = run()

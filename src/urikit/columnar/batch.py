@@ -16,12 +16,22 @@ from ..core._parser import COMPONENT_SPANS, Spans
 from ..core._parser import split as _split
 from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
 from ..core.reference import URIReference, is_valid, parse
-from .files import FileError, FileSummary, NoColumn, OutputExists, ReadError, WriteError, run_file
+from .files import (
+    FileError,
+    FileSummary,
+    NameClash,
+    NoColumn,
+    OutputExists,
+    ReadError,
+    WriteError,
+    run_file,
+)
 
 __all__ = [
     "Columns",
     "FileError",
     "FileSummary",
+    "NameClash",
     "NoColumn",
     "OutputExists",
     "ReadError",

@@ -42,6 +42,7 @@ __all__ = [
     "FileError",
     "FileRun",
     "FileSummary",
+    "NameClash",
     "NoColumn",
     "OutputExists",
     "ReadError",
@@ -111,6 +112,30 @@ def output_columns(column: str, ops: Sequence[str]) -> list[str]:
     if "check" in ops:
         cols += ["verdict", "findings"]
     return cols
+
+
+class NameClash(ValueError):
+    """The input column has the name of a column the output adds (``row``,
+    ``valid``, a component...): the output would have two of that name, and a
+    JSON Lines record, one key of a name, would lose one of them.
+
+    >>> err = NameClash("valid", ("validate",))
+    >>> str(err).split(" (")[1]
+    'row, valid, error_reason, error_position): rename it'
+    """
+
+    def __init__(self, column: str, ops: Sequence[str]) -> None:
+        added = [c for i, c in enumerate(output_columns(column, ops)) if i != 1]
+        super().__init__(
+            f"the input column {column!r} has the name of a column of the output "
+            f"({', '.join(added)}): rename it"
+        )
+        self.column = column
+
+
+def _refuse_name_clash(column: str, ops: Sequence[str]) -> None:
+    if output_columns(column, ops).count(column) > 1:
+        raise NameClash(column, ops)
 
 
 class FileSummary(NamedTuple):
@@ -345,6 +370,7 @@ class FileRun:
         held: Callable[[], AbstractContextManager[object]] = contextlib.nullcontext,
         jobs: int = 1,
     ) -> None:
+        _refuse_name_clash(column, ops)
         self.source, self.destination = source, destination
         self.ops, self.column = list(ops), column
         self.input_format, self.output_format = input_format, output_format
@@ -469,7 +495,8 @@ def run_file(
     ``check`` op, worker processes (at most ``2 * jobs`` batches in flight),
     with the same output; the processes are started by ``spawn``, so a script
     that calls this with ``check`` needs the ``if __name__ == "__main__":``
-    guard.
+    guard. A ``column`` named as one of the output's own columns raises
+    :class:`NameClash` (a ``ValueError``).
 
     Nothing is destroyed: a ``destination`` that is the ``source`` (the same
     path, a symlink, a hard link) raises :class:`WriteError`, and an existing
