@@ -228,6 +228,17 @@ def test_json_escapes_what_json_dumps_escapes() -> None:
     )
 
 
+@pytest.mark.parametrize("odd", ['"', "\\", "\x7f", "\x1f", "é", "\u2028"])
+def test_json_one_odd_character_among_plain_rows(odd: str) -> None:
+    """All the rows' bytes are looked at at once first: one odd character in
+    one row of a batch, the others plain, is still escaped (and only there)."""
+    values = ["http://a/", f"http://a/{odd}b", None, "", "~"]
+    out = same_jsonl(pa.record_batch([pa.array(values)], ["u"]))
+    assert out.splitlines()[1] == b'{"u": ' + json.dumps(values[1]).encode() + b"}"
+    sliced = pa.record_batch([pa.array(values)], ["u"]).slice(2)
+    assert b"\\" not in same_jsonl(sliced)  # the odd row sliced away
+
+
 def test_json_other_types_and_duplicate_names() -> None:
     batch = pa.record_batch([pa.array([1.5, None]), pa.array([["a"], None])], ["f", "l"])
     assert same_jsonl(batch) == b'{"f": 1.5, "l": ["a"]}\n{"f": null, "l": null}\n'
