@@ -88,19 +88,30 @@ def _lines(pa: Any, pc: Any, pieces: list[Any], n: int) -> Any:
     return lines.buffers()[2][start:stop]
 
 
+def _is_string(pa: Any, column: Any) -> bool:
+    return bool(pa.types.is_string(column.type) or pa.types.is_large_string(column.type))
+
+
+def _other_field(pa: Any, pc: Any, column: Any, null: Any) -> Any:
+    """The values of a boolean or integer ``column`` as the text and JSON
+    Lines outputs write them (``true``, ``false``, decimal; the scalar
+    ``null`` for a null), a large binary array; None for another type."""
+    binary = pa.large_binary()
+    if pa.types.is_boolean(column.type):
+        true, false = pa.scalar(b"true", binary), pa.scalar(b"false", binary)
+        return pc.if_else(column, true, false).fill_null(null)
+    if pa.types.is_integer(column.type):
+        return column.cast(pa.string()).cast(binary).fill_null(null)
+    return None
+
+
 def _text_column(pa: Any, pc: Any, column: Any, raw: dict[int, str]) -> Any:
     """The fields of ``column`` in the text output, a large binary array with
     no nulls; None for a type written row by row."""
     binary = pa.large_binary()
     null = pa.scalar(_NULL.encode(), binary)
-    kind = column.type
-    if pa.types.is_boolean(kind):
-        true, false = pa.scalar(b"true", binary), pa.scalar(b"false", binary)
-        return pc.if_else(column, true, false).fill_null(null)
-    if pa.types.is_integer(kind):
-        return column.cast(pa.string()).cast(binary).fill_null(null)
-    if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
-        return None
+    if not _is_string(pa, column):
+        return _other_field(pa, pc, column, null)
     field = column.cast(binary).fill_null(null)
     # printable ASCII (exactly Python's printable characters in ASCII) is written
     # as it is; any other value is Python's to judge
@@ -178,14 +189,8 @@ def _json_column(pa: Any, pc: Any, column: Any) -> Any:
     row by row."""
     binary = pa.large_binary()
     null = pa.scalar(b"null", binary)
-    kind = column.type
-    if pa.types.is_boolean(kind):
-        true, false = pa.scalar(b"true", binary), pa.scalar(b"false", binary)
-        return pc.if_else(column, true, false).fill_null(null)
-    if pa.types.is_integer(kind):
-        return column.cast(pa.string()).cast(binary).fill_null(null)
-    if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
-        return None
+    if not _is_string(pa, column):
+        return _other_field(pa, pc, column, null)
     quote, none = pa.scalar(b'"', binary), pa.scalar(b"", binary)
     field = pc.binary_join_element_wise(quote, column.cast(binary), quote, none)
     # printable ASCII stands for itself between the quotes, but for the quote
