@@ -30,9 +30,9 @@ def encode(fmt: str, batch: Any, raw: dict[int, str], *, header: bool) -> Any:
     """``batch`` as the bytes of a text, CSV or JSON Lines output, preceded
     by the header line when ``header`` (JSON Lines has none); ``raw`` holds
     the values of the input column to write back as read (text only). A
-    bytes-like object: the text and CSV outputs are the Arrow buffer they
-    were made in (from Arrow's memory pool, not copied into a ``bytes`` while
-    holding the GIL), or ``bytes``.
+    bytes-like object: the Arrow buffer it was made in (from Arrow's memory
+    pool, not copied into a ``bytes`` while holding the GIL), or ``bytes``
+    (a batch written row by row).
 
     >>> import pytest
     >>> pa = pytest.importorskip("pyarrow")
@@ -74,6 +74,7 @@ def _encode_text(batch: Any, raw: dict[int, str], header: bool) -> Any:
         return head if header else b""
     binary = pa.large_binary()
     tab, end = pa.scalar(b"\t", binary), pa.scalar(b"\n", binary)
+    # field TAB field ... TAB field NL
     body = _lines(pa, pc, [*[p for f in fields for p in (f, tab)][:-1], end], n)
     return pa.py_buffer(head + body.to_pybytes()) if header else body
 
