@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from typing import Any
 
 from ..core._extras import imported
@@ -124,13 +125,26 @@ def _text_column(pa: Any, pc: Any, column: Any, raw: dict[int, str]) -> Any:
         for i in raw:
             flags[i] = True
         python = pc.or_(python, pa.array(flags, pa.bool_()))
-    where = pc.indices_nonzero(python).to_pylist()
+    return _by_python(
+        pa,
+        pc,
+        field,
+        column,
+        python,
+        lambda i, value: text_field(raw.get(i, value)).encode("utf-8", "surrogateescape"),
+    )
+
+
+def _by_python(
+    pa: Any, pc: Any, field: Any, column: Any, python: Any, write: Callable[[int, Any], bytes]
+) -> Any:
+    """``field`` with each row where ``python`` holds made by ``write(row,
+    value)`` from ``column``'s value instead: only these rows become Python
+    objects."""
+    rows = pc.indices_nonzero(python).to_pylist()
     values = column.filter(python).to_pylist()
-    written = [
-        text_field(raw.get(i, value)).encode("utf-8", "surrogateescape")
-        for i, value in zip(where, values, strict=True)
-    ]
-    return pc.replace_with_mask(field, python, pa.array(written, binary))
+    written = [write(i, value) for i, value in zip(rows, values, strict=True)]
+    return pc.replace_with_mask(field, python, pa.array(written, pa.large_binary()))
 
 
 def _bytes_as_one(pa: Any, column: Any) -> Any:
@@ -171,6 +185,8 @@ def _encode_jsonl(batch: Any) -> Any:
     pa = imported("pyarrow")
     pc = imported("pyarrow.compute")
     n = batch.num_rows
+    if n == 0 or batch.num_columns == 0:
+        return _encode_jsonl_rows(batch)
     binary = pa.large_binary()
     pieces = []
     for i, (name, column) in enumerate(zip(batch.schema.names, batch.columns, strict=True)):
@@ -179,8 +195,6 @@ def _encode_jsonl(batch: Any) -> Any:
             return _encode_jsonl_rows(batch)
         key = ("{" if i == 0 else ", ") + json.dumps(name) + ": "
         pieces += [pa.scalar(key.encode("ascii"), binary), field]
-    if not pieces or n == 0:
-        return _encode_jsonl_rows(batch)
     return _lines(pa, pc, [*pieces, pa.scalar(b"}\n", binary)], n)
 
 
@@ -208,9 +222,7 @@ def _json_column(pa: Any, pc: Any, column: Any) -> Any:
     if quotes:
         python = pc.or_(python, pc.match_substring_regex(column, r'["\\]'))
     python = python.fill_null(False)
-    if pc.any(python).as_py():
-        written = [json.dumps(v).encode("ascii") for v in column.filter(python).to_pylist()]
-        field = pc.replace_with_mask(field, python, pa.array(written, binary))
+    field = _by_python(pa, pc, field, column, python, lambda _, v: json.dumps(v).encode("ascii"))
     return field.fill_null(null)
 
 
