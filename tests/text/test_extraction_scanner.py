@@ -145,6 +145,8 @@ TEXTS = st.one_of(
 @example("www.a.example/x. ftp.b.org, (www.c.d)", {"abbreviated": True})
 @example("http://例え.jp/パス。 http://a.b/c", {"iris": True})
 @example("http://a/" + "b" * 300 + " http://a/" + "b" * 240 + "-\nc", {})
+@example("(http://a.example/x).y (http://a/b_(c)_d)) ((http://a/b)c) (www.a.b/c).d", {})
+@example("(http://a.example/x).y (http://a/%zz)) (www.a.b/c_(d)).e (www.a.b/c)d)", {"abbreviated": True})
 def test_c_scanner_finds_what_python_finds(scanner: Any, text: str, mode: dict[str, bool]) -> None:
     assert keys(scanner.extract(text, **mode)) == keys(P.extract(text, **mode))
 
@@ -203,6 +205,34 @@ def test_the_scanner_decides_the_common_cases_itself(scanner: Any) -> None:
     # and stops at what it leaves to Python: the same with iris=True (the IRI rule)
     found, stop = scanner._extract_scan(text, 0, 0, prose, True, False, scanner.Extracted, 9)
     assert (found, stop) == ([], 6)
+
+
+PAREN_TEXT = (
+    "(https://godoc.org/x/lmdb).Advantages, (http://a.example/b_(c)_d)) and\n"
+    "((http://a.example/e)f)g; x(http://a.example/h).i (www.j.example/k_(l)).m"
+    " (mailto:n@o.example)."
+)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=str)
+def test_the_scanner_ends_a_uri_at_the_paren_before_it_itself(
+    scanner: Any, mode: dict[str, bool]
+) -> None:
+    # A bare or abbreviated URI just after "(" ends at the ")" closing it, decided by
+    # C alone (stop == len(text)), as Python decides it: the common case in prose.
+    prose = scanner._prose_schemes(frozenset())
+    iris, abbreviated = bool(mode.get("iris")), bool(mode.get("abbreviated"))
+    found, stop = scanner._extract_scan(
+        PAREN_TEXT, 0, 0, prose, iris, abbreviated, scanner.Extracted, 100
+    )
+    assert stop == len(PAREN_TEXT)
+    assert keys(found) == keys(P.extract(PAREN_TEXT, **mode))
+    expected = ["https://godoc.org/x/lmdb", "http://a.example/b_(c)_d", "http://a.example/e"]
+    expected += ["http://a.example/h"]
+    if abbreviated:
+        expected.append("https://www.j.example/k_(l)")
+    expected.append("mailto:n@o.example")
+    assert [f.uri for f in found] == expected
 
 
 def test_extract_scan_checks_its_arguments(scanner: Any) -> None:

@@ -300,20 +300,26 @@ ex_trim(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
     return b;
 }
 
-/* A "(" just before the reference at s, and a ")" in text[a:b]
- * (candidates._closing_paren may end the reference there). */
-static int
-ex_paren_before(ex_ctx *cx, Py_ssize_t s, Py_ssize_t a, Py_ssize_t b)
+/* Where a bare reference starting at s whose run is text[a:b] ends: b, or, when
+ * a "(" stands just before s, the first ")" in text[a:b] without an opening
+ * partner after a, which closes that bracket (candidates._closing_paren). */
+static Py_ssize_t
+ex_closing_paren(ex_ctx *cx, Py_ssize_t s, Py_ssize_t a, Py_ssize_t b)
 {
     if (s == 0 || EX_READ(cx, s - 1) != '(') {
-        return 0;
+        return b;
     }
+    Py_ssize_t depth = 0;
     for (Py_ssize_t j = a; j < b; j++) {
-        if (EX_READ(cx, j) == ')') {
-            return 1;
+        Py_UCS4 c = EX_READ(cx, j);
+        if (c == '(') {
+            depth++;
+        }
+        else if (c == ')' && depth-- == 0) {
+            return j;
         }
     }
-    return 0;
+    return b;
 }
 
 /* The candidate ":" at i (candidates._judge and _bare): 1 found (*end set),
@@ -364,10 +370,7 @@ ex_bare(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
     if (EX_READ(cx, j - 1) == '-') {
         return 2; /* maybe a hyphen at a line break */
     }
-    if (ex_paren_before(cx, k, i + 1, j)) {
-        return 2; /* a ")" may close the "(" before it: Python */
-    }
-    Py_ssize_t e = ex_trim(cx, k, j);
+    Py_ssize_t e = ex_trim(cx, k, ex_closing_paren(cx, k, i + 1, j));
     /* _bare: at most four readings, each cut where the last one goes wrong */
     for (int reading = 0; reading < 4; reading++) {
         if (e - k < (i - k) + (slashes ? 4 : 2)) {
@@ -526,10 +529,7 @@ ex_abbreviated(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
         if (cx->iris && stop < n && EX_READ(cx, stop) >= 0x80) {
             return 2;
         }
-        if (ex_paren_before(cx, s, host_end, stop)) {
-            return 2;
-        }
-        Py_ssize_t t = ex_trim(cx, s, stop);
+        Py_ssize_t t = ex_trim(cx, s, ex_closing_paren(cx, s, host_end, stop));
         if (t > host_end) {
             e = t;
         }
