@@ -147,6 +147,7 @@ TEXTS = st.one_of(
 @example("http://a/" + "b" * 300 + " http://a/" + "b" * 240 + "-\nc", {})
 @example("(http://a.example/x).y (http://a/b_(c)_d)) ((http://a/b)c) (www.a.b/c).d", {})
 @example("(http://a.example/x).y (http://a/%zz)) (www.a.b/c_(d)).e (www.a.b/c)d)", {"abbreviated": True})
+@example("http://a/b_(c)).;, http://a/b)]'. http://[::1]/c]). http://a/(b]).", {})
 def test_c_scanner_finds_what_python_finds(scanner: Any, text: str, mode: dict[str, bool]) -> None:
     assert keys(scanner.extract(text, **mode)) == keys(P.extract(text, **mode))
 

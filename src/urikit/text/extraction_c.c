@@ -189,31 +189,40 @@ urikit_ex_in_prose_at(ex_ctx *cx, int kind, const void *data, Py_ssize_t a, Py_s
 }
 
 /* Whether the ASCII str s is a URI (rule URI; the IRI rule says the same of
- * ASCII text). */
+ * ASCII text). split_ref may read s[n]: a str's data ends with a NUL. */
 int
 urikit_ex_is_valid(PyObject *s)
 {
     spans_t sp;
     return PyUnicode_IS_ASCII(s) &&
-           urikit_split_ascii(PyUnicode_1BYTE_DATA(s), PyUnicode_GET_LENGTH(s), &sp) &&
+           split_ref(PyUnicode_1BYTE_DATA(s), PyUnicode_GET_LENGTH(s), &sp) &&
            sp.s[G_SCHEME] >= 0;
 }
 
 /* text[a:b] as a str when it is a URI (rule URI; the IRI rule says the same of
- * ASCII text), else NULL without an error (*err = 0) or with one (*err = 1). */
+ * ASCII text), else NULL without an error (*err = 0) or with one (*err = 1).
+ * The str is made ASCII from the start, each character copied as it is tested
+ * (PyUnicode_Substring of a wide text reads the piece twice, for its widest
+ * character and to copy it). */
 static PyObject *
 ex_valid_uri(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, int *err)
 {
     *err = 0;
-    PyObject *uri = PyUnicode_Substring(cx->text, a, b);
+    PyObject *uri = PyUnicode_New(b - a, 127);
     if (uri == NULL) {
         *err = 1;
         return NULL;
     }
-    spans_t sp;
-    if (!PyUnicode_IS_ASCII(uri) ||
-        !urikit_split_ascii(PyUnicode_1BYTE_DATA(uri), PyUnicode_GET_LENGTH(uri), &sp) ||
-        sp.s[G_SCHEME] < 0) {
+    Py_UCS1 *o = PyUnicode_1BYTE_DATA(uri);
+    for (Py_ssize_t j = a; j < b; j++) {
+        Py_UCS4 c = EX_READ(cx, j);
+        if (c >= 128) {
+            Py_DECREF(uri);
+            return NULL; /* no URI holds a non-ASCII character */
+        }
+        o[j - a] = (Py_UCS1)c;
+    }
+    if (!urikit_ex_is_valid(uri)) {
         Py_DECREF(uri);
         return NULL;
     }
@@ -269,24 +278,36 @@ ex_emit(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end, PyObject *w
     return urikit_ex_emit_full(cx, uri, start, end, wrapper, NULL, 0);
 }
 
-/* candidates._trim over text[a:b]: the new end. */
+/* candidates._trim over text[a:b]: the new end. The brackets are counted only
+ * when a closing one is reached at the end (most references end in neither):
+ * what was dropped before it is punctuation, never a bracket, so the counts
+ * over text[a:b] at that point are those _trim takes over the whole. */
 static Py_ssize_t
 ex_trim(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
 {
     Py_ssize_t opened = 0, closed = 0, lsq = 0, rsq = 0;
-    for (Py_ssize_t j = a; j < b; j++) {
-        Py_UCS4 c = EX_READ(cx, j);
-        opened += c == '(';
-        closed += c == ')';
-        lsq += c == '[';
-        rsq += c == ']';
-    }
+    int counted = 0;
     while (b > a) {
         Py_UCS4 last = EX_READ(cx, b - 1);
         if (last == '.' || last == ',' || last == ';' || last == ':' || last == '!' ||
             last == '?' || last == '\'') {
+            b--;
+            continue;
         }
-        else if (last == ')' && closed > opened) {
+        if (last != ')' && last != ']') {
+            break;
+        }
+        if (!counted) {
+            counted = 1;
+            for (Py_ssize_t j = a; j < b; j++) {
+                Py_UCS4 c = EX_READ(cx, j);
+                opened += c == '(';
+                closed += c == ')';
+                lsq += c == '[';
+                rsq += c == ']';
+            }
+        }
+        if (last == ')' && closed > opened) {
             closed--;
         }
         else if (last == ']' && rsq > lsq) {
