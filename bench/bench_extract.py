@@ -37,7 +37,10 @@ Contestants, each timed over the same text in one run, median of the rounds:
 Targets (``--check``; per corpus, for each urikit build selected by ``--impl``):
 at least 20x the speed of linkify-it-py and at least 0.5x the naive regex; the
 C build at least 0.5x ``regex-http-c`` (issue 20, item 3; the pure-Python
-build is not held to it); on the prose corpus (descriptions),
+build is not held to it), and at least 1.2x it on the prose corpus (issue 43,
+item 6: the speed extraction had before a bare URI just after ``(`` came to end
+at the ``)`` closing it, a rule whose candidates the C scanner first left to
+Python); on the prose corpus (descriptions),
 ``extract(iris=True, abbreviated=True)`` at least 0.8x the speed of
 ``extract`` with its default arguments (issue 19).
 
@@ -101,6 +104,7 @@ TARGETS: list[tuple[str, str, float, str | None]] = [
     ("urikit-c", "linkify-it-py", 20.0, None),
     ("urikit-c", "naive-regex", 0.5, None),
     ("urikit-c", "regex-http-c", 0.5, None),
+    ("urikit-c", "regex-http-c", 1.2, "descriptions"),
     ("urikit-text", "urikit", 0.8, "descriptions"),
     ("urikit-c-text", "urikit-c", 0.8, "descriptions"),
 ]

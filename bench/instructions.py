@@ -8,6 +8,13 @@ under ``valgrind --tool=callgrind`` once with one pass over the first ``--count`
 corpus URLs (or ``refs.tsv`` pairs for ``resolve``) and once with none; the
 difference, divided by the count, is the cost of one call, start-up cancelled.
 
+``extract`` and ``regex-http`` are one call over the whole prose corpus
+(``descriptions.txt``, 6 MB; ``--count`` does not apply): ``urikit.extract(text)``
+and ``re.findall(r"https?://\\S+", text)``, the literal regex bench_extract.py
+times it against, so their quotient is that ratio counted in instructions (each
+warmed up on a short text in both runs, so that compiling their expressions is
+cancelled too).
+
     python bench/instructions.py                       # this checkout's src/
     python bench/instructions.py --src ../other/src    # another tree, to compare
 
@@ -28,7 +35,9 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = REPO_ROOT / ".." / "shared" / "corpus"
-OPERATIONS = ("parse", "is_valid", "read", "resolve", "normalize", "batch")
+OPERATIONS = ("parse", "is_valid", "read", "resolve", "normalize", "batch", "extract", "regex-http")
+#: The operations that are one call over the whole prose corpus.
+PROSE_OPERATIONS = ("extract", "regex-http")
 
 #: The program callgrind runs: argv is corpus directory, operation, count, passes.
 CHILD = """
@@ -51,6 +60,16 @@ if operation == "resolve":
                 urikit.resolve(base, reference)
             except ValueError:
                 pass
+elif operation in ("extract", "regex-http"):
+    import re
+    prose = (corpus / "descriptions.txt").read_text(encoding="utf-8")
+    if operation == "extract":
+        func = urikit.extract
+    else:
+        func = re.compile(r"https?://\\S+").findall
+    func("warm up http://example.org/ (http://a.example/x) <URL:a:b>")
+    for _ in range(passes):
+        func(prose)
 elif operation == "batch":
     urls = lines("urls.txt")[:count]
     for _ in range(passes):
@@ -110,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ops", default=",".join(OPERATIONS), help="comma-separated")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
-    for needed in ("urls.txt", "refs.tsv"):
+    for needed in ("urls.txt", "refs.tsv", "descriptions.txt"):
         if not (args.corpus / needed).is_file():
             print(f"error: {args.corpus / needed} not found (see --corpus)", file=sys.stderr)
             return 2
@@ -129,9 +148,12 @@ def main(argv: list[str] | None = None) -> int:
         for op in operations:
             none = instructions(args.src, args.corpus, op, args.count, 0, impl)
             one = instructions(args.src, args.corpus, op, args.count, 1, impl)
-            per_call = (one - none) / args.count
+            per_call = (one - none) / (1 if op in PROSE_OPERATIONS else args.count)
             results.setdefault(impl, {})[op] = per_call
             print(f"  {impl:6} {op:10} {per_call:10,.0f}", flush=True)
+        if all(op in results[impl] for op in PROSE_OPERATIONS):
+            ratio = results[impl]["regex-http"] / results[impl]["extract"]
+            print(f"  {impl:6} regex-http / extract: {ratio:.2f}", flush=True)
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     return 0
