@@ -89,12 +89,28 @@ EX_STEP_FN(32, Py_UCS4)
 #endif
 
 #ifdef EX_SSE2
-#define EX_SIMD_LOOP(W)                                                                        \
+/* Two steps (32 characters) a test, with dots a constant in each of the two
+ * loops (the compiler folds ex_step's branch), then one step at a time. */
+#define EX_SIMD_LOOP_DOTS(W, D)                                                                \
+    for (; i + 32 <= n; i += 32) {                                                             \
+        unsigned bits = (unsigned)ex_step##W(s + i, D) |                                       \
+                        ((unsigned)ex_step##W(s + i + 16, D) << 16);                           \
+        if (bits) {                                                                            \
+            return i + __builtin_ctz(bits);                                                    \
+        }                                                                                      \
+    }                                                                                          \
     for (; i + 16 <= n; i += 16) {                                                             \
-        int bits = ex_step##W(s + i, dots);                                                    \
+        int bits = ex_step##W(s + i, D);                                                       \
         if (bits) {                                                                            \
             return i + __builtin_ctz((unsigned)bits);                                          \
         }                                                                                      \
+    }
+#define EX_SIMD_LOOP(W)                                                                        \
+    if (dots) {                                                                                \
+        EX_SIMD_LOOP_DOTS(W, 1)                                                                \
+    }                                                                                          \
+    else {                                                                                     \
+        EX_SIMD_LOOP_DOTS(W, 0)                                                                \
     }
 #else
 #define EX_SIMD_LOOP(W)
@@ -142,6 +158,34 @@ ex_next(int kind, const void *data, Py_ssize_t from, Py_ssize_t n, uchar mask)
         }
     }
     return n;
+}
+
+/* The end of the run of URI characters (prose._URI_CHARS) in text[from:limit]:
+ * the first position in it that holds another character, or limit. One loop
+ * per character width, so that no character read tests the width again. */
+static Py_ssize_t
+ex_uri_run(const ex_ctx *cx, Py_ssize_t from, Py_ssize_t limit)
+{
+    Py_ssize_t j = from;
+    if (cx->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *s = (const Py_UCS1 *)cx->data;
+        while (j < limit && ex_is_uri(s[j])) {
+            j++;
+        }
+    }
+    else if (cx->kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *s = (const Py_UCS2 *)cx->data;
+        while (j < limit && ex_is_uri(s[j])) {
+            j++;
+        }
+    }
+    else {
+        const Py_UCS4 *s = (const Py_UCS4 *)cx->data;
+        while (j < limit && ex_is_uri(s[j])) {
+            j++;
+        }
+    }
+    return j;
 }
 
 /* The offset of the writable object slot ``name`` that ``type`` itself declares
@@ -378,12 +422,9 @@ ex_bare(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
             return r; /* 0: no prose scheme; -1: error */
         }
     }
-    Py_ssize_t j = i + 1;
-    while (j < n && ex_is_uri(EX_READ(cx, j))) {
-        j++;
-        if (j - k > EX_SHORT_RUN) {
-            return 2; /* a long run: Python cuts it first */
-        }
+    Py_ssize_t j = ex_uri_run(cx, i + 1, k + EX_SHORT_RUN < n ? k + EX_SHORT_RUN + 1 : n);
+    if (j - k > EX_SHORT_RUN) {
+        return 2; /* a long run: Python cuts it first */
     }
     if (cx->iris && j < n && EX_READ(cx, j) >= 0x80) {
         return 2; /* an IRI may go on */
@@ -540,12 +581,10 @@ ex_abbreviated(ex_ctx *cx, Py_ssize_t i, Py_ssize_t last_end, Py_ssize_t *end)
     Py_ssize_t e = host_end;
     if (more) {
         /* the path, query and fragment: a run as for a bare URI, trimmed */
-        Py_ssize_t stop = host_end;
-        while (stop < n && ex_is_uri(EX_READ(cx, stop))) {
-            stop++;
-            if (stop - s > EX_SHORT_RUN) {
-                return 2;
-            }
+        Py_ssize_t lim = s + EX_SHORT_RUN < n ? s + EX_SHORT_RUN + 1 : n;
+        Py_ssize_t stop = ex_uri_run(cx, host_end, lim);
+        if (stop - s > EX_SHORT_RUN) {
+            return 2;
         }
         if (cx->iris && stop < n && EX_READ(cx, stop) >= 0x80) {
             return 2;
