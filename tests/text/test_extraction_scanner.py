@@ -17,6 +17,7 @@ URIKIT_REQUIRE_SPEEDUPS=1.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
@@ -250,6 +251,20 @@ def test_candidates_at_every_offset_of_the_simd_steps(scanner: Any, filler: str)
             assert keys(scanner.extract(tail, abbreviated=True)) == keys(
                 P.extract(tail, abbreviated=True)
             )
+
+
+def test_the_scan_leaves_the_collector_as_it_was(scanner: Any) -> None:
+    # The scan holds automatic collection off while it runs (its objects are
+    # untracked) and gives it back as it found it, enabled or not.
+    text = "see http://a.example/ and <mailto:b@c.example> " * 2000
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False, True):
+            (gc.enable if enabled else gc.disable)()
+            assert len(scanner.extract(text)) == 4000
+            assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
 
 
 def test_extract_scan_checks_its_arguments(scanner: Any) -> None:

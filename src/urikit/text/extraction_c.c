@@ -245,9 +245,9 @@ urikit_ex_is_valid(PyObject *s)
 
 /* text[a:b] as a str when it is a URI (rule URI; the IRI rule says the same of
  * ASCII text), else NULL without an error (*err = 0) or with one (*err = 1).
- * The str is made ASCII from the start, each character copied as it is tested
- * (PyUnicode_Substring of a wide text reads the piece twice, for its widest
- * character and to copy it). */
+ * The str is made ASCII from the start and the piece copied once, tested as a
+ * whole (PyUnicode_Substring of a wide text reads the piece twice, for its
+ * widest character and to copy it). */
 static PyObject *
 ex_valid_uri(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, int *err)
 {
@@ -258,15 +258,29 @@ ex_valid_uri(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b, int *err)
         return NULL;
     }
     Py_UCS1 *o = PyUnicode_1BYTE_DATA(uri);
-    for (Py_ssize_t j = a; j < b; j++) {
-        Py_UCS4 c = EX_READ(cx, j);
-        if (c >= 128) {
-            Py_DECREF(uri);
-            return NULL; /* no URI holds a non-ASCII character */
+    Py_UCS4 all = 0; /* every character copied, or-ed: ASCII when below 128 */
+    if (cx->kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *t = (const Py_UCS1 *)cx->data;
+        for (Py_ssize_t j = a; j < b; j++) {
+            all |= t[j];
+            o[j - a] = t[j];
         }
-        o[j - a] = (Py_UCS1)c;
     }
-    if (!urikit_ex_is_valid(uri)) {
+    else if (cx->kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *t = (const Py_UCS2 *)cx->data;
+        for (Py_ssize_t j = a; j < b; j++) {
+            all |= t[j];
+            o[j - a] = (Py_UCS1)t[j];
+        }
+    }
+    else {
+        const Py_UCS4 *t = (const Py_UCS4 *)cx->data;
+        for (Py_ssize_t j = a; j < b; j++) {
+            all |= t[j];
+            o[j - a] = (Py_UCS1)t[j];
+        }
+    }
+    if (all >= 128 || !urikit_ex_is_valid(uri)) { /* no URI holds a non-ASCII character */
         Py_DECREF(uri);
         return NULL;
     }
@@ -666,6 +680,11 @@ urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs
         }
     }
     PyObject *result = NULL;
+    /* No collection while the scan runs: every object it makes is untracked (see
+     * urikit_ex_emit_full) and it runs no Python code, yet every few hundred
+     * Extracted allocated started one, each reading the young objects again.
+     * The collector is as it was when the scan returns. */
+    int collecting = PyGC_Disable();
     cx.empty = PyTuple_New(0);
     cx.found = PyList_New(0);
     for (int w = 0; w < NEXWRAPPERS; w++) {
@@ -721,6 +740,9 @@ urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     }
     result = Py_BuildValue("(On)", cx.found, i < cx.n ? i : cx.n);
 done:
+    if (collecting) {
+        PyGC_Enable();
+    }
     Py_XDECREF(cx.empty);
     Py_XDECREF(cx.found);
     for (int w = 0; w < NEXWRAPPERS; w++) {
