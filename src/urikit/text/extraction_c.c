@@ -61,34 +61,47 @@ ex_load32(const Py_UCS4 *p)
 }
 
 /* The candidates among the 16 characters at p (T: their type), as bits. With
- * dots, a "." is one when the character before it ends a word: the characters
- * before the step's are v shifted by one lane, the first one read from p[-1]
- * (clamped to 255 as the packing does). No branch: testing each "." found
- * instead, fewer instructions, took longer on prose (a "." in one step of six,
- * a branch the CPU cannot foretell). */
+ * dots, a "." is one when the character before it ends a word: the step's
+ * word ends (a lane of 0xff where a character is the last letter of a word of
+ * uk_ex_words, in either case) shifted by one lane, the first lane taken from
+ * the last of *ends, the step before's, which the step then replaces. No branch:
+ * testing each "." found instead, fewer instructions, took longer on prose (a
+ * "." in one step of six, a branch the CPU cannot foretell). */
 #define EX_STEP_FN(W, T)                                                                      \
-    static inline int ex_step##W(const T *p, int dots)                                         \
+    static inline int ex_step##W(const T *p, int dots, __m128i *ends)                          \
     {                                                                                          \
         const __m128i v = ex_load##W(p);                                                       \
         __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(UK_EX_COLON)),   \
                                               _mm_cmpeq_epi8(v, _mm_set1_epi8(UK_EX_ANGLE))),  \
                                  _mm_cmpeq_epi8(v, _mm_set1_epi8(UK_EX_QUOTE)));                \
         if (dots) {                                                                            \
-            Py_UCS4 c0 = p[-1];                                                                \
-            __m128i b = _mm_or_si128(_mm_slli_si128(v, 1),                                     \
-                                     _mm_cvtsi32_si128((int)(c0 > 255 ? 255 : c0)));           \
-            b = _mm_or_si128(b, _mm_set1_epi8(0x20));                                          \
-            __m128i last = _mm_setzero_si128(); /* a word's last letter, any case */           \
+            const __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));                        \
+            __m128i e = _mm_setzero_si128();                                                   \
             for (int w = 0; w < UK_EX_NWORDS; w++) {                                           \
-                last = _mm_or_si128(last, _mm_cmpeq_epi8(b, _mm_set1_epi8(uk_ex_words[w][2])));\
+                e = _mm_or_si128(e, _mm_cmpeq_epi8(lower, _mm_set1_epi8(uk_ex_words[w][2])));  \
             }                                                                                  \
-            m = _mm_or_si128(m, _mm_and_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(UK_EX_DOT)), last)); \
+            __m128i before = _mm_or_si128(_mm_slli_si128(e, 1), _mm_srli_si128(*ends, 15));    \
+            *ends = e;                                                                         \
+            __m128i dot = _mm_cmpeq_epi8(v, _mm_set1_epi8(UK_EX_DOT));                         \
+            m = _mm_or_si128(m, _mm_and_si128(dot, before));                                   \
         }                                                                                      \
         return _mm_movemask_epi8(m);                                                           \
     }
 EX_STEP_FN(8, Py_UCS1)
 EX_STEP_FN(16, Py_UCS2)
 EX_STEP_FN(32, Py_UCS4)
+
+/* The word ends of ex_step for the character c before the first step: its last
+ * lane 0xff when c ends a word (c above 255 packs to 255, which ends none). */
+static inline __m128i
+ex_ends_before(Py_UCS4 c)
+{
+    int end = 0;
+    for (int w = 0; w < UK_EX_NWORDS; w++) {
+        end |= c < 128 && (c | 0x20) == (uchar)uk_ex_words[w][2];
+    }
+    return _mm_slli_si128(_mm_cvtsi32_si128(end ? 0xff : 0), 15);
+}
 #endif
 
 #ifdef EX_SSE2
@@ -96,23 +109,25 @@ EX_STEP_FN(32, Py_UCS4)
  * loops (the compiler folds ex_step's branch), then one step at a time. */
 #define EX_SIMD_LOOP_DOTS(W, D)                                                                \
     for (; i + 32 <= n; i += 32) {                                                             \
-        unsigned bits = (unsigned)ex_step##W(s + i, D);                                        \
-        bits |= (unsigned)ex_step##W(s + i + 16, D) << 16;                                     \
+        unsigned bits = (unsigned)ex_step##W(s + i, D, &ends);                                 \
+        bits |= (unsigned)ex_step##W(s + i + 16, D, &ends) << 16;                              \
         if (bits) {                                                                            \
             return i + __builtin_ctz(bits);                                                    \
         }                                                                                      \
     }                                                                                          \
     for (; i + 16 <= n; i += 16) {                                                             \
-        int bits = ex_step##W(s + i, D);                                                       \
+        int bits = ex_step##W(s + i, D, &ends);                                                \
         if (bits) {                                                                            \
             return i + __builtin_ctz((unsigned)bits);                                          \
         }                                                                                      \
     }
 #define EX_SIMD_LOOP(W)                                                                        \
     if (dots) {                                                                                \
+        __m128i ends = ex_ends_before(s[i - 1]);                                               \
         EX_SIMD_LOOP_DOTS(W, 1)                                                                \
     }                                                                                          \
     else {                                                                                     \
+        __m128i ends = _mm_setzero_si128();                                                    \
         EX_SIMD_LOOP_DOTS(W, 0)                                                                \
     }
 #else
