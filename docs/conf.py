@@ -10,9 +10,11 @@ import pkgutil
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-
-import urikit
+try:  # the installed urikit (the build under test); else this checkout's source
+    import urikit
+except ImportError:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+    import urikit
 
 
 def _document_python_twins() -> None:
