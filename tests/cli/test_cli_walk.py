@@ -24,10 +24,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import paths
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SRC = ROOT / "src"
+SRC = paths.IMPORT_ROOT  # the urikit under test (tests/paths.py)
 TIMEOUT = 120  # seconds; a bound against a hang, not a speed test
 #: How long a command is given to start before Ctrl-C when it cannot say it is
 #: ready (start-up takes a tenth of that; SIGINT during the interpreter's own
@@ -342,7 +343,7 @@ def test_ctrl_c_exits_130_quietly(name: str, urikit: list[str], silent: int) -> 
 
 def _project_frames(stderr: str) -> bool:
     """Does a traceback on ``stderr`` pass through a file of this project?"""
-    return f'File "{SRC}' in stderr
+    return f'File "{paths.PACKAGE}' in stderr or f'File "{paths.ENTRY}' in stderr
 
 
 #: What CPython prints, and carries on from, when a KeyboardInterrupt comes while
