@@ -69,6 +69,22 @@ class Project:
         return None
 
 
+def locate(relpath: str, root: Path = ROOT) -> Path:
+    """The file a table's ``relpath`` names: in ``root``; a ``src/urikit/`` file
+    that ``root`` does not have (a tree whose src/ is gone, testing an installed
+    package) in the urikit Python imports.
+
+    >>> locate("src/urikit/__init__.py").name
+    '__init__.py'
+    """
+    path = root / relpath
+    if not path.exists() and relpath.startswith("src/urikit/"):
+        import urikit
+
+        return Path(urikit.__file__).resolve().parent / relpath.removeprefix("src/urikit/")
+    return path
+
+
 def load(root: Path = ROOT) -> Project:
     """The project's dependencies, extras and table, from ``root``/pyproject.toml."""
     with (root / "pyproject.toml").open("rb") as file:
@@ -260,7 +276,7 @@ def doctests(text: str) -> Iterator[list[ast.stmt]]:
 
 
 def imports_of(relpath: str, root: Path = ROOT) -> Imports:
-    text = (root / relpath).read_text(encoding="utf-8")
+    text = locate(relpath, root).read_text(encoding="utf-8")
     texts: list[str] = [text] if relpath.endswith(".md") else []
     needed: set[tuple[str, frozenset[str]]] = set()
     mentioned: set[str] = set()
@@ -311,6 +327,19 @@ def _helpers(root: Path) -> frozenset[str]:
 RUNNABLE = ("src/**/*.py", "tests/**/test_*.py", "README.md", "docs/*.md", "docs/peers/*.md")
 
 
+def runnable(root: Path = ROOT) -> list[str]:
+    """The files of :data:`RUNNABLE` from ``root``; ``src/urikit/`` from the urikit
+    Python imports when ``root`` has no ``src/`` (a tree testing an installed
+    package), by the names they have in the source tree."""
+    found = {p.relative_to(root).as_posix() for pattern in RUNNABLE for p in root.glob(pattern)}
+    if not (root / "src" / "urikit").is_dir():
+        import urikit
+
+        package = Path(urikit.__file__).resolve().parent
+        found |= {f"src/urikit/{p.relative_to(package).as_posix()}" for p in package.rglob("*.py")}
+    return sorted(found)
+
+
 def changed_by_extras(root: Path = ROOT) -> list[str]:
     """The files (from ``root``) whose tests can end otherwise once the extras are
     installed than with urikit and ``[test]`` alone: the two tables' files, and
@@ -326,20 +355,18 @@ def changed_by_extras(root: Path = ROOT) -> list[str]:
     project = load(root)
     always = closure([*project.dependencies, *project.extras["test"]])
     found = set(project.needs)
-    for pattern in RUNNABLE:
-        for path in root.glob(pattern):
-            relpath = path.relative_to(root).as_posix()
-            if any(
-                relpath == key or (key.endswith("/") and relpath.startswith(key))
-                for key in project.uses
-            ):
+    for relpath in runnable(root):
+        if any(
+            relpath == key or (key.endswith("/") and relpath.startswith(key))
+            for key in project.uses
+        ):
+            found.add(relpath)
+            continue
+        for module in imports_of(relpath, root).mentioned:
+            dists = distributions(module)
+            if dists is None or not dists & always:
                 found.add(relpath)
-                continue
-            for module in imports_of(relpath, root).mentioned:
-                dists = distributions(module)
-                if dists is None or not dists & always:
-                    found.add(relpath)
-                    break
+                break
     return sorted(found)
 
 

@@ -105,7 +105,7 @@ def closure(*requirements: str) -> frozenset[str]:
 
 @pytest.mark.parametrize("relpath", sorted(PROJECT.needs))
 def test_the_table_names_files_and_extras_that_exist(relpath: str) -> None:
-    assert (extras_table.ROOT / relpath).is_file(), f"{relpath} is not a file"
+    assert extras_table.locate(relpath).is_file(), f"{relpath} is not a file"
     extras = PROJECT.needs[relpath]
     assert extras, f"{relpath} names no extra"
     unknown = set(extras) - set(PROJECT.extras)
