@@ -28,7 +28,16 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_CORPUS = REPO_ROOT / ".." / "shared" / "corpus"
-OPERATIONS = ("parse", "is_valid", "read", "resolve", "normalize", "batch")
+OPERATIONS = (
+    "parse",
+    "is_valid",
+    "read",
+    "resolve",
+    "normalize",
+    "batch",
+    "update_query",
+    "join",
+)
 
 #: The program callgrind runs: argv is corpus directory, operation, count, passes.
 CHILD = """
@@ -55,6 +64,30 @@ elif operation == "batch":
     urls = lines("urls.txt")[:count]
     for _ in range(passes):
         urikit.batch.validate(urls)
+elif operation in ("update_query", "join"):
+    # bench/bench_edit.py's items: the http(s) URLs, parsed beforehand; the edit is
+    # ref.update_query({first parameter's name: "2"}) or ref / "page 2"
+    edits = []
+    for text in lines("urls.txt")[:count]:
+        try:
+            ref = urikit.parse(text)
+        except ValueError:
+            continue
+        if ref.scheme not in ("http", "https") or not ref.host:
+            continue
+        name = (ref.query.split("&", 1)[0].partition("=")[0] if ref.query else "") or "page"
+        try:
+            edits.append((ref, {urikit.percent_decode(name): "2"}))
+        except ValueError:
+            continue
+    for _ in range(passes):
+        if operation == "join":
+            for ref, _params in edits:
+                ref / "page 2"
+        else:
+            for ref, params in edits:
+                ref.update_query(params)
+    print(f"items={len(edits)}")
 else:
     urls = lines("urls.txt")[:count]
     func = {"parse": urikit.parse, "is_valid": urikit.is_valid, "read": read,
@@ -70,8 +103,9 @@ else:
 
 def instructions(
     src: Path, corpus: Path, operation: str, count: int, passes: int, impl: str
-) -> int:
-    """Instructions callgrind counts for the child program."""
+) -> tuple[int, int]:
+    """Instructions callgrind counts for the child program, and the number of
+    calls in a pass (``count``, or the edits' items the child reports)."""
     env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(src)}
     if impl == "python":
         env["URIKIT_NO_SPEEDUPS"] = "1"
@@ -98,7 +132,8 @@ def instructions(
     match = re.search(r"refs:\s*([\d,]+)", done.stderr)
     if match is None:
         raise SystemExit(f"error: no instruction count in callgrind's output:\n{done.stderr}")
-    return int(match.group(1).replace(",", ""))
+    items = re.search(r"items=(\d+)", done.stdout)
+    return int(match.group(1).replace(",", "")), int(items.group(1)) if items else count
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -127,9 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"src {args.src.resolve()}, {args.count} items, instructions per call")
     for impl in impls:
         for op in operations:
-            none = instructions(args.src, args.corpus, op, args.count, 0, impl)
-            one = instructions(args.src, args.corpus, op, args.count, 1, impl)
-            per_call = (one - none) / args.count
+            none, _ = instructions(args.src, args.corpus, op, args.count, 0, impl)
+            one, calls = instructions(args.src, args.corpus, op, args.count, 1, impl)
+            per_call = (one - none) / calls
             results.setdefault(impl, {})[op] = per_call
             print(f"  {impl:6} {op:10} {per_call:10,.0f}", flush=True)
     if args.json is not None:
