@@ -863,6 +863,9 @@ def test_docs_differences_yarl() -> None:
     assert str(url("http://h/").update_query(a="x y")) == "http://h/?a=x+y"
     assert str(url("http://h/?a=%7e&b=1").update_query(b=2)) == "http://h/?a=~&b=2"
     assert str(url("http://h/").update_query(k="é")) == "http://h/?k=%C3%A9"
+    pairs = [("a", 5), ("b", 6), ("a", 7)]
+    assert str(url("http://h/?a=1&b=2").update_query(pairs)) == "http://h/?a=5&b=6&a=7"
+    assert str(url("http://h?a=1").update_query(b=2)) == "http://h/?a=1&b=2"
 
 
 def test_docs_differences_hyperlink() -> None:
@@ -917,6 +920,9 @@ def test_docs_differences_urikit() -> None:
     assert str(h.update_query(a="x y", form=True)) == "http://h/?a=x+y"
     assert str(parse("http://h/?a=%7e&b=1").update_query(b=2)) == "http://h/?a=%7e&b=2"
     assert str(iri.parse("http://h/").update_query(k="é")) == "http://h/?k=é"
+    pairs = [("a", 5), ("b", 6), ("a", 7)]
+    assert str(parse("http://h/?a=1&b=2").update_query(pairs)) == "http://h/?a=5&a=7&b=6"
+    assert str(parse("http://h?a=1").update_query(b=2)) == "http://h?a=1&b=2"
 
 
 # -- origin ------------------------------------------------------------------------
