@@ -17,8 +17,10 @@ The operations, each on the shared corpus (``../shared/corpus``):
 
 * ``parse``, ``is_valid``, ``read`` (parse and read every component),
   ``resolve`` (``refs.tsv`` pairs), ``normalize``, ``batch`` (``batch.validate``
-  of the whole list), ``check`` (``security.check``), ``canonical`` (each of
-  its profiles in turn and ``surt``): per URL;
+  of the whole list), ``update_query`` and ``join`` (``ref.update_query({first
+  parameter: "2"})`` and ``ref / "page 2"`` on bench/bench_edit.py's items, the
+  http(s) URLs parsed beforehand), ``check`` (``security.check``), ``canonical``
+  (each of its profiles in turn and ``surt``): per URL;
 * ``extract``: per KB of ``descriptions.txt``;
 * ``arrow-*``: the Arrow kernels (``validate``, ``split``, ``normalize``,
   ``resolve`` against one base, ``canonical``, ``surt``) on one array of the
@@ -62,6 +64,8 @@ OPERATIONS = (
     "resolve",
     "normalize",
     "batch",
+    "update_query",
+    "join",
     "check",
     "canonical",
     "extract",
@@ -139,6 +143,29 @@ def prepare(op):
         return resolve_all, [p for p in pairs if len(p) == 2], len(pairs)
     if op == "batch":
         return urikit.batch.validate, urls, len(urls)
+    if op in ("update_query", "join"):
+        edits = []
+        for text in urls:
+            try:
+                ref = urikit.parse(text)
+            except ValueError:
+                continue
+            if ref.scheme not in ("http", "https") or not ref.host:
+                continue
+            name = (ref.query.split("&", 1)[0].partition("=")[0] if ref.query else "") or "page"
+            try:
+                edits.append((ref, {urikit.percent_decode(name): "2"}))
+            except ValueError:
+                continue
+        if op == "join":
+            def run(items):
+                for ref, _ in items:
+                    ref / "page 2"
+        else:
+            def run(items):
+                for ref, params in items:
+                    ref.update_query(params)
+        return run, edits, len(edits)
     if op == "check":
         from urikit import security
         return quiet(security.check), urls, len(urls)

@@ -401,7 +401,7 @@ def _call(
         if p.name not in values:
             assert p.default is not p.empty, f"SAMPLES[{name!r}] needs {p.name!r}"
             continue
-        if p.kind is p.POSITIONAL_OR_KEYWORD and len(args) == params.index(p):
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and len(args) == params.index(p):
             args.append(values[p.name])
         else:
             keywords[p.name] = values[p.name]

@@ -77,11 +77,27 @@ def _claim(obj: Any, face: str) -> None:
         for cls in obj.__mro__:
             if cls is not obj and "._" not in cls.__module__:
                 continue
-            for member in vars(cls).values():
+            for attr, member in vars(cls).items():
                 inner = (
                     member.__func__ if isinstance(member, (staticmethod, classmethod)) else member
                 )
                 if isinstance(inner, property) or getattr(inner, "__qualname__", "").startswith(
                     cls.__qualname__ + "."
                 ):
+                    first = inner.fget if isinstance(inner, property) else inner
+                    claimed_here = id(first) not in _ORIGINS
                     _claim(member, face)
+                    if cls is not obj and claimed_here:
+                        _rename(inner, f"{obj.__qualname__}.{attr}")
+
+
+def _rename(member: Any, qualname: str) -> None:
+    """Give a method (or a property's accessors) of a class's private half the
+    public class's name: help() and Python's own argument errors
+    ("URIReference.update_query() takes ...") then name the public method."""
+    accessors = (
+        (member.fget, member.fset, member.fdel) if isinstance(member, property) else (member,)
+    )
+    for function in accessors:
+        if callable(function) and hasattr(function, "__code__"):  # (a C one's is fixed)
+            function.__qualname__ = qualname
