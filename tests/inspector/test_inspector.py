@@ -148,6 +148,12 @@ def test_compared_reading_is_normalized() -> None:
     assert resolved["compared"]["href"] == "http://a/b/g"
 
 
+def test_octets_that_are_not_utf8_are_shown_not_raised() -> None:
+    a = analyse("http://h/a%E0b?k=%FF")
+    assert a["error"] is None
+    assert a["path_segments"] == ["a\ufffdb"] and a["query_params"] == [["k", "\ufffd"]]
+
+
 def test_base_and_iri_errors_are_reported_not_raised() -> None:
     a = analyse("g", "not a base")
     assert set(a["base"]) == {"error"}

@@ -165,8 +165,10 @@ def analyse(text: str, base: str = "") -> dict[str, Any]:
         result["error"] = _error(err)
         return result
     result["host_kind"] = ref.host_kind
-    result["path_segments"] = ref.decoded_path_segments()
-    result["query_params"] = [list(p) for p in ref.decoded_query_params()]
+    # octets that are not UTF-8 ("%E0") are shown as U+FFFD, not an error: the
+    # reference is valid
+    result["path_segments"] = ref.decoded_path_segments(errors="replace")
+    result["query_params"] = [list(p) for p in ref.decoded_query_params(errors="replace")]
     result["normal"] = _attempt(normalize if text.isascii() else _iri.normalize, text)
     return result
 
