@@ -125,7 +125,9 @@ def page(driver: Any, site: str) -> Any:
 
 
 def _show(driver: Any, uri: str, base: str = "") -> None:
-    driver.execute_script(
+    # the page's state is read in the same script: the debounced analysis can
+    # run (and set data-ready) before a second WebDriver call gets there
+    ready = driver.execute_script(
         """
         const [uri, base] = arguments;
         document.querySelector('input[name=mode][value=uri]').click();
@@ -133,11 +135,12 @@ def _show(driver: Any, uri: str, base: str = "") -> None:
           const f = document.getElementById(id);
           f.value = v;
           f.dispatchEvent(new Event('input'));
-        }""",
+        }
+        return document.body.dataset.ready;""",
         uri,
         base,
     )
-    assert driver.execute_script("return document.body.dataset.ready") == "0"
+    assert ready == "0"
     _wait_ready(driver)
 
 
