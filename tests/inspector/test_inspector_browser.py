@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from inspector_meaning import MEANING
 
 from urikit.inspector import PYODIDE_VERSION, build
 from urikit.inspector._serve import PYODIDE_PATH, make_server
@@ -258,6 +259,36 @@ def test_whatwg_failure_and_agreement(page: Any) -> None:
     assert "fails" in page.find_element("id", "whatwg").text
     _show(page, "https://example.org/a?b#c")
     assert page.find_elements("css selector", "#whatwg [data-differs]") == []
+
+
+def _marked(driver: Any) -> set[str]:
+    return {
+        e.get_attribute("data-differs")
+        for e in driver.find_elements("css selector", "#whatwg [data-differs]")
+    }
+
+
+@pytest.mark.parametrize(("text", "base", "marked"), MEANING)
+def test_only_differences_of_meaning_are_marked(
+    page: Any, text: str, base: str, marked: frozenset[str]
+) -> None:
+    """tests/inspector/inspector_meaning.py's table, with Chromium's own ``new URL()``."""
+    _show(page, text, base)
+    assert _marked(page) == marked
+    # each marked part says what RFC 3986 reads there
+    for e in page.find_elements("css selector", "#whatwg [data-differs]"):
+        assert e.find_element("css selector", ".note").text.startswith("RFC 3986: ")
+
+
+def test_hex_case_is_no_difference(page: Any) -> None:
+    _show(page, "http://h/a%2fb?x=%0d")
+    whatwg = page.find_element("id", "whatwg").text
+    assert "/a%2fb" in whatwg and "?x=%0d" in whatwg  # the browser's reading, as it gives it
+    assert _marked(page) == set()
+    _show(page, "http://h/a b")  # invalid: empty port, search and hash are no difference
+    assert _marked(page) == {"href", "pathname"}
+    note = page.find_element("css selector", '#whatwg [data-differs="pathname"] .note').text
+    assert note == "RFC 3986: not valid: invalid character ' ' in path at position 10"
 
 
 def test_findings_highlighted(page: Any) -> None:

@@ -154,25 +154,30 @@ function whatwgReading(text, base) {
   }
 }
 
-function renderWhatwg(a, base) {
+// The browser's reading beside RFC 3986's: a part is marked where the analysis
+// (Python, urikit.inspector._compare) says the two differ in meaning, with
+// RFC 3986's side in a note.
+function renderWhatwg(a, w) {
   const panel = $("whatwg-panel");
   const dl = $("whatwg");
   dl.replaceChildren();
-  if (a.text === "") { panel.dataset.whatwgHost = ""; return; }
-  const w = whatwgReading(a.text, base);
+  if (w === null) { panel.dataset.whatwgHost = ""; return; }
+  const differs = a.differs || {};
+  const mark = (dd, name) => {
+    const note = differs[name];
+    if (note === undefined) return;
+    dd.classList.add("differs");
+    dd.dataset.differs = name;
+    dd.title = `RFC 3986: ${note}`;
+    dd.append(el("div", { className: "note" }, `RFC 3986: ${note}`));
+  };
   if (w.failure) {
     panel.dataset.whatwgHost = "";
-    definition(dl, "new URL()", "fails: " + w.failure, a.compared ? { className: "differs", "data-differs": "failure" } : {});
+    mark(definition(dl, "new URL()", "fails: " + w.failure), "failure");
     return;
   }
   panel.dataset.whatwgHost = w.hostname;
-  for (const name of COMPARED) {
-    const rfc = a.compared ? a.compared[name] : null;
-    const differs = rfc === null || rfc !== w[name];
-    const dd = definition(dl, name, w[name], differs ? { className: "differs", "data-differs": name } : {});
-    if (differs) dd.title = rfc === null ? "not a valid RFC 3986 reference" : `RFC 3986: ${rfc === "" ? "(empty)" : rfc}`;
-    if (differs && rfc !== null) dd.append(el("div", { className: "note" }, `RFC 3986: ${rfc === "" ? "(empty)" : rfc}`));
-  }
+  for (const name of COMPARED) mark(definition(dl, name, w[name]), name);
 }
 
 function renderRules(a) {
@@ -233,11 +238,12 @@ function renderText(text) {
 
 function renderUri(text, base) {
   const t0 = performance.now();
-  const a = JSON.parse(analyse(text, base));
+  const w = text === "" ? null : whatwgReading(text, base);
+  const a = JSON.parse(analyse(text, base, w === null ? "" : JSON.stringify(w)));
   timings.lastPython = performance.now() - t0;
   renderComponents(a);
   renderReading(a);
-  renderWhatwg(a, base);
+  renderWhatwg(a, w);
   renderRules(a);
   renderForms(a);
   renderFindings(a);
@@ -290,8 +296,8 @@ import json
 from urikit.inspector import _browser
 stand_in = _browser.install(json.loads(invisible_json))
 from urikit.inspector._analysis import analyse, find
-def analyse_json(text, base):
-    return json.dumps(analyse(text, base))
+def analyse_json(text, base, whatwg_json):
+    return json.dumps(analyse(text, base, json.loads(whatwg_json) if whatwg_json else None))
 def find_json(text):
     return json.dumps(find(text))
 `);
