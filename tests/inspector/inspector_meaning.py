@@ -70,6 +70,8 @@ MEANING: list[tuple[str, str, frozenset[str]]] = [
     ("http://h/#a b", "", frozenset({"href", "hash"})),
     ("http://h:8080/a|b", "", frozenset({"href", "pathname"})),
     ("a b", "http://h/x/y", frozenset({"href", "pathname"})),
+    # no scheme before the ":" (section 3.1): a relative path, to the browser too
+    ("ht tp://h/", "http://a/b/", frozenset({"href", "pathname"})),
     # a backslash: a path character to RFC 3986 (invalid), a slash to the browser
     ("http:\\\\h\\a", "", frozenset({"href", "hostname", "pathname"})),
 ]

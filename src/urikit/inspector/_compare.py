@@ -33,6 +33,7 @@ otherwise, are marked (the href always: RFC 3986 rejects the whole):
 from __future__ import annotations
 
 import ipaddress
+import re
 from collections.abc import Mapping
 from typing import Final, NamedTuple
 
@@ -45,6 +46,9 @@ from ..resolution import remove_dot_segments, resolve_parts
 
 #: The parts of the browser's reading that the page shows and compares, in order.
 FIELDS: Final = ("href", "hostname", "port", "pathname", "search", "hash")
+
+#: RFC 3986 section 3.1's ``scheme``.
+_SCHEME_RE: Final = re.compile("[A-Za-z][A-Za-z0-9+.-]*")
 
 #: The field that shows each component (the scheme and userinfo only in the href).
 _FIELD_OF: Final = {
@@ -82,9 +86,20 @@ def reading(
 def _cut(text: str) -> _Parts:
     """``text`` cut as RFC 3986 Appendix B delimits any string, its authority at
     its first "@" and at the first ":" after it (after the "]" of an IP literal),
-    as the page colours it."""
+    as the page colours it; but what comes before a ":" is a scheme only when it
+    spells one (section 3.1), as to the browser, else the text is a relative
+    path's (section 4.2), as urikit's error says.
+
+    >>> _cut("ht tp://h/x").path, _cut("HTTP://h/x").scheme
+    ('ht tp://h/x', 'HTTP')
+    """
     m = APPENDIX_B_RE.fullmatch(text)
     assert m is not None  # the expression matches every string
+    if m.group(1) is not None and _SCHEME_RE.fullmatch(m.group(1)) is None:
+        # "./" before it: no scheme nor authority, the same path, query and fragment
+        m = APPENDIX_B_RE.fullmatch("./" + text)
+        assert m is not None
+        return _Parts(None, None, None, None, m.group(3)[2:], m.group(4), m.group(5))
     scheme, authority, path, query, fragment = m.group(1, 2, 3, 4, 5)
     userinfo = host = port = None
     if authority is not None:
