@@ -90,6 +90,10 @@ def driver() -> Iterator[Any]:
     options.add_argument("--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1")
     browser = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
     browser.set_window_size(1280, 1000)
+    # Starting Python blocks the page's thread for seconds (importing urikit);
+    # on a machine whose cores other work keeps busy, longer than WebDriver's
+    # 30 s script timeout, which a check of data-ready must outlast.
+    browser.set_script_timeout(READY_TIMEOUT)
     try:
         yield browser
     finally:
