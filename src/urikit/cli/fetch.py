@@ -37,6 +37,7 @@ from ._common import (
     not_utf8,
     port,
     seconds,
+    stdin_argument,
 )
 
 TYPE_CHECKING = False
@@ -120,6 +121,7 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
     from ..guard import Blocked, FetchError, urlopen
     from ..security import Policy
 
+    args.url = stdin_argument(args, args.url, "URL")
     bad = not_utf8(args.url)
     if bad is not None:
         print(f"urikit fetch: {bad}", file=sys.stderr)
@@ -193,7 +195,7 @@ DESCRIPTION = (
 def register(sub: Any) -> None:
     """Add ``urikit fetch`` to the tool."""
     p = add_command(sub, "fetch", description=DESCRIPTION)
-    p.add_argument("url", metavar="URL", help="an http or https URL")
+    p.add_argument("url", metavar="URL", help="an http or https URL ('-': read it from stdin)")
     p.add_argument(
         "--policy",
         choices=["ssrf", "default"],
@@ -240,4 +242,4 @@ def register(sub: Any) -> None:
         metavar="N",
         help="the largest body accepted, in bytes (default: 10 MiB)",
     )
-    p.set_defaults(run=_cmd_fetch)
+    p.set_defaults(run=_cmd_fetch, parser=p)
