@@ -392,3 +392,54 @@ def test_from_a_named_pipe(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         "valid\thttp://a/",
         "error\tb c\tinvalid character ' ' in path at position 1",
     ]
+
+
+# --- an option a profile ignores is refused ---
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["--keep-fragment", "--profile", "safe-browsing"],
+            "argument --keep-fragment: not allowed with --profile safe-browsing (it drops",
+        ),
+        (
+            ["--keep-fragment", "--profile", "rfc3986"],
+            "argument --keep-fragment: not allowed with --profile rfc3986 (it keeps",
+        ),
+        (
+            ["--expressions", "--profile", "semantic"],
+            "argument --expressions: the Safe Browsing lookup expressions, not allowed with "
+            "--profile semantic",
+        ),
+        (["--expressions", "--keep-fragment"], "argument --keep-fragment: not allowed with"),
+    ],
+)
+def test_canonical_refuses_what_a_profile_ignores(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found: --keep-fragment with safe-browsing was silently ignored. The check
+    # is the command's own, found before any input is read.
+    with pytest.raises(SystemExit) as info:
+        main(["canonical", *argv, "http://a/b#f"])
+    assert info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and message in captured.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "result"),
+    [
+        (["--keep-fragment"], "http://a/b#f"),
+        (["--keep-fragment", "--profile", "aggressive"], "http://a/b#f"),
+        (["--profile", "safe-browsing"], "http://a/b"),
+        (["--profile", "rfc3986"], "http://a/b#f"),
+        (["--expressions", "--profile", "safe-browsing"], "a/b a/"),
+        (["--expressions"], "a/b a/"),
+    ],
+)
+def test_canonical_takes_what_a_profile_uses(
+    argv: list[str], result: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(["canonical", *argv, "http://a/b#f"], capsys) == (0, [result])
