@@ -184,14 +184,26 @@ class Blocked(URIError):
     and ``.hop`` (0 for the first request, 1 for the first redirect, ...).
 
     ``reason``, ``component`` and ``position`` are those of the first blocking
-    finding (``reason`` is its code, e.g. ``"private-address"``).
+    finding (``reason`` is its code, e.g. ``"private-address"``). ``.addresses``
+    holds what the host name resolved to, as the resolver gave it (empty for an
+    IP literal, or when it was not looked up): the addresses a finding on the
+    name is about.
     """
 
     report: Report
     url: str
     hop: int
+    addresses: tuple[str, ...]
 
-    def __init__(self, report: Report, url: str, hop: int, *, why: str | None = None) -> None:
+    def __init__(
+        self,
+        report: Report,
+        url: str,
+        hop: int,
+        *,
+        why: str | None = None,
+        addresses: tuple[str, ...] = (),
+    ) -> None:
         first = report.blocking[0] if report.blocking else None
         if first is not None:
             reason, component, position = first.code, first.component, first.start
@@ -205,6 +217,7 @@ class Blocked(URIError):
         self.report = report
         self.url = url
         self.hop = hop
+        self.addresses = addresses
 
 
 def too_many_redirects(url: str, hops: int, limit: int) -> URIError:
@@ -420,7 +433,7 @@ def admit(
             blocking = tuple(differs)
             report = Report(report.text, report.findings, blocking, ref)
     if blocking:
-        raise Blocked(report, url, hop)
+        raise Blocked(report, url, hop, addresses=tuple(asked[0][1]) if asked else ())
     if scheme not in _SCHEMES:
         raise Blocked(report, url, hop, why=f"the scheme {scheme!r} is not http or https")
     host = ref.host or ""
