@@ -77,6 +77,7 @@ __all__ = [
     "seconds",
     "stdin_argument",
     "take_extra_inputs",
+    "too_long",
     "usage_error",
     "without_line_end",
     "write_output",
@@ -332,6 +333,23 @@ def seconds(value: str) -> float:
     return number
 
 
+def too_long(value: str, digits: int = 18) -> bool:
+    """Whether ``value`` is a run of ASCII digits with more than ``digits``
+    significant ones: more than an option's value can be, and told apart before
+    ``int()`` reads it (which refuses 4,300 digits and more).
+
+    >>> too_long("0" * 40 + "12"), too_long("9" * 19), too_long("x" * 40)
+    (False, True, False)
+    """
+    text = value.strip()
+    return text.isascii() and text.isdigit() and len(text.lstrip("0")) > digits
+
+
+def _shown(value: str) -> str:
+    """``value`` as a message quotes it: its repr, a long one cut."""
+    return repr(value) if len(value) <= 40 else f"{value[:20]!r}... ({len(value)} characters)"
+
+
 def count(value: str) -> int:
     """An argparse type: a whole number, 0 or more.
 
@@ -340,13 +358,18 @@ def count(value: str) -> int:
     >>> count("-5")
     Traceback (most recent call last):
     argparse.ArgumentTypeError: '-5' is not a whole number 0 or more
+    >>> count("9" * 50)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '99999999999999999999'... (50 characters) is too large (over 18...
     """
+    if too_long(value):
+        raise _argument_error(f"{_shown(value)} is too large (over 18 digits)")
     try:
         number = int(value)
     except ValueError:
         number = -1
     if number < 0:
-        raise _argument_error(f"{value!r} is not a whole number 0 or more")
+        raise _argument_error(f"{_shown(value)} is not a whole number 0 or more")
     return number
 
 
@@ -360,11 +383,11 @@ def port(value: str) -> int:
     argparse.ArgumentTypeError: '99999' is not a port (1-65535)
     """
     try:
-        number = int(value)
+        number = 0 if too_long(value, 5) else int(value)
     except ValueError:
         number = 0
     if not 1 <= number <= 65535:
-        raise _argument_error(f"{value!r} is not a port (1-65535)")
+        raise _argument_error(f"{_shown(value)} is not a port (1-65535)")
     return number
 
 

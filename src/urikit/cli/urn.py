@@ -17,7 +17,7 @@ import json
 import sys
 from typing import Any
 
-from ..core.errors import URIError
+from ..core.errors import URIError, quoted
 from ..urn import RESOLUTION_SERVICES, URN, ResolverRegistry, TrivialHTTPResolver, resolve_all
 from ._commands import add_command, comparison_help
 from ._common import (
@@ -73,7 +73,7 @@ def http_resolver(value: str) -> TrivialHTTPResolver:
     try:
         return TrivialHTTPResolver.from_spec(value)
     except URIError as err:
-        raise argparse.ArgumentTypeError(f"{value!r}: {err}") from None
+        raise argparse.ArgumentTypeError(f"{quoted(value, limit=40)}: {err}") from None
 
 
 def _parse(args: argparse.Namespace, text: str) -> URN:

@@ -34,6 +34,7 @@ __all__ = [
     "Settings",
     "admit",
     "check_body_size",
+    "check_declared_size",
     "checked_settings",
     "system_resolver",
     "timed_out",
@@ -176,6 +177,47 @@ def check_body_size(limit: int, *, declared: int | None = None, received: int = 
         )
     if received > limit:
         raise FetchError(f"sent a body of more than the limit of {limit} bytes")
+
+
+def check_declared_size(limit: int, declared: str | None) -> None:
+    """:func:`check_body_size` of a ``Content-Length`` as the server sent it: a
+    value of ASCII digits is read as a number of bytes, one longer than the
+    limit's digits refused without ``int()`` (which refuses 4,300 digits and
+    more, and would take time on fewer); any other value is left to the HTTP
+    client, which refuses it or reads the body to its end.
+
+    >>> try:
+    ...     check_declared_size(100, "9" * 5000)
+    ... except FetchError as err:
+    ...     print(err)
+    announced a body of a 5000-digit number of bytes, more than the limit of 100 bytes
+    >>> [check_declared_size(100, declared) for declared in ("0099", "x", None)]
+    [None, None, None]
+    """
+    if declared is None:
+        return
+    text = declared.strip()
+    if not (text.isascii() and text.isdigit()):
+        return
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(limit)):
+        raise FetchError(
+            f"announced a body of a {len(digits)}-digit number of bytes, more than the limit"
+            f" of {limit} bytes"
+        )
+    check_body_size(limit, declared=int(digits))
+
+
+def _port_of(ref: URIReference, default_port: int) -> int | None:
+    """The port ``ref`` names (its default when it names none), or None when it is
+    outside 1-65535; the digits are counted before ``int()`` reads them."""
+    if not ref.port:
+        return default_port
+    digits = ref.port.lstrip("0") or "0"
+    if len(digits) > 5:
+        return None
+    number = int(digits)
+    return number if 0 < number < 65536 else None
 
 
 class Blocked(URIError):
@@ -443,9 +485,10 @@ def admit(
     default_port = registry.default_port(scheme)
     if default_port is None:
         raise Blocked(report, url, hop, why=f"the scheme {scheme!r} has no default port")
-    port = int(ref.port) if ref.port else default_port
-    if not 0 < port < 65536:
-        raise Blocked(report, url, hop, why=f"the port {port} is outside 1-65535")
+    port = _port_of(ref, default_port)
+    if port is None:
+        shown = ref.port if len(ref.port or "") <= 20 else f"of {len(ref.port or '')} digits"
+        raise Blocked(report, url, hop, why=f"the port {shown} is outside 1-65535")
     literal = _literal(host)
     addresses: tuple[str, ...]
     if literal is not None:
