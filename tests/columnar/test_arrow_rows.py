@@ -72,12 +72,15 @@ def test_the_raised_error_names_the_row(build: Build, kernel: str, shape: str) -
     with pytest.raises(arrow.RowError) as caught:
         column(arrow, shapes(ROWS)[shape])
     err = caught.value
-    with pytest.raises(urikit.URIError) as direct:
+    # the reference's own call (ValueError: a twin build's canonical forms may
+    # raise another copy's URIError class)
+    with pytest.raises(ValueError) as direct:
         one(urikit, ROWS[BAD])
     assert err.row == BAD
     assert str(err) == f"row {BAD}: {direct.value}"
     for field in ("reason", "component", "position", "text", "detail"):
         assert getattr(err, field) == getattr(direct.value, field), field
+    assert type(direct.value).__name__ == "URIError"
     assert isinstance(err, urikit.URIError) and isinstance(err, ValueError)
 
 
