@@ -663,13 +663,19 @@ def test_where_urikit_differs_from_yarl_in_values() -> None:
 def test_argument_errors_name_the_public_method(
     call: str, args: tuple[Any, ...], kwargs: dict[str, Any]
 ) -> None:
-    """Python's own argument errors too: the methods are written in a private
-    class (urikit.core._building), whose name never shows."""
+    """Python's own argument errors too, naming the class called as urikit's
+    own checks do: the methods are written in a private class
+    (urikit.core._building), whose name never shows, and an IRIReference's are
+    URIReference's, whose name does not show on an IRIReference either."""
     for ref in (parse("http://h/?a=1"), iri.parse("http://h/?a=1")):
+        cls = type(ref).__name__
         with pytest.raises(TypeError) as info:
             getattr(ref, call)(*args, **kwargs)
-        assert str(info.value).startswith(f"URIReference.{call}()"), info.value
-        assert getattr(type(ref), call).__qualname__ == f"URIReference.{call}"
+        assert str(info.value).startswith(f"{cls}.{call}()"), info.value
+        assert getattr(type(ref), call).__qualname__ == f"{cls}.{call}"
+        with pytest.raises(TypeError) as own:  # urikit's own check of an argument
+            getattr(ref, call)(b"x")
+        assert str(own.value).startswith(f"{cls}.{call}() argument"), own.value
 
 
 # -- one encoder for every query a URIReference or IRIReference builds --------------

@@ -189,7 +189,7 @@ class URIReference(Buildable):
         False
         """
         if below is not None and (type(below) is not int):
-            raise arg_type_error("URIReference.port_is_unusual", "below", "int or None", below)
+            raise arg_type_error(self._func("port_is_unusual"), "below", "int or None", below)
         port = self.port
         schemes = DEFAULT_REGISTRY if registry is None else registry
         if not port or schemes.is_default_port(self.scheme, port):
