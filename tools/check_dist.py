@@ -61,9 +61,11 @@ def check(sdist: Path, wheel: Path, root: Path = ROOT) -> list[str]:
                 faults.append(f"sdist: {name} is tracked by git but not in {sdist.name}")
     with zipfile.ZipFile(wheel) as archive:
         in_wheel = set(archive.namelist())
-        info = archive.read("urikit/core/_build_info.py").decode() if (
-            "urikit/core/_build_info.py" in in_wheel
-        ) else ""
+        info = (
+            archive.read("urikit/core/_build_info.py").decode()
+            if ("urikit/core/_build_info.py" in in_wheel)
+            else ""
+        )
     for name in sorted(in_sdist):
         if not name.startswith("src/") or name.startswith("src/urikit.egg-info/"):
             continue
@@ -75,7 +77,9 @@ def check(sdist: Path, wheel: Path, root: Path = ROOT) -> list[str]:
     if not any(fnmatch(n, "urikit/core/_speedups*.so") for n in in_wheel):
         faults.append(f"wheel: no compiled urikit/core/_speedups in {wheel.name}")
     if "C_EXTENSION_NOT_BUILT: str | None = None" not in info:
-        faults.append(f"wheel: urikit/core/_build_info.py does not say the C build was made: {info!r}")
+        faults.append(
+            f"wheel: urikit/core/_build_info.py does not say the C build was made: {info!r}"
+        )
     if not faults:
         print(
             f"{sdist.name}: {len(in_sdist)} files, every tracked one; "
