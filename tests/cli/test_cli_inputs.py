@@ -308,6 +308,7 @@ def test_batch_text_output_reads_back(tmp_path: Path) -> None:
     """``urikit batch`` with a text output: every awkward value, from a JSON Lines
     input (a null, a line end, any character) and a text input (bytes that are
     not UTF-8), read back by read_text_record, is the input."""
+    pytest.importorskip("pyarrow")  # batch reads and writes through Arrow
     values: list[str | None] = [
         None,
         "",
@@ -352,6 +353,7 @@ def test_batch_text_output_reads_back(tmp_path: Path) -> None:
 
 
 def test_the_header_and_a_column_name_read_back(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")  # batch reads and writes through Arrow
     src = tmp_path / "in.jsonl"
     name = "u\trl\\N"
     src.write_text(json.dumps({name: "http://a/"}) + "\n")
