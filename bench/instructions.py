@@ -21,7 +21,10 @@ The operations, each on the shared corpus (``../shared/corpus``):
   parameter: "2"})`` and ``ref / "page 2"`` on bench/bench_edit.py's items, the
   http(s) URLs parsed beforehand), ``check`` (``security.check``), ``canonical``
   (each of its profiles in turn and ``surt``): per URL;
-* ``extract``: per KB of ``descriptions.txt``;
+* ``extract``: per KB of ``descriptions.txt``; ``regex-http``: the literal
+  ``re.findall(r"https?://\\S+")`` that bench/bench_extract.py times extract
+  against, on the same text and per KB, so that ``regex-http`` over
+  ``extract`` (printed when both run) is that ratio without the machine's load;
 * ``arrow-*``: the Arrow kernels (``validate``, ``split``, ``normalize``,
   ``resolve`` against one base, ``canonical``, ``surt``) on one array of the
   URLs: per row (skipped, saying so, when pyarrow is not installed).
@@ -69,6 +72,7 @@ OPERATIONS = (
     "check",
     "canonical",
     "extract",
+    "regex-http",
     "arrow-validate",
     "arrow-split",
     "arrow-normalize",
@@ -172,8 +176,11 @@ def prepare(op):
     if op == "canonical":
         from urikit.canonicalization import PROFILES
         return canonical_all, urls, len(urls) * (len(PROFILES) + 1)
-    if op == "extract":
+    if op in ("extract", "regex-http"):
         text = (corpus / "descriptions.txt").read_text(encoding="utf-8")[: count * 100]
+        if op == "regex-http":
+            import re
+            return re.compile(r"https?://\S+").findall, text, len(text.encode("utf-8")) / 1000
         return urikit.extract, text, len(text.encode("utf-8")) / 1000
     if op.startswith("arrow-"):
         try:
@@ -403,6 +410,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {impl:6} {op:16} {counts[op]:12,.0f}{versus}", flush=True)
             else:
                 print(f"  {impl:6} {op:16} skipped: {skipped.get(op, '?')}")
+        if "extract" in counts and "regex-http" in counts:
+            ratio = counts["regex-http"] / counts["extract"]
+            print(f"  {impl:6} regex-http / extract: {ratio:.2f}", flush=True)
     document = {"environment": environment(), "count": args.count, "ops": results}
     if args.json is not None:
         args.json.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
