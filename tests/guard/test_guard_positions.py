@@ -238,6 +238,18 @@ def test_urlopen_redirect_positions(port: int, location: str, text: str, at: str
         assert err.spans[0][0] == err.position
 
 
+@pytest.mark.parametrize("location", ["/again", "//127.0.0.1:{port}/again", "?again"])
+def test_too_many_redirects_counts_in_the_location(port: int, location: str) -> None:
+    from urikit import URIError
+
+    location = location.format(port=port)
+    start = f"http://127.0.0.1:{port}/redirect?{urllib.parse.quote(location)}"
+    with pytest.raises(URIError) as info:
+        urlopen(start, policy=lab(port), max_redirects=0)
+    err = info.value
+    assert (err.reason, err.text, err.position) == ("too-many-redirects", location, 0), str(err)
+
+
 # --- urikit fetch -------------------------------------------------------------------
 
 

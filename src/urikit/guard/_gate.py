@@ -295,13 +295,16 @@ class Blocked(URIError):
         self.spans = spans
 
 
-def too_many_redirects(url: str, hops: int, limit: int) -> URIError:
-    """The error for a request that would take more than ``limit`` redirects."""
+def too_many_redirects(url: str, hops: int, limit: int, *, written: str | None = None) -> URIError:
+    """The error for a request that would take more than ``limit`` redirects:
+    its text is ``written`` (the ``Location`` ``url`` was resolved from, when the
+    caller has it; default ``url``), its position where the reference starts."""
+    text = url if written is None else written
     return URIError(
         "too-many-redirects",
         "uri",
-        0,
-        url,
+        len(text) - len(text.lstrip(_STRIPPED)),
+        text,
         message=f"more than {limit} redirects (the last to {quoted(url)})",
         detail=f"more than {limit} redirects",
     )

@@ -163,7 +163,7 @@ def urlopen(
         history.append(response)
         target = _redirect_target(hop, location, given.policy, hop_number + 1)
         if hop_number >= given.max_redirects:
-            raise too_many_redirects(target, hop_number + 1, given.max_redirects)
+            raise too_many_redirects(target, hop_number + 1, given.max_redirects, written=location)
         if answer.status == 303 or (answer.status in (301, 302) and method == "POST"):
             method = "GET" if method != "HEAD" else method
             data = None
