@@ -28,6 +28,8 @@ True
 
 from __future__ import annotations
 
+import bisect
+
 from ..core._parser import (
     FRAGMENT_SPAN,
     HOST_SPAN,
@@ -89,8 +91,10 @@ class Placer:
         found = written.find(checked, 0, lead + len(checked))
         if 0 <= found <= lead and not written[found + len(checked) :].strip(STRIPPED):
             self._lead, self._same = found, True
+        self._stripped = written.strip(STRIPPED)
         self._mine: Parts | None = None
         self._theirs: Parts | None = None
+        self._walks: dict[str, list[int]] = {}
 
     def place(self, position: int) -> int | None:
         """``position`` in ``checked`` as a position in ``written``, or None when
@@ -99,7 +103,7 @@ class Placer:
             return position + self._lead
         if self._mine is None:
             self._mine = _parts(self.checked) or {}
-            self._theirs = _parts(self.written.strip(STRIPPED)) or {}
+            self._theirs = _parts(self._stripped) or {}
         mine, theirs = self._mine, self._theirs or {}
         # the component the position is in (or ends, or is just before)
         inside = [n for n, (a, b) in mine.items() if a <= position < b or position == a == b]
@@ -127,7 +131,7 @@ class Placer:
 
     def _within(self, name: str, position: int, a: int, b: int, wa: int, wb: int) -> int | None:
         mine = self.checked[a:b]
-        theirs = self.written.strip(STRIPPED)[wa:wb]
+        theirs = self._stripped[wa:wb]
         if mine == theirs:
             return wa + (position - a)
         if position == a:
@@ -136,17 +140,28 @@ class Placer:
             return wb
         if name == "host":  # A-labels or decoded: the host as a whole
             return wa
-        # the IRI mapping: each non-ASCII character is the %XX of its UTF-8 octets
-        at = a
-        for offset, char in enumerate(theirs):
-            form = (
-                char
-                if char.isascii()
-                else "".join(f"%{o:02X}" for o in char.encode("utf-8", "surrogatepass"))
-            )
-            if self.checked[at : at + len(form)] != form:
-                return None
-            if at <= position < at + len(form):
-                return wa + offset
-            at += len(form)
-        return None
+        starts = self._walks.get(name)
+        if starts is None:
+            starts = self._walks[name] = _walk(self.checked, a, b, theirs)
+        if not starts:
+            return None
+        return wa + bisect.bisect_right(starts, position) - 1
+
+
+def _walk(checked: str, a: int, b: int, theirs: str) -> list[int]:
+    """Where each character of ``theirs`` starts in ``checked[a:b]``, the IRI
+    mapping's form of it (a non-ASCII character is the %XX of each of its UTF-8
+    octets); empty when ``checked[a:b]`` is not that form."""
+    starts = []
+    at = a
+    for char in theirs:
+        form = (
+            char
+            if char.isascii()
+            else "".join(f"%{o:02X}" for o in char.encode("utf-8", "surrogatepass"))
+        )
+        if checked[at : at + len(form)] != form:
+            return []
+        starts.append(at)
+        at += len(form)
+    return starts if at == b else []
