@@ -60,13 +60,12 @@ def _letting_through(finding: Finding, err: Blocked, allowed: list[str]) -> str:
     """The option of this command that would let ``finding`` through, if one would:
     for a host name, ``--allow-network`` with each address it resolved to that
     ``allowed`` (the networks let through already) does not hold."""
-    from ..core.reference import parse
-
-    if finding.code == "port-not-allowed":
-        return f" (--allow-port {parse(err.url).port} lets it through)"
+    checked = err.report.uri  # the URL as checked, which the finding's span is in
+    if finding.code == "port-not-allowed" and checked is not None:
+        return f" (--allow-port {checked.port} lets it through)"
     if finding.code != "private-address":
         return ""
-    addr = _address(err.url[finding.start : finding.end])
+    addr = _address(err.report.text[finding.start : finding.end])
     if addr is not None:
         return f" (--allow-network {addr}/{addr.max_prefixlen} lets it through)"
     networks = [ipaddress.ip_network(n, strict=False) for n in allowed]
@@ -81,10 +80,15 @@ def _letting_through(finding: Finding, err: Blocked, allowed: list[str]) -> str:
 
 
 def _say_blocked(err: Blocked, allowed: list[str]) -> None:
-    """Every finding that blocked the hop, each with the option that would allow it."""
-    for finding in err.report.blocking:
+    """Every finding that blocked the hop, each with the option that would allow it;
+    its span counts in the URL as given (or the ``Location`` as sent, named when
+    it is not the hop's URL)."""
+    from ..core.errors import quoted
+
+    of = "" if err.text == err.url else f" of {quoted(err.text)}"
+    for finding, (start, end) in zip(err.report.blocking, err.spans, strict=True):
         print(
-            f"hop {err.hop} {err.url}: blocked: {finding.code} at {finding.start}-{finding.end}:"
+            f"hop {err.hop} {err.url}: blocked: {finding.code} at {start}-{end}{of}:"
             f" {finding.message}{_letting_through(finding, err, allowed)}",
             file=sys.stderr,
         )

@@ -18,10 +18,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, cast
 
+from ..core._parser import HOST_SPAN, PORT_SPAN
 from ..core._schemeinfo import DEFAULT_REGISTRY
 from ..core.errors import URIError, arg_type_error, quoted
 from ..core.reference import URIReference, parse
 from ..security import Policy, Report, check
+from ._places import STRIPPED as _STRIPPED
+from ._places import Placer
 
 __all__ = [
     "MAX_BYTES",
@@ -44,9 +47,6 @@ __all__ = [
 #: ``resolver(host) -> addresses``: the host is a name (A-labels, no trailing dot).
 Resolver = Callable[[str], Iterable[str]]
 
-#: Characters clients strip from the ends of a URL before they parse it (the
-#: WHATWG URL Standard's C0 control or space).
-_STRIPPED = "".join(chr(c) for c in range(0x21))
 _SCHEMES = frozenset({"http", "https"})
 
 
@@ -225,17 +225,35 @@ class Blocked(URIError):
     of the refused hop, with its findings and spans), ``.url`` (that hop's URL)
     and ``.hop`` (0 for the first request, 1 for the first redirect, ...).
 
-    ``reason``, ``component`` and ``position`` are those of the first blocking
-    finding (``reason`` is its code, e.g. ``"private-address"``). ``.addresses``
-    holds what the host name resolved to, as the resolver gave it (empty for an
-    IP literal, or when it was not looked up): the addresses a finding on the
-    name is about.
+    ``reason`` and ``component`` are those of the first blocking finding
+    (``reason`` is its code, e.g. ``"private-address"``); ``position`` is where
+    it starts, or where the guard's own refusal points (the port outside
+    1-65535, the character that makes the URL no URI), counted in ``text``: the
+    URL as the caller wrote it (before whitespace was stripped, before an IRI
+    became a URI), or for a redirect the ``Location`` as the server sent it, so
+    that ``err.text[err.position]`` is the offending character of what was
+    written. ``.report`` is the check of the URL as checked (``report.text``);
+    its findings' spans count in that text, and ``.spans`` holds the span of
+    each of ``report.blocking`` counted in ``text``. Where what is refused is
+    not in the written text (a relative ``Location``, whose host is the hop's
+    URL's), ``text`` is the URL as checked and the positions count in it.
+    ``.addresses`` holds what the host name resolved to, as the resolver gave
+    it (empty for an IP literal, or when it was not looked up): the addresses a
+    finding on the name is about.
+
+    >>> from urikit.security import Policy
+    >>> try:
+    ...     admit("  http://10.0.0.1/", policy=Policy.ssrf(), resolver=None, hop=0)
+    ... except Blocked as err:
+    ...     print(err.reason, err.position, repr(err.text[err.position:]), err.spans)
+    private-address 9 '10.0.0.1/' ((9, 17),)
     """
 
     report: Report
     url: str
     hop: int
     addresses: tuple[str, ...]
+    spans: tuple[tuple[int, int], ...]
 
     def __init__(
         self,
@@ -245,30 +263,48 @@ class Blocked(URIError):
         *,
         why: str | None = None,
         addresses: tuple[str, ...] = (),
+        text: str | None = None,
+        spans: tuple[tuple[int, int], ...] | None = None,
+        where: tuple[str, int] | None = None,
     ) -> None:
         first = report.blocking[0] if report.blocking else None
+        if spans is None:
+            spans = tuple((f.start, f.end) for f in report.blocking)
         if first is not None:
-            reason, component, position = first.code, first.component, first.start
+            reason, component, position = first.code, first.component, spans[0][0]
             detail = f"{first.message} ({first.code})"
         else:
             reason, component, position = "blocked", "uri", 0
             detail = why or "refused"
-        where = "the request" if hop == 0 else f"redirect {hop}"
-        message = f"blocked {where} to {quoted(url)}: {why or detail}"
-        super().__init__(reason, component, position, url, message=message, detail=detail)
+        if where is not None:
+            component, position = where
+        where_to = "the request" if hop == 0 else f"redirect {hop}"
+        message = f"blocked {where_to} to {quoted(url)}: {why or detail}"
+        super().__init__(
+            reason,
+            component,
+            position,
+            url if text is None else text,
+            message=message,
+            detail=detail,
+        )
         self.report = report
         self.url = url
         self.hop = hop
         self.addresses = addresses
+        self.spans = spans
 
 
-def too_many_redirects(url: str, hops: int, limit: int) -> URIError:
-    """The error for a request that would take more than ``limit`` redirects."""
+def too_many_redirects(url: str, hops: int, limit: int, *, written: str | None = None) -> URIError:
+    """The error for a request that would take more than ``limit`` redirects:
+    its text is ``written`` (the ``Location`` ``url`` was resolved from, when the
+    caller has it; default ``url``), its position where the reference starts."""
+    text = url if written is None else written
     return URIError(
         "too-many-redirects",
         "uri",
-        0,
-        url,
+        len(text) - len(text.lstrip(_STRIPPED)),
+        text,
         message=f"more than {limit} redirects (the last to {quoted(url)})",
         detail=f"more than {limit} redirects",
     )
@@ -313,16 +349,20 @@ def system_resolver(host: str) -> list[str]:
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
-def _reading(url: str, policy: Policy, hop: int) -> tuple[str, URIReference]:
+def _reading(url: str, policy: Policy, hop: int, written: str) -> tuple[str, URIReference]:
     """The URL as checked and its parse; :class:`Blocked` when it has no one reading."""
     text = url.strip(_STRIPPED)
     try:
         return text, parse(text, "URI")
     except URIError as err:
         if policy.one_reading:
-            report = check(url, policy=policy)
-            raise Blocked(
-                report, url, hop, why=f"not a URI by RFC 3986 once whitespace is stripped: {err}"
+            raise _refused(
+                check(url, policy=policy),
+                url,
+                hop,
+                written,
+                why="not a URI by RFC 3986 once whitespace is stripped: ",
+                cause=err,
             ) from None
     # A policy without one_reading: an IRI is sent as the URI it maps to.
     from .. import iri
@@ -330,8 +370,64 @@ def _reading(url: str, policy: Policy, hop: int) -> tuple[str, URIReference]:
     try:
         uri = iri.to_uri(text, idna=True)
     except URIError as err:
-        raise Blocked(check(url, policy=policy), url, hop, why=str(err)) from None
+        raise _refused(check(url, policy=policy), url, hop, written, why="", cause=err) from None
     return uri, parse(uri, "URI")
+
+
+def _refused(
+    report: Report,
+    url: str,
+    hop: int,
+    written: str,
+    *,
+    why: str | None = None,
+    at: tuple[str, int] | None = None,
+    cause: URIError | None = None,
+    addresses: tuple[str, ...] = (),
+) -> Blocked:
+    """:class:`Blocked` for ``report``, its positions placed in ``written`` (the
+    text the caller or the server wrote; see :mod:`._places`), or left in
+    ``report.text`` when one of them has no place there. ``at`` (a component
+    and a position in ``report.text``) or ``cause`` (an error in a text of its
+    own, whose message then ends ``why``) is where the guard's own refusal
+    points."""
+    for text in (written, report.text):  # the written text, else the checked one
+        placer = Placer(report.text, text)
+        spans: list[tuple[int, int]] = []
+        for finding in report.blocking:
+            start, end = placer.place(finding.start), placer.place(finding.end)
+            if start is None or end is None:
+                break
+            spans.append((start, end))
+        if len(spans) != len(report.blocking):
+            continue
+        where: tuple[str, int] | None = None
+        if cause is not None:
+            position = Placer(cause.text, text).place(cause.position)
+            if position is None:
+                continue
+            where = (cause.component, position)
+            cause = URIError(cause.reason, cause.component, position, text, detail=cause.detail)
+        elif at is not None:
+            position = placer.place(at[1])
+            if position is None:
+                continue
+            where = (at[0], position)
+        break
+    else:  # never: a text placed in itself is where it is
+        raise AssertionError("no text to count the positions in")
+    if cause is not None:
+        why = f"{why or ''}{cause}"
+    return Blocked(
+        report,
+        url,
+        hop,
+        why=why,
+        addresses=addresses,
+        text=text,
+        spans=tuple(spans),
+        where=where,
+    )
 
 
 class LookupTimeout(Exception):
@@ -416,6 +512,7 @@ def admit(
     hop: int,
     time_left: Callable[[], float] | None = None,
     memo: dict[str, Memo] | None = None,
+    written: str | None = None,
 ) -> Hop:
     """Check ``url`` for hop number ``hop``; resolve its host once; the :class:`Hop`
     to connect to, or :class:`Blocked`.
@@ -430,6 +527,10 @@ def admit(
     host is an IP literal is admitted from it without a lookup; a host name is
     still resolved at every call, and its hop taken from the memo only when the
     answer is the same list of addresses (another answer is checked afresh).
+
+    ``written`` is the text ``url`` was written as (default ``url`` itself): for
+    a redirect, the ``Location`` value ``url`` was resolved from. The positions
+    of a :class:`Blocked` count in it (see :class:`Blocked`).
     """
     known = None if memo is None else memo.get(url)
     if known is not None and known[0] is None:  # no lookup was needed
@@ -463,7 +564,8 @@ def admit(
         if same:
             return hop_was
 
-    text, ref = _reading(url, policy, hop)
+    written = url if written is None else written
+    text, ref = _reading(url, policy, hop, written)
     scheme = (ref.scheme or "").lower()
     report = check(text, policy=policy, resolve_dns=True, resolver=once)
     blocking = report.blocking
@@ -475,20 +577,27 @@ def admit(
             blocking = tuple(differs)
             report = Report(report.text, report.findings, blocking, ref)
     if blocking:
-        raise Blocked(report, url, hop, addresses=tuple(asked[0][1]) if asked else ())
+        raise _refused(report, url, hop, written, addresses=tuple(asked[0][1]) if asked else ())
+    host_at = ref._sp[HOST_SPAN][0]
+    host_at = host_at if host_at >= 0 else len(scheme) + 1
     if scheme not in _SCHEMES:
-        raise Blocked(report, url, hop, why=f"the scheme {scheme!r} is not http or https")
+        why = f"the scheme {scheme!r} is not http or https"
+        raise _refused(report, url, hop, written, why=why, at=("scheme", 0))
     host = ref.host or ""
     if not host:
-        raise Blocked(report, url, hop, why="there is no host to connect to")
+        why = "there is no host to connect to"
+        raise _refused(report, url, hop, written, why=why, at=("host", host_at))
     registry = DEFAULT_REGISTRY if policy.registry is None else policy.registry
     default_port = registry.default_port(scheme)
     if default_port is None:
-        raise Blocked(report, url, hop, why=f"the scheme {scheme!r} has no default port")
+        why = f"the scheme {scheme!r} has no default port"
+        raise _refused(report, url, hop, written, why=why, at=("scheme", 0))
     port = _port_of(ref, default_port)
     if port is None:
         shown = ref.port if len(ref.port or "") <= 20 else f"of {len(ref.port or '')} digits"
-        raise Blocked(report, url, hop, why=f"the port {shown} is outside 1-65535")
+        why = f"the port {shown} is outside 1-65535"
+        at = ("port", ref._sp[PORT_SPAN][0])
+        raise _refused(report, url, hop, written, why=why, at=at)
     literal = _literal(host)
     addresses: tuple[str, ...]
     if literal is not None:
@@ -500,7 +609,8 @@ def admit(
 
             name = percent_decode(name)
         name = name.rstrip(".") or name
-        addresses = tuple(_addresses(asked[0][1] if asked else [], report, url, hop))
+        answer = asked[0][1] if asked else []
+        addresses = tuple(_addresses(answer, report, url, hop, written, host_at))
         if not name.isascii():
             import idna
 
@@ -537,16 +647,18 @@ def _canonical(address: str) -> str:
     return str(ipaddress.ip_address(address.split("%", 1)[0]))
 
 
-def _addresses(answer: list[str], report: Report, url: str, hop: int) -> list[str]:
+def _addresses(
+    answer: list[str], report: Report, url: str, hop: int, written: str, host_at: int
+) -> list[str]:
     """The resolver's answer as addresses; refused when it is empty or not addresses."""
     out: list[str] = []
     for item in answer:
         try:
             out.append(_canonical(item))
         except ValueError:
-            raise Blocked(
-                report, url, hop, why=f"the resolver answered {item!r}, which is not an address"
-            ) from None
+            why = f"the resolver answered {item!r}, which is not an address"
+            raise _refused(report, url, hop, written, why=why, at=("host", host_at)) from None
     if not out:
-        raise Blocked(report, url, hop, why="the host resolved to no address")
+        why = "the host resolved to no address"
+        raise _refused(report, url, hop, written, why=why, at=("host", host_at))
     return list(dict.fromkeys(out))

@@ -16,6 +16,10 @@ that was redirected; the transport keeps the request's chain (its deadline and
 hop count) there, so that it knows each hop whatever URL httpx made of the
 ``Location``. The deadline is enforced without a thread: every connect, read
 and write of the request is given at most the time left.
+
+A :class:`~urikit.guard.Blocked` counts its positions in the URL as httpx will
+send it (``err.text == err.url``): httpx has rewritten the caller's URL and
+resolved the ``Location`` before the transport sees the request.
 """
 
 from __future__ import annotations

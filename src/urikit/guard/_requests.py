@@ -14,6 +14,10 @@ The session links each request it builds for a redirect to the answer it
 follows (``Session.rebuild_method`` is given both), so that the adapter counts
 the hop and keeps the first request's deadline whatever URL requests made of
 the ``Location``.
+
+A :class:`~urikit.guard.Blocked` counts its positions in the URL as requests
+prepared it (``err.text == err.url``): requests has rewritten the caller's URL
+and resolved the ``Location`` before the adapter sees the request.
 """
 
 from __future__ import annotations

@@ -11,7 +11,6 @@ from ..core.errors import URIError, arg_type_error, check_str
 from ..security import Policy, Report
 from ._gate import (
     MAX_BYTES,
-    Blocked,
     Hop,
     LookupTimeout,
     Resolver,
@@ -122,7 +121,7 @@ def urlopen(
     deadline = Deadline(given.timeout)
     sent: dict[str, str] = dict(headers or {})
     history: list[Response] = []
-    current = url
+    current = written = url
     previous: Hop | None = None
     hop_number = 0
     while True:
@@ -133,6 +132,7 @@ def urlopen(
                 resolver=given.resolver,
                 hop=hop_number,
                 time_left=deadline.left,
+                written=written,
             )
         except (LookupTimeout, TimeoutError):
             raise timed_out(given.timeout) from None
@@ -163,7 +163,7 @@ def urlopen(
         history.append(response)
         target = _redirect_target(hop, location, given.policy, hop_number + 1)
         if hop_number >= given.max_redirects:
-            raise too_many_redirects(target, hop_number + 1, given.max_redirects)
+            raise too_many_redirects(target, hop_number + 1, given.max_redirects, written=location)
         if answer.status == 303 or (answer.status in (301, 302) and method == "POST"):
             method = "GET" if method != "HEAD" else method
             data = None
@@ -173,25 +173,29 @@ def urlopen(
                 if k.lower() not in ("content-type", "content-length", "transfer-encoding")
             }
         previous = hop
-        current = target
+        current, written = target, location
         hop_number += 1
 
 
 def _redirect_target(hop: Hop, location: str, policy: Policy, number: int) -> str:
     """The ``Location`` of a redirect resolved against the hop's URL, or
-    :class:`Blocked` when it is no URI reference."""
+    :class:`Blocked` when it is no URI reference (its position counted in the
+    ``Location`` as sent)."""
     from ..core.resolution import resolve
     from ..security import check
+    from ._gate import _refused
 
     text = location.strip(" \t")
     try:
         return resolve(hop.url, text)
     except URIError as err:
-        raise Blocked(
+        raise _refused(
             check(text, policy=policy),
             location,
             number,
-            why=f"the Location {location!r} is not a URI reference: {err}",
+            location,
+            why=f"the Location {location!r} is not a URI reference: ",
+            cause=err,
         ) from None
 
 
