@@ -15,9 +15,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..canonical_forms.rules import PROFILES, canonical, safe_browsing_expressions, surt
+from ..canonical_forms.rules import (
+    PROFILES,
+    canonical,
+    check_profile,
+    safe_browsing_expressions,
+    surt,
+)
 from ._commands import add_command
-from ._common import add_common, add_inputs, define_record, inputs, run_records
+from ._common import add_common, add_inputs, define_record, inputs, run_records, usage_error
 
 __all__ = ["register"]
 
@@ -26,6 +32,11 @@ SURT = define_record("surt", "result")
 
 
 def _cmd_canonical(args: argparse.Namespace) -> int:
+    # An option the profile does not take is a usage error, not ignored.
+    try:
+        check_profile("safe-browsing" if args.expressions else args.profile, args.keep_fragment)
+    except ValueError as err:
+        usage_error(args, f"argument --keep-fragment: {err}")
     if args.expressions:
 
         def handle(text: str) -> tuple[dict[str, Any], list[str]]:
