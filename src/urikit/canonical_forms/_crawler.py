@@ -143,7 +143,7 @@ def _authority(url: _Url, authority: str, at: int) -> None:
         port = hostport[end + 1 :]
         if not (port.isdigit() and port.isascii()) and port:
             bad = next(k for k, c in enumerate(port) if not ("0" <= c <= "9"))
-            raise Refused("bad-port", "port", at + end + 1 + bad)
+            raise Refused("invalid-char", "port", at + end + 1 + bad)
         url.port = port
 
 

@@ -73,37 +73,49 @@ def _scheme(url: str) -> tuple[str, str]:
     return "", url
 
 
+def _literal(host: str, at: int) -> tuple[str, str]:
+    """(the IP literal ``host`` starts with, what follows it): the client's
+    check that a ``[`` has its ``]``, and nothing but a port after it."""
+    end = host.find("]")
+    if end < 0:
+        raise Refused("unterminated-ip-literal", "host", at + len(host))
+    literal, rest = host[: end + 1], host[end + 1 :]
+    if rest and not rest.startswith(":"):
+        raise Refused("after-ip-literal", "host", at + end + 1)
+    return literal, rest
+
+
 def _host(hostish: str, at: int) -> str:
     """urls.go parseHost on the unescaped ``hostish`` (which starts at ``at``)."""
     i = hostish.rfind("@") + 1
     host, at = hostish[i:], at + i
     if host.startswith("["):
-        end = host.find("]")
-        if end < 0:
-            raise Refused("unterminated-ip-literal", "host", at + len(host))
-        literal, rest = host[: end + 1], host[end + 1 :]
-        if rest and not rest.startswith(":"):
-            raise Refused("after-ip-literal", "host", at + end + 1)
-        port_at = at + end + 1
+        literal, rest = _literal(host, at)
     else:
         colon = host.find(":")
         literal, rest = (host, "") if colon < 0 else (host[:colon], host[colon:])
-        port_at = at + len(literal)
     # A port of digits is dropped (the client's portRegexp); so is an empty one.
+    port_at = at + len(literal) + 1
     if (rest[1:] and not rest[1:].isdigit()) or not rest[1:].isascii():
         bad = next(k for k, c in enumerate(rest[1:]) if not ("0" <= c <= "9"))
-        raise Refused("bad-port", "port", port_at + 1 + bad)
-    if literal.startswith("["):
-        return ipv6_literal(literal) or ascii_lower(literal)
+        raise Refused("invalid-char", "port", port_at + bad)
     host = literal
-    if not host.isascii():
-        host = uts46_host(host)
-    if ".." in host:
-        host = _DOTS.sub(".", host)
-    host = host.strip(".")
-    if not host:
-        raise Refused("empty-component", "host", at)
-    return go_ipv4(host) or ascii_lower(host)
+    if not host.startswith("["):
+        if not host.isascii():
+            host = uts46_host(host)
+        if ".." in host:
+            host = _DOTS.sub(".", host)
+        lead = len(host) - len(host.lstrip("."))
+        host = host.strip(".")
+        if not host:
+            raise Refused("empty-component", "host", at)
+        if not host.startswith("["):
+            return go_ipv4(host) or ascii_lower(host)
+        # Dots made this a literal, as it would read the next time.
+        literal, rest = _literal(host, at + lead)
+        if rest:
+            raise Refused("after-ip-literal", "host", at + lead + len(literal))
+    return ipv6_literal(host) or ascii_lower(host)
 
 
 def _parts(url: str) -> tuple[str, str, str, str | None]:

@@ -154,11 +154,15 @@ def _strip_path_session_id(path: str, nested: bool) -> str:
     the segment after the last "/" where one starts and is followed by at least
     one character then ".aspx" with no "?" before it, cut out."""
     lower = path.lower()
+    if ".aspx" not in lower:
+        return path
     aspx = [m.start() for m in re.finditer(r"(?=\.aspx)", lower)]
-    question = [i for i, c in enumerate(path) if c == "?"]
-    for slash in range(len(path) - 1, -1, -1):
-        if path[slash] != "/" or not path.startswith("(", slash + 1):
-            continue
+    question = [m.start() for m in re.finditer(r"\?", path)]
+    slash = len(path)
+    while True:
+        slash = path.rfind("/(", 0, slash)
+        if slash < 0:
+            return path
         end = _session_segment(path, slash + 1, nested)
         if end < 0:
             continue
@@ -166,7 +170,6 @@ def _strip_path_session_id(path: str, nested: bool) -> str:
         q = bisect.bisect_left(question, end)
         if k < len(aspx) and (q == len(question) or aspx[k] < question[q]):
             return path[: slash + 1] + path[end:]
-    return path
 
 
 def _sort_key(part: str) -> tuple[str, ...]:
@@ -213,11 +216,11 @@ def surt_key(
         if not (port_text.isdigit() and port_text.isascii()):
             bad = next(k for k, c in enumerate(port_text) if not ("0" <= c <= "9"))
             at = m.start(5) + len(netloc) - len(port_text) + bad
-            raise _refused(text, data, "bad-port", at)
+            raise _refused(text, data, "invalid-char", at)
         digits = port_text.lstrip("0") or "0"
         if len(digits) > 5 or int(digits) > 65535:
             at = m.start(5) + len(netloc) - len(port_text)
-            raise _refused(text, data, "bad-port", at, "a port from 0 to 65535")
+            raise _refused(text, data, "bad-value", at, "a number above 65535")
         port = int(digits) or None
     if host:
         cut = host.find("%")
