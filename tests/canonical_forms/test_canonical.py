@@ -3,8 +3,10 @@ one-pass unescaping, linear time on hostile input."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import re
 import shutil
 import sys
 from collections.abc import Callable
@@ -497,6 +499,59 @@ def test_arrow_surt_equals_rows() -> None:
     got = arrow.surt(pa.array(ROWS, pa.large_string()), with_scheme=True)
     assert got.type == pa.large_string()
     assert got.to_pylist() == _expected(lambda t: urikit.surt(t, with_scheme=True), ROWS)
+
+
+def _reference_rows() -> list[str | None]:
+    """The references' inputs, some corpus lines and a null: rows for the columns."""
+    import canonical_references as refs
+
+    rows: list[str | None] = [None]
+    for table in (
+        refs.SAFE_BROWSING_DOC,
+        refs.SAFE_BROWSING_GO_CANONICAL_URL,
+        refs.URLCANON_SEMANTIC_PRECISE,
+        refs.URLCANON_AGGRESSIVE,
+        refs.SURT_PACKAGE,
+    ):
+        rows.extend(case[0] for case in table)
+    if CORPUS.exists():
+        rows.extend(
+            CORPUS.read_text(encoding="utf-8", errors="surrogateescape").splitlines()[:2000]
+        )
+    # the columns hold UTF-8: a row with a lone surrogate cannot be one
+    return [r for r in rows if r is None or not re.search("[\ud800-\udfff]", r)]
+
+
+def test_columns_equal_the_scalar_functions() -> None:
+    pa = pytest.importorskip("pyarrow")
+    from urikit import arrow
+
+    rows = _reference_rows()
+    for profile, keep in (
+        *((p, False) for p in PROFILES),
+        ("semantic", True),
+        ("aggressive", True),
+    ):
+        got = arrow.canonical(pa.array(rows), profile, keep_fragment=keep).to_pylist()
+        scalar = functools.partial(canonical, profile=profile, keep_fragment=keep)
+        assert got == _expected(scalar, rows), profile
+    assert arrow.surt(pa.array(rows)).to_pylist() == _expected(urikit.surt, rows)
+    got = arrow.surt(pa.array(rows, pa.large_string()), with_scheme=True).to_pylist()
+    assert got == _expected(lambda t: urikit.surt(t, with_scheme=True), rows)
+    duckdb = pytest.importorskip("duckdb")
+    from urikit import duckdb as uduckdb
+
+    con = duckdb.connect()
+    uduckdb.register(con)
+    con.execute("CREATE TABLE t (i INTEGER, u VARCHAR)")
+    con.executemany("INSERT INTO t VALUES (?, ?)", list(enumerate(rows)))
+    out = con.sql(
+        "SELECT uri_canonical(u, 'safe-browsing'), uri_canonical(u, 'aggressive'), uri_surt(u)"
+        " FROM t ORDER BY i"
+    ).fetchall()
+    assert [r[0] for r in out] == _expected(lambda t: canonical(t, "safe-browsing"), rows)
+    assert [r[1] for r in out] == _expected(lambda t: canonical(t, "aggressive"), rows)
+    assert [r[2] for r in out] == _expected(urikit.surt, rows)
 
 
 def test_duckdb_canonical_and_surt() -> None:
