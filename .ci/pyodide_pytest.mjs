@@ -39,6 +39,10 @@ class PyodideProfile:
     # registered once pytest's assertion rewriting is set up, before conftest.py
     @pytest.hookimpl(tryfirst=True)
     def pytest_load_initial_conftests(self, early_config, parser, args):
+        # pyproject.toml's addopts run the suite on every core with pytest-xdist,
+        # which WebAssembly cannot (no processes): its "-n auto" is dropped here
+        while "-n" in args:
+            del args[args.index("-n") : args.index("-n") + 2]
         from hypothesis import HealthCheck, settings
         settings.register_profile(
             "pyodide",

@@ -3,6 +3,10 @@ and the ``build`` fixture that runs a test on the pure-Python and the C build.
 
 Profiles: "default" (quick, used by the normal suite) and "thorough" (for a long
 local run: ``HYPOTHESIS_PROFILE=thorough python -m pytest``).
+
+``URIKIT_TEST_BUILDS=c`` (or ``python``) keeps only that half of the tests that take
+the ``build`` fixture: a CI run of the C build whose pure-Python half another run of
+the same interpreter makes (and the reverse).
 """
 
 from __future__ import annotations
@@ -59,6 +63,27 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under ``URIKIT_TEST_BUILDS``, the tests on a build it does not name are
+    deselected."""
+    wanted = os.environ.get("URIKIT_TEST_BUILDS", "")
+    if not wanted:
+        return
+    names = set(wanted.split(","))
+    unknown = names - set(BUILDS)
+    if unknown:
+        raise pytest.UsageError(f"URIKIT_TEST_BUILDS names no build {sorted(unknown)}: {BUILDS}")
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        build = callspec.params.get("build") if callspec is not None else None
+        (dropped if isinstance(build, str) and build not in names else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 @pytest.fixture(scope="session", params=BUILDS)

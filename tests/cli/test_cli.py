@@ -90,7 +90,8 @@ def test_human_output_escapes_controls_and_shows_bytes(
     status, lines = run(["validate"], capsys)
     assert status == 1
     assert "\x1b" not in "\n".join(lines)
-    assert lines[0] == "error\ta\\x1b[31mb\tinvalid character '\\x1b' in path at position 1"
+    # The message's own backslash (repr's) is doubled, as every backslash is.
+    assert lines[0] == "error\ta\\x1b[31mb\tinvalid character '\\\\x1b' in path at position 1"
     # Printable non-ASCII is shown as it is; a TAB in the input cannot split a column.
     assert lines[1].split("\t")[1] == "http://h/é"
     assert lines[2].split("\t")[1] == "x\\x09y"

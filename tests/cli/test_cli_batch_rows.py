@@ -102,12 +102,11 @@ def test_a_bad_row_in_a_big_input_is_an_error_record_in_its_place(
 
 
 def python_jsonl(data: bytes, column: str) -> list[tuple[str | None, str | None]]:
-    """What each non-blank line of a JSON Lines input should give, read by
-    Python alone: (the value, with U+FFFD for a bad byte, the reason or None)."""
+    """What each line of a JSON Lines input should give, read by Python alone:
+    (the value, with U+FFFD for a bad byte, the reason or None); a blank line is
+    a bad-record, as every line that is not a JSON object."""
     out: list[tuple[str | None, str | None]] = []
-    for raw in data.splitlines():
-        if not raw.strip():
-            continue
+    for raw in data.split(b"\n")[:-1] if data.endswith(b"\n") else data.split(b"\n"):
         try:
             record = json.loads(raw.decode("utf-8", "surrogateescape"))
         except ValueError:
@@ -239,14 +238,39 @@ def test_non_utf8_text_goes_back_byte_for_byte_in_text(tmp_path: Path) -> None:
     assert '"http://\ufffdt\ufffd/",false,"not-utf8",7' in text
 
 
-def test_blank_json_lines_are_not_rows(tmp_path: Path) -> None:
+def test_blank_json_lines_are_bad_records_in_their_places(tmp_path: Path) -> None:
+    # Found: blank lines were dropped, so the rows after them lost their numbers'
+    # meaning; every line is a row (an empty line is an input in every command).
     src = tmp_path / "in.jsonl"
     src.write_bytes(b'\n\n\n{"url": "a"}\n\n  \n\r\n{"url": "b"}')  # no newline at the end
     for size in ("2", "65536"):
         dst = tmp_path / f"out{size}.jsonl"
-        assert main(["batch", str(src), str(dst), "--batch-size", size]) == 0
+        assert main(["batch", str(src), str(dst), "--batch-size", size]) == 1
         got = [json.loads(line) for line in dst.read_text().splitlines()]
-        assert [(r["row"], r["url"]) for r in got] == [(1, "a"), (2, "b")]
+        bad = (None, False, "bad-record")
+        assert [(r["url"], r["valid"], r["error_reason"]) for r in got] == [
+            *[bad] * 3,
+            ("a", True, None),
+            *[bad] * 3,
+            ("b", True, None),
+        ]
+        assert [r["row"] for r in got] == list(range(1, 9))
+
+
+def test_empty_csv_lines_are_rows_in_their_places(tmp_path: Path) -> None:
+    # pyarrow drops empty lines by default: the rows after them were renumbered
+    for data in (b"url\nhttp://a/\n\nb c\n\n", b"id,url\n1,http://a/\n\n2,b c\n\n"):
+        src = tmp_path / "in.csv"
+        src.write_bytes(data)
+        dst = tmp_path / "out.jsonl"
+        assert main(["batch", str(src), str(dst), "--force"]) == 1
+        got = [json.loads(line) for line in dst.read_text().splitlines()]
+        assert [(r["row"], r["url"], r["valid"]) for r in got] == [
+            (1, "http://a/", True),
+            (2, "", True),
+            (3, "b c", False),
+            (4, "", True),
+        ]
 
 
 NO_COLUMN = re.compile(r"urikit: no column 'nope' in (\S+) \(its columns: ([^)]*)\): give --column")

@@ -16,12 +16,13 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import paths
 import pytest
 from test_cli_records import SAMPLES
 
 from urikit.cli import main
 
-SRC = Path(__file__).resolve().parents[2] / "src"
+SRC = paths.IMPORT_ROOT  # the urikit under test (tests/paths.py)
 URIKIT = [sys.executable, "-m", "urikit"]
 TIMEOUT = 120
 

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import paths
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -269,7 +270,7 @@ def test_the_command_table_matches_the_modules() -> None:
         assert help_text(build_parser(name, only=True)) == help_text(full)
 
 
-_CLI = Path(__file__).resolve().parents[2] / "src" / "urikit" / "cli"
+_CLI = paths.PACKAGE / "cli"  # the urikit under test (tests/paths.py)
 
 
 @pytest.mark.parametrize(

@@ -119,7 +119,7 @@ NASTY = [
     "a" * 10_000,
     "%",
     "%zz",
-    "-",
+    "-x",  # ("-" itself is stdin: tests/cli/test_cli_inputs.py)
     "\t",
     "a\x85b",
     "\x1b[31m",

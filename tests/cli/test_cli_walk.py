@@ -24,10 +24,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import paths
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SRC = ROOT / "src"
+SRC = paths.IMPORT_ROOT  # the urikit under test (tests/paths.py)
 TIMEOUT = 120  # seconds; a bound against a hang, not a speed test
 #: How long a command is given to start before Ctrl-C when it cannot say it is
 #: ready (start-up takes a tenth of that; SIGINT during the interpreter's own
@@ -342,18 +343,40 @@ def test_ctrl_c_exits_130_quietly(name: str, urikit: list[str], silent: int) -> 
 
 def _project_frames(stderr: str) -> bool:
     """Does a traceback on ``stderr`` pass through a file of this project?"""
-    return f'File "{SRC}' in stderr
+    return f'File "{paths.PACKAGE}' in stderr or f'File "{paths.ENTRY}' in stderr
 
 
-#: What CPython prints, and carries on from, when a KeyboardInterrupt comes while
-#: it checks whether the script path is an import path entry.
-_INTERPRETER_NOTE = "Failed checking if argv[0] is an import path entry"
+#: What CPython prints, and carries on from, when a KeyboardInterrupt comes where
+#: it cannot be raised: while the interpreter checks whether the script path is an
+#: import path entry, or in the callback of an import lock, which swallows it as
+#: unraisable (seen on a loaded machine: "Exception ignored in: <function
+#: _get_module_lock.<locals>.cb at 0x...>", then only importlib's frames).
+_INTERPRETER_NOTES = (
+    "Failed checking if argv[0] is an import path entry",
+    "Exception ignored in: <function _get_module_lock.<locals>.cb at ",
+)
 
 
+@pytest.mark.timing
 def test_ctrl_c_during_start_up(urikit: list[str]) -> None:
-    """SIGINT at random moments of the first 0.12 s: never a traceback from the
-    tool's code (the entry point handles SIGINT before it imports the package)."""
+    """SIGINT at random moments of a start-up: never a traceback from the tool's
+    code (the entry point handles SIGINT before it imports the package).
+
+    The moments are drawn from three times what one whole run of ``equivalent``
+    takes here, measured first (0.03 s on a quiet machine; a loaded one starts
+    Python more slowly, and a fixed window would then end before the tool's own
+    code began): a timing test, run alone (``-m timing``). About half the signals
+    land in the tool's code (exit 130): ``validate`` waits on its stdin."""
     rng = random.Random(20)
+    started = time.monotonic()
+    subprocess.run(
+        [*urikit, "equivalent", "http://a/", "http://a/"],
+        capture_output=True,
+        env=environment(),
+        check=True,
+        timeout=TIMEOUT,
+    )
+    window = 3 * (time.monotonic() - started)
     outcomes: dict[str, int] = {}
     for attempt in range(60):
         argv = ["validate"] if attempt % 2 else ["equivalent", "http://a/", "http://a/"]
@@ -364,7 +387,7 @@ def test_ctrl_c_during_start_up(urikit: list[str]) -> None:
             stderr=subprocess.PIPE,
             env=environment(),
         )
-        time.sleep(rng.uniform(0, 0.12))
+        time.sleep(rng.uniform(0, window))
         proc.send_signal(signal.SIGINT)
         _, raw = proc.communicate(timeout=TIMEOUT)
         stderr = raw.decode("utf-8", "replace")
@@ -378,7 +401,7 @@ def test_ctrl_c_during_start_up(urikit: list[str]) -> None:
             # KeyboardInterrupt while it looked at argv[0] (zipimport) and then ran
             # the tool to the end: either command (validate of an empty stdin
             # exits 0 too)
-            if not stderr.startswith(_INTERPRETER_NOTE):
+            if not stderr.startswith(_INTERPRETER_NOTES):
                 assert argv[0] == "equivalent" and stderr == "", stderr
             kind = "done first"
         else:
@@ -388,7 +411,7 @@ def test_ctrl_c_during_start_up(urikit: list[str]) -> None:
             assert proc.returncode in (-signal.SIGINT, 1), (proc.returncode, stderr)
             kind = "interpreter start-up"
         outcomes[kind] = outcomes.get(kind, 0) + 1
-    assert outcomes.get("130", 0) >= 30, outcomes
+    assert outcomes.get("130", 0) >= 20, outcomes
 
 
 @needs_dev_full

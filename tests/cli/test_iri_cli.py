@@ -15,7 +15,7 @@ def test_validate(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 1
     assert lines == [
         "valid\thttp://例え.jp/",
-        "error\thttp://h/\\ue000\tinvalid character '\\ue000' in path at position 9",
+        "error\thttp://h/\\ue000\tinvalid character '\\\\ue000' in path at position 9",
     ]
     status, lines = run(["iri", "validate", "--rule", "irelative-ref", "パス"], capsys)
     assert (status, lines) == (0, ["valid\tパス"])

@@ -25,6 +25,22 @@ def test_parse_scheme_error_record(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[1]["scheme_fields"]["port"] is None  # as written: none
 
 
+def test_parse_scheme_error_gives_the_position_in_the_input(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A field that does not decode: the position of its "%FF" in the line given,
+    with that line as the error's text, not an index inside the field."""
+    uris = ["mailto:a@x?subject=%20%FF", "ftp://u:p%FF@h/", "gopher://h/1s%09%FF"]
+    assert main(["parse", "--scheme", "--json", *uris]) == 1
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [(r["error"]["component"], r["error"]["position"]) for r in lines] == [
+        ("hfields", uris[0].index("%FF")),
+        ("userinfo", uris[1].index("%FF")),
+        ("path", uris[2].index("%FF")),
+    ]
+    assert [r["error"]["text"] for r in lines] == uris
+
+
 def test_parse_without_scheme_flag_has_null_fields(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["parse", "--json", "http:/x"]) == 0
     record = json.loads(capsys.readouterr().out)
@@ -54,7 +70,8 @@ def test_file_path_and_uri(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "/tmp/a b" and out[1].startswith("error\tfile://h/x\t")
     assert main(["file-path", "--flavour", "windows", "file://h/share/x"]) == 0
-    assert capsys.readouterr().out == "\\\\h\\share\\x\n"
+    # a backslash is doubled, as in every field the commands print (--json: as is)
+    assert capsys.readouterr().out == "\\\\\\\\h\\\\share\\\\x\n"
     assert main(["file-uri", "--json", "--flavour", "windows", "C:\\a b\\c"]) == 0
     assert json.loads(capsys.readouterr().out)["result"] == "file:///C:/a%20b/c"
     assert main(["file-uri", "relative"]) == 1

@@ -212,7 +212,12 @@ def test_canonical_errors_raise_names_the_first_bad_row(build: Build, form: Any)
     # the reference's own call (ValueError: a twin build may hold another URIError class)
     with pytest.raises(ValueError) as direct:
         one(urikit, first)
-    assert str(caught.value) == str(direct.value)
+    # the row's error, naming the row (its index in the array)
+    assert str(caught.value) == f"row 3: {direct.value}"
+    assert isinstance(caught.value, build["urikit.arrow"].RowError) and caught.value.row == 3
+    assert caught.value.row_message == str(direct.value)
+    for field in ("reason", "component", "position", "text"):
+        assert getattr(caught.value, field) == getattr(direct.value, field), field
     with pytest.raises(ValueError) as other:
         one(urikit, later)
     assert str(other.value) != str(direct.value)  # the assertion above can tell them apart
@@ -235,7 +240,8 @@ def test_declined_rows_in_many_blocks(build: Build) -> None:
     rows[first], rows[later] = "http://h:x/", "http://hh:yy/"
     with pytest.raises(build.urikit.URIError) as caught:
         arrow.canonical(pa.array(rows), errors="raise")
-    assert str(caught.value) == "invalid character 'x' in port at position 9"
+    assert str(caught.value) == "row 69001: invalid character 'x' in port at position 9"
+    assert caught.value.row == first
 
 
 @pytest.mark.parametrize("typ", TYPES, ids=str)

@@ -17,6 +17,7 @@ from _twins import Build
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from urikit.batch import read_text_record, unescape_field
 from urikit.cli._common import escape as cli_escape
 from urikit.columnar import file_encoders
 from urikit.columnar._escape import escape
@@ -126,8 +127,10 @@ def test_empty_batch_and_header() -> None:
     batch = pa.record_batch([pa.array([], pa.int64()), pa.array([], pa.string())], ["row", "url"])
     assert same(batch) == b"row\turl\n"
     assert same(batch, header=False) == b""
-    one = pa.record_batch([pa.array([5]), pa.array(["x"])], ["row", "ur\tl"])
-    assert same(one) == b"row\tur\tl\n5\tx\n"
+    # a name is escaped as a value is: a TAB in it does not split the header
+    one = pa.record_batch([pa.array([5]), pa.array(["x"])], ["row", "ur\tl\\"])
+    assert same(one) == b"row\tur\\x09l\\\\\n5\tx\n"
+    assert read_text_record(same(one).split(b"\n")[0]) == ["row", "ur\tl\\"]
     assert same(one, header=False) == b"5\tx\n"
 
 
@@ -142,7 +145,7 @@ def test_other_types_are_written_row_by_row() -> None:
     batch = pa.record_batch(
         [pa.array([1.5, None]), pa.array([["a"], None]), pa.array([b"\x00", b"b"])], ["f", "l", "b"]
     )
-    assert same(batch, jsonl=False) == b"f\tl\tb\n1.5\t['a']\tb'\\x00'\n\\N\t\\N\tb'b'\n"
+    assert same(batch, jsonl=False) == b"f\tl\tb\n1.5\t['a']\tb'\\\\x00'\n\\N\t\\N\tb'b'\n"
     assert file_encoders._text_column(pa, pa.compute, batch.column(0), {}) is None
 
 
@@ -214,6 +217,98 @@ def test_one_escape(text: str) -> None:
     assert cli_escape is escape
     assert text_field(text) == cli_escape(text)
     assert cli_escape(text).isprintable() or any("\udc80" <= c <= "\udcff" for c in text)
+    # and it reads back: no two texts are written alike, and none as a null
+    assert unescape_field(escape(text)) == text
+    assert text_field(text) != text_field(None)
+
+
+#: Every kind of value the text output must tell apart from another: a null and
+#: the text "\N", a NUL and the text "\x00", each C0 control and its spelled-out
+#: form, DEL, a backslash alone and before each escape letter, U+2028, lone
+#: surrogates (U+D800 not a byte; U+DC80..U+DCFF bytes that were not UTF-8).
+READ_BACK = [
+    None,
+    "",
+    "\\N",
+    "\\",
+    "\\\\",
+    "\x00",
+    "\\x00",
+    "\\\x00",
+    *[chr(c) for c in range(0x20)],
+    *[f"\\x{c:02x}" for c in range(0x20)],
+    "\x7f",
+    "\\x7f",
+    "\t",
+    "a\tb",
+    "\n",
+    "a\r\nb",
+    "\u2028",
+    "\\u2028",
+    "\\U0001f600",
+    "\U0001f600",
+    "\ud800",
+    "\\ud800",
+    "\udcff",
+    "a\udc80b",
+    "\\udcff",
+    "\\q",
+    "\\x",
+    "N",
+    "\\N\\N",
+    "é\\é",
+    "http://a/b?c#d",
+]
+
+
+def test_the_text_output_reads_back() -> None:
+    # each value in the input column, in the others (not written back as read),
+    # and as a column name; read back with the documented reader, it is the value
+    raw = {i: v for i, v in enumerate(READ_BACK) if v is not None and _SURROGATE.search(v)}
+    shown = [None if v is None else _SURROGATE.sub("\ufffd", v) for v in READ_BACK]
+    names = ["row", "url", "other", "\\N", "a\tb\\"]
+    batch = pa.record_batch(
+        [
+            pa.array(range(len(READ_BACK))),
+            pa.array(shown, pa.string()),
+            pa.array(shown),
+            pa.array([True, None, False] * (len(READ_BACK) // 3) + [True] * (len(READ_BACK) % 3)),
+            pa.array(shown, pa.large_string()),
+        ],
+        names,
+    )
+    out = same(batch, raw)
+    lines = out.split(b"\n")
+    assert lines[-1] == b"" and len(lines) == len(READ_BACK) + 2
+    assert read_text_record(lines[0]) == names
+    for i, line in enumerate(lines[1:-1]):
+        row, url, other, flag, large = read_text_record(line)
+        assert row == str(i)
+        assert url == READ_BACK[i]  # the bytes as read, for a row that was not UTF-8
+        assert other == large == shown[i]
+        assert flag == {True: "true", False: "false", None: None}[batch.column(3)[i].as_py()]
+    # the reader takes the line as text too, with or without its line end
+    assert read_text_record(lines[3].decode("utf-8", "surrogateescape") + "\r\n")[1] == "\\N"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.none(), TEXT), max_size=20))
+def test_any_column_reads_back(values: list[str | None]) -> None:
+    raw = {i: v for i, v in enumerate(values) if v and _SURROGATE.search(v)}
+    shown = [None if v is None else _SURROGATE.sub("\ufffd", v) for v in values]
+    batch = pa.record_batch(
+        [pa.array(range(len(values))), pa.array(shown, pa.string())], ["row", "url"]
+    )
+    lines = same(batch, raw).split(b"\n")[1:-1]
+    assert [read_text_record(line)[1] for line in lines] == values
+
+
+def test_the_reader_refuses_what_escape_never_writes() -> None:
+    for bad in ("\\", "a\\", "\\q", "\\x4", "\\u12g4", "\\U00110000", "\\x+1"):
+        with pytest.raises(ValueError, match="not an escape at position"):
+            unescape_field(bad)
+    with pytest.raises(TypeError, match="argument 'line' must be str or bytes, not int"):
+        read_text_record(1)  # type: ignore[arg-type]
 
 
 def test_json_escapes_what_json_dumps_escapes() -> None:

@@ -371,3 +371,22 @@ def test_workers_without_urikit_raise_one_clear_error(tmp_path: Path) -> None:
     assert f"their Python: {tmp_path / 'workers'}" in message
     assert "PYSPARK_PYTHON" in message and "spark.archives" in message
     assert "Py4J" not in message and "Traceback" not in message
+
+
+@pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas:FutureWarning")
+def test_a_raised_row_error_names_the_row(spark: Any) -> None:
+    # urikit.arrow's kernels with errors="raise" in a Spark task: the row is in
+    # the message Spark hands back
+    from urikit import arrow
+
+    rows = ["http://ok/", None, "http://ok/b", "http://h:x/", "c d"]
+    df = spark.createDataFrame([(r,) for r in rows], "url string").coalesce(1)
+
+    def strict(batches: Any) -> Any:
+        for batch in batches:
+            out = arrow.normalize(batch.column(0), errors="raise")
+            yield pa.record_batch([out], ["n"])
+
+    with pytest.raises(Exception) as caught:
+        df.mapInArrow(strict, "n string").collect()
+    assert "row 3: invalid character 'x' in port at position 9" in str(caught.value)

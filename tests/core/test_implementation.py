@@ -13,13 +13,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import paths
 import pytest
 from _twins import C_ONLY, Build
+from paths import needs_source
 
 import urikit
 from urikit.core import _accel
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = paths.ROOT
 
 
 def _flag(name: str) -> bool:
@@ -34,6 +36,7 @@ def _load_tool(name: str) -> ModuleType:
     return module
 
 
+@needs_source
 def test_generated_tables_are_fresh() -> None:
     """src/urikit/core/_tables.h is exactly what tools/gen_tables.py makes from _charsets.py."""
     generated = _load_tool("gen_tables").generate()
@@ -69,6 +72,7 @@ CHANGED_DEFINITIONS = [
 ]
 
 
+@needs_source
 @pytest.mark.parametrize(("module", "old", "new"), CHANGED_DEFINITIONS)
 def test_gen_tables_check_fails_when_a_definition_changes(
     tmp_path: Path, module: str, old: str, new: str
@@ -96,6 +100,7 @@ def test_gen_tables_check_fails_when_a_definition_changes(
     assert "stale" in stale.stderr or "_parser.RULES" in stale.stderr, stale.stderr
 
 
+@needs_source
 def test_design_names_a_differential_test_for_every_automaton() -> None:
     """docs/design.md's table of C automata names built units, and for each a test
     that exists: the test named as what holds C and Python equal is really there."""
@@ -174,7 +179,7 @@ def test_implementation_matches_environment() -> None:
 
 def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     full = {k: v for k, v in os.environ.items() if not k.startswith("URIKIT_")}
-    full["PYTHONPATH"] = os.pathsep.join([str(REPO / "src"), full.get("PYTHONPATH", "")])
+    full["PYTHONPATH"] = os.pathsep.join([str(paths.IMPORT_ROOT), full.get("PYTHONPATH", "")])
     full.update(env)
     return subprocess.run(
         [sys.executable, "-c", code], env=full, capture_output=True, text=True, check=False
@@ -293,6 +298,7 @@ def _setup_namespace() -> dict[str, Any]:
     return namespace
 
 
+@needs_source
 def test_setup_records_a_failed_build(tmp_path: Path) -> None:
     """A compiler failure is announced and recorded in urikit/core/_build_info.py,
     which is what urikit --version and the import error read."""
@@ -329,7 +335,7 @@ def test_setup_records_a_failed_build(tmp_path: Path) -> None:
     assert "(false exited with status 1)" in said[1]
 
 
-PACKAGE = REPO / "src" / "urikit"
+PACKAGE = paths.PACKAGE  # the urikit under test, which ships its C sources (tests/paths.py)
 #: The units of the one extension urikit.core._speedups and the headers they share.
 C_SOURCES = sorted([*PACKAGE.rglob("*.c"), *PACKAGE.rglob("*.h")])
 
@@ -339,7 +345,7 @@ def test_c_module_imports_nothing_and_uses_no_deprecated_api() -> None:
     imports a Python module (everything it uses is handed in: see urikit.core._accel) and
     each calls the APIs deprecated in 3.12 only in the branch for older versions."""
     assert len(C_SOURCES) > 2
-    module = (REPO / "src" / "urikit" / "core" / "_speedups_module.c").read_text(encoding="utf-8")
+    module = (PACKAGE / "core" / "_speedups_module.c").read_text(encoding="utf-8")
     assert "PyInit__speedups(void)\n{\n    return PyModuleDef_Init(&moduledef);\n}" in module
     for path in C_SOURCES:
         source = path.read_text(encoding="utf-8")
@@ -361,6 +367,7 @@ def test_c_module_imports_nothing_and_uses_no_deprecated_api() -> None:
                 assert only_before_312, (path.name, number, line)
 
 
+@needs_source
 def test_setup_builds_every_unit_and_rebuilds_on_every_header() -> None:
     """setup.py lists every .c file under src/urikit as a source of the one
     extension, and every .h file in its ``depends`` (so a header edit rebuilds),
@@ -375,7 +382,10 @@ def test_setup_builds_every_unit_and_rebuilds_on_every_header() -> None:
         for t in node.targets
         if isinstance(t, ast.Name) and t.id in ("SPEEDUPS_SOURCES", "SPEEDUPS_HEADERS")
     }
-    on_disk = {p.relative_to(REPO).as_posix() for p in C_SOURCES}
+    on_disk = {
+        p.relative_to(REPO).as_posix()
+        for p in sorted([*paths.SOURCE.rglob("*.c"), *paths.SOURCE.rglob("*.h")])
+    }
     assert set(lists["SPEEDUPS_SOURCES"]) == {p for p in on_disk if p.endswith(".c")}
     assert set(lists["SPEEDUPS_HEADERS"]) == {p for p in on_disk if p.endswith(".h")}
     manifest = (REPO / "MANIFEST.in").read_text(encoding="utf-8")

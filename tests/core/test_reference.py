@@ -624,8 +624,8 @@ def test_builders_and_edits_carry_the_public_module(name: str) -> None:
     (urikit.core._building) and still name the face users import them from."""
     from urikit.core._faces import defined_in
 
-    method = getattr(URIReference, name)
-    function = getattr(method, "__func__", method)
-    assert function.__module__ == "urikit.reference"
-    assert defined_in(function) == "urikit.core._building"
-    assert getattr(urikit.iri.IRIReference, name).__module__ == "urikit.reference"
+    for cls, face in ((URIReference, "urikit.reference"), (urikit.iri.IRIReference, "urikit.iri")):
+        method = getattr(cls, name)
+        function = getattr(method, "__func__", method)
+        assert (function.__module__, function.__qualname__) == (face, f"{cls.__name__}.{name}")
+        assert defined_in(function) == "urikit.core._building"

@@ -9,9 +9,9 @@ import subprocess
 import sys
 import unicodedata
 import warnings
-from pathlib import Path
 from urllib.parse import quote
 
+import paths
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -25,7 +25,7 @@ from urikit.schemes import WaisView, view
 from urikit.urn import URN, NamespaceRegistry
 from urikit.urn._namespaces import Namespace
 
-SRC = Path(__file__).resolve().parents[2] / "src"
+SRC = paths.IMPORT_ROOT  # the urikit under test (tests/paths.py)
 
 
 def _fresh_python(code: str) -> dict[str, object]:

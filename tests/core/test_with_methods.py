@@ -45,25 +45,48 @@ def test_with_query_params_none_removes_the_query() -> None:
     assert str(parse("http://h/p?x").with_query_params([])) == "http://h/p?"
 
 
+PAIRS = "a mapping or an iterable of (str, value) pairs"
+VALUE = "str, int, float or None"
+VALUES = "str, int, float, None or a list or tuple of them"
+
+
 @pytest.mark.parametrize(
-    ("params", "found"),
+    ("params", "expected", "found"),
     [
-        ([("a", 1)], "int"),
-        ([(1, "a")], "int"),
-        ([("a", b"x")], "bytes"),
-        ({"a": 1}, "int"),
-        ("a=1", "str"),
-        (b"a=1", "bytes"),
-        (1, "int"),
-        ([("a", "b", "c")], "tuple"),
-        (["ab"], "str"),
-        ([None], "NoneType"),
+        ([(1, "a")], PAIRS, "int"),
+        ({1: "a"}, PAIRS, "int"),
+        ("a=1", PAIRS, "str"),
+        (b"a=1", PAIRS, "bytes"),
+        (1, PAIRS, "int"),
+        ([("a", "b", "c")], PAIRS, "tuple"),
+        (["ab"], PAIRS, "str"),
+        ([None], PAIRS, "NoneType"),
+        ([("a", b"x")], VALUE, "bytes"),
+        ([("a", True)], VALUE, "bool"),
+        ([("a", [1])], VALUE, "list"),  # a list of values only as a mapping's value
+        ({"a": b"x"}, VALUES, "bytes"),
+        ({"a": {1}}, VALUES, "set"),
+        ({"a": [b"x"]}, VALUE, "bytes"),
+        ({"a": [[1]]}, VALUE, "list"),
+        ({"a": False}, VALUE, "bool"),
     ],
 )
-def test_with_query_params_wrong_types(params: Any, found: str) -> None:
-    with pytest.raises(TypeError) as info:
-        parse("http://h/").with_query_params(params)
-    assert str(info.value) == (
-        "URIReference.with_query_params() argument 'params' must be a mapping or an"
-        f" iterable of (str, str or None) pairs, not {found}"
-    )
+def test_with_query_params_wrong_types(params: Any, expected: str, found: str) -> None:
+    for ref in (parse("http://h/"), urikit.iri.parse("http://h/")):
+        with pytest.raises(TypeError) as info:
+            ref.with_query_params(params)
+        assert str(info.value) == (
+            f"{type(ref).__name__}.with_query_params() argument 'params' must be {expected},"
+            f" not {found}"
+        )
+
+
+def test_with_query_params_takes_numbers_and_keywords() -> None:
+    ref = parse("http://h/?x")
+    values: dict[str, Any] = {"n": 1, "f": 2.5, "l": [1, "a", None]}
+    assert str(ref.with_query_params(values)) == ("http://h/?n=1&f=2.5&l=1&l=a&l")
+    assert str(ref.with_query_params([("a", 1)], b=2)) == "http://h/?a=1&b=2"
+    assert str(ref.with_query_params(params=1)) == "http://h/?params=1"
+    assert str(ref.with_query_params(page=1e20)) == "http://h/?page=1e%2B20"
+    with pytest.raises(TypeError, match=r"^URIReference.with_query_params\(\) takes params=None"):
+        ref.with_query_params(None, a="1")

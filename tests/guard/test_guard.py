@@ -329,6 +329,7 @@ def test_ipv4_mapped_ipv6(fetch: Fetch, server: _Server) -> None:
     assert server.seen == []
 
 
+@pytest.mark.timing
 def test_trickling_server_whole_request_timeout(fetch: Fetch, server: _Server) -> None:
     started = time.monotonic()
     with pytest.raises(FetchError) as info:
@@ -382,6 +383,7 @@ def test_max_redirects_when_the_client_rewrites(
     assert paths[-1].endswith(encoded * 3)  # what the client sent is not the Location
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize(("client", "tail", "encoded"), REWRITING)
 def test_timeout_bounds_a_rewritten_chain(
     server: _Server, client: str, tail: str, encoded: str

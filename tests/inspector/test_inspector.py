@@ -148,6 +148,12 @@ def test_compared_reading_is_normalized() -> None:
     assert resolved["compared"]["href"] == "http://a/b/g"
 
 
+def test_octets_that_are_not_utf8_are_shown_not_raised() -> None:
+    a = analyse("http://h/a%E0b?k=%FF")
+    assert a["error"] is None
+    assert a["path_segments"] == ["a\ufffdb"] and a["query_params"] == [["k", "\ufffd"]]
+
+
 def test_base_and_iri_errors_are_reported_not_raised() -> None:
     a = analyse("g", "not a base")
     assert set(a["base"]) == {"error"}
@@ -222,6 +228,19 @@ def test_build_writes_page_wheels_and_config(built: Path) -> None:
     for name in ("index.html", "inspector.css", "inspector.js"):
         assert (built / name).stat().st_size > 0
     assert default_pyodide_base().endswith(f"/v{PYODIDE_VERSION}/full/")
+    # Pyodide from a path of the page's server: what the page opened from a file says
+    page = (built / "index.html").read_text(encoding="utf-8")
+    assert 'data-pyodide-local="1"' in page
+    assert '<link rel="modulepreload" href="/pyodide/pyodide.mjs">' in page
+
+
+def test_serve_refuses_a_pyodide_folder_without_pyodide(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", "--pyodide", str(tmp_path), "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert f"--pyodide {tmp_path}: no pyodide.mjs there" in err
+    assert f"npm pack pyodide@{PYODIDE_VERSION}" in err
 
 
 def test_server_types_and_pyodide_folder(built: Path, tmp_path: Path) -> None:

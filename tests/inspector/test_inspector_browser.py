@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 import threading
 import time
 import urllib.parse
@@ -20,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from inspector_meaning import MEANING
 
-from urikit.inspector import PYODIDE_VERSION, build
+from urikit.inspector import PYODIDE_VERSION, build, default_pyodide_base
 from urikit.inspector._serve import PYODIDE_PATH, make_server
 
 DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
@@ -82,8 +85,15 @@ def driver() -> Iterator[Any]:
     options.binary_location = shutil.which("chromium") or ""
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
         options.add_argument(arg)
+    # No name resolves but 127.0.0.1, where the tests' servers are: the page's
+    # CDN is unreachable whatever the machine's network (nothing leaves it).
+    options.add_argument("--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1")
     browser = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
     browser.set_window_size(1280, 1000)
+    # Starting Python blocks the page's thread for seconds (importing urikit);
+    # on a machine whose cores other work keeps busy, longer than WebDriver's
+    # 30 s script timeout, which a check of data-ready must outlast.
+    browser.set_script_timeout(READY_TIMEOUT)
     try:
         yield browser
     finally:
@@ -125,7 +135,9 @@ def page(driver: Any, site: str) -> Any:
 
 
 def _show(driver: Any, uri: str, base: str = "") -> None:
-    driver.execute_script(
+    # the page's state is read in the same script: the debounced analysis can
+    # run (and set data-ready) before a second WebDriver call gets there
+    ready = driver.execute_script(
         """
         const [uri, base] = arguments;
         document.querySelector('input[name=mode][value=uri]').click();
@@ -133,11 +145,12 @@ def _show(driver: Any, uri: str, base: str = "") -> None:
           const f = document.getElementById(id);
           f.value = v;
           f.dispatchEvent(new Event('input'));
-        }""",
+        }
+        return document.body.dataset.ready;""",
         uri,
         base,
     )
-    assert driver.execute_script("return document.body.dataset.ready") == "0"
+    assert ready == "0"
     _wait_ready(driver)
 
 
@@ -255,6 +268,36 @@ def test_whatwg_failure_and_agreement(page: Any) -> None:
     assert "fails" in page.find_element("id", "whatwg").text
     _show(page, "https://example.org/a?b#c")
     assert page.find_elements("css selector", "#whatwg [data-differs]") == []
+
+
+def _marked(driver: Any) -> set[str]:
+    return {
+        e.get_attribute("data-differs")
+        for e in driver.find_elements("css selector", "#whatwg [data-differs]")
+    }
+
+
+@pytest.mark.parametrize(("text", "base", "marked"), MEANING)
+def test_only_differences_of_meaning_are_marked(
+    page: Any, text: str, base: str, marked: frozenset[str]
+) -> None:
+    """tests/inspector/inspector_meaning.py's table, with Chromium's own ``new URL()``."""
+    _show(page, text, base)
+    assert _marked(page) == marked
+    # each marked part says what RFC 3986 reads there
+    for e in page.find_elements("css selector", "#whatwg [data-differs]"):
+        assert e.find_element("css selector", ".note").text.startswith("RFC 3986: ")
+
+
+def test_hex_case_is_no_difference(page: Any) -> None:
+    _show(page, "http://h/a%2fb?x=%0d")
+    whatwg = page.find_element("id", "whatwg").text
+    assert "/a%2fb" in whatwg and "?x=%0d" in whatwg  # the browser's reading, as it gives it
+    assert _marked(page) == set()
+    _show(page, "http://h/a b")  # invalid: empty port, search and hash are no difference
+    assert _marked(page) == {"href", "pathname"}
+    note = page.find_element("css selector", '#whatwg [data-differs="pathname"] .note').text
+    assert note == "RFC 3986: not valid: invalid character ' ' in path at position 10"
 
 
 def test_findings_highlighted(page: Any) -> None:
@@ -393,3 +436,116 @@ def test_speed(driver: Any, site: str, capsys: pytest.CaptureFixture[str]) -> No
     # leave room for a machine shared with other work.
     assert cold < 30000 and warm < 30000
     assert min(per_key) < 50
+
+
+# ---- when Python cannot start: the page says why and what to do
+
+
+def _wait_problem(driver: Any, kind: str) -> Any:
+    """The page's message of why Python could not start, once it shows ``kind``."""
+    deadline = time.monotonic() + READY_TIMEOUT
+    while True:
+        box = driver.find_element("id", "problem")
+        if box.get_attribute("data-problem") == kind and box.is_displayed():
+            return box
+        if time.monotonic() > deadline:
+            status = driver.find_element("id", "status").text
+            raise AssertionError(f"no {kind!r} message in the page; its status: {status}")
+        time.sleep(0.05)
+
+
+def _overflow_at_phone_width(driver: Any) -> int:
+    """How many pixels wider than a phone's screen the page is (0 or less: fits)."""
+    try:
+        driver.set_window_size(390, 844)
+        return int(
+            driver.execute_script(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+        )
+    finally:
+        driver.set_window_size(1280, 1000)
+
+
+@pytest.fixture(scope="module")
+def cdn_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The page as ``build OUT`` writes it: Pyodide from its CDN."""
+    return build(tmp_path_factory.mktemp("cdn-page"))
+
+
+def test_serve_without_the_cdn_says_to_serve_pyodide(driver: Any) -> None:
+    """``python -m urikit.inspector serve`` with the CDN out of reach (the
+    browser here resolves no name but 127.0.0.1): a message that names the CDN
+    and the command that serves a local copy, not empty panels."""
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "urikit.inspector", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert serve.stdout is not None
+        line = serve.stdout.readline()
+        assert line.startswith("serving the urikit inspector on "), line
+        url = line.split(" on ", 1)[1].split()[0]
+        driver.get("about:blank")
+        driver.get(url)
+        box = _wait_problem(driver, "pyodide")
+        text = box.text
+        cdn = default_pyodide_base()
+        assert f"Pyodide {PYODIDE_VERSION} could not be loaded from {cdn}" in text
+        assert f"npm pack pyodide@{PYODIDE_VERSION}" in text
+        assert "python -m urikit.inspector serve --pyodide package" in text
+        assert "The browser said: " in text  # the browser's own error, after the advice
+        assert not driver.find_element("id", "uri-mode").is_displayed()  # no empty panels
+        assert "Python could not start" in driver.find_element("id", "status").text
+        assert driver.execute_script(_CONTRAST_JS) == []
+        assert _overflow_at_phone_width(driver) <= 0
+    finally:
+        serve.terminate()
+        _, err = serve.communicate(timeout=30)
+    # the terminal says where Pyodide loads from, and how to do without it
+    assert f"the page loads Pyodide from {default_pyodide_base()}" in err
+    assert "--pyodide DIR" in err
+
+
+def test_a_server_without_pyodide_says_to_give_it(driver: Any, tmp_path: Path) -> None:
+    """A page built for Pyodide under /pyodide/ on a server that has no copy there."""
+    folder = build(tmp_path / "page", PYODIDE_PATH)
+    server = make_server(folder, None)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        driver.get("about:blank")
+        driver.get(f"http://127.0.0.1:{server.server_port}/")
+        text = _wait_problem(driver, "pyodide").text
+        assert f"could not be loaded from http://127.0.0.1:{server.server_port}/pyodide/" in text
+        assert "python -m urikit.inspector serve --pyodide DIR" in text
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_opened_from_a_file_says_to_serve_it(driver: Any, cdn_page: Path) -> None:
+    """A built page opened from file://, where the browser runs no module script:
+    a message with the commands that serve it, instead of "Loading Python"."""
+    driver.get("about:blank")
+    driver.get((cdn_page / "index.html").as_uri())
+    text = _wait_problem(driver, "file").text
+    assert "opened from a file" in text
+    assert "python -m urikit.inspector serve --pyodide DIR" in text
+    assert f"python3 -m http.server --bind 127.0.0.1 --directory '{cdn_page}' 8000" in text
+    assert "Loading Python" not in driver.find_element("id", "status").text
+    assert not driver.find_element("id", "uri-mode").is_displayed()
+    assert driver.execute_script(_CONTRAST_JS) == []
+    assert _overflow_at_phone_width(driver) <= 0
+
+
+def test_opened_from_a_file_built_for_a_server_path(driver: Any, tmp_path: Path) -> None:
+    """Built with ``--pyodide /pyodide/``, the folder alone cannot serve Pyodide:
+    the message gives only ``serve --pyodide DIR``."""
+    folder = build(tmp_path / "page", PYODIDE_PATH)
+    driver.get("about:blank")
+    driver.get((folder / "index.html").as_uri())
+    text = _wait_problem(driver, "file").text
+    assert "python -m urikit.inspector serve --pyodide DIR" in text
+    assert "http.server" not in text

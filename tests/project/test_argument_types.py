@@ -158,6 +158,8 @@ SAMPLES: dict[str, dict[str, object]] = {
     "IRIReference": {"text": "パス"},
     "IRIReference.resolve": {"reference": "ü"},
     "IRIReference.relativize": {"target": "http://例え.jp/ü"},
+    "IRIReference.query_param": {"name": "q"},
+    "IRIReference.query_values": {"name": "q"},
     "URN": {"text": "urn:a:b"},
     "URN.parse": {"text": "urn:a:b"},
     "URN.build": {"nid": "ab", "nss_text": "c"},
@@ -401,7 +403,7 @@ def _call(
         if p.name not in values:
             assert p.default is not p.empty, f"SAMPLES[{name!r}] needs {p.name!r}"
             continue
-        if p.kind is p.POSITIONAL_OR_KEYWORD and len(args) == params.index(p):
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and len(args) == params.index(p):
             args.append(values[p.name])
         else:
             keywords[p.name] = values[p.name]
@@ -447,10 +449,11 @@ def test_wrong_type_raises_type_error(
 
 
 @pytest.mark.parametrize("below", ["1024", 1.5, True, b"x"])
-def test_int_parameter(below: Any) -> None:
+@pytest.mark.parametrize("ref", [REF, IRI], ids=["URIReference", "IRIReference"])
+def test_int_parameter(ref: URIReference, below: Any) -> None:
     with pytest.raises(TypeError) as info:
-        REF.port_is_unusual(below=below)
+        ref.port_is_unusual(below=below)
     assert str(info.value) == (
-        "URIReference.port_is_unusual() argument 'below' must be int or None,"
+        f"{type(ref).__name__}.port_is_unusual() argument 'below' must be int or None,"
         f" not {type(below).__name__}"
     )

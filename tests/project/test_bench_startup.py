@@ -14,10 +14,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import paths
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-SRC = Path(__file__).resolve().parents[2] / "src"
+BENCH = paths.ROOT / "bench"
+SRC = paths.IMPORT_ROOT  # the urikit under test (tests/paths.py)
 # the scripts that read ../shared, themselves or through the per-build harness
 SCRIPTS = sorted(
     path.name

@@ -8,20 +8,16 @@ installed: a package is made missing with ``sys.modules[name] = None``.
 
 from __future__ import annotations
 
-import ast
-import contextlib
-import doctest
 import functools
 import importlib.util
 import subprocess
 import sys
-from collections.abc import Iterator
-from importlib import metadata
 from pathlib import Path
 from typing import NamedTuple
 
 import extras_table
 import pytest
+from extras_table import distributions, imports_of
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -95,131 +91,11 @@ def test_a_failed_import_is_tried_again(monkeypatch: pytest.MonkeyPatch) -> None
 
 PROJECT = extras_table.load()
 ALWAYS = [*PROJECT.dependencies, *PROJECT.extras["test"]]  # what README command 2 installs
-HELPERS = {path.stem for path in (extras_table.ROOT / "tests").rglob("*.py")}
 FILES = sorted(
     path.relative_to(extras_table.ROOT).as_posix()
     for pattern in ("src/**/*.py", "tests/**/*.py", "docs/*.md", "README.md", "conftest.py")
     for path in extras_table.ROOT.glob(pattern)
 )
-
-
-class Imports(NamedTuple):
-    # imported where a missing package is an error, each with the modules
-    # importorskip'd before it
-    needed: frozenset[tuple[str, frozenset[str]]]
-    mentioned: frozenset[str]  # imported or importorskip'd anywhere
-
-
-def top_name(dotted: str) -> str:
-    return dotted.partition(".")[0]
-
-
-def importorskipped(node: ast.AST) -> str | None:
-    """The module a ``pytest.importorskip("...")`` call names, else ``None``."""
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "importorskip"
-        and node.args
-        and isinstance(node.args[0], ast.Constant)
-        and isinstance(node.args[0].value, str)
-    ):
-        return top_name(node.args[0].value)
-    return None
-
-
-def imported(node: ast.AST) -> list[str]:
-    if isinstance(node, ast.Import):
-        return [top_name(alias.name) for alias in node.names]
-    if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-        return [top_name(node.module)]
-    return []
-
-
-def guarded(statement: ast.stmt) -> bool:
-    """``if TYPE_CHECKING:`` or ``try: ... except ImportError:``: an import there
-    may be missing."""
-    if isinstance(statement, ast.If):
-        return "TYPE_CHECKING" in ast.unparse(statement.test)
-    if isinstance(statement, ast.Try):
-        caught = " ".join(ast.unparse(h.type) for h in statement.handlers if h.type)
-        return "ImportError" in caught or "ModuleNotFoundError" in caught
-    return False
-
-
-def run_time_imports(
-    statements: list[ast.stmt], skipped: set[str]
-) -> set[tuple[str, frozenset[str]]]:
-    """The modules imported when ``statements`` run, each with the modules
-    importorskip'd before it (``skipped`` gathers them). Function and class
-    bodies are not run here (their doctests are)."""
-    needed: set[tuple[str, frozenset[str]]] = set()
-    for statement in statements:
-        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            continue
-        if guarded(statement):
-            continue
-        nested = [
-            child
-            for field in ("body", "orelse", "finalbody", "handlers")
-            for child in getattr(statement, field, [])
-        ]
-        if nested:
-            needed |= run_time_imports(nested, skipped)
-            continue
-        for node in ast.walk(statement):
-            needed |= {(name, frozenset(skipped)) for name in imported(node)}
-            skipped |= {name for name in [importorskipped(node)] if name}
-    return needed
-
-
-def doctests(text: str) -> Iterator[list[ast.stmt]]:
-    """The examples of a doctest (a docstring, a page), parsed."""
-    for example in doctest.DocTestParser().get_examples(text):
-        with contextlib.suppress(SyntaxError):  # a top-level await, shown not run
-            yield ast.parse(example.source).body
-
-
-def imports_of(relpath: str) -> Imports:
-    text = (extras_table.ROOT / relpath).read_text(encoding="utf-8")
-    texts: list[str] = [text] if relpath.endswith(".md") else []
-    needed: set[tuple[str, frozenset[str]]] = set()
-    mentioned: set[str] = set()
-    if relpath.endswith(".py"):
-        tree = ast.parse(text)
-        needed |= run_time_imports(tree.body, set())
-        for node in ast.walk(tree):
-            mentioned |= {*imported(node), *filter(None, [importorskipped(node)])}
-            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-                texts.extend(filter(None, [ast.get_docstring(node, clean=False)]))
-    for doc in texts:  # one doctest each: an importorskip covers the examples after it
-        skipped: set[str] = set()
-        for body in doctests(doc):
-            needed |= run_time_imports(body, skipped)
-            for node in (n for statement in body for n in ast.walk(statement)):
-                mentioned |= {*imported(node), *filter(None, [importorskipped(node)])}
-    local = (
-        set(sys.stdlib_module_names)
-        | HELPERS
-        | {"urikit", "_urikit_entry", "__future__", "conftest"}
-    )
-    return Imports(
-        frozenset((name, skipped) for name, skipped in needed if name not in local),
-        frozenset(mentioned - local),
-    )
-
-
-@functools.cache
-def providers() -> dict[str, frozenset[str]]:
-    return {
-        module: frozenset(map(canonicalize_name, names))
-        for module, names in metadata.packages_distributions().items()
-    }
-
-
-def distributions(module: str) -> frozenset[str] | None:
-    """The installed distributions that provide top-level ``module``, or ``None``."""
-    return providers().get(module)
 
 
 @functools.cache
@@ -229,7 +105,7 @@ def closure(*requirements: str) -> frozenset[str]:
 
 @pytest.mark.parametrize("relpath", sorted(PROJECT.needs))
 def test_the_table_names_files_and_extras_that_exist(relpath: str) -> None:
-    assert (extras_table.ROOT / relpath).is_file(), f"{relpath} is not a file"
+    assert extras_table.locate(relpath).is_file(), f"{relpath} is not a file"
     extras = PROJECT.needs[relpath]
     assert extras, f"{relpath} names no extra"
     unknown = set(extras) - set(PROJECT.extras)

@@ -8,9 +8,11 @@ one of its submodules (the function ``urikit.resolve`` over a module
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 import sys
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -113,3 +115,37 @@ def test_the_public_module_walk_finds_the_faces() -> None:
     assert {"urikit.arrow", "urikit.reference", "urikit.security", "urikit.iri"} <= set(
         _public_modules()
     )
+
+
+@pytest.mark.parametrize("name", _public_modules())
+def test_public_methods_name_the_class_they_are_called_on(name: str) -> None:
+    """``__init__`` and every public method (classmethod, staticmethod, property)
+    of an exported class written in Python name that class and its face,
+    inherited ones too:
+    Python's own argument errors ("IRIReference.update_query() takes ...",
+    "FtpView.parse() missing ...") then name the class called, as urikit's own
+    checks (``type(self).__name__``) do."""
+    try:
+        module = importlib.import_module(name)
+    except ImportError:  # an extra is missing
+        pytest.skip(f"{name} needs an extra")
+    wrong = []
+    for attr in getattr(module, "__all__", []):
+        try:
+            cls = getattr(module, attr)
+        except ImportError:  # a name loaded on first use, from an extra
+            continue
+        if not isinstance(cls, type) or not cls.__module__.startswith("urikit"):
+            continue
+        for method in dir(cls):
+            if method.startswith("_") and method != "__init__":
+                continue
+            raw = inspect.getattr_static(cls, method)
+            function: Any = raw.fget if isinstance(raw, property) else getattr(raw, "__func__", raw)
+            owner = next(k for k in cls.__mro__ if method in vars(k))
+            if not hasattr(function, "__code__") or not owner.__module__.startswith("urikit"):
+                continue  # a C accessor's name is fixed; a stdlib base's is its own
+            where = (function.__module__, function.__qualname__.rpartition(".")[0])
+            if where != (cls.__module__, cls.__qualname__):
+                wrong.append(f"{attr}.{method}: {where}")
+    assert not wrong, wrong

@@ -37,10 +37,12 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
+import paths
 import pytest
 
-SRC = Path(__file__).resolve().parents[2] / "src"
-PACKAGE = SRC / "urikit"
+# the urikit under test: this checkout's src/urikit or an installed package (tests/paths.py)
+SRC = paths.IMPORT_ROOT
+PACKAGE = paths.PACKAGE
 FACADE = "urikit"
 FACADE_LAYER = 99
 APPLICATION_LAYER = 7
@@ -348,7 +350,7 @@ def test_every_core_module_is_declared() -> None:
 
 
 def test_design_md_draws_every_package_and_face() -> None:
-    design = (SRC.parent / "docs" / "design.md").read_text(encoding="utf-8")
+    design = (paths.ROOT / "docs" / "design.md").read_text(encoding="utf-8")
     tree = design.split("## Layers", 1)[1].split("```", 2)[1]
     named = [p.name + "/" for p in PACKAGE.iterdir() if (p / "__init__.py").exists()]
     named += [p.name for p in PACKAGE.glob("*.py")]

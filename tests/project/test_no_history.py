@@ -11,16 +11,18 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import paths
 import pytest
 
-SRC = Path(__file__).resolve().parents[2] / "src"
+SRC = paths.IMPORT_ROOT  # the urikit under test (tests/paths.py)
 SUFFIXES = (".py", ".pyi", ".c", ".h")
 #: An issue number or a branch name, the way they were written into the code.
 HISTORY_RE = re.compile(r"\b[Ii]ssues? +#?[0-9]+|\(#[0-9]+\)|\bh[0-9]+-[a-z]")
 
 
 def _sources() -> list[Path]:
-    return sorted(p for p in SRC.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+    found = [p for p in paths.PACKAGE.rglob("*") if p.suffix in SUFFIXES and p.is_file()]
+    return sorted([*found, paths.ENTRY])
 
 
 def _history(text: str) -> list[str]:

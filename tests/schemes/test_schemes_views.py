@@ -450,3 +450,21 @@ def test_a_view_class_parses_into_its_own_type() -> None:
 
     view: FtpView = FtpView.parse("ftp://ftp.example.org/pub/file.txt;type=i")
     assert type(view) is FtpView and view.typecode == "i"
+
+
+@pytest.mark.parametrize(
+    "uri", ["ftp://h/", "http://h/", "mailto:a@b", "news:g", "file:///a", "wais://h/d"]
+)
+def test_argument_errors_name_the_view_class(uri: str) -> None:
+    """Python's own argument errors of a method a view inherits name the view's
+    class, as urikit's own checks do (they named SchemeView, or another view)."""
+    v = view(uri)
+    cls = type(v).__name__
+    with pytest.raises(TypeError, match=rf"^{cls}\.decoded_fragment\(\) takes from 1 to 3"):
+        v.decoded_fragment("utf-8", "strict", "x")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match=rf"^{cls}\.decoded_fragment\(\) argument 'encoding'"):
+        v.decoded_fragment(1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=rf"^{cls}\.parse\(\) missing 1 required"):
+        type(v).parse()  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match=rf"^{cls}\.__init__\(\) missing 1 required"):
+        type(v)()  # type: ignore[call-arg]

@@ -314,6 +314,7 @@ def endless_interim(conn: socket.socket, stop: threading.Event) -> None:
         conn.sendall(b"HTTP/1.1 100 Continue\r\n\r\n" * 100)
 
 
+@pytest.mark.timing
 @pytest.mark.parametrize(
     "script",
     [
@@ -331,6 +332,7 @@ def test_trickling_server_bounded(serve: Callable[..., HostileServer], script: S
     assert time.monotonic() - started < _BOUND
 
 
+@pytest.mark.timing
 def test_name_lookup_bounded() -> None:
     release = threading.Event()
 
@@ -394,6 +396,7 @@ def test_internal_resolver_refused_by_default(serve: Callable[..., HostileServer
     assert server.requests == []
 
 
+@pytest.mark.timing
 def test_tls_handshake_bounded(serve: Callable[..., HostileServer]) -> None:
     # a server that never completes a TLS handshake: the same deadline applies
     server = serve(trickle(b"", b"\x16\x03\x01\x00" * 20))

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable, Iterable, Iterator
     from contextlib import AbstractContextManager
-    from typing import Any, NoReturn, TextIO
+    from typing import Any, BinaryIO, NoReturn, TextIO
 
     #: A command's work on one input: returns (record fields, human columns); raises
     #: URIError or Rejected.
@@ -75,8 +75,11 @@ __all__ = [
     "run_records",
     "scheme_list",
     "seconds",
+    "stdin_argument",
     "take_extra_inputs",
+    "too_long",
     "usage_error",
+    "without_line_end",
     "write_output",
 ]
 
@@ -330,6 +333,23 @@ def seconds(value: str) -> float:
     return number
 
 
+def too_long(value: str, digits: int = 18) -> bool:
+    """Whether ``value`` is a run of ASCII digits with more than ``digits``
+    significant ones: more than an option's value can be, and told apart before
+    ``int()`` reads it (which refuses 4,300 digits and more).
+
+    >>> too_long("0" * 40 + "12"), too_long("9" * 19), too_long("x" * 40)
+    (False, True, False)
+    """
+    text = value.strip()
+    return text.isascii() and text.isdigit() and len(text.lstrip("0")) > digits
+
+
+def _shown(value: str) -> str:
+    """``value`` as a message quotes it: its repr, a long one cut."""
+    return repr(value) if len(value) <= 40 else f"{value[:20]!r}... ({len(value)} characters)"
+
+
 def count(value: str) -> int:
     """An argparse type: a whole number, 0 or more.
 
@@ -338,13 +358,18 @@ def count(value: str) -> int:
     >>> count("-5")
     Traceback (most recent call last):
     argparse.ArgumentTypeError: '-5' is not a whole number 0 or more
+    >>> count("9" * 50)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '99999999999999999999'... (50 characters) is too large (over 18...
     """
+    if too_long(value):
+        raise _argument_error(f"{_shown(value)} is too large (over 18 digits)")
     try:
         number = int(value)
     except ValueError:
         number = -1
     if number < 0:
-        raise _argument_error(f"{value!r} is not a whole number 0 or more")
+        raise _argument_error(f"{_shown(value)} is not a whole number 0 or more")
     return number
 
 
@@ -358,11 +383,11 @@ def port(value: str) -> int:
     argparse.ArgumentTypeError: '99999' is not a port (1-65535)
     """
     try:
-        number = int(value)
+        number = 0 if too_long(value, 5) else int(value)
     except ValueError:
         number = 0
     if not 1 <= number <= 65535:
-        raise _argument_error(f"{value!r} is not a port (1-65535)")
+        raise _argument_error(f"{_shown(value)} is not a port (1-65535)")
     return number
 
 
@@ -411,35 +436,125 @@ def scheme_list(value: str) -> list[str]:
 
 def _escape_message(message: str) -> str:
     # A lone surrogate U+DC80..U+DCFF in a CLI input is an undecodable byte
-    # (surrogateescape, for stdin and for argv); a message quotes it with repr().
-    escaped = escape(message)
-    if "\\udc" not in escaped:
-        return escaped
-    import re
+    # (surrogateescape, for stdin and for argv); a message quotes it with repr(),
+    # which is made to name the byte before the message is escaped.
+    if "\\udc" in message:
+        import re
 
-    return re.sub(r"\\udc([89a-f][0-9a-f])", r"\\x\1", escaped)
+        message = re.sub(r"\\udc([89a-f][0-9a-f])", r"\\x\1", message)
+    return escape(message)
 
 
-def read_lines(stream: TextIO | None = None) -> Iterator[str]:
-    """Yield the lines of ``stream`` (stdin by default) without their line ends.
+def without_line_end(line: str) -> str:
+    """``line`` without its line end, LF, CR LF or CR; a CR before that is the
+    line's own (an empty line is an input too: ``""``).
+
+    >>> without_line_end("a\\r\\n"), without_line_end("a\\r\\r\\n"), without_line_end("\\n")
+    ('a', 'a\\r', '')
+    """
+    if line.endswith("\n"):
+        line = line[:-1]
+    return line[:-1] if line.endswith("\r") else line
+
+
+def read_lines(stream: BinaryIO | None = None, name: str = "the input") -> Iterator[str]:
+    """Yield the lines of ``stream`` (bytes; stdin by default) without their line
+    ends (:func:`without_line_end`: a line ends at LF); an empty line is yielded
+    as ``""``, an input like any other.
 
     Bytes that are not UTF-8 are kept as lone surrogates (``surrogateescape``)
     so such a line is reported as invalid instead of stopping the run.
     """
     try:
         if stream is None:
-            for raw in sys.stdin.buffer:
-                yield raw.decode("utf-8", "surrogateescape").rstrip("\r\n")
-            return
-        for line in stream:
-            yield line.rstrip("\r\n")
+            raw = getattr(sys.stdin, "buffer", None)
+            if raw is None:  # a text stream without bytes under it (an embedding program)
+                for line in sys.stdin:
+                    yield without_line_end(line)
+                return
+            stream = raw
+        for data in stream:
+            yield without_line_end(data.decode("utf-8", "surrogateescape"))
     except OSError as exc:
-        raise InputError(f"cannot read the input: {exc}") from None
+        raise InputError(f"cannot read {name}: {exc}") from None
 
 
-def inputs(values: list[str] | None) -> Iterable[str]:
-    """The command's inputs: its arguments, or stdin lines when there are none."""
-    return values if values else read_lines()
+def inputs(args: argparse.Namespace, values: list[str] | None) -> Iterable[str]:
+    """The command's inputs, in order: its arguments (``-``: the lines of stdin,
+    there), then the lines of each ``--from FILE`` (``-``: stdin); stdin's lines
+    when there are none of either. A line is always an input, never a file name:
+    the URI ``-`` is given as a line (``echo - | urikit validate``).
+
+    An argument that names an existing file is still an input (a file name is
+    a relative reference), and a warning on stderr says how to read the file
+    instead (``--from FILE``). A ``--from`` file that cannot be opened is an
+    :class:`InputError` (exit 2) before any input is read.
+    """
+    files: list[str] = list(getattr(args, "from_files", None) or ())
+    if not values and not files:
+        return read_lines()
+    opened = [None if name == "-" else _open_lines(name) for name in files]
+    return _each_input(args, values or [], files, opened)
+
+
+def _open_lines(name: str) -> BinaryIO:
+    try:
+        return open(name, "rb")
+    except OSError as exc:
+        raise InputError(f"cannot read {name}: {exc.strerror or exc}") from None
+
+
+def _each_input(
+    args: argparse.Namespace, values: list[str], files: list[str], opened: list[BinaryIO | None]
+) -> Iterator[str]:
+    try:
+        for value in values:
+            if value == "-":
+                yield from read_lines()
+                continue
+            if getattr(args, "warn_files", False) and value and os.path.isfile(value):
+                _warn_file(args, value)
+            yield value
+        for name, stream in zip(files, opened, strict=True):
+            if stream is None:
+                yield from read_lines()
+                continue
+            try:
+                yield from read_lines(stream, name)
+            finally:
+                stream.close()
+    finally:
+        for stream in opened:
+            if stream is not None:
+                stream.close()
+
+
+def _warn_file(args: argparse.Namespace, value: str) -> None:
+    parser = getattr(args, "parser", None)
+    prog = "urikit" if parser is None else parser.prog
+    try:
+        sys.stderr.write(
+            f"{prog}: warning: the argument {escape(value)!r} is read as an input, not as the "
+            f"file it names; to read the file a line at a time: --from {escape(value)}\n"
+        )
+        sys.stderr.flush()
+    except (OSError, ValueError):  # pragma: no cover - stderr is gone
+        pass
+
+
+def stdin_argument(args: argparse.Namespace, value: str, name: str) -> str:
+    """A one-value argument ``value`` (``A`` or ``B`` of ``equivalent``, the ``URL``
+    of ``fetch``), ``-`` standing for the next line of stdin; a usage error when
+    stdin has no more lines."""
+    if value != "-":
+        return value
+    lines: Iterator[str] | None = getattr(args, "_stdin_lines", None)
+    if lines is None:
+        lines = args._stdin_lines = iter(read_lines())
+    line = next(lines, None)
+    if line is None:
+        usage_error(args, f"argument {name}: '-' reads a line of stdin, and it has none left")
+    return line
 
 
 def usage_error(args: argparse.Namespace, message: str) -> NoReturn:
@@ -617,8 +732,8 @@ def add_comparison(sub: Any, help: str) -> argparse.ArgumentParser:
     (from :func:`~urikit.cli._commands.comparison_help`, which states the exit
     status of :func:`run_comparison`)."""
     p: argparse.ArgumentParser = sub.add_parser("equivalent", help=help)
-    p.add_argument("a", metavar="A")
-    p.add_argument("b", metavar="B")
+    p.add_argument("a", metavar="A", help="a URI ('-': the next line of stdin)")
+    p.add_argument("b", metavar="B", help="a URI ('-': the next line of stdin)")
     return p
 
 
@@ -634,18 +749,36 @@ def add_repeatable(
     parser.add_argument(option, action="append", default=[], type=kind, metavar=metavar, help=help)
 
 
-def add_inputs(parser: argparse.ArgumentParser, dest: str, metavar: str, what: str) -> None:
-    """The command's inputs: positional arguments, or stdin lines when there are none.
+def add_inputs(
+    parser: argparse.ArgumentParser, dest: str, metavar: str, what: str, *, paths: bool = False
+) -> None:
+    """The command's inputs: positional arguments (``-``: stdin's lines there) and
+    ``--from FILE`` (repeatable: a file's lines, after the arguments), or stdin
+    lines when there are neither (see :func:`inputs`).
 
     They may come before, between and after the options (``urikit validate a
-    --json b``); after ``--`` every argument is an input, even one starting with "-".
+    --json b``); after ``--`` every argument is an input, even one starting with
+    "-". An argument that names an existing file gets a warning that it is read
+    as an input, unless ``paths`` (the inputs are paths: ``file-uri``).
     """
     # A default makes argparse count the inputs as optional ("required: BASE", not
     # "required: BASE, REF", when a required argument before them is missing).
     parser.add_argument(
-        dest, nargs="*", default=[], metavar=metavar, help=f"{what} (default: stdin lines)"
+        dest,
+        nargs="*",
+        default=[],
+        metavar=metavar,
+        help=f"{what}; '-' reads stdin's lines there (default: stdin's lines)",
     )
-    parser.set_defaults(inputs_dest=dest)
+    parser.add_argument(
+        "--from",
+        dest="from_files",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help=f"read {what} from FILE too, one a line, after the arguments ('-': stdin; repeatable)",
+    )
+    parser.set_defaults(inputs_dest=dest, warn_files=not paths)
 
 
 def take_extra_inputs(

@@ -42,7 +42,7 @@ from ..columnar.files import (
 from ..columnar.parallel import default_jobs
 from ..core._extras import optional
 from ._commands import add_command
-from ._common import EXIT_NO, EXIT_OK, InputError, OutputError
+from ._common import EXIT_NO, EXIT_OK, InputError, OutputError, too_long
 
 __all__ = [
     "EXIT_TERMINATED",
@@ -74,6 +74,10 @@ def whole_number(noun: str) -> Callable[[str], int]:
     """
 
     def parse(text: str) -> int:
+        if too_long(text):
+            raise argparse.ArgumentTypeError(
+                f"too large a number of {noun}: {len(text.strip())} digits"
+            )
         try:
             number = int(text)
         except ValueError:

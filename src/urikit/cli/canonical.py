@@ -15,13 +15,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..canonical_forms.rules import (
-    PROFILES,
-    canonical,
-    check_profile,
-    safe_browsing_expressions,
-    surt,
-)
+from ..canonical_forms.rules import PROFILES, canonical, safe_browsing_expressions, surt
+from ..core.errors import URIError
 from ._commands import add_command
 from ._common import add_common, add_inputs, define_record, inputs, run_records, usage_error
 
@@ -31,26 +26,68 @@ CANONICAL = define_record("canonical", "profile", "result")
 SURT = define_record("surt", "result")
 
 
+#: The profiles ``--keep-fragment`` changes: safe-browsing drops the fragment
+#: whatever is asked (the fragment is never sent to a server) and rfc3986
+#: keeps it whatever is asked (RFC 3986 section 6 keeps every component).
+_FRAGMENT_PROFILES = ("semantic", "aggressive")
+
+
+def _empty_line(text: str) -> None:
+    """An empty input has no host to canonicalize: an error record at position 0
+    of the input, whatever the profile (the surt package writes ``-`` for it,
+    which is not a key)."""
+    if not text:
+        raise URIError("empty-component", "host", 0, text)
+
+
+def _check_options(args: argparse.Namespace) -> str:
+    """The profile to run; an option the profile would ignore is a usage error."""
+    given = args.profile
+    profile = "semantic" if given is None else given
+    if args.expressions:
+        if given is not None and given != "safe-browsing":
+            usage_error(
+                args,
+                f"argument --expressions: the Safe Browsing lookup expressions, not allowed "
+                f"with --profile {given}",
+            )
+        if args.keep_fragment:
+            usage_error(
+                args,
+                "argument --keep-fragment: not allowed with --expressions "
+                "(Safe Browsing drops the fragment)",
+            )
+        return "safe-browsing"
+    if args.keep_fragment and profile not in _FRAGMENT_PROFILES:
+        why = "drops the fragment" if profile == "safe-browsing" else "keeps the fragment"
+        usage_error(
+            args,
+            f"argument --keep-fragment: not allowed with --profile {profile} "
+            f"(it {why} whatever is asked; --keep-fragment is for "
+            f"{' and '.join(_FRAGMENT_PROFILES)})",
+        )
+    return profile
+
+
 def _cmd_canonical(args: argparse.Namespace) -> int:
-    # An option the profile does not take is a usage error, not ignored.
-    try:
-        check_profile("safe-browsing" if args.expressions else args.profile, args.keep_fragment)
-    except ValueError as err:
-        usage_error(args, f"argument --keep-fragment: {err}")
+    profile = _check_options(args)
     if args.expressions:
 
         def handle(text: str) -> tuple[dict[str, Any], list[str]]:
+            _empty_line(text)
             found = safe_browsing_expressions(text)
             return {"result": list(found)}, [" ".join(found)]
 
     else:
+        options = {"keep_fragment": True} if args.keep_fragment else {}
 
         def handle(text: str) -> tuple[dict[str, Any], list[str]]:
-            result = canonical(text, args.profile, keep_fragment=args.keep_fragment)
+            _empty_line(text)
+            result = canonical(text, profile, **options)
             return {"result": result}, [result]
 
-    fixed = {"profile": "safe-browsing-expressions" if args.expressions else args.profile}
-    return run_records(args, CANONICAL, inputs(args.uris), handle, fixed=fixed)
+    fixed = {"profile": "safe-browsing-expressions" if args.expressions else profile}
+    return run_records(args, CANONICAL, inputs(args, args.uris), handle, fixed=fixed)
 
 
 def _cmd_surt(args: argparse.Namespace) -> int:
@@ -65,25 +102,31 @@ def _cmd_surt(args: argparse.Namespace) -> int:
     }
 
     def handle(text: str) -> tuple[dict[str, Any], list[str]]:
+        _empty_line(text)
         result = surt(text, **options)
         return {"result": result}, [result]
 
-    return run_records(args, SURT, inputs(args.uris), handle)
+    return run_records(args, SURT, inputs(args, args.uris), handle)
 
 
 def register(sub: Any) -> None:
     """Add ``canonical`` and ``surt`` to the ``urikit`` tool."""
     p = add_command(sub, "canonical")
     add_inputs(p, "uris", "URL", "inputs")
-    p.add_argument("--profile", default="semantic", choices=PROFILES)
     p.add_argument(
-        "--keep-fragment", action="store_true", help="semantic/aggressive: keep the fragment"
+        "--profile", default=None, choices=PROFILES, help="the canonical form (default: semantic)"
+    )
+    p.add_argument(
+        "--keep-fragment",
+        action="store_true",
+        help="semantic and aggressive: keep the fragment (refused with the other profiles, "
+        "which ignore it)",
     )
     p.add_argument(
         "--expressions",
         action="store_true",
         help="the Safe Browsing host-suffix/path-prefix expressions (space-separated; "
-        "a list with --json) instead of the canonical URL",
+        "a list with --json) instead of the canonical URL (--profile safe-browsing or none)",
     )
     add_common(p)
     p.set_defaults(run=_cmd_canonical)

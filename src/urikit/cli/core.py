@@ -27,6 +27,7 @@ from ._common import (
     json_text,
     run_comparison,
     run_records,
+    stdin_argument,
     usage_error,
 )
 
@@ -191,7 +192,9 @@ def _cmd_parse(args: argparse.Namespace) -> int:
                 human.append(" ".join(f"{k}={json_text(v)}" for k, v in fields.items()))
         return record, human
 
-    return run_records(args, PARSE, inputs(args.uris), handle, fixed={"grammar": args.grammar})
+    return run_records(
+        args, PARSE, inputs(args, args.uris), handle, fixed={"grammar": args.grammar}
+    )
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
@@ -205,13 +208,15 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         return {}, ["valid", text]
 
     fixed = {"grammar": args.grammar, "rule": args.rule}
-    return run_records(args, VALIDATE, inputs(args.uris), handle, fixed=fixed)
+    return run_records(args, VALIDATE, inputs(args, args.uris), handle, fixed=fixed)
 
 
 def _check_base(args: argparse.Namespace, probe: Any) -> None:
     """A bad base is a usage error, found before any input is read."""
     if args.base is None:
         usage_error(args, "the following arguments are required: BASE")
+    if args.base == "-":
+        usage_error(args, "argument BASE: the base is a URI, never read from stdin ('-')")
     try:
         probe()
     except URIError as err:
@@ -227,7 +232,7 @@ def _cmd_resolve(args: argparse.Namespace) -> int:
         return {"result": result}, [result]
 
     fixed = {"base": args.base, "rules": args.rules}
-    return run_records(args, RESOLVE, inputs(args.refs), handle, fixed=fixed)
+    return run_records(args, RESOLVE, inputs(args, args.refs), handle, fixed=fixed)
 
 
 def _cmd_relativize(args: argparse.Namespace) -> int:
@@ -237,7 +242,9 @@ def _cmd_relativize(args: argparse.Namespace) -> int:
         result = relativize(args.base, target)
         return {"result": result}, [result]
 
-    return run_records(args, RELATIVIZE, inputs(args.targets), handle, fixed={"base": args.base})
+    return run_records(
+        args, RELATIVIZE, inputs(args, args.targets), handle, fixed={"base": args.base}
+    )
 
 
 def _cmd_normalize(args: argparse.Namespace) -> int:
@@ -245,15 +252,18 @@ def _cmd_normalize(args: argparse.Namespace) -> int:
         result = normalize(text, args.level)
         return {"result": result}, [result]
 
-    return run_records(args, NORMALIZE, inputs(args.uris), handle, fixed={"level": args.level})
+    return run_records(
+        args, NORMALIZE, inputs(args, args.uris), handle, fixed={"level": args.level}
+    )
 
 
 def _cmd_equivalent(args: argparse.Namespace) -> int:
+    a, b = stdin_argument(args, args.a, "A"), stdin_argument(args, args.b, "B")
     return run_comparison(
         args,
         EQUIVALENT,
-        (args.a, args.b),
-        lambda: equivalent(args.a, args.b, args.level),
+        (a, b),
+        lambda: equivalent(a, b, args.level),
         fixed={"level": args.level},
     )
 

@@ -56,6 +56,7 @@ from ._common import (
     add_common,
     add_inputs,
     define_record,
+    escape,
     flush_output,
     inputs,
     json_line,
@@ -63,6 +64,7 @@ from ._common import (
     open_input,
     run_records,
     scheme_list,
+    without_line_end,
     write_output,
 )
 
@@ -108,10 +110,10 @@ def _record(
 
 def _not_utf8_record(name: str, number: int, line: str) -> dict[str, Any] | None:
     """The error record of line ``number`` when it holds a byte that is not UTF-8."""
-    err = not_utf8(line)
+    raw = without_line_end(line)
+    err = not_utf8(raw)  # its text the line as the record's raw: without its line end
     if err is None:
         return None
-    raw = line.rstrip("\r\n")
     assert err.position is not None
     return _record(name, number, err.position + 1, None, raw=raw, error=err)
 
@@ -228,20 +230,25 @@ def _html_records(
 
 
 def _human(record: dict[str, Any]) -> str:
-    where = f"{record['file']}:{record['line']}"
+    """The record as a line of TAB-separated fields, each escaped as every
+    command's are (a file name, an attribute value or a message may hold a TAB,
+    a backslash or a control)."""
+    where = f"{escape(record['file'])}:{record['line']}"
     if record["column"] is not None:
         where += f":{record['column']}"
     if record["uri"] is None and record["element"] is None:  # a line that is not UTF-8
-        return f"{where}\terror: {record['error']['message']}"
+        return f"{where}\terror: {escape(record['error']['message'])}"
     if record["element"] is not None:
         shown = record["uri"] if record["uri"] is not None else record["raw"]
-        line = f"{where}\t{shown}\t{record['element']} {record['attribute']}"
+        line = (
+            f"{where}\t{escape(shown)}\t{escape(record['element'])} {escape(record['attribute'])}"
+        )
         if record["error"] is not None:
-            line += f"\terror: {record['error']['message']}"
+            line += f"\terror: {escape(record['error']['message'])}"
         return line
-    line = f"{where}\t{record['uri']}\t{record['wrapper'] or 'bare'}"
+    line = f"{where}\t{escape(record['uri'])}\t{record['wrapper'] or 'bare'}"
     if record["alternatives"]:
-        line += "\t" + " ".join(record["alternatives"])
+        line += "\t" + " ".join(escape(a) for a in record["alternatives"])
     return line
 
 
@@ -308,7 +315,7 @@ def _cmd_fixup(args: argparse.Namespace) -> int:
         print(f"urikit fixup: bad --default-scheme {args.default_scheme!r}", file=sys.stderr)
         return EXIT_USAGE
     fixed = {"default_scheme": args.default_scheme}
-    return run_records(args, FIXUP, inputs(args.texts), handle, fixed=fixed)
+    return run_records(args, FIXUP, inputs(args, args.texts), handle, fixed=fixed)
 
 
 #: What ``urikit extract --help`` says of the output and the exit status.

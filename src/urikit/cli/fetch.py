@@ -37,6 +37,7 @@ from ._common import (
     not_utf8,
     port,
     seconds,
+    stdin_argument,
 )
 
 TYPE_CHECKING = False
@@ -55,26 +56,36 @@ def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
         return None
 
 
-def _letting_through(finding: Finding, url: str) -> str:
-    """The option of this command that would let ``finding`` through, if one would."""
+def _letting_through(finding: Finding, err: Blocked, allowed: list[str]) -> str:
+    """The option of this command that would let ``finding`` through, if one would:
+    for a host name, ``--allow-network`` with each address it resolved to that
+    ``allowed`` (the networks let through already) does not hold."""
     from ..core.reference import parse
 
     if finding.code == "port-not-allowed":
-        return f" (--allow-port {parse(url).port} lets it through)"
-    if finding.code == "private-address":
-        addr = _address(url[finding.start : finding.end])
-        if addr is None:  # a name: the address it resolved to is in the message
-            return " (--allow-network with its address lets it through)"
+        return f" (--allow-port {parse(err.url).port} lets it through)"
+    if finding.code != "private-address":
+        return ""
+    addr = _address(err.url[finding.start : finding.end])
+    if addr is not None:
         return f" (--allow-network {addr}/{addr.max_prefixlen} lets it through)"
-    return ""
+    networks = [ipaddress.ip_network(n, strict=False) for n in allowed]
+    wanted = []
+    for text in dict.fromkeys(err.addresses):
+        found = _address(text.split("%", 1)[0])
+        if found is not None and not any(found in net for net in networks):
+            wanted.append(f"--allow-network {found}/{found.max_prefixlen}")
+    if not wanted:  # not resolved (or every address let through already)
+        return " (--allow-network with its address lets it through)"
+    return f" ({' '.join(wanted)} {'lets' if len(wanted) == 1 else 'let'} it through)"
 
 
-def _say_blocked(err: Blocked) -> None:
+def _say_blocked(err: Blocked, allowed: list[str]) -> None:
     """Every finding that blocked the hop, each with the option that would allow it."""
     for finding in err.report.blocking:
         print(
             f"hop {err.hop} {err.url}: blocked: {finding.code} at {finding.start}-{finding.end}:"
-            f" {finding.message}{_letting_through(finding, err.url)}",
+            f" {finding.message}{_letting_through(finding, err, allowed)}",
             file=sys.stderr,
         )
     if not err.report.blocking:  # refused for what the guard itself needs
@@ -120,6 +131,7 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
     from ..guard import Blocked, FetchError, urlopen
     from ..security import Policy
 
+    args.url = stdin_argument(args, args.url, "URL")
     bad = not_utf8(args.url)
     if bad is not None:
         print(f"urikit fetch: {bad}", file=sys.stderr)
@@ -153,7 +165,7 @@ def _cmd_fetch(args: argparse.Namespace) -> int:
                 max_bytes=args.max_bytes,
             )
         except Blocked as err:
-            _say_blocked(err)
+            _say_blocked(err, args.allow_network)
             return EXIT_NO
         except URIError as err:  # too many redirects
             print(f"urikit fetch: {err}", file=sys.stderr)
@@ -193,7 +205,7 @@ DESCRIPTION = (
 def register(sub: Any) -> None:
     """Add ``urikit fetch`` to the tool."""
     p = add_command(sub, "fetch", description=DESCRIPTION)
-    p.add_argument("url", metavar="URL", help="an http or https URL")
+    p.add_argument("url", metavar="URL", help="an http or https URL ('-': read it from stdin)")
     p.add_argument(
         "--policy",
         choices=["ssrf", "default"],
@@ -240,4 +252,4 @@ def register(sub: Any) -> None:
         metavar="N",
         help="the largest body accepted, in bytes (default: 10 MiB)",
     )
-    p.set_defaults(run=_cmd_fetch)
+    p.set_defaults(run=_cmd_fetch, parser=p)

@@ -14,7 +14,7 @@ http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9
 http://www.example.org/Dürst
 0
 >>> main(["iri", "validate", "http://h/\\ue000"])  # doctest: +NORMALIZE_WHITESPACE
-error	http://h/\\ue000	invalid character '\\ue000' in path at position 9
+error	http://h/\\ue000	invalid character '\\\\ue000' in path at position 9
 1
 """
 
@@ -57,7 +57,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         iri.parse(text, args.rule)
         return {}, ["valid", text]
 
-    return run_records(args, VALIDATE, inputs(args.iris), handle, fixed={"rule": args.rule})
+    return run_records(args, VALIDATE, inputs(args, args.iris), handle, fixed={"rule": args.rule})
 
 
 def _cmd_to_uri(args: argparse.Namespace) -> int:
@@ -67,7 +67,7 @@ def _cmd_to_uri(args: argparse.Namespace) -> int:
         result = iri.to_uri(text, idna=args.idna)
         return {"result": result}, [result]
 
-    return run_records(args, TO_URI, inputs(args.iris), handle, fixed={"idna": args.idna})
+    return run_records(args, TO_URI, inputs(args, args.iris), handle, fixed={"idna": args.idna})
 
 
 def _cmd_from_uri(args: argparse.Namespace) -> int:
@@ -77,7 +77,7 @@ def _cmd_from_uri(args: argparse.Namespace) -> int:
         result = iri.from_uri(text, idna=args.idna)
         return {"result": result}, [result]
 
-    return run_records(args, FROM_URI, inputs(args.uris), handle, fixed={"idna": args.idna})
+    return run_records(args, FROM_URI, inputs(args, args.uris), handle, fixed={"idna": args.idna})
 
 
 def _cmd_display(args: argparse.Namespace) -> int:
@@ -100,7 +100,9 @@ def _cmd_display(args: argparse.Namespace) -> int:
             return fields, ["misleading", shown.text, why, f"show: {shown.safe_text}"]
         return fields, ["ok", shown.text]
 
-    return run_records(args, DISPLAY, inputs(args.uris), handle, fixed={"strict": args.strict})
+    return run_records(
+        args, DISPLAY, inputs(args, args.uris), handle, fixed={"strict": args.strict}
+    )
 
 
 #: The exit status of every ``iri`` command, as ``urikit iri --help`` and each

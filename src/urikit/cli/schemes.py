@@ -2,7 +2,7 @@
 
 >>> from urikit.cli import main
 >>> main(["file-path", "--flavour", "windows", "file:///c:/a%20b"])
-c:\\a b
+c:\\\\a b
 0
 >>> main(["file-uri", "/tmp/a b"])
 file:///tmp/a%20b
@@ -30,7 +30,7 @@ def _cmd_file_path(args: argparse.Namespace) -> int:
         return {"result": path}, [path]
 
     fixed = {"flavour": args.flavour}
-    return run_records(args, FILE_PATH, inputs(args.uris), handle, fixed=fixed)
+    return run_records(args, FILE_PATH, inputs(args, args.uris), handle, fixed=fixed)
 
 
 def _cmd_file_uri(args: argparse.Namespace) -> int:
@@ -39,7 +39,7 @@ def _cmd_file_uri(args: argparse.Namespace) -> int:
         return {"result": uri}, [uri]
 
     fixed = {"flavour": args.flavour, "host": args.host}
-    return run_records(args, FILE_URI, inputs(args.paths), handle, fixed=fixed)
+    return run_records(args, FILE_URI, inputs(args, args.paths), handle, fixed=fixed)
 
 
 def register(sub: Any) -> None:
@@ -51,7 +51,7 @@ def register(sub: Any) -> None:
     p.set_defaults(run=_cmd_file_path)
 
     p = add_command(sub, "file-uri")
-    add_inputs(p, "paths", "PATH", "inputs")
+    add_inputs(p, "paths", "PATH", "inputs", paths=True)
     p.add_argument("--flavour", default="posix", choices=FLAVOURS, help="path flavour")
     p.add_argument("--host", default="", help="host for POSIX paths (default: none)")
     add_common(p)

@@ -122,7 +122,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
             human.append("; ".join(_summary(f) for f in report.findings))
         return fields, human
 
-    status = run_records(args, CHECK, inputs(args.uris), handle, fixed={"policy": args.policy})
+    status = run_records(
+        args, CHECK, inputs(args, args.uris), handle, fixed={"policy": args.policy}
+    )
     return EXIT_NO if failed else status
 
 
@@ -218,7 +220,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
     failed = False
     out = sys.stdout
     colour = args.color == "always" or (args.color == "auto" and out.isatty())
-    for text in inputs(args.uris):
+    for text in inputs(args, args.uris):
         bad = not_utf8(text)
         if bad is not None:  # the text as read, and the error
             failed = True

@@ -17,7 +17,7 @@ import json
 import sys
 from typing import Any
 
-from ..core.errors import URIError
+from ..core.errors import URIError, quoted
 from ..urn import RESOLUTION_SERVICES, URN, ResolverRegistry, TrivialHTTPResolver, resolve_all
 from ._commands import add_command, comparison_help
 from ._common import (
@@ -31,6 +31,7 @@ from ._common import (
     network,
     run_comparison,
     run_records,
+    stdin_argument,
 )
 
 __all__ = ["http_resolver", "register"]
@@ -72,7 +73,7 @@ def http_resolver(value: str) -> TrivialHTTPResolver:
     try:
         return TrivialHTTPResolver.from_spec(value)
     except URIError as err:
-        raise argparse.ArgumentTypeError(f"{value!r}: {err}") from None
+        raise argparse.ArgumentTypeError(f"{quoted(value, limit=40)}: {err}") from None
 
 
 def _parse(args: argparse.Namespace, text: str) -> URN:
@@ -94,7 +95,7 @@ def _cmd_parse(args: argparse.Namespace) -> int:
         shown.append(f"kind={urn.namespace_kind}")
         return record, ["ok", text, " ".join(shown)]
 
-    return run_records(args, PARSE, inputs(args.urns), handle, fixed=_parse_options(args))
+    return run_records(args, PARSE, inputs(args, args.urns), handle, fixed=_parse_options(args))
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
@@ -102,16 +103,17 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         _parse(args, text)
         return {}, ["valid", text]
 
-    return run_records(args, VALIDATE, inputs(args.urns), handle, fixed=_parse_options(args))
+    return run_records(args, VALIDATE, inputs(args, args.urns), handle, fixed=_parse_options(args))
 
 
 def _cmd_equivalent(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {"mode": args.mode, "namespace_rules": args.namespace_rules}
+    a, b = stdin_argument(args, args.a, "A"), stdin_argument(args, args.b, "B")
     return run_comparison(
         args,
         EQUIVALENT,
-        (args.a, args.b),
-        lambda: URN.equivalent(args.a, args.b, **options),
+        (a, b),
+        lambda: URN.equivalent(a, b, **options),
         fixed=options,
     )
 
@@ -136,7 +138,9 @@ def _cmd_resolve(args: argparse.Namespace) -> int:
         urls = resolve_all(text, args.service, registry=registry)
         return {"result": urls}, urls
 
-    return run_records(args, RESOLVE, inputs(args.urns), handle, fixed={"service": args.service})
+    return run_records(
+        args, RESOLVE, inputs(args, args.urns), handle, fixed={"service": args.service}
+    )
 
 
 def _common_parse_options(p: argparse.ArgumentParser) -> None:

@@ -24,6 +24,7 @@ from ..core.resolution import resolve as _resolve
 
 __all__ = [
     "COMPONENTS",
+    "RowError",
     "normalize",
     "parse_table",
     "resolve",
@@ -38,6 +39,83 @@ COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query"
 
 _EXPECTED = "a pyarrow string Array or ChunkedArray"
 _ERRORS = ("null", "raise")
+
+
+class RowError(URIError):
+    """The :class:`~urikit.URIError` of one row, raised by a kernel called with
+    ``errors="raise"``: :attr:`row` is the row's 0-based index in the array
+    (counted across the chunks of a ``ChunkedArray``); ``reason``,
+    ``component``, ``position``, ``text`` and ``detail`` are the row's error's
+    (the position in that row's text), and the message is its message after
+    ``row N:``. (An engine that re-raises a task's exception from its message
+    alone, as Polars does, gives a ``RowError`` with the message and the row,
+    the other fields unknown.)
+
+    >>> import pyarrow as pa
+    >>> from urikit import arrow
+    >>> try:
+    ...     arrow.normalize(pa.chunked_array([["http://a/"], ["b", "c d"]]), errors="raise")
+    ... except arrow.RowError as err:
+    ...     print(err.row, err.reason, err.position, "-", err)
+    2 invalid-char 1 - row 2: invalid character ' ' in path at position 1
+    """
+
+    row: int
+
+    def __init__(self, err: URIError | str, row: int = -1) -> None:
+        if isinstance(err, str):
+            # rebuilt from its message alone, as some engines re-raise a task's
+            # exception (Polars: ``type(exc)(message)``): the row is read back from
+            # it; reason, component and text are unknown ("", position -1)
+            head, sep, rest = err.partition(": ")
+            number = head[4:] if head.startswith("row ") and sep else ""
+            super().__init__("", "", -1, "", message=err)
+            self.row = int(number) if number.isdigit() and len(number) < 20 else row
+            self.row_message = rest if number else err
+            return
+        super().__init__(
+            err.reason,
+            err.component,
+            err.position,
+            err.text,
+            message=f"row {row}: {err}",
+            detail=err.detail,
+        )
+        self.row = row
+        #: the row's own message, without "row N: "
+        self.row_message = str(err)
+
+    def moved(self, rows: int) -> RowError:
+        """The same error ``rows`` rows further on (a chunk's row in its array)."""
+        moved = RowError(self, self.row + rows)
+        moved.row_message = self.row_message
+        moved.args = (f"row {moved.row}: {self.row_message}",)
+        return moved
+
+
+def _each_row(one: Any, *columns: list[Any]) -> list[Any]:
+    """``one`` of each row's values (the rows of ``columns`` side by side), a
+    :class:`~urikit.URIError` it raises made a :class:`RowError` naming the row
+    (its index in these lists)."""
+    out = []
+    for i, values in enumerate(zip(*columns, strict=True)):
+        try:
+            out.append(one(*values))
+        except URIError as err:
+            raise RowError(err, i) from None
+    return out
+
+
+def _array_of(values: list[Any], string_type: Any) -> Any:
+    """``pa.array(values, string_type)``, as ``large_string`` when it would pass
+    the 2 GiB that ``string`` offsets hold (pyarrow would give a ChunkedArray)."""
+    pa = _pa()
+    if pa.types.is_string(string_type) and sum(len(v) for v in values if v) >= 1 << 31:
+        string_type = pa.large_string()  # more characters than string offsets hold bytes
+    arr = pa.array(values, string_type)
+    if isinstance(arr, pa.ChunkedArray):  # more bytes than characters, past 2 GiB
+        arr = pa.array(values, pa.large_string())
+    return arr
 
 
 _pyarrow = _extras.loader("arrow", "pyarrow", "pyarrow")
@@ -118,12 +196,26 @@ def _check_rule(rule: object, func: str) -> str:
 
 
 def _per_chunk(obj: Any, kernel: Any) -> Any:
+    """``kernel`` of each chunk of ``obj``: an Array for an Array, a ChunkedArray
+    of as many chunks for a ChunkedArray. A :class:`RowError` a chunk raises is
+    moved to the chunk's place; chunks of ``string`` and ``large_string`` (one
+    whose result passed 2 GiB) are all made ``large_string``."""
     pa = _pa()
     if isinstance(obj, pa.ChunkedArray):
-        chunks = [kernel(c) for c in obj.chunks]
+        chunks = []
+        start = 0
+        for c in obj.chunks:
+            try:
+                chunks.append(kernel(c))
+            except RowError as err:
+                raise err.moved(start) from None
+            start += len(c)
         if not chunks:
             t = obj.type.value_type if pa.types.is_dictionary(obj.type) else obj.type
             return pa.chunked_array([], type=kernel(pa.array([], t)).type)
+        types = {c.type for c in chunks}
+        if len(types) > 1 and pa.large_string() in types:
+            chunks = [c.cast(pa.large_string()) for c in chunks]
         return pa.chunked_array(chunks)
     return kernel(obj)
 
@@ -326,7 +418,6 @@ def normalize(array: Any, level: str = "scheme", *, errors: str = "null") -> Any
     check_str(level, "normalize", "level")
     errors = _check_errors(errors, "normalize")
     _normalize("a:", level)  # an unknown level raises here, even for an empty array
-    pa = _pa()
     one = _null_on_error(functools.partial(_normalize, level=level), errors)
     # the registry of level "scheme" as the C kernel reads it: names and port strings
     ports = tuple((k, str(v)) for k, v in DEFAULT_REGISTRY.ports.items() if type(k) is str)
@@ -338,8 +429,8 @@ def normalize(array: Any, level: str = "scheme", *, errors: str = "null") -> Any
             done = _in_c(arrow_normalize, chunk, level == "scheme", ports, like, one)
             if done is not None:
                 return done
-        out = [None if s is None else one(s) for s in chunk.to_pylist()]
-        return pa.array(out, _out_type(chunk.type))
+        out = _each_row(lambda s: None if s is None else one(s), chunk.to_pylist())
+        return _array_of(out, _out_type(chunk.type))
 
     return _per_chunk(obj, kernel)
 
@@ -358,18 +449,33 @@ def _text_buffers(chunk: Any) -> tuple[Any, Any, Any, int, int, bool]:
 
 def _in_c(kernel: Any, chunk: Any, *args: Any) -> Any:
     """The output array of the C string-to-string ``kernel`` (normalize,
-    resolve, canonical) for a plain string ``chunk``, of its output type, its
-    buffers (validity or None, offsets, data: pyarrow Buffers of
-    :func:`_allocator`) taken without a copy; None when the kernel declines
-    (int32 offsets would overflow). ``args`` are the kernel's own."""
+    resolve, canonical) for a plain string ``chunk``, of its output type
+    (``large_string`` for a ``string`` chunk whose result would pass the 2 GiB
+    of int32 offsets), its buffers (validity or None, offsets, data: pyarrow
+    Buffers of :func:`_allocator`) taken without a copy; None when the kernel
+    declines, or a row's error is to be raised (the caller's loop over the rows
+    raises it, naming the row). ``args`` are the kernel's own."""
     pa = _pa()
     wide_out = pa.types.is_large_string(chunk.type)
-    done = kernel(*_text_buffers(chunk), wide_out, _allocator(), *args)
+    buffers_in = _text_buffers(chunk)
+    try:
+        done = kernel(*buffers_in, wide_out, _allocator(), *args)
+        if done is None and not wide_out:
+            # the result passes the 2 GiB of int32 offsets: large_string offsets
+            wide_out = True
+            done = kernel(*buffers_in, wide_out, _allocator(), *args)
+    except RowError:
+        raise
+    except URIError:
+        # errors="raise" and a row failed: the caller's Python loop over the rows
+        # raises the same error (the builds agree), naming the row
+        return None
     if done is None:
         return None
     validity, offsets, data, nulls = done
     buffers = [validity, offsets, data]
-    return pa.Array.from_buffers(_out_type(chunk.type), len(chunk), buffers, null_count=nulls)
+    out_type = pa.large_string() if wide_out else pa.string()
+    return pa.Array.from_buffers(out_type, len(chunk), buffers, null_count=nulls)
 
 
 def _plain_array(values: Any) -> Any:
@@ -497,12 +603,12 @@ def resolve(base: Any, refs: Any, *, strict: bool = True, errors: str = "null") 
                 return done
         texts = chunk.to_pylist()
         if not by_row:
-            out = [one(scalar, r) for r in texts]
+            out = _each_row(lambda r: one(scalar, r), texts)
         else:
             some = bases[start - n : start] if bases is not None else barr.slice(start - n, n)
             row_bases = some if isinstance(some, list) else some.to_pylist()
-            out = [one(b, r) for b, r in zip(row_bases, texts, strict=True)]
-        return pa.array(out, _out_type(chunk.type))
+            out = _each_row(one, row_bases, texts)
+        return _array_of(out, _out_type(chunk.type))
 
     return _per_chunk(obj, kernel)
 
@@ -551,7 +657,6 @@ def parse_table(
 
 
 def _canonical_map(obj: Any, func: Any, errors: str, mode: int | None) -> Any:
-    pa = _pa()
     fast = None if mode is None else canonical_fast
     one = _null_on_error(func, errors)
 
@@ -563,10 +668,10 @@ def _canonical_map(obj: Any, func: Any, errors: str, mode: int | None) -> Any:
                 return done
         rows = chunk.to_pylist()
         if fast is None:
-            out = [None if s is None else one(s) for s in rows]
+            out = _each_row(lambda s: None if s is None else one(s), rows)
         else:
-            out = [None if s is None else fast(s, mode) or one(s) for s in rows]
-        return pa.array(out, _out_type(chunk.type))
+            out = _each_row(lambda s: None if s is None else fast(s, mode) or one(s), rows)
+        return _array_of(out, _out_type(chunk.type))
 
     return _per_chunk(obj, kernel)
 

@@ -16,6 +16,7 @@ from ..core._parser import COMPONENT_SPANS, Spans
 from ..core._parser import split as _split
 from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
 from ..core.reference import URIReference, is_valid, parse
+from ._escape import escape_field, read_text_record, unescape_field
 from .files import (
     FileError,
     FileSummary,
@@ -37,9 +38,12 @@ __all__ = [
     "ReadError",
     "Record",
     "WriteError",
+    "escape_field",
     "iter_file",
+    "read_text_record",
     "run_file",
     "split",
+    "unescape_field",
     "validate",
 ]
 

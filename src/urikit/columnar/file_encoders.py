@@ -19,12 +19,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core._extras import imported
+from ._escape import NULL as _NULL
 from ._escape import escape
 
 __all__ = ["encode", "text_field"]
-
-#: How the text output writes a null (an empty field is an empty string).
-_NULL = "\\N"
 
 
 def encode(fmt: str, batch: Any, raw: dict[int, str], *, header: bool) -> Any:
@@ -61,7 +59,7 @@ def _encode_text(batch: Any, raw: dict[int, str], header: bool) -> Any:
     batch with a column of another type is written row by row."""
     pa = imported("pyarrow")
     pc = imported("pyarrow.compute")
-    head = ("\t".join(batch.schema.names) + "\n").encode("utf-8", "surrogateescape")
+    head = _text_header(batch)
     n = batch.num_rows
     fields = []
     for i, column in enumerate(batch.columns):
@@ -78,6 +76,13 @@ def _encode_text(batch: Any, raw: dict[int, str], header: bool) -> Any:
     # field TAB field ... TAB field NL
     body = _lines(pa, pc, [*[p for f in fields for p in (f, tab)][:-1], end], n)
     return pa.py_buffer(head + body.to_pybytes()) if header else body
+
+
+def _text_header(batch: Any) -> bytes:
+    """The header line of the text output: the column names, escaped as the
+    values are (a ``--column`` name may hold a TAB or a backslash)."""
+    names = "\t".join(escape(name) for name in batch.schema.names)
+    return (names + "\n").encode("utf-8", "surrogateescape")
 
 
 def _lines(pa: Any, pc: Any, pieces: list[Any], n: int) -> Any:
@@ -114,10 +119,16 @@ def _text_column(pa: Any, pc: Any, column: Any, raw: dict[int, str]) -> Any:
     null = pa.scalar(_NULL.encode(), binary)
     if not _is_string(pa, column):
         return _other_field(pa, pc, column, null)
-    field = column.cast(binary).fill_null(null)
+    field = column.cast(binary)
     # printable ASCII (exactly Python's printable characters in ASCII) is written
-    # as it is; any other value is Python's to judge
-    if not raw and pc.ascii_is_printable(_bytes_as_one(pa, column))[0].as_py():
+    # as it is but for the backslash, which is doubled (so that no value is
+    # written as a null or an escape is); any other value is Python's to judge.
+    # Both are looked for in all the rows' bytes at once first.
+    whole = _bytes_as_one(pa, column)
+    if _has_backslash(whole):
+        field = pc.replace_substring(field, b"\\", b"\\\\")
+    field = field.fill_null(null)
+    if not raw and pc.ascii_is_printable(whole)[0].as_py():
         return field
     python = pc.invert(pc.ascii_is_printable(column)).fill_null(False)
     if raw:  # written back as read: bytes that were not UTF-8 are kept
@@ -147,6 +158,13 @@ def _by_python(
     return pc.replace_with_mask(field, python, pa.array(written, pa.large_binary()))
 
 
+def _has_backslash(whole: Any) -> bool:
+    """Whether the one value of ``whole`` (:func:`_bytes_as_one`) holds a
+    backslash, found by :meth:`bytes.find` in its bytes."""
+    data = whole.buffers()[2]
+    return data is not None and data.to_pybytes().find(b"\\") >= 0
+
+
 def _bytes_as_one(pa: Any, column: Any) -> Any:
     """The bytes of all the values of the string array ``column`` (null rows'
     too, whatever they hold) as one large string value, not copied and not
@@ -167,15 +185,14 @@ def _bytes_as_one(pa: Any, column: Any) -> Any:
 def _encode_text_rows(batch: Any, raw: dict[int, str], header: bool) -> bytes:
     """The text output of ``batch``, a row at a time (any column type)."""
     out = io.StringIO()
-    if header:
-        out.write("\t".join(batch.schema.names) + "\n")
     columns = [c.to_pylist() for c in batch.columns]
     for i, value in raw.items():
         columns[1][i] = value  # written back byte for byte as read
     for row in zip(*columns, strict=True):
         out.write("\t".join(text_field(v) for v in row))
         out.write("\n")
-    return out.getvalue().encode("utf-8", "surrogateescape")
+    body = out.getvalue().encode("utf-8", "surrogateescape")
+    return _text_header(batch) + body if header else body
 
 
 def _encode_jsonl(batch: Any) -> Any:
@@ -244,8 +261,13 @@ def _encode_jsonl_rows(batch: Any) -> bytes:
 
 def text_field(value: object) -> str:
     """One field of the text output: ``\\N`` for a null, ``true``/``false``,
-    the text with its non-printable characters escaped as every command
-    escapes them (a byte that was not UTF-8 goes back as it came)."""
+    the text with its backslashes doubled and its non-printable characters
+    escaped as every command escapes them (a byte that was not UTF-8 goes back
+    as it came); :func:`urikit.batch.read_text_record` reads a line of them back.
+
+    >>> text_field("\\\\N"), text_field("a\\\\x00"), text_field("a\\x00")
+    ('\\\\\\\\N', 'a\\\\\\\\x00', 'a\\\\x00')
+    """
     if value is None:
         return _NULL
     if value is True:

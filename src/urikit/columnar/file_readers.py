@@ -282,7 +282,11 @@ def _csv_rows(pa: Any, f: IO[bytes], column: str, size: int) -> Iterator[Rows]:
         reader = csv.open_csv(
             f,
             read_options=csv.ReadOptions(use_threads=False, block_size=max(1 << 20, size * 64)),
-            parse_options=csv.ParseOptions(invalid_row_handler=on_bad_row),
+            # an empty line is a row: with one column an empty value, with more
+            # a row of too few fields (a bad-record in its place), never dropped
+            parse_options=csv.ParseOptions(
+                invalid_row_handler=on_bad_row, ignore_empty_lines=False
+            ),
             convert_options=csv.ConvertOptions(
                 column_types={column: pa.binary()},
                 include_columns=[column],
@@ -404,9 +408,8 @@ def _jsonl_rows(pa: Any, f: IO[bytes], column: str, size: int) -> Iterator[Rows]
         block = list(itertools.islice(f, size))
         if not block:
             return
-        lines = [line for line in block if not line.isspace()]
-        if not lines:
-            continue
+        # a blank line is a row too, a bad-record in its place: no JSON object
+        lines = block
         if first:
             first = False
             record = _json_first_record(lines)

@@ -161,10 +161,22 @@ class _Worker:
 
 @contextlib.contextmanager
 def _sigint_blocked() -> Iterator[None]:
-    """SIGINT held back while a worker process may be started: it inherits the
-    mask through exec, so that a Ctrl-C reaching it before it has set SIGINT
-    aside cannot stop it with a traceback. One that comes meanwhile is
-    delivered to this process at the end."""
+    """SIGINT held back while a worker process is started: it inherits the mask
+    through exec, so that a Ctrl-C reaching it before it has set SIGINT aside
+    cannot stop it with a traceback (in the interpreter's start-up, or the
+    import of multiprocessing). One that comes meanwhile is delivered to this
+    process at the end. (The mask is this thread's: a signal another thread
+    takes still runs Python's handler, in this thread; the caller's ``held``
+    section keeps that from cutting a start.)
+
+    multiprocessing's resource tracker, started with the first process, blocks
+    SIGINT for its own start and then unblocks it, whatever the mask was
+    before: started inside this section, it left the worker that followed
+    without the mask (SIGINT then gave the worker's traceback in 8 of 30
+    tries). So it is started first, outside."""
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
@@ -181,7 +193,8 @@ def run_parallel(
 ) -> None:
     """``emit(*maker(rows, start))`` for each batch of ``batches``, in order,
     ``maker`` run by ``jobs`` worker processes (``maker`` is pickled to them).
-    ``held`` makes the section that a signal must not cut (stopping the workers).
+    ``held`` makes the sections that a signal must not cut (starting a worker,
+    stopping the workers).
     An input of one batch is made here, with no worker started:
 
     >>> one = iter([Rows([1, 2], {}, {})])
@@ -204,7 +217,10 @@ def run_parallel(
     try:
         for n, rows in enumerate(_chain(first, second, batches)):
             if len(workers) < jobs:
-                workers.append(_Worker(context, maker))
+                # not cut by a signal: a worker left with no task to read (its
+                # start-up data half sent) would end in a traceback of its own
+                with held():
+                    workers.append(_Worker(context, maker))
             worker = workers[n % jobs]  # each worker makes its batches in order
             worker.put((rows, row))
             pending.append(worker)

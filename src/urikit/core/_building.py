@@ -40,14 +40,14 @@ from ._parser import (
     is_ipv4address,
     is_ipv6address,
 )
-from .errors import URIError, arg_type_error, check_codec, check_optional_str, check_str
-from .percent import encode_except, percent_decode
+from .errors import URIError, arg_type_error, check_optional_str, check_str
+from .percent import decode_in
 from .resolution import recompose
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any, ClassVar, Final, Self
+    from typing import Any, ClassVar, Self
 
 __all__ = ["Buildable", "install"]
 
@@ -64,8 +64,17 @@ def install(cls: type[Buildable], parse_function: Callable[[str], Any]) -> None:
     parse = parse_function
 
 
-#: What a query parameter's name or value may carry literally (see urikit.core._editing).
-_QUERY_PARAM_SAFE: Final = _editing.QUERY_PARAM_SAFE
+#: A query parameter's value given to an edit: ``int`` and ``float`` are written as
+#: ``str()`` writes them, ``None`` writes the name alone.
+QueryValue = str | int | float | None
+#: The parameters given to a query edit: a mapping (whose value may be a list or
+#: tuple of values, one parameter each) or an iterable of ``(name, value)`` pairs.
+QueryParams = (
+    Mapping[str, QueryValue | list[QueryValue] | tuple[QueryValue, ...]]
+    | Iterable[tuple[str, QueryValue]]
+)
+#: A keyword argument's value in a query edit.
+QueryArg = QueryValue | list[QueryValue] | tuple[QueryValue, ...]
 
 
 def _port_text(port: object, func: str) -> str | None:
@@ -130,25 +139,6 @@ def _encode_piece(
         raise URIError(
             err.reason, "path", start + err.position, path, detail=err.detail, encoding=encoding
         ) from None
-
-
-def _encode_param(text: str, encoding: str) -> str:
-    return encode_except(text, _QUERY_PARAM_SAFE, encoding=encoding, component="query")
-
-
-def _query_from_params(params: object, encoding: str, func: str) -> str | None:
-    """The query ``with_query_params()`` of ``func`` writes (``None`` for
-    ``params=None``); TypeError naming ``func`` for an argument of the wrong type."""
-    check_str(encoding, func, "encoding")
-    if params is None:
-        return None
-    out = []
-    for name, value in _editing.pairs_of(params, func):
-        out.append(
-            _encode_param(name, encoding)
-            + ("" if value is None else "=" + _encode_param(value, encoding))
-        )
-    return "&".join(out)
 
 
 class Buildable(SpanRecord):
@@ -260,7 +250,8 @@ class Buildable(SpanRecord):
         """
         func = f"{cls.__name__}.build"
         _check_component_args(func, scheme, userinfo, host, path, query, fragment)
-        check_str(encoding, func, "encoding")
+        if encoding != "utf-8":
+            _editing.check_encoding(encoding, func)
         _port_text(port, func)
         enc = encoding
         encode = cls._codec.encode
@@ -431,24 +422,39 @@ class Buildable(SpanRecord):
 
     def with_query_params(
         self,
-        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]] | None,
+        params: QueryParams | None = (),
+        /,
         *,
         encoding: str = "utf-8",
+        **kwargs: QueryArg,
     ) -> Self:
-        """A copy whose query is built from decoded ``(name, value)`` pairs.
+        """A copy whose query is built from decoded ``(name, value)`` pairs:
+        ``params`` (a mapping or an iterable of pairs), then the keyword arguments.
 
-        Names and values are percent-encoded, including "&", "=", "+" and "#";
-        a value of ``None`` writes the name alone. No pairs give an empty query;
-        ``params=None`` removes the query (as :meth:`with_query` does). Names and
-        values must be ``str`` (``TypeError`` otherwise; convert numbers first).
+        Names and values are written as :meth:`update_query` writes them (by the
+        class's codec: an :class:`~urikit.iri.IRIReference` keeps the characters
+        an IRI allows), "&", "=", "+" and "#" percent-encoded; an ``int`` or a
+        ``float`` as ``str()`` writes it; a value of ``None`` writes the name alone;
+        a mapping's value may be a list or tuple of values. No pairs give an empty
+        query; ``params=None`` removes the query (as :meth:`with_query` does).
 
         >>> str(parse("http://h/").with_query_params([("q", "a&b c"), ("flag", None)]))
         'http://h/?q=a%26b%20c&flag'
+        >>> str(parse("http://h/").with_query_params(page=2, tag=["a", "b"]))
+        'http://h/?page=2&tag=a&tag=b'
         >>> str(parse("http://h/?x").with_query_params(None))
         'http://h/'
         """
-        query = _query_from_params(params, encoding, self._func("with_query_params"))
-        return self._replace(query=query)
+        func = self._func("with_query_params")
+        if params is None:
+            if kwargs:
+                raise TypeError(
+                    f"{func}() takes params=None (no query) or keyword arguments, not both"
+                )
+            if encoding != "utf-8":
+                _editing.check_encoding(encoding, func)
+            return self._replace(query=None)
+        return self._replace(query=_editing.query_of(params, kwargs, encoding, self._codec, func))
 
     # -- edits: path segments, query parameters, origin (urikit.core._editing) -----------
 
@@ -513,7 +519,7 @@ class Buildable(SpanRecord):
             segments,
             encoded,
             self._codec,
-            "URIReference.joinpath",
+            "URIReference.joinpath" if type(self) is URIReference else self._func("joinpath"),
         )
         return self._edited(text[:p0] + path)
 
@@ -521,19 +527,36 @@ class Buildable(SpanRecord):
     def parent(self) -> Self:
         """A copy without the path's last segment, query or fragment (the root stays).
 
+        The path is read as RFC 3986 section 5.2.4 leaves it: its dot segments
+        removed (a "%2E" is a "."), so the parent of ``/a/b/..`` (which is ``/a/``)
+        is ``/a``. A relative path that reads as a directory of its base (``..``,
+        ``a/..``) raises :class:`~urikit.URIError`: only the base knows its parent.
+
         >>> [str(parse(s).parent) for s in ("http://h/a/b?q", "http://h/a/b/", "http://h/a")]
         ['http://h/a', 'http://h/a/b', 'http://h/']
+        >>> str(parse("http://h/a/b/..").parent)
+        'http://h/a'
         """
-        return self._with_new_path(_editing.parent_path(self.path))
+        p0, p1 = self._sp[PATH_SPAN]
+        text = self._text
+        rooted, noscheme = self._path_context()
+        return self._with_new_path(_editing.parent_path(text[p0:p1], rooted, noscheme, p0, text))
 
     @property
     def name(self) -> str:
-        """The path's last segment, decoded (``""`` after a trailing "/").
+        """The path's last segment, decoded (``""`` after a trailing "/", and when
+        the last segment is "." or "..", which leave the path ending in "/" once
+        removed, RFC 3986 section 5.2.4).
 
         >>> parse("http://h/a/r%C3%A9sum%C3%A9.tar.gz?x").name
         'résumé.tar.gz'
+        >>> parse("http://h/a/b/..").name
+        ''
         """
-        return percent_decode(_editing.last_segment(self.path), component="path")
+        a, b = self._sp[PATH_SPAN]
+        text = self._text
+        segment = _editing.last_segment(text[a:b])
+        return decode_in(text, b - len(segment), segment, "utf-8", "path")
 
     @property
     def suffix(self) -> str:
@@ -556,90 +579,122 @@ class Buildable(SpanRecord):
     def with_name(self, name: str) -> Self:
         """A copy with the path's last segment replaced by the decoded ``name``
         (encoded); no query or fragment. A "/" in ``name`` raises
-        :class:`~urikit.URIError`, as do "." and "..".
+        :class:`~urikit.URIError`, as do "." and "..". The path is read as
+        :attr:`parent` reads it: the name of ``/a/b/..`` (which is ``/a/``) is
+        the empty segment after ``/a/``.
 
         >>> str(parse("http://h/a/b.txt?q").with_name("c d.txt"))
         'http://h/a/c%20d.txt'
+        >>> str(parse("http://h/a/b/..").with_name("c"))
+        'http://h/a/c'
         """
+        func = "URIReference.with_name" if type(self) is URIReference else self._func("with_name")
         if type(name) is not str:
-            check_str(name, "URIReference.with_name", "name")
+            check_str(name, func, "name")
         rooted, noscheme = self._path_context()
-        path = _editing.replace_name(
-            self.path, rooted, noscheme, name, self._codec, "URIReference.with_name"
-        )
+        path = _editing.replace_name(self.path, rooted, noscheme, name, self._codec, func)
         return self._with_new_path(path)
 
     def with_suffix(self, suffix: str) -> Self:
         """A copy with the name's suffix replaced by ``suffix`` (``""`` removes it);
         no query or fragment. The rest of the segment keeps its bytes as written.
+        A path without a name (ending in "/", or in "." or "..", which leave it
+        ending in "/") raises :class:`~urikit.URIError`.
 
         >>> str(parse("http://h/%7Ea/b.tar.gz").with_suffix(".zip"))
         'http://h/%7Ea/b.tar.zip'
         """
+        func = (
+            "URIReference.with_suffix" if type(self) is URIReference else self._func("with_suffix")
+        )
         if type(suffix) is not str:
-            check_str(suffix, "URIReference.with_suffix", "suffix")
+            check_str(suffix, func, "suffix")
+        p0, p1 = self._sp[PATH_SPAN]
+        text = self._text
         rooted, noscheme = self._path_context()
         path = _editing.replace_suffix(
-            self.path, rooted, noscheme, suffix, self._codec, "URIReference.with_suffix"
+            text[p0:p1], rooted, noscheme, suffix, self._codec, func, p0, text
         )
         return self._with_new_path(path)
 
     def update_query(
         self,
-        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]],
+        params: QueryParams = (),
+        /,
         *,
         form: bool = False,
         encoding: str = "utf-8",
+        **kwargs: QueryArg,
     ) -> Self:
-        """A copy where each name in ``params`` has the given value(s) only.
+        """A copy where each name in ``params`` (a mapping or an iterable of
+        ``(name, value)`` pairs) and in the keyword arguments has the given
+        value(s) only.
 
-        The given pairs take the place of the name's first parameter (its others
+        The given values take the place of the name's first parameter (its others
         are removed); new names are appended. Every other parameter, its
         separators and its percent-encoding stay as written, as does the
         fragment. New names and values are percent-encoded, "&", "=", "#", "+"
         and space included (space as ``%20``); ``form=True`` writes space as "+"
         (``application/x-www-form-urlencoded``) and reads "+" in the names
-        already there as space. A value of ``None`` writes the name alone.
+        already there as space. A value is a ``str``, an ``int`` or a ``float``
+        (written as ``str()`` writes it, as in yarl) or ``None`` (the name alone);
+        a mapping's or keyword's value may be a list or tuple of values, one
+        parameter each (an empty one removes the name). A parameter called
+        ``form`` or ``encoding`` goes in ``params``. ``encoding`` must write ASCII
+        as ASCII (not UTF-16, UTF-32, UTF-7).
 
         >>> str(parse("http://h/?a=%7e&b=1&b=2#f").update_query({"b": "x y"}))
         'http://h/?a=%7e&b=x%20y#f'
         >>> str(parse("http://h/?q=a+b").update_query([("q", "c d")], form=True))
         'http://h/?q=c+d'
+        >>> str(parse("http://h/?page=1&a=x").update_query(page=2, tag=["a", "b"]))
+        'http://h/?page=2&a=x&tag=a&tag=b'
         """
         text = _editing.update_query(
             self._text,
             self.query,
             self.fragment,
             params,
+            kwargs,
             form,
             encoding,
             self._codec,
-            "URIReference.update_query",
+            "URIReference.update_query"
+            if type(self) is URIReference
+            else self._func("update_query"),
         )
         return self if text is None else self._edited(text)
 
     def extend_query(
         self,
-        params: Mapping[str, str | None] | Iterable[tuple[str, str | None]],
+        params: QueryParams = (),
+        /,
         *,
         form: bool = False,
         encoding: str = "utf-8",
+        **kwargs: QueryArg,
     ) -> Self:
-        """A copy with the pairs of ``params`` appended to the query, encoded as by
-        :meth:`update_query`; everything already there stays as written.
+        """A copy with the pairs of ``params`` and then the keyword arguments
+        appended to the query, given and encoded as for :meth:`update_query`;
+        everything already there stays as written.
 
         >>> str(parse("http://h/?a=1#f").extend_query([("a", "2"), ("b", None)]))
         'http://h/?a=1&a=2&b#f'
+        >>> str(parse("http://h/?a=1").extend_query(a=[2, 3.5]))
+        'http://h/?a=1&a=2&a=3.5'
         """
         text = _editing.extend_query(
             self._text,
             self.query,
             self.fragment,
             params,
+            kwargs,
             form,
             encoding,
             self._codec,
-            "URIReference.extend_query",
+            "URIReference.extend_query"
+            if type(self) is URIReference
+            else self._func("extend_query"),
         )
         return self if text is None else self._edited(text)
 
@@ -661,7 +716,9 @@ class Buildable(SpanRecord):
             names,
             form,
             encoding,
-            "URIReference.without_query_params",
+            "URIReference.without_query_params"
+            if type(self) is URIReference
+            else self._func("without_query_params"),
         )
         return self if text is None else self._edited(text)
 
@@ -675,9 +732,11 @@ class Buildable(SpanRecord):
         ['1', 'x y', None]
         """
         if type(name) is not str:
-            check_str(name, "URIReference.query_values", "name")
-        check_codec(encoding, "strict", "URIReference.query_values")
-        return _editing.query_values(self.query, name, form, encoding)
+            check_str(name, self._func("query_values"), "name")
+        if encoding != "utf-8":
+            _editing.check_encoding(encoding, self._func("query_values"))
+        start = self._sp[QUERY_SPAN][0]
+        return _editing.query_values(self._text, start, self.query, name, form, encoding)
 
     def query_param(
         self, name: str, default: str | None = None, *, form: bool = False, encoding: str = "utf-8"
@@ -690,11 +749,13 @@ class Buildable(SpanRecord):
         >>> ref.query_param("page"), ref.query_param("q"), ref.query_param("x", "1")
         ('2', 'a b', '1')
         """
-        if type(name) is not str:
-            check_str(name, "URIReference.query_param", "name")
-        check_optional_str(default, "URIReference.query_param", "default")
-        check_codec(encoding, "strict", "URIReference.query_param")
-        values = _editing.query_values(self.query, name, form, encoding)
+        if type(name) is not str or (default is not None and type(default) is not str):
+            check_str(name, self._func("query_param"), "name")
+            check_optional_str(default, self._func("query_param"), "default")
+        if encoding != "utf-8":
+            _editing.check_encoding(encoding, self._func("query_param"))
+        start = self._sp[QUERY_SPAN][0]
+        values = _editing.query_values(self._text, start, self.query, name, form, encoding)
         return values[0] if values else default
 
     def origin(self) -> Self:

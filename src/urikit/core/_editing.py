@@ -13,7 +13,7 @@ everything a component does not allow, as UTF-8 (or ``encoding``); the IRI one
 >>> join_path("/a/", True, False, ("b c", "d/e"), False, URI_CODEC, "joinpath")
 '/a/b%20c/d/e'
 >>> q = "a=%7e&b=1&b=2"
->>> update_query("?" + q, q, None, [("b", "x y")], False, "utf-8", URI_CODEC, "update_query")
+>>> update_query("?" + q, q, None, [("b", "x y")], {}, False, "utf-8", URI_CODEC, "update_query")
 '?a=%7e&b=x%20y'
 """
 
@@ -35,9 +35,10 @@ from ._parser import (
     split,
 )
 from ._schemeinfo import DEFAULT_REGISTRY
-from .errors import URIError, arg_type_error, check_codec
+from .errors import URIError, arg_type_error, check_str
 from .normalization import normalize_percent
-from .percent import COMPONENT_SAFE, encode_except, percent_decode, percent_encode
+from .percent import COMPONENT_SAFE, decode_in, encode_except, percent_decode, percent_encode
+from .resolution import remove_dot_segments
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
@@ -48,13 +49,20 @@ __all__ = [
     "QUERY_PARAM_SAFE",
     "URI_CODEC",
     "Codec",
+    "check_encoding",
+    "dot_kind",
+    "encode_pair",
     "extend_query",
     "join_path",
     "last_segment",
+    "may_hold_dots",
     "origin_text",
     "pairs_of",
+    "params_of",
     "parent_path",
+    "query_of",
     "query_values",
+    "read_path",
     "replace_name",
     "replace_query",
     "replace_suffix",
@@ -72,7 +80,7 @@ QUERY_PARAM_SAFE: Final = QUERY - frozenset("&=+#")
 #: Component names of the safe sets that ``percent_encode`` (C when built) knows.
 _NAMED_SAFE: Final = {safe: name for name, safe in COMPONENT_SAFE.items()}
 
-_PAIRS: Final = "a mapping or an iterable of (str, str or None) pairs"
+_PAIRS: Final = "a mapping or an iterable of (str, value) pairs"
 
 #: ASCII letters to lower case (a host's non-ASCII IRI characters are left alone).
 _ASCII_LOWER: Final = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
@@ -146,6 +154,77 @@ def _dot_error(given: str, offset: int) -> URIError:
     )
 
 
+def dot_kind(segment: str) -> str | None:
+    """``"."`` or ``".."`` when ``segment`` is a dot segment, its ``%2E`` read as
+    ``.`` (the same character, RFC 3986 section 2.3); ``None`` otherwise.
+
+    >>> dot_kind(".."), dot_kind("%2e%2E"), dot_kind(".%2E"), dot_kind("..."), dot_kind("a")
+    ('..', '..', '..', None, None)
+    """
+    if segment == "." or segment == "..":
+        return segment
+    if 3 <= len(segment) <= 6 and "%" in segment:
+        plain = segment.replace("%2E", ".").replace("%2e", ".")
+        if plain == "." or plain == "..":
+            return plain
+    return None
+
+
+def may_hold_dots(path: str) -> bool:
+    """False when ``path`` surely has no dot segment (the common case, told cheaply:
+    a one-character search first, as most paths have no "." and no "%").
+
+    >>> may_hold_dots("/a/b.html"), may_hold_dots("/a/./b"), may_hold_dots("/%2e")
+    (False, True, True)
+    """
+    return ("." in path and ("/." in path or path[:1] == ".")) or ("%" in path and "%2" in path)
+
+
+def read_path(path: str, rooted: bool, noscheme: bool) -> str:
+    """``path`` as RFC 3986 section 5.2.4 leaves it: every dot segment removed,
+    with the segment before a "..", the other segments kept as written.
+
+    ``rooted``: the reference has an authority; ``noscheme``: it is a relative
+    reference without one. A path of such a reference that does not start with
+    "/" is read against a base that is not known here: its leading ".." segments
+    climb out of the base's directory and stay (as ".."); the other dot segments
+    go as they would after any base, and "./" is written before a first segment
+    that would be empty or hold ":". A path without an authority that would start
+    with "//" (read as one) gets "/." before it.
+
+    >>> read_path("/a/b/../c/./d", True, False), read_path("/a/%2E%2E", True, False)
+    ('/a/c/d', '/')
+    >>> read_path("../a/../../b/.", False, True), read_path("a/..", False, True)
+    ('../../b/', './')
+    >>> read_path("/a/b%20c.txt", True, False)
+    '/a/b%20c.txt'
+    """
+    if not may_hold_dots(path):
+        return path
+    segments = path.split("/")
+    kinds = [dot_kind(s) for s in segments]
+    if kinds.count(None) == len(kinds):
+        return path
+    if not noscheme or path[:1] == "/":
+        # a URI or an absolute path: section 5.2.2 gives remove_dot_segments(path)
+        read = remove_dot_segments("/".join([k or s for s, k in zip(segments, kinds, strict=True)]))
+        return "/." + read if not rooted and read[:2] == "//" else read
+    out: list[str] = []
+    for segment, kind in zip(segments, kinds, strict=True):
+        if kind is None:
+            out.append(segment)
+        elif kind == "..":
+            if out and out[-1] != "..":
+                out.pop()
+            else:
+                out.append("..")
+    if kinds[-1] is not None:
+        out.append("")  # a path ending in a dot segment names a directory
+    if not out[0] or ":" in out[0]:
+        out.insert(0, ".")
+    return "/".join(out)
+
+
 def join_path(
     path: str,
     rooted: bool,
@@ -155,17 +234,24 @@ def join_path(
     codec: Codec,
     func: str,
 ) -> str:
-    """``path`` with ``segments`` appended, each "/" in one separating segments.
+    """``path``, read as :func:`read_path` reads it, with ``segments`` appended,
+    each "/" in one separating segments.
 
     ``rooted``: the reference has an authority (an empty path becomes "/").
     ``noscheme``: a relative reference without an authority, whose first segment
-    may hold no ":". The base's trailing empty segment is replaced.
+    may hold no ":". The base's trailing empty segment is replaced. A decoded
+    segment may not be a dot segment, nor start with "/" (which would write an
+    empty segment where the path was meant to be replaced).
 
     >>> join_path("", True, False, ("a:b",), False, URI_CODEC, "f")
     '/a:b'
     >>> join_path("", False, True, ("a:b",), False, URI_CODEC, "f")
     'a%3Ab'
+    >>> join_path("/a/b/..", True, False, ("c",), False, URI_CODEC, "f")
+    '/a/c'
     """
+    if "/." in path or "%" in path or (not rooted and path[:1] == "."):
+        path = read_path(path, rooted, noscheme)  # (may_hold_dots, in fewer steps)
     if not path:
         head = "/" if rooted else ""
     elif path[-1] == "/":
@@ -181,6 +267,18 @@ def join_path(
     for given in segments:
         if type(given) is not str:
             raise arg_type_error(func, "segments", "str", given)
+        if given[:1] == "/":
+            raise URIError(
+                "bad-value",
+                "path",
+                0,
+                given,
+                detail=(
+                    "a segment starting with '/' would add an empty segment (yarl refuses"
+                    " it, pathlib replaces the path with it): strip the '/' to append,"
+                    " or call with_path() to replace the path"
+                ),
+            )
         if encoded:
             codec.check("path", given)
             if first and ":" in given.split("/", 1)[0]:
@@ -211,24 +309,65 @@ def join_path(
 
 
 def last_segment(path: str) -> str:
-    """The path's last segment as written (``""`` after a trailing "/").
+    """The path's last segment as written (``""`` after a trailing "/", and for a
+    dot segment, which leaves the path ending in "/" once removed).
 
-    >>> last_segment("/a/b%20c"), last_segment("/a/"), last_segment("x")
-    ('b%20c', '', 'x')
+    >>> last_segment("/a/b%20c"), last_segment("/a/"), last_segment("x"), last_segment("/a/..")
+    ('b%20c', '', 'x', '')
     """
-    return path[path.rfind("/") + 1 :]
+    segment = path[path.rfind("/") + 1 :]
+    if segment[:1] == "." or segment[:3] in ("%2E", "%2e"):
+        return "" if dot_kind(segment) else segment
+    return segment
 
 
-def parent_path(path: str) -> str:
-    """The path without its last segment (and the "/" before it); the root stays.
+def _dot_ended(path: str, start: int, text: str, detail: str) -> URIError:
+    """The error of an edit that a path ending in a dot segment leaves without a
+    last segment to work on; the position is that of its last dot segment in
+    ``text``, where the path starts at ``start``."""
+    end = len(path)
+    while True:
+        i = path.rfind("/", 0, end) + 1
+        if dot_kind(path[i:end]) or i == 0:
+            break
+        end = i - 1
+    return URIError("bad-value", "path", start + i, text, detail=detail)
 
-    >>> parent_path("/a/b"), parent_path("/a/b/"), parent_path("/a"), parent_path("a")
-    ('/a', '/a/b', '/', '')
+
+def parent_path(path: str, rooted: bool, noscheme: bool, start: int = 0, text: str = "") -> str:
+    """The path, read as :func:`read_path` reads it, without its last segment (and
+    the "/" before it); the root stays.
+
+    A relative path that reads as a directory of the base (``..``, ``a/..``) has no
+    parent that can be written without that base: :class:`URIError` (positions
+    in ``text``, where the path starts at ``start``).
+
+    >>> parent_path("/a/b", True, False), parent_path("/a/b/", True, False)
+    ('/a', '/a/b')
+    >>> parent_path("/a", True, False), parent_path("a", False, True)
+    ('/', '')
+    >>> parent_path("/a/b/..", True, False), parent_path("../a", False, True)
+    ('/a', '..')
     """
-    i = path.rfind("/")
+    read = read_path(path, rooted, noscheme) if may_hold_dots(path) else path
+    if (
+        read is not path
+        and noscheme
+        and path[:1] != "/"
+        and (read == "./" or read == "../" or read.endswith("/../"))
+    ):
+        raise _dot_ended(
+            path,
+            start,
+            text or path,
+            "a relative path ending in '.' or '..' names a directory of the base it is"
+            " resolved against, whose parent only that base can tell (RFC 3986 section"
+            " 5.2): resolve() the reference first",
+        )
+    i = read.rfind("/")
     if i < 0:
         return ""
-    return path[:i] or path[:1]
+    return read[:i] or read[:1]
 
 
 def suffix_of(name: str) -> str:
@@ -270,12 +409,17 @@ def _name_error(given: str, func: str) -> None:
 def replace_name(
     path: str, rooted: bool, noscheme: bool, name: str, codec: Codec, func: str
 ) -> str:
-    """``path`` with its last segment replaced by the decoded ``name``, encoded.
+    """The path, read as :func:`read_path` reads it, with its last segment replaced
+    by the decoded ``name``, encoded.
 
     >>> replace_name("/a/b.txt", True, False, "c d", URI_CODEC, "with_name")
     '/a/c%20d'
+    >>> replace_name("/a/b/..", True, False, "c", URI_CODEC, "with_name")
+    '/a/c'
     """
     _name_error(name, func)
+    if may_hold_dots(path):
+        path = read_path(path, rooted, noscheme)
     head = path[: path.rfind("/") + 1]
     if not head and rooted:
         head = "/"
@@ -284,10 +428,19 @@ def replace_name(
 
 
 def replace_suffix(
-    path: str, rooted: bool, noscheme: bool, suffix: str, codec: Codec, func: str
+    path: str,
+    rooted: bool,
+    noscheme: bool,
+    suffix: str,
+    codec: Codec,
+    func: str,
+    start: int = 0,
+    text: str = "",
 ) -> str:
-    """``path`` with the suffix of its last segment replaced by ``suffix`` (``""``
-    removes it); the rest of the segment keeps its bytes as written.
+    """The path, read as :func:`read_path` reads it, with the suffix of its last
+    segment replaced by ``suffix`` (``""`` removes it); the rest of the segment
+    keeps its bytes as written. Errors about the path index ``text``, in which the
+    path starts at ``start``.
 
     >>> replace_suffix("/a/%7Eb.tar.gz", True, False, ".zip", URI_CODEC, "with_suffix")
     '/a/%7Eb.tar.zip'
@@ -301,17 +454,26 @@ def replace_suffix(
             suffix,
             detail="a suffix starts with '.' and has more after it (or is '' to remove one)",
         )
-    i = path.rfind("/") + 1
-    head, raw = path[:i], path[i:]
-    name = percent_decode(raw, component="path")
-    if not name:
+    read = read_path(path, rooted, noscheme) if may_hold_dots(path) else path
+    i = read.rfind("/") + 1
+    head, raw = read[:i], read[i:]
+    if not raw:
+        if read is not path:
+            raise _dot_ended(
+                path,
+                start,
+                text or path,
+                "the path ends in a '.' or '..' segment, which leaves it ending in '/'"
+                " (RFC 3986 section 5.2.4): there is no name to give a suffix",
+            )
         raise URIError(
             "bad-value",
             "path",
-            len(path),
-            path,
+            start + len(path),
+            text or path,
             detail="the last segment is empty: there is no name to give a suffix",
         )
+    name = decode_in(text or path, start + path.rfind("/") + 1, raw, "utf-8", "path")
     if suffix_of(name):
         # The last "." of the name is the last "." or "%2E" of the segment as written.
         raw = raw[: max(raw.rfind("."), raw.rfind("%2E"), raw.rfind("%2e"))]
@@ -322,31 +484,135 @@ def replace_suffix(
 # -- the query ---------------------------------------------------------------------
 
 
-def pairs_of(params: object, func: str) -> list[tuple[str, str | None]]:
-    """``params`` (a mapping or an iterable of ``(str, str or None)`` pairs) as a
-    list of pairs; ``TypeError`` naming ``func`` for anything else.
+#: Every ASCII character, and its bytes in an ASCII-compatible encoding.
+_ASCII: Final = "".join(map(chr, range(128)))
+_ASCII_BYTES: Final = bytes(range(128))
+#: encoding name -> whether it writes every ASCII character as that character's byte.
+_ASCII_COMPATIBLE: dict[str, bool] = {"utf-8": True}
+
+
+def check_encoding(encoding: object, func: str) -> None:
+    """Refuse an ``encoding`` a query edit cannot use: ``TypeError`` for one that is
+    not a ``str``, ``LookupError`` for an unknown one, ``ValueError`` for one that
+    does not write ASCII as ASCII (UTF-16, UTF-32, UTF-7, EBCDIC ...).
+
+    A query's separators ("&", "="), its "%XX" and every unreserved character are
+    ASCII and read as ASCII: bytes of such an encoding written into it could not
+    be found or read back.
+
+    >>> check_encoding("latin-1", "f")
+    >>> check_encoding("utf-16", "f")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: f() argument 'encoding': 'utf-16' is not ASCII-compatible: ...
+    """
+    if type(encoding) is not str:
+        check_str(encoding, func, "encoding")
+        assert isinstance(encoding, str)
+    ok = _ASCII_COMPATIBLE.get(encoding)
+    if ok is None:
+        try:
+            ok = _ASCII.encode(encoding) == _ASCII_BYTES and _ASCII_BYTES.decode(encoding) == _ASCII
+        except LookupError as exc:  # unknown, or not a text encoding ("rot13")
+            raise LookupError(f"{func}() argument 'encoding': {exc}") from None
+        except UnicodeError:
+            ok = False
+        if len(_ASCII_COMPATIBLE) < 256:
+            _ASCII_COMPATIBLE[encoding] = ok
+    if not ok:
+        raise ValueError(
+            f"{func}() argument 'encoding': {encoding!r} is not ASCII-compatible: a query"
+            " is split and read as ASCII ('&', '=', '%XX'), so its bytes written there"
+            " could not be read back; use an encoding that writes ASCII as ASCII"
+            " ('utf-8', 'latin-1', 'cp1252', ...)"
+        )
+
+
+_VALUE: Final = "str, int, float or None"
+_VALUES: Final = "str, int, float, None or a list or tuple of them"
+
+
+def _value_text(value: object, func: str, param: str) -> str | None:
+    """One query value as text: a ``str`` as it is, an ``int`` or ``float`` as
+    ``str()`` writes it (yarl's rule), ``None`` (a name without "=") kept."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bool):  # an int, but True is not a number to write
+        raise arg_type_error(func, param, _VALUE, value)
+    if isinstance(value, int):
+        try:
+            return int.__repr__(value)
+        except ValueError as exc:  # more digits than int() converts
+            raise ValueError(f"{func}() argument {param!r}: {exc}") from None
+    if isinstance(value, float):
+        if value != value or value in (_INF, -_INF):
+            raise ValueError(f"{func}() argument {param!r}: {value!r} is not a finite number")
+        return float.__repr__(value)
+    raise arg_type_error(func, param, _VALUE, value)
+
+
+_INF: Final = float("inf")
+
+
+def _values_of(value: object, func: str, param: str) -> list[str | None]:
+    """A mapping's (or a keyword argument's) value: one value, or a list or tuple of them."""
+    if type(value) is list or type(value) is tuple:
+        return [_value_text(v, func, param) for v in value]
+    if value is not None and not isinstance(value, (str, int, float)):
+        raise arg_type_error(func, param, _VALUES, value)
+    return [_value_text(value, func, param)]
+
+
+def params_of(
+    params: object, kwargs: Mapping[str, object], func: str
+) -> list[tuple[str, list[str | None]]]:
+    """``(name, values)`` for each name of ``params`` (a mapping, or an iterable of
+    ``(name, value)`` pairs) and then of ``kwargs``, in order. A value is a
+    ``str``, ``int``, ``float`` or ``None``; a mapping's (or keyword's) value may be
+    a list or tuple of them (each a parameter). ``TypeError`` naming ``func`` for
+    anything else.
+
+    >>> params_of({"a": "1", "b": [2, 2.5]}, {"c": None}, "f")
+    [('a', ['1']), ('b', ['2', '2.5']), ('c', [None])]
+    >>> params_of([("a", 1), ("a", "x")], {}, "f")
+    [('a', ['1']), ('a', ['x'])]
+    """
+    out: list[tuple[str, list[str | None]]] = []
+    if type(params) is not tuple or params:  # () is the default: no pairs
+        if type(params) is dict or isinstance(params, Mapping):
+            for name, value in params.items():
+                if not isinstance(name, str):
+                    raise arg_type_error(func, "params", _PAIRS, name)
+                out.append((name, _values_of(value, func, "params")))
+        elif isinstance(params, (str, bytes, bytearray)) or not isinstance(params, Iterable):
+            raise arg_type_error(func, "params", _PAIRS, params)
+        else:
+            for item in params:
+                if not isinstance(item, tuple) or len(item) != 2:
+                    raise arg_type_error(func, "params", _PAIRS, item)
+                name, value = item
+                if not isinstance(name, str):
+                    raise arg_type_error(func, "params", _PAIRS, name)
+                out.append((name, [_value_text(value, func, "params")]))
+    for name, value in kwargs.items():
+        out.append((name, _values_of(value, func, name)))
+    return out
+
+
+def pairs_of(
+    params: object, func: str, kwargs: Mapping[str, object] | None = None
+) -> list[tuple[str, str | None]]:
+    """The ``(name, value)`` pairs of :func:`params_of`, one for each value.
 
     >>> pairs_of({"a": "1", "b": None}, "f")
     [('a', '1'), ('b', None)]
+    >>> pairs_of({"a": [1, 2]}, "f", {"b": 0.5})
+    [('a', '1'), ('a', '2'), ('b', '0.5')]
     """
-    items: Iterable[object]
-    if type(params) is dict:
-        items = params.items()
-    elif isinstance(params, (str, bytes, bytearray)) or not isinstance(params, Iterable):
-        raise arg_type_error(func, "params", _PAIRS, params)
-    else:
-        items = params.items() if isinstance(params, Mapping) else params
-    out: list[tuple[str, str | None]] = []
-    for item in items:
-        if not isinstance(item, tuple) or len(item) != 2:
-            raise arg_type_error(func, "params", _PAIRS, item)
-        name, value = item
-        if type(name) is not str and not isinstance(name, str):
-            raise arg_type_error(func, "params", _PAIRS, name)
-        if value is not None and type(value) is not str and not isinstance(value, str):
-            raise arg_type_error(func, "params", _PAIRS, value)
-        out.append((name, value))
-    return out
+    if type(params) is dict and not kwargs:  # the common call: str names and values
+        pairs = list(params.items())
+        if all(type(n) is str and (v is None or type(v) is str) for n, v in pairs):
+            return pairs
+    return [(n, v) for n, values in params_of(params, kwargs or {}, func) for v in values]
 
 
 def _encode_param(text: str, codec: Codec, form: bool, encoding: str) -> str:
@@ -357,9 +623,20 @@ def _encode_param(text: str, codec: Codec, form: bool, encoding: str) -> str:
     return codec.encode(text, QUERY_PARAM_SAFE, encoding, "query")
 
 
-def _encode_pair(name: str, value: str | None, codec: Codec, form: bool, encoding: str) -> str:
-    out = _encode_param(name, codec, form, encoding)
-    return out if value is None else out + "=" + _encode_param(value, codec, form, encoding)
+def encode_pair(name: str, value: str | None, codec: Codec, form: bool, encoding: str) -> str:
+    """``name=value`` (``name`` alone for ``None``) as a query item, each encoded by
+    ``codec``: the one writer of every query parameter an edit or a builder adds.
+
+    >>> encode_pair("a b", "c&d", URI_CODEC, False, "utf-8")
+    'a%20b=c%26d'
+    """
+    # an ASCII letter-and-digit name or value (the common case) is written as is
+    out = name if name.isalnum() and name.isascii() else _encode_param(name, codec, form, encoding)
+    if value is None:
+        return out
+    if value.isalnum() and value.isascii():
+        return out + "=" + value
+    return out + "=" + _encode_param(value, codec, form, encoding)
 
 
 def _decode(text: str, form: bool, encoding: str) -> str | None:
@@ -383,57 +660,81 @@ def _query_edit(
     return replace_query(text, query, fragment, "&".join(out) if out else None)
 
 
+def _groups(
+    params: object,
+    kwargs: Mapping[str, object],
+    form: bool,
+    encoding: str,
+    codec: Codec,
+    func: str,
+) -> dict[str, list[str]]:
+    """Each name given to ``update_query`` -> its new items, written (the general
+    reading: any type of ``params``, keyword arguments, numbers, lists)."""
+    groups: dict[str, list[str]] = {}
+    for name, values in params_of(params, kwargs, func):
+        written = [encode_pair(name, v, codec, form, encoding) for v in values]
+        if name in groups:
+            groups[name] += written
+        else:
+            groups[name] = written
+    return groups
+
+
 def update_query(
     text: str,
     query: str | None,
     fragment: str | None,
     params: object,
+    kwargs: Mapping[str, object],
     form: bool,
     encoding: str,
     codec: Codec,
     func: str,
 ) -> str | None:
-    """``text`` where every parameter named in ``params`` has the given values only,
-    in the place of its first one, new names appended (``None``: no change).
+    """``text`` where every parameter named in ``params`` (then ``kwargs``) has the
+    given values only, in the place of its first one, new names appended (an empty
+    list of values removes the name; ``None``: no change).
 
     >>> t = "http://h/?a&b=1&a=2#f"
-    >>> update_query(t, "a&b=1&a=2", "f", {"a": "3", "c": "4"}, False, "utf-8", URI_CODEC, "f")
+    >>> q = "a&b=1&a=2"
+    >>> update_query(t, q, "f", {"a": "3", "c": "4"}, {}, False, "utf-8", URI_CODEC, "f")
     'http://h/?a=3&b=1&c=4#f'
+    >>> update_query(t, q, "f", (), {"b": [], "n": 2}, False, "utf-8", URI_CODEC, "f")
+    'http://h/?a&a=2&n=2#f'
     """
-    if type(encoding) is not str:
-        check_codec(encoding, "strict", func)
-    if type(params) is dict:  # the common call: no copy, the types checked below
-        pairs: Iterable[tuple[object, object]] = params.items()
-    else:
-        pairs = pairs_of(params, func)
+    if encoding != "utf-8":
+        check_encoding(encoding, func)
     groups: dict[str, list[str]] = {}
-    for name, value in pairs:
-        if type(name) is not str or (value is not None and type(value) is not str):
-            pairs_of(params, func)  # raises the TypeError (or accepts a str subclass)
-            assert isinstance(name, str) and (value is None or isinstance(value, str))
-        # an ASCII letter-and-digit name or value (the common case) is written as is
-        pair = (
-            name
-            if name.isalnum() and name.isascii()
-            else _encode_param(name, codec, form, encoding)
-        )
-        if value is not None:
-            pair += "=" + (
-                value
-                if value.isalnum() and value.isascii()
-                else _encode_param(value, codec, form, encoding)
+    if type(params) is dict and not kwargs:  # the common call: str names and values
+        for name, value in params.items():
+            if type(name) is not str or (value is not None and type(value) is not str):
+                groups = _groups(params, kwargs, form, encoding, codec, func)
+                break
+            # an ASCII letter-and-digit name or value (the common case) is written as is
+            pair = (
+                name
+                if name.isalnum() and name.isascii()
+                else _encode_param(name, codec, form, encoding)
             )
-        if name in groups:
-            groups[name].append(pair)
-        else:
-            groups[name] = [pair]
+            if value is not None:
+                pair += "=" + (
+                    value
+                    if value.isalnum() and value.isascii()
+                    else _encode_param(value, codec, form, encoding)
+                )
+            if name in groups:
+                groups[name].append(pair)
+            else:
+                groups[name] = [pair]
+    else:
+        groups = _groups(params, kwargs, form, encoding, codec, func)
     if not groups:
         return None
     if not query:  # no query, or an empty one: the pairs are the query
         new: list[str] = []
         for written in groups.values():
             new += written
-        return replace_query(text, query, fragment, "&".join(new))
+        return replace_query(text, query, fragment, "&".join(new)) if new else None
     items = query.split("&")
     out: list[str] = []
     placed: set[str] = set()
@@ -457,20 +758,38 @@ def extend_query(
     query: str | None,
     fragment: str | None,
     params: object,
+    kwargs: Mapping[str, object],
     form: bool,
     encoding: str,
     codec: Codec,
     func: str,
 ) -> str | None:
-    """``text`` with the pairs of ``params`` appended to its query (``None``: none).
+    """``text`` with the pairs of ``params`` (then ``kwargs``) appended to its query
+    (``None``: none).
 
-    >>> extend_query("?a=%7e", "a=%7e", None, [("a", "~")], False, "utf-8", URI_CODEC, "f")
+    >>> extend_query("?a=%7e", "a=%7e", None, [("a", "~")], {}, False, "utf-8", URI_CODEC, "f")
     '?a=%7e&a=~'
     """
-    check_codec(encoding, "strict", func)
-    new = [_encode_pair(n, v, codec, form, encoding) for n, v in pairs_of(params, func)]
+    if encoding != "utf-8":
+        check_encoding(encoding, func)
+    new = [encode_pair(n, v, codec, form, encoding) for n, v in pairs_of(params, func, kwargs)]
     items = query.split("&") if query else []
     return _query_edit(text, query, fragment, items, items + new)
+
+
+def query_of(
+    params: object, kwargs: Mapping[str, object], encoding: str, codec: Codec, func: str
+) -> str:
+    """The query ``with_query_params`` writes: the pairs of ``params`` (then
+    ``kwargs``), each written by :func:`encode_pair`.
+
+    >>> query_of([("q", "a&b c"), ("n", 1)], {}, "utf-8", URI_CODEC, "f")
+    'q=a%26b%20c&n=1'
+    """
+    if encoding != "utf-8":
+        check_encoding(encoding, func)
+    pairs = pairs_of(params, func, kwargs)
+    return "&".join([encode_pair(n, v, codec, False, encoding) for n, v in pairs])
 
 
 def without_query_params(
@@ -490,7 +809,8 @@ def without_query_params(
     >>> without_query_params(t, q, "f", ("utm_source", "utm_medium"), False, "utf-8", "f")
     'http://h/?id=7#f'
     """
-    check_codec(encoding, "strict", func)
+    if encoding != "utf-8":
+        check_encoding(encoding, func)
     for name in names:
         if type(name) is not str:
             raise arg_type_error(func, "names", "str", name)
@@ -500,19 +820,31 @@ def without_query_params(
     return _query_edit(text, query, fragment, items, out)
 
 
-def query_values(query: str | None, name: str, form: bool, encoding: str) -> list[str | None]:
-    """The decoded values of every parameter ``name`` (``None`` for one without "=").
+def query_values(
+    text: str, start: int, query: str | None, name: str, form: bool, encoding: str
+) -> list[str | None]:
+    """The decoded values of every parameter ``name`` (``None`` for one without "="),
+    in ``text``, whose query starts at ``start``: a value that is not ``encoding``
+    raises :class:`URIError` at its position in ``text``.
 
-    >>> query_values("a=1&b&a=x%20y&b=", "a", False, "utf-8")
+    >>> query_values("?a=1&b&a=x%20y&b=", 1, "a=1&b&a=x%20y&b=", "a", False, "utf-8")
     ['1', 'x y']
+    >>> query_values("?a=%FF", 1, "a=%FF", "a", False, "utf-8")
+    Traceback (most recent call last):
+    urikit.errors.URIError: percent-encoded bytes are not valid utf-8 at position 3
     """
     out: list[str | None] = []
+    at = start
     for item in query.split("&") if query else ():
         raw, eq, value = item.partition("=")
         if _decode(raw, form, encoding) == name:
-            if form and "+" in value:
-                value = value.replace("+", " ")
-            out.append(percent_decode(value, encoding, component="query") if eq else None)
+            if not eq:
+                out.append(None)
+            else:
+                if form and "+" in value:
+                    value = value.replace("+", " ")
+                out.append(decode_in(text, at + len(raw) + 1, value, encoding, "query"))
+        at += len(item) + 1
     return out
 
 

@@ -58,11 +58,36 @@ def encode_except(
         keep = (safe | cs.UNRESERVED) - {"%"}
         table = tuple(chr(b) if chr(b) in keep else f"%{b:02X}" for b in range(256))
         _BYTE_TABLES[safe] = table
+    if encoding != "utf-8" and not text.isascii():
+        return _encode_by_character(text, table, encoding, errors, component)
     try:
         data = text.encode(encoding, errors)
     except UnicodeEncodeError as exc:
         raise URIError("bad-encoding", component, exc.start, text, encoding=encoding) from None
     return "".join(map(table.__getitem__, data))
+
+
+def _encode_by_character(
+    text: str, table: tuple[str, ...], encoding: str, errors: str, component: str
+) -> str:
+    """:func:`encode_except` in an encoding other than UTF-8: every byte of a
+    non-ASCII character is percent-encoded, so that one whose bytes include ASCII
+    ones (Shift_JIS "ア" is 0x83 0x41, "A") reads back as one run of "%XX".
+
+    >>> encode_except("aア", frozenset(), encoding="shift_jis")
+    'a%83%41'
+    """
+    out: list[str] = []
+    for k, ch in enumerate(text):
+        try:
+            data = ch.encode(encoding, errors)
+        except UnicodeEncodeError:
+            raise URIError("bad-encoding", component, k, text, encoding=encoding) from None
+        if ch.isascii():
+            out.extend(map(table.__getitem__, data))
+        else:
+            out.extend(f"%{b:02X}" for b in data)
+    return "".join(out)
 
 
 def percent_encode(
@@ -174,3 +199,31 @@ def percent_decode(
                 ) from None
         pos += len(part)
     return "".join(parts)
+
+
+def decode_in(
+    text: str,
+    start: int,
+    value: str,
+    encoding: str = "utf-8",
+    component: str = "text",
+    errors: str = "strict",
+) -> str:
+    """:func:`percent_decode` of ``value``, a part of ``text`` starting at ``start``:
+    an error names ``component`` and gives ``text`` and the position in it, so that
+    a reference's decoded accessors point into the reference, not into the part.
+
+    >>> decode_in("http://h/a%20b", 9, "a%20b", component="path")
+    'a b'
+    >>> decode_in("http://h/?q=%FF", 12, "%FF", component="query")
+    Traceback (most recent call last):
+    urikit.errors.URIError: percent-encoded bytes are not valid utf-8 at position 12
+    """
+    if "%" not in value:
+        return value
+    try:
+        return percent_decode(value, encoding, errors, component=component)
+    except URIError as err:
+        raise URIError(
+            err.reason, component, start + err.position, text, encoding=encoding
+        ) from None

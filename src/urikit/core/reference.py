@@ -11,8 +11,12 @@ from ._parser import (
     AUTHORITY_SPAN,
     COMPONENT_SPANS,
     FRAGMENT_SPAN,
+    HOST_SPAN,
+    PATH_SPAN,
     PORT_SPAN,
+    QUERY_SPAN,
     SCHEME_SPAN,
+    USERINFO_SPAN,
     diagnose,
     host_kind,
     split,
@@ -20,7 +24,7 @@ from ._parser import (
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from .errors import URIError, arg_type_error, check_codec, check_str
 from .normalization import normalize as _normalize
-from .percent import percent_decode
+from .percent import decode_in
 from .resolution import recompose, relativize, resolve
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
@@ -30,10 +34,19 @@ if TYPE_CHECKING:
 __all__ = ["URIReference", "is_valid", "parse"]
 
 
-def _decode_optional(value: str | None, encoding: str, errors: str, func: str) -> str | None:
-    """A ``decoded_*()`` accessor: ``value`` percent-decoded, ``None`` kept."""
-    check_codec(encoding, errors, func)
-    return None if value is None else percent_decode(value, encoding, errors)
+def _decode_optional(
+    ref: URIReference, group: int, component: str, encoding: str, errors: str, method: str
+) -> str | None:
+    """The ``decoded_*()`` accessor ``method``: the component of span ``group``
+    percent-decoded, ``None`` kept; an error gives its position in the reference's
+    text."""
+    if type(encoding) is not str or type(errors) is not str:
+        check_codec(encoding, errors, ref._func(method))
+    a, b = ref._sp[group]
+    if a < 0:
+        return None
+    text = ref._text
+    return decode_in(text, a, text[a:b], encoding, component, errors)
 
 
 class URIReference(Buildable):
@@ -176,7 +189,7 @@ class URIReference(Buildable):
         False
         """
         if below is not None and (type(below) is not int):
-            raise arg_type_error("URIReference.port_is_unusual", "below", "int or None", below)
+            raise arg_type_error(self._func("port_is_unusual"), "below", "int or None", below)
         port = self.port
         schemes = DEFAULT_REGISTRY if registry is None else registry
         if not port or schemes.is_default_port(self.scheme, port):
@@ -237,26 +250,39 @@ class URIReference(Buildable):
 
     # -- decoded views -------------------------------------------------------------
 
+    # A decoded accessor's error (bytes that are not ``encoding``) gives the position
+    # of the offending "%XX" in the reference's text, and that text.
+
     def decoded_userinfo(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The userinfo, percent-decoded."""
-        return _decode_optional(self.userinfo, encoding, errors, "URIReference.decoded_userinfo")
+        return _decode_optional(
+            self, USERINFO_SPAN, "userinfo", encoding, errors, "decoded_userinfo"
+        )
 
     def decoded_host(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The host, percent-decoded (IP literals are returned as written)."""
-        return _decode_optional(self.host, encoding, errors, "URIReference.decoded_host")
+        return _decode_optional(self, HOST_SPAN, "host", encoding, errors, "decoded_host")
 
     def decoded_path(self, encoding: str = "utf-8", errors: str = "strict") -> str:
-        """The path, percent-decoded (an encoded "/" becomes indistinguishable)."""
-        check_codec(encoding, errors, "URIReference.decoded_path")
-        return percent_decode(self.path, encoding, errors)
+        """The path, percent-decoded (an encoded "/" becomes indistinguishable).
+
+        >>> parse("http://h/a%20b/%FF").decoded_path()
+        Traceback (most recent call last):
+        urikit.errors.URIError: percent-encoded bytes are not valid utf-8 at position 15
+        """
+        decoded = _decode_optional(self, PATH_SPAN, "path", encoding, errors, "decoded_path")
+        assert decoded is not None  # the path is always there
+        return decoded
 
     def decoded_query(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The query, percent-decoded."""
-        return _decode_optional(self.query, encoding, errors, "URIReference.decoded_query")
+        return _decode_optional(self, QUERY_SPAN, "query", encoding, errors, "decoded_query")
 
     def decoded_fragment(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The fragment, percent-decoded."""
-        return _decode_optional(self.fragment, encoding, errors, "URIReference.decoded_fragment")
+        return _decode_optional(
+            self, FRAGMENT_SPAN, "fragment", encoding, errors, "decoded_fragment"
+        )
 
     @property
     def path_segments(self) -> list[str]:
@@ -272,13 +298,23 @@ class URIReference(Buildable):
 
     def decoded_path_segments(self, encoding: str = "utf-8", errors: str = "strict") -> list[str]:
         """Like :attr:`path_segments`, with a chosen ``encoding`` and ``errors``."""
-        check_codec(encoding, errors, "URIReference.decoded_path_segments")
-        path = self.path
+        if type(encoding) is not str or type(errors) is not str:
+            check_codec(encoding, errors, self._func("decoded_path_segments"))
+        a, b = self._sp[PATH_SPAN]
+        text = self._text
+        path = text[a:b]
         if not path:
             return []
         if path.startswith("/"):
             path = path[1:]
-        return [percent_decode(seg, encoding, errors) for seg in path.split("/")]
+            a += 1
+        if "%" not in path:
+            return path.split("/")
+        out = []
+        for seg in path.split("/"):
+            out.append(decode_in(text, a, seg, encoding, "path", errors))
+            a += len(seg) + 1
+        return out
 
     @property
     def query_params(self) -> list[tuple[str, str | None]]:
@@ -304,10 +340,13 @@ class URIReference(Buildable):
         >>> parse("?q=a+b").decoded_query_params(plus_as_space=True)
         [('q', 'a b')]
         """
-        check_codec(encoding, errors, "URIReference.decoded_query_params")
+        if type(encoding) is not str or type(errors) is not str:
+            check_codec(encoding, errors, self._func("decoded_query_params"))
         query = self.query
         if not query:
             return []
+        text = self._text
+        at = self._sp[QUERY_SPAN][0]
         pairs: list[tuple[str, str | None]] = []
         for item in query.split("&"):
             if plus_as_space:
@@ -315,10 +354,13 @@ class URIReference(Buildable):
             name, eq, value = item.partition("=")
             pairs.append(
                 (
-                    percent_decode(name, encoding, errors),
-                    percent_decode(value, encoding, errors) if eq else None,
+                    decode_in(text, at, name, encoding, "query", errors),
+                    decode_in(text, at + len(name) + 1, value, encoding, "query", errors)
+                    if eq
+                    else None,
                 )
             )
+            at += len(item) + 1
         return pairs
 
     # -- operations ----------------------------------------------------------------

@@ -34,6 +34,7 @@ __all__ = [
     "Settings",
     "admit",
     "check_body_size",
+    "check_declared_size",
     "checked_settings",
     "system_resolver",
     "timed_out",
@@ -178,20 +179,73 @@ def check_body_size(limit: int, *, declared: int | None = None, received: int = 
         raise FetchError(f"sent a body of more than the limit of {limit} bytes")
 
 
+def check_declared_size(limit: int, declared: str | None) -> None:
+    """:func:`check_body_size` of a ``Content-Length`` as the server sent it: a
+    value of ASCII digits is read as a number of bytes, one longer than the
+    limit's digits refused without ``int()`` (which refuses 4,300 digits and
+    more, and would take time on fewer); any other value is left to the HTTP
+    client, which refuses it or reads the body to its end.
+
+    >>> try:
+    ...     check_declared_size(100, "9" * 5000)
+    ... except FetchError as err:
+    ...     print(err)
+    announced a body of a 5000-digit number of bytes, more than the limit of 100 bytes
+    >>> [check_declared_size(100, declared) for declared in ("0099", "x", None)]
+    [None, None, None]
+    """
+    if declared is None:
+        return
+    text = declared.strip()
+    if not (text.isascii() and text.isdigit()):
+        return
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(limit)):
+        raise FetchError(
+            f"announced a body of a {len(digits)}-digit number of bytes, more than the limit"
+            f" of {limit} bytes"
+        )
+    check_body_size(limit, declared=int(digits))
+
+
+def _port_of(ref: URIReference, default_port: int) -> int | None:
+    """The port ``ref`` names (its default when it names none), or None when it is
+    outside 1-65535; the digits are counted before ``int()`` reads them."""
+    if not ref.port:
+        return default_port
+    digits = ref.port.lstrip("0") or "0"
+    if len(digits) > 5:
+        return None
+    number = int(digits)
+    return number if 0 < number < 65536 else None
+
+
 class Blocked(URIError):
     """A hop the policy refused: ``.report`` (the :class:`~urikit.security.Report`
     of the refused hop, with its findings and spans), ``.url`` (that hop's URL)
     and ``.hop`` (0 for the first request, 1 for the first redirect, ...).
 
     ``reason``, ``component`` and ``position`` are those of the first blocking
-    finding (``reason`` is its code, e.g. ``"private-address"``).
+    finding (``reason`` is its code, e.g. ``"private-address"``). ``.addresses``
+    holds what the host name resolved to, as the resolver gave it (empty for an
+    IP literal, or when it was not looked up): the addresses a finding on the
+    name is about.
     """
 
     report: Report
     url: str
     hop: int
+    addresses: tuple[str, ...]
 
-    def __init__(self, report: Report, url: str, hop: int, *, why: str | None = None) -> None:
+    def __init__(
+        self,
+        report: Report,
+        url: str,
+        hop: int,
+        *,
+        why: str | None = None,
+        addresses: tuple[str, ...] = (),
+    ) -> None:
         first = report.blocking[0] if report.blocking else None
         if first is not None:
             reason, component, position = first.code, first.component, first.start
@@ -205,6 +259,7 @@ class Blocked(URIError):
         self.report = report
         self.url = url
         self.hop = hop
+        self.addresses = addresses
 
 
 def too_many_redirects(url: str, hops: int, limit: int) -> URIError:
@@ -420,7 +475,7 @@ def admit(
             blocking = tuple(differs)
             report = Report(report.text, report.findings, blocking, ref)
     if blocking:
-        raise Blocked(report, url, hop)
+        raise Blocked(report, url, hop, addresses=tuple(asked[0][1]) if asked else ())
     if scheme not in _SCHEMES:
         raise Blocked(report, url, hop, why=f"the scheme {scheme!r} is not http or https")
     host = ref.host or ""
@@ -430,9 +485,10 @@ def admit(
     default_port = registry.default_port(scheme)
     if default_port is None:
         raise Blocked(report, url, hop, why=f"the scheme {scheme!r} has no default port")
-    port = int(ref.port) if ref.port else default_port
-    if not 0 < port < 65536:
-        raise Blocked(report, url, hop, why=f"the port {port} is outside 1-65535")
+    port = _port_of(ref, default_port)
+    if port is None:
+        shown = ref.port if len(ref.port or "") <= 20 else f"of {len(ref.port or '')} digits"
+        raise Blocked(report, url, hop, why=f"the port {shown} is outside 1-65535")
     literal = _literal(host)
     addresses: tuple[str, ...]
     if literal is not None:

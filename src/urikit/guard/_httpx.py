@@ -37,6 +37,7 @@ from ._gate import (
     Settings,
     admit,
     check_body_size,
+    check_declared_size,
     timed_out,
     too_many_redirects,
 )
@@ -439,8 +440,8 @@ class _Admission:
         return exc
 
     def check_body(self, size: int, declared: str | None) -> None:
-        length = int(declared) if declared is not None and declared.isdigit() else None
-        check_body_size(self.settings.max_bytes, declared=length, received=size)
+        check_declared_size(self.settings.max_bytes, declared)
+        check_body_size(self.settings.max_bytes, received=size)
 
     def failed_as(self, exc: Exception, end: float) -> None:
         """Raise the timeout error when ``exc`` came of the deadline passing."""

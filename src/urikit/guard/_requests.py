@@ -47,6 +47,7 @@ from ._gate import (
     Settings,
     admit,
     check_body_size,
+    check_declared_size,
     checked_settings,
     timed_out,
     too_many_redirects,
@@ -266,9 +267,7 @@ class GuardedAdapter(GuardedClient, HTTPAdapter):
         try:
             response = self._send(request, end, args, kwargs)
             try:
-                declared = response.headers.get("content-length")
-                if declared is not None and declared.isdigit():
-                    check_body_size(self.max_bytes, declared=int(declared))
+                check_declared_size(self.max_bytes, response.headers.get("content-length"))
                 body = bytearray()
                 for chunk in response.raw.stream(65536, decode_content=True):
                     body += chunk

@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from pathlib import Path
 
-from . import PYODIDE_VERSION, build
+from . import PYODIDE_VERSION, build, default_pyodide_base
 from ._serve import PYODIDE_PATH, make_server
 
 
@@ -36,11 +37,26 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "build":
             print(build(args.out, args.pyodide))
             return 0
+        if args.pyodide and not Path(args.pyodide, "pyodide.mjs").is_file():
+            print(
+                f"python -m urikit.inspector: --pyodide {args.pyodide}: no pyodide.mjs there;"
+                f" give the folder of Pyodide {PYODIDE_VERSION}'s npm package"
+                f" (npm pack pyodide@{PYODIDE_VERSION}, then tar xzf: its package/ folder)",
+                file=sys.stderr,
+            )
+            return 2
         with tempfile.TemporaryDirectory() as site:
             build(site, PYODIDE_PATH if args.pyodide else None)
             server = make_server(site, args.pyodide, args.port)
             url = f"http://127.0.0.1:{server.server_port}/"
             print(f"serving the urikit inspector on {url} (Ctrl-C stops)")
+            if not args.pyodide:
+                print(
+                    f"the page loads Pyodide from {default_pyodide_base()};"
+                    " without access to it, serve a local copy with --pyodide DIR"
+                    " (see docs/inspector.md)",
+                    file=sys.stderr,
+                )
             sys.stdout.flush()
             try:
                 server.serve_forever()

@@ -25,12 +25,14 @@ offending character inside its component:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .. import URIError, extract, is_valid, normalize, parse, resolve
 from .. import iri as _iri
 from ..legacy.grammars import APPENDIX_B_RE
 from ..security import Policy, check
+from ._compare import differences
 
 #: The rules whose validity the page shows, in its order.
 RULES = ("URI", "URI-reference", "absolute-URI", "relative-ref")
@@ -113,8 +115,12 @@ def _compared(text: str) -> dict[str, str] | None:
     }
 
 
-def analyse(text: str, base: str = "") -> dict[str, Any]:
+def analyse(text: str, base: str = "", whatwg: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Everything the page shows about ``text`` (and ``base``, when not empty).
+
+    ``whatwg`` is the browser's reading, ``new URL(text, base)``'s fields (see
+    ``_compare.differences``); ``"differs"`` then holds the fields that differ
+    in meaning from RFC 3986's reading, each with RFC 3986's side.
 
     >>> a = analyse("g;x?y#s", "http://a/b/c/d;p?q")
     >>> a["base"], a["rules"]["relative-ref"], a["rules"]["URI"]
@@ -156,6 +162,7 @@ def analyse(text: str, base: str = "") -> dict[str, Any]:
         "path_segments": [],
         "query_params": [],
         "normal": None,
+        "differs": None if whatwg is None else differences(text, base, whatwg),
     }
     resolved = result["base"]
     result["compared"] = _compared(resolved["value"] if resolved and "value" in resolved else text)
@@ -165,8 +172,10 @@ def analyse(text: str, base: str = "") -> dict[str, Any]:
         result["error"] = _error(err)
         return result
     result["host_kind"] = ref.host_kind
-    result["path_segments"] = ref.decoded_path_segments()
-    result["query_params"] = [list(p) for p in ref.decoded_query_params()]
+    # octets that are not UTF-8 ("%E0") are shown as U+FFFD, not an error: the
+    # reference is valid
+    result["path_segments"] = ref.decoded_path_segments(errors="replace")
+    result["query_params"] = [list(p) for p in ref.decoded_query_params(errors="replace")]
     result["normal"] = _attempt(normalize if text.isascii() else _iri.normalize, text)
     return result
 

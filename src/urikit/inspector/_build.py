@@ -115,7 +115,17 @@ _PRELOADS = (
 
 
 def _with_preloads(page: str, base: str) -> str:
-    """``page`` with its preload comment replaced by links to Pyodide's files at ``base``."""
+    """``page`` with its preload comment replaced by links to Pyodide's files at
+    ``base``, and ``data-pyodide-local="1"`` on its body when ``base`` is a path
+    of the page's own server ("/pyodide/"), which a plain file server of the
+    folder would not have (what the page tells a user who opened it from a file).
+
+    >>> page = '<!-- preload: -->\\n<body data-pyodide-local="">'
+    >>> print(_with_preloads(page, "/pyodide/"))  # doctest: +ELLIPSIS
+    <link rel="modulepreload" href="/pyodide/pyodide.mjs">
+    ...
+    <body data-pyodide-local="1">
+    """
     from html import escape
 
     marker = page.index("<!-- preload:")
@@ -123,7 +133,10 @@ def _with_preloads(page: str, base: str) -> str:
     links = "\n".join(
         f'<link rel="{rel}" href="{escape(base + name)}"{extra}>' for rel, name, extra in _PRELOADS
     )
-    return page[:marker] + links + page[end:]
+    page = page[:marker] + links + page[end:]
+    if base.startswith("/"):
+        page = page.replace('data-pyodide-local=""', 'data-pyodide-local="1"', 1)
+    return page
 
 
 def build(out: str | os.PathLike[str], pyodide: str | None = None) -> Path:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Final, Self
 
 from ..core._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from ..core.errors import URIError, arg_type_error, check_codec, check_str
-from ..core.percent import encode_except, percent_decode
+from ..core.percent import decode_in, encode_except
 from ..core.reference import URIReference, parse
 
 __all__ = [
@@ -16,17 +16,11 @@ __all__ = [
     "ServerView",
     "bad_value",
     "check_strs",
-    "decode",
     "encode",
     "encode_userinfo",
 ]
 
 _UNSAFE_RE: Final = re.compile(r"%(?:0[dD]|0[aA]|00)")
-
-
-def decode(text: str) -> str:
-    """Percent-decode ``text`` as UTF-8 (``%XX`` that is not UTF-8 raises URIError)."""
-    return percent_decode(text)
 
 
 def encode(text: str, safe: frozenset[str]) -> str:
@@ -79,6 +73,18 @@ class SchemeView:
     :class:`~urikit.URIError` with the position in the whole URI text; the
     ``build`` class methods raise :class:`~urikit.URIError` for values the
     scheme cannot hold and ``TypeError`` for arguments of the wrong type.
+
+    A decoded field whose ``%XX`` are not UTF-8 raises :class:`~urikit.URIError`
+    with the position of the first bad one in the whole URI text, that text, and
+    the component the view reads the field from: ``"userinfo"``, ``"path"``
+    (in ftp, gopher and prospero also after a "?", which those schemes read as
+    part of the path), the core's component for a field it forwards, and a
+    mailto URI's ``"to"`` or ``"hfields"`` (RFC 6068's names):
+
+    >>> from urikit.schemes import view
+    >>> view("mailto:a@example.org?subject=Hi%20%FF").subject
+    Traceback (most recent call last):
+    urikit.errors.URIError: percent-encoded bytes are not valid utf-8 at position 34
     """
 
     __slots__ = ("_ref", "_registry")
@@ -127,6 +133,16 @@ class SchemeView:
 
     def _fail(self, component: str, position: int, detail: str) -> URIError:
         return URIError("bad-value", component, position, str(self._ref), detail=detail)
+
+    def _decode(self, value: str, start: int, component: str = "path") -> str:
+        """``value``, the part of the URI at index ``start``, percent-decoded as
+        UTF-8; a ``%XX`` that is not UTF-8 raises :class:`~urikit.URIError` with
+        its position in the whole URI text, that text and ``component``."""
+        return decode_in(str(self._ref), start, value, "utf-8", component)
+
+    def _query_start(self) -> int:
+        """Index of the query (after its "?") in the whole text; only with a query."""
+        return self._path_start() + len(self._ref.path) + 1
 
     def _path_start(self) -> int:
         """Index of the path in the whole text."""
@@ -314,8 +330,13 @@ class ServerView(SchemeView):
 
     def _user_password(self) -> tuple[str | None, str | None]:
         """The userinfo's ``user[:password]``, decoded; ``None`` for absent parts."""
-        info = self._ref.userinfo
+        ref = self._ref
+        info = ref.userinfo
         if info is None:
             return None, None
         user, colon, password = info.partition(":")
-        return decode(user), (decode(password) if colon else None)
+        start = len(ref.scheme or "") + 3  # scheme "://" userinfo "@"
+        return (
+            self._decode(user, start, "userinfo"),
+            self._decode(password, start + len(user) + 1, "userinfo") if colon else None,
+        )

@@ -26,7 +26,7 @@ from typing import Any, Final
 from ..core._charsets import ALPHA_CLASS, PCHAR
 from ..core.errors import URIError, check_codec, check_optional_str, check_str, unknown_choice
 from ..core.reference import URIReference
-from ._base import SchemeView, bad_value, check_strs, decode, encode
+from ._base import SchemeView, bad_value, check_strs, encode
 
 __all__ = ["FLAVOURS", "FileView"]
 
@@ -104,7 +104,7 @@ class FileView(SchemeView):
         out = []
         offset = start
         for seg in path.split("/"):
-            value = decode(seg)
+            value = self._decode(seg, offset)
             for ch in bad:
                 if ch in value:
                     detail = f"segment decodes to {ch!r}, which a {flavour} path cannot hold"

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from ..core._charsets import PCHAR, USERINFO
 from ..core.errors import check_optional_str, check_str
-from ._base import ServerView, bad_value, check_strs, decode, encode, encode_userinfo
+from ._base import ServerView, bad_value, check_strs, encode, encode_userinfo
 
 __all__ = ["TYPECODES", "FtpView"]
 
@@ -121,13 +121,21 @@ class FtpView(ServerView):
     @property
     def cwd(self) -> list[str]:
         """The decoded directory segments (each one a CWD command)."""
-        return [decode(s) for s in self._split()[0][:-1]]
+        out = []
+        at = self._path_start() + 1
+        for seg in self._split()[0][:-1]:
+            out.append(self._decode(seg, at))
+            at += len(seg) + 1
+        return out
 
     @property
     def name(self) -> str:
         """The decoded file name (the last segment), ``""`` when none."""
         segs = self._split()[0]
-        return decode(segs[-1]) if segs else ""
+        if not segs:
+            return ""
+        at = self._path_start() + 1 + sum(len(seg) + 1 for seg in segs[:-1])
+        return self._decode(segs[-1], at)
 
     @property
     def typecode(self) -> str | None:

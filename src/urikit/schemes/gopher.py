@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from ..core._charsets import PCHAR
 from ..core.errors import check_optional_str, check_str
-from ._base import ServerView, bad_value, decode, encode
+from ._base import ServerView, bad_value, encode
 
 __all__ = ["GopherView"]
 
@@ -81,30 +81,41 @@ class GopherView(ServerView):
             gpath += "%09" + encode(gopher_plus, _SAFE)
         return cls._from_host(host, "/" + gpath, port=port)
 
+    def _part(self, index: int) -> tuple[str, int] | None:
+        """(part ``index`` of the gopher-path split at its first two "%09", its
+        index in the whole text), or ``None`` when it has fewer parts."""
+        parts = self._parts()
+        if index >= len(parts):
+            return None
+        at = self._path_start() + 1 + sum(len(part) + 3 for part in parts[:index])
+        return parts[index], at
+
     @property
     def gopher_type(self) -> str:
         """The one-character gopher type; "1" (a directory) when the path is empty."""
         first = self._parts()[0]
-        return decode(first[:3])[:1] if first.startswith("%") else (first[:1] or "1")
+        if not first.startswith("%"):
+            return first[:1] or "1"
+        return self._decode(first[:3], self._path_start() + 1)[:1]
 
     @property
     def selector(self) -> str:
         """The selector string, decoded (may be empty)."""
         first = self._parts()[0]
         skip = 3 if first.startswith("%") else 1
-        return decode(first[skip:])
+        return self._decode(first[skip:], self._path_start() + 1 + skip)
 
     @property
     def search(self) -> str | None:
         """The search string after the first %09, decoded, or ``None``."""
-        parts = self._parts()
-        return decode(parts[1]) if len(parts) > 1 else None
+        part = self._part(1)
+        return None if part is None else self._decode(*part)
 
     @property
     def gopher_plus(self) -> str | None:
         """The Gopher+ string after the second %09, decoded, or ``None``."""
-        parts = self._parts()
-        return decode(parts[2]) if len(parts) > 2 else None
+        part = self._part(2)
+        return None if part is None else self._decode(*part)
 
     def fields(self) -> dict[str, Any]:
         return {

@@ -21,7 +21,7 @@ from typing import Any, Final
 from ..core._charsets import UNRESERVED
 from ..core.errors import arg_type_error, check_optional_str, check_str
 from ..core.reference import parse
-from ._base import SchemeView, check_strs, decode, encode
+from ._base import SchemeView, check_strs, encode
 
 __all__ = ["MailtoView"]
 
@@ -111,7 +111,14 @@ class MailtoView(SchemeView):
     def to(self) -> list[str]:
         """The decoded addresses of the path (not those of a "to" header field)."""
         path = self._ref.path
-        return [decode(a) for a in path.split(",")] if path else []
+        if not path:
+            return []
+        out = []
+        at = self._path_start()
+        for addr in path.split(","):
+            out.append(self._decode(addr, at, "to"))
+            at += len(addr) + 1
+        return out
 
     @property
     def headers(self) -> list[tuple[str, str]]:
@@ -120,9 +127,12 @@ class MailtoView(SchemeView):
         if not query:
             return []
         out = []
+        at = self._query_start()
         for field in query.split("&"):
             name, _, value = field.partition("=")
-            out.append((decode(name), decode(value)))
+            decoded = self._decode(name, at, "hfields")
+            out.append((decoded, self._decode(value, at + len(name) + 1, "hfields")))
+            at += len(field) + 1
         return out
 
     def header(self, name: str) -> str | None:
@@ -136,12 +146,19 @@ class MailtoView(SchemeView):
 
     def _addresses(self, name: str) -> list[str]:
         key = name.lower()
-        query = self._ref.query or ""
+        query = self._ref.query
         out: list[str] = []
-        for field in query.split("&") if query else []:
+        if not query:
+            return out
+        at = self._query_start()
+        for field in query.split("&"):
             n, _, v = field.partition("=")
-            if decode(n).lower() == key and v:
-                out.extend(decode(a) for a in v.split(","))
+            if self._decode(n, at, "hfields").lower() == key and v:
+                addr_at = at + len(n) + 1
+                for addr in v.split(","):
+                    out.append(self._decode(addr, addr_at, "hfields"))
+                    addr_at += len(addr) + 1
+            at += len(field) + 1
         return out
 
     @property

@@ -22,7 +22,7 @@ from typing import Any, Final
 from ..core._charsets import ALPHA, DIGIT, HEXDIG, PCHAR
 from ..core.errors import check_optional_str, check_str
 from ..core.reference import URIReference
-from ._base import ServerView, bad_value, decode, encode
+from ._base import ServerView, bad_value, encode
 
 __all__ = ["NewsView", "NntpView"]
 
@@ -141,14 +141,14 @@ class NewsView(ServerView):
     @property
     def message_id(self) -> str | None:
         """The decoded Message-ID without angle brackets, for an article; else ``None``."""
-        spec = self._spec()[0]
-        return decode(spec) if "@" in spec else None
+        spec, start = self._spec()
+        return self._decode(spec, start) if "@" in spec else None
 
     @property
     def newsgroups(self) -> str | None:
         """The decoded newsgroup name or wildmat, when not an article; else ``None``."""
-        spec = self._spec()[0]
-        return None if "@" in spec else decode(spec)
+        spec, start = self._spec()
+        return None if "@" in spec else self._decode(spec, start)
 
     @property
     def has_wildcard(self) -> bool:
@@ -226,7 +226,7 @@ class NntpView(ServerView):
     @property
     def group(self) -> str:
         """The decoded newsgroup name."""
-        return decode(self._ref.path[1:].partition("/")[0])
+        return self._decode(self._ref.path[1:].partition("/")[0], self._path_start() + 1)
 
     @property
     def article_number(self) -> int | None:

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from ..core._charsets import PCHAR
 from ..core.errors import arg_type_error, check_str
-from ._base import ServerView, decode, encode
+from ._base import ServerView, encode
 
 __all__ = ["ProsperoView"]
 
@@ -86,15 +86,18 @@ class ProsperoView(ServerView):
     @property
     def hsoname(self) -> str:
         """The decoded host-specific object name."""
-        return decode(self._path_and_query()[1:].split(";")[0])
+        return self._decode(self._path_and_query()[1:].split(";")[0], self._path_start() + 1)
 
     @property
     def fieldspecs(self) -> list[tuple[str, str]]:
         """The ``;field=value`` pairs, decoded, in order."""
         out = []
-        for spec in self._path_and_query().split(";")[1:]:
+        specs = self._path_and_query().split(";")
+        at = self._path_start() + len(specs[0]) + 1
+        for spec in specs[1:]:
             name, _, value = spec.partition("=")
-            out.append((decode(name), decode(value)))
+            out.append((self._decode(name, at), self._decode(value, at + len(name) + 1)))
+            at += len(spec) + 1
         return out
 
     def fields(self) -> dict[str, Any]:

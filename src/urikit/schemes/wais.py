@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from ..core._charsets import PCHAR
 from ..core.errors import check_optional_str, check_str
-from ._base import ServerView, bad_value, decode, encode
+from ._base import ServerView, bad_value, encode
 
 __all__ = ["WaisView"]
 
@@ -92,7 +92,7 @@ class WaisView(ServerView):
     @property
     def database(self) -> str:
         """The decoded database name."""
-        return decode(self._segs()[0])
+        return self._decode(self._segs()[0], self._path_start() + 1)
 
     @property
     def search(self) -> str | None:
@@ -103,13 +103,17 @@ class WaisView(ServerView):
     def wtype(self) -> str | None:
         """The decoded WAIS type of a document, or ``None``."""
         segs = self._segs()
-        return decode(segs[1]) if len(segs) == 3 else None
+        if len(segs) != 3:
+            return None
+        return self._decode(segs[1], self._path_start() + len(segs[0]) + 2)
 
     @property
     def wpath(self) -> str | None:
         """The decoded WAIS document-id, or ``None``."""
         segs = self._segs()
-        return decode(segs[2]) if len(segs) == 3 else None
+        if len(segs) != 3:
+            return None
+        return self._decode(segs[2], self._path_start() + len(segs[0]) + len(segs[1]) + 3)
 
     def fields(self) -> dict[str, Any]:
         return {

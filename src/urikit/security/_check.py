@@ -31,7 +31,7 @@ from ._percent import _LOUD_RE, _check_percent
 from ._policy import _DEFAULT_POLICY, CODES, Finding, Policy, _Found
 from ._report import _PARSED_IRI, _PARSED_URI, Report
 from ._scheme import _SCHEME_CHECKED, _check_scheme
-from ._text import _PCT_RUN_RE, _is_invisible
+from ._text import _PCT_RUN_RE, _host_name, _is_invisible
 from ._whatwg import _SPECIAL, _whatwg
 
 _HIGH_PCT_RE: Final = re.compile(r"%[89A-Fa-f]")
@@ -44,6 +44,17 @@ _MEMO_SIZE: Final = 16384
 _PLAIN_PREFIXES: dict[str, str | bool] = {}
 
 _LOCAL_ENDINGS: Final = ("localhost", "localhost.")
+
+
+def _local(host: str) -> bool:
+    """Whether ``host`` is a ``localhost`` name (RFC 6761 section 6.3), as the
+    host checks read it (percent-decoded, mapped, lower-cased; a final dot)."""
+    if host[:1] == "[":
+        return False
+    name = _host_name(host)
+    bare = name[:-1] if name.endswith(".") else name
+    return bare == "localhost" or bare.endswith(".localhost")
+
 
 _new_report: Final = tuple.__new__
 
@@ -208,6 +219,10 @@ def _check(
         from ._dns import _resolve
 
         _resolve(found, name, h0, h1, resolver)
+    elif resolve_dns and h1 > h0 and _local(text[h0:h1]):
+        from ._dns import _resolve_local
+
+        _resolve_local(found, _host_name(text[h0:h1]), h0, h1, resolver)
     findings = found.items
     if not findings:  # Report(text, (), (), ref) without its checks
         return _new_report(

@@ -154,25 +154,30 @@ function whatwgReading(text, base) {
   }
 }
 
-function renderWhatwg(a, base) {
+// The browser's reading beside RFC 3986's: a part is marked where the analysis
+// (Python, urikit.inspector._compare) says the two differ in meaning, with
+// RFC 3986's side in a note.
+function renderWhatwg(a, w) {
   const panel = $("whatwg-panel");
   const dl = $("whatwg");
   dl.replaceChildren();
-  if (a.text === "") { panel.dataset.whatwgHost = ""; return; }
-  const w = whatwgReading(a.text, base);
+  if (w === null) { panel.dataset.whatwgHost = ""; return; }
+  const differs = a.differs || {};
+  const mark = (dd, name) => {
+    const note = differs[name];
+    if (note === undefined) return;
+    dd.classList.add("differs");
+    dd.dataset.differs = name;
+    dd.title = `RFC 3986: ${note}`;
+    dd.append(el("div", { className: "note" }, `RFC 3986: ${note}`));
+  };
   if (w.failure) {
     panel.dataset.whatwgHost = "";
-    definition(dl, "new URL()", "fails: " + w.failure, a.compared ? { className: "differs", "data-differs": "failure" } : {});
+    mark(definition(dl, "new URL()", "fails: " + w.failure), "failure");
     return;
   }
   panel.dataset.whatwgHost = w.hostname;
-  for (const name of COMPARED) {
-    const rfc = a.compared ? a.compared[name] : null;
-    const differs = rfc === null || rfc !== w[name];
-    const dd = definition(dl, name, w[name], differs ? { className: "differs", "data-differs": name } : {});
-    if (differs) dd.title = rfc === null ? "not a valid RFC 3986 reference" : `RFC 3986: ${rfc === "" ? "(empty)" : rfc}`;
-    if (differs && rfc !== null) dd.append(el("div", { className: "note" }, `RFC 3986: ${rfc === "" ? "(empty)" : rfc}`));
-  }
+  for (const name of COMPARED) mark(definition(dl, name, w[name]), name);
 }
 
 function renderRules(a) {
@@ -233,11 +238,12 @@ function renderText(text) {
 
 function renderUri(text, base) {
   const t0 = performance.now();
-  const a = JSON.parse(analyse(text, base));
+  const w = text === "" ? null : whatwgReading(text, base);
+  const a = JSON.parse(analyse(text, base, w === null ? "" : JSON.stringify(w)));
   timings.lastPython = performance.now() - t0;
   renderComponents(a);
   renderReading(a);
-  renderWhatwg(a, base);
+  renderWhatwg(a, w);
   renderRules(a);
   renderForms(a);
   renderFindings(a);
@@ -269,6 +275,69 @@ function changed() {
   timer = setTimeout(run, DEBOUNCE_MS);
 }
 
+// ---- when Python cannot start: a message in the page that says why and what
+// to do (index.html's inline script says it for a page opened from a file,
+// where this module never runs)
+class StartError extends Error {
+  constructor(kind, summary, fix, cause) {
+    super(summary);
+    Object.assign(this, { kind, fix, cause });
+  }
+}
+
+function detail(e) {
+  return String((e && e.message) || e);
+}
+
+function showProblem(kind, summary, fix, cause) {
+  const box = $("problem");
+  box.dataset.problem = kind;
+  const parts = [el("p", { className: "summary" }, summary)];
+  for (const item of fix) parts.push(typeof item === "string" ? el("p", {}, item) : item);
+  if (cause) parts.push(el("p", { className: "cause" }, "The browser said: " + detail(cause)));
+  box.replaceChildren(...parts);
+  box.hidden = false;
+  document.body.dataset.failed = kind;
+  $("status").textContent = summary;
+}
+
+function command(text) {
+  return el("pre", { className: "command" }, el("code", {}, text));
+}
+
+async function loadConfig() {
+  let response;
+  try {
+    response = await fetch("inspector.json");
+  } catch (e) {
+    throw new StartError("config", "The page could not read its inspector.json.", [], e);
+  }
+  if (!response.ok) {
+    throw new StartError("config", `The page's inspector.json is missing (HTTP ${response.status}): this folder is not a built inspector page.`,
+      ["Build the page and serve it:", command("python -m urikit.inspector serve --pyodide DIR")]);
+  }
+  return response.json();
+}
+
+async function loadPython(config) {
+  const version = config.pyodide_version;
+  try {
+    const { loadPyodide } = await import(config.pyodide + "pyodide.mjs");
+    return await loadPyodide({ indexURL: config.pyodide });
+  } catch (e) {
+    const local = !/^[a-z][a-z0-9+.-]*:/i.test(config.pyodide);
+    throw new StartError("pyodide",
+      `Python could not start: Pyodide ${version} could not be loaded from ${new URL(config.pyodide, location.href).href}.`,
+      local
+        ? [`This server has no copy of Pyodide ${version} there. Give serve the folder of Pyodide's npm package (the folder with pyodide.mjs in it):`,
+           command(`python -m urikit.inspector serve --pyodide DIR`)]
+        : [`This page loads Pyodide from its CDN, which this browser cannot reach (offline, or blocked). Serve a local copy instead: fetch Pyodide's npm package, unpack it, and give its folder to serve:`,
+           command(`npm pack pyodide@${version}\ntar xzf pyodide-${version}.tgz   # unpacks into package/\npython -m urikit.inspector serve --pyodide package`),
+           "Then open the address it prints. (For a page of your own, python -m urikit.inspector build OUT --pyodide BASE loads Pyodide from BASE.)"],
+      e);
+  }
+}
+
 async function boot() {
   readFragment();
   for (const id of ["input", "base", "text"]) $(id).addEventListener("input", changed);
@@ -276,25 +345,34 @@ async function boot() {
   window.addEventListener("resize", syncScroll);
   for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", () => { showMode(); changed(); });
   window.addEventListener("hashchange", () => { readFragment(); changed(); });
-  const config = await (await fetch("inspector.json")).json();
-  const { loadPyodide } = await import(config.pyodide + "pyodide.mjs");
-  const wheels = Promise.all(config.wheels.map(async (w) => (await fetch(w)).arrayBuffer()));
-  const py = await loadPyodide({ indexURL: config.pyodide });
+  const config = await loadConfig();
+  const wheels = Promise.all(config.wheels.map(async (w) => {
+    const response = await fetch(w);
+    if (!response.ok) throw new Error(`${w}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  }));
+  wheels.catch(() => {}); // reported below, once Python is there to install them
+  const py = await loadPython(config);
   timings.pyodideLoaded = performance.now();
-  const sitePackages = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  for (const data of await wheels) py.unpackArchive(data, "wheel", { extractDir: sitePackages });
-  timings.wheelsInstalled = performance.now();
-  py.globals.set("invisible_json", JSON.stringify(config.invisible));
-  py.runPython(`
+  try {
+    const sitePackages = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    for (const data of await wheels) py.unpackArchive(data, "wheel", { extractDir: sitePackages });
+    timings.wheelsInstalled = performance.now();
+    py.globals.set("invisible_json", JSON.stringify(config.invisible));
+    py.runPython(`
 import json
 from urikit.inspector import _browser
 stand_in = _browser.install(json.loads(invisible_json))
 from urikit.inspector._analysis import analyse, find
-def analyse_json(text, base):
-    return json.dumps(analyse(text, base))
+def analyse_json(text, base, whatwg_json):
+    return json.dumps(analyse(text, base, json.loads(whatwg_json) if whatwg_json else None))
 def find_json(text):
     return json.dumps(find(text))
 `);
+  } catch (e) {
+    throw new StartError("urikit", "Python started, but urikit could not be installed or imported in it.",
+      ["The page's wheels/ folder or inspector.json may be from another build: build the page again (python -m urikit.inspector build OUT)."], e);
+  }
   timings.imported = performance.now();
   analyse = py.globals.get("analyse_json");
   find = py.globals.get("find_json");
@@ -308,7 +386,10 @@ def find_json(text):
   run();
 }
 
-boot().catch((e) => {
-  $("status").textContent = "Could not start Python in this page: " + e;
-  console.error(e);
-});
+if (location.protocol !== "file:") {
+  boot().catch((e) => {
+    if (e instanceof StartError) showProblem(e.kind, e.message, e.fix, e.cause);
+    else showProblem("start", "Python could not start in this page.", [], e);
+    console.error(e);
+  });
+}
