@@ -80,7 +80,7 @@ AGGRESSIVE_EXCEPTIONS: dict[str, tuple[str, str]] = {
 SURT_EXCEPTIONS: dict[str, tuple[str, str]] = {
     "": (
         "refused",
-        "an empty text is refused as in canonical() (URIError 'empty url'); the package"
+        "an empty text is refused as in canonical() (URIError 'empty host'); the package"
         " gives '-', the CDX files' mark for no URL",
     ),
 }

@@ -41,7 +41,7 @@ _SEMANTIC, _SEMANTIC_FRAGMENT, _SURT, _SAFE_BROWSING = 0, 1, 2, 3
 def _empty(text: str) -> URIError:
     """The one error of an input with nothing in it (after the trimming its
     profile does): no URL to canonicalize."""
-    return URIError("empty-component", "url", 0, text)
+    return URIError("empty-component", "host", 0, text)
 
 
 def check_profile(profile: str, keep_fragment: bool = False) -> None:
@@ -118,7 +118,7 @@ def canonical(text: str, profile: str = "semantic", *, keep_fragment: bool = Fal
     >>> canonical("")
     Traceback (most recent call last):
       ...
-    urikit.errors.URIError: empty url at position 0
+    urikit.errors.URIError: empty host at position 0
     """
     if type(text) is not str or type(profile) is not str:
         check_str(text, "canonical", "text")
