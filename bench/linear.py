@@ -17,8 +17,10 @@ Times, in this process, the cases the tests only check for their answer:
   ``'://'`` repeated, for comparison;
 * ``urikit.canonical`` (each profile), ``urikit.surt`` and
   ``urikit.safe_browsing_expressions`` on nested and repeated ``%25``, ``..``
-  segments, dots in the host and a long host, at 250 KB and at 1 MB, with the
-  ratio of the two times (best of 5), as for HTML.
+  segments, dots in the host, a long host and session-id shapes (``cfid=``
+  repeated in a query, ``(24 characters)`` path segments, ``;jsessionid=`` ids
+  before slashes), at 250 KB and at 1 MB, with the ratio of the two times
+  (best of 5), as for HTML.
 
     python bench/linear.py                 # the active implementation
     URIKIT_NO_SPEEDUPS=1 python bench/linear.py
@@ -175,7 +177,9 @@ def cases() -> list[tuple[str, Callable[[], object]]]:
 
 #: The canonical forms' hostile inputs, each made to a size: nested and repeated
 #: ``%25`` (Safe Browsing's "unescape until no escape is left"), dot segments,
-#: dots in the host and a long host.
+#: dots in the host, a long host, and the session-id shapes the surt package's
+#: regular expressions backtrack on (a query of "cfid=", a path of
+#: "(24 characters)" segments, and for aggressive trailing ";jsessionid=" ids).
 CANONICAL_TEXTS: dict[str, Callable[[int], str]] = {
     "%25 repeated": lambda n: "http://h/" + "%25" * (n // 3),
     "%25 nested": lambda n: "http://h/%" + "25" * (n // 2),
@@ -183,17 +187,35 @@ CANONICAL_TEXTS: dict[str, Callable[[int], str]] = {
     "../ repeated": lambda n: "http://h/" + "a/" * (n // 4) + "../" * (n // 4),
     "dots in host": lambda n: "http://h" + "." * n + "/",
     "long host": lambda n: "http://" + "a." * (n // 2) + "/",
+    "cfid= query": lambda n: "http://h/?" + "cfid=" * (n // 5),
+    "(id) segments": lambda n: "http://h" + "/(abcdefghijklmnopqrstuvwx)" * (n // 27),
+    ";jsessionid/ tail": lambda n: (
+        "http://h/" + ";jsessionid=0123456789abcdef0123456789abcdef/" * (n // 45)
+    ),
 }
+
+
+def _or_error(func: Callable[[str], object]) -> Callable[[str], object]:
+    """``func``, its URIError returned (a refusal is timed as an answer: Safe
+    Browsing refuses escapes nested more than 1023 deep, as its Go client)."""
+
+    def run(text: str) -> object:
+        try:
+            return func(text)
+        except urikit.URIError as exc:
+            return exc
+
+    return run
 
 
 def canonical_functions() -> list[tuple[str, Callable[[str], object], tuple[str, ...]]]:
     """(label, function, the names of the :data:`CANONICAL_TEXTS` it is timed on)."""
     every = tuple(CANONICAL_TEXTS)
     out: list[tuple[str, Callable[[str], object], tuple[str, ...]]] = [
-        (f"canonical {profile}", partial(urikit.canonical, profile=profile), every)
+        (f"canonical {profile}", _or_error(partial(urikit.canonical, profile=profile)), every)
         for profile in ("safe-browsing", "semantic", "aggressive")
     ]
-    out.append(("surt", urikit.surt, every))
+    out.append(("surt", _or_error(urikit.surt), every))
     out.append(("safe_browsing_expressions", urikit.safe_browsing_expressions, ("long host",)))
     return out
 

@@ -63,12 +63,24 @@ def _table_urls() -> Iterator[str]:
                         yield first
 
 
-TABLE = sorted(set(_table_urls()))
+def _reference_urls() -> Iterator[str]:
+    """The inputs of the references' own test data (canonical_references.py)."""
+    import canonical_references as refs
+
+    for name in dir(refs):
+        table = getattr(refs, name)
+        if name.isupper() and isinstance(table, tuple):
+            for case in table:
+                if isinstance(case, tuple) and isinstance(case[0], str):
+                    yield case[0]
+
+
+TABLE = sorted(set(_table_urls()) | set(_reference_urls()))
 
 
 def test_table_has_cases(build: Build) -> None:
     assert build.urikit.IMPLEMENTATION == "c"
-    assert len(TABLE) > 30
+    assert len(TABLE) > 400
 
 
 @pytest.mark.parametrize("text", TABLE)

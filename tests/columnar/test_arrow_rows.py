@@ -50,6 +50,9 @@ KERNELS: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {
 #: rows every kernel takes, then the bad one (at BAD), then another bad one
 ROWS = ["http://ok/", None, "http://ok/%41", "/x", "http://ok/b", "http://h:x/", "http://g:yy/", ""]
 BAD = 5
+#: the kernels that refuse a row before BAD: Safe Browsing refuses "/x", a URL
+#: with no host, as Google's Go client does
+FIRST_BAD = {"canonical safe-browsing": 3}
 
 
 def shapes(rows: list[str | None]) -> dict[str, Any]:
@@ -74,10 +77,11 @@ def test_the_raised_error_names_the_row(build: Build, kernel: str, shape: str) -
     err = caught.value
     # the reference's own call (ValueError: a twin build's canonical forms may
     # raise another copy's URIError class)
+    bad = FIRST_BAD.get(kernel, BAD)
     with pytest.raises(ValueError) as direct:
-        one(urikit, ROWS[BAD])
-    assert err.row == BAD
-    assert str(err) == f"row {BAD}: {direct.value}"
+        one(urikit, ROWS[bad])
+    assert err.row == bad
+    assert str(err) == f"row {bad}: {direct.value}"
     for field in ("reason", "component", "position", "text", "detail"):
         assert getattr(err, field) == getattr(direct.value, field), field
     assert type(direct.value).__name__ == "URIError"

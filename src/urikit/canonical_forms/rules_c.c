@@ -7,12 +7,14 @@
  * Taken: an ASCII text of printable characters (0x21-0x7E: nothing to trim or
  * remove) that starts "http://" or "https://" (any case) and a host character,
  * whose part before the first "#" holds only RFC 3986 characters but "[" and
- * "]" (so preparing it changes nothing) and no "%" (nothing to unescape), that
- * the parse kernel reads as a URI, with a non-empty host that has no leading,
- * trailing or doubled dot and does not look like an IPv4 address in any form,
- * a port without a leading zero, a path without a segment starting with ".",
- * and (surt) no "(" in the path, no session-id-like name in the query and no
- * second "http://" after the first. */
+ * "]" (nothing to escape) and no "%" (nothing to unescape), that the parse
+ * kernel reads as a URI, with a non-empty host that has no leading, trailing
+ * or doubled dot and does not look like an IPv4 address in any form, a port
+ * without a leading zero, a path without a segment starting with ".", and
+ * (surt) a port up to 65535, no "(" in the path, no session-id-like name in
+ * the query and no second "http://" after the first. Such a URL reads the same
+ * in each profile's reference: one "@" at most, the host an ASCII name that
+ * only lower-casing changes, an empty port dropped. */
 #include "../core/_speedups.h"
 
 typedef struct {
@@ -279,6 +281,10 @@ urikit_canon_fast(const uchar *s, Py_ssize_t n, int mode, out_t *o)
     const uchar *port = s + sp.s[G_PORT];
     Py_ssize_t port_len = sp.s[G_PORT] < 0 ? 0 : sp.e[G_PORT] - sp.s[G_PORT];
     if (port_len > 0 && port[0] == '0') {
+        return 0;
+    }
+    /* surt refuses a port above 65535 (the Python code raises) */
+    if (mode == CANON_SURT && (port_len > 5 || (port_len == 5 && memcmp(port, "65535", 5) > 0))) {
         return 0;
     }
     if (port_len == (https ? 3 : 2) && memcmp(port, https ? "443" : "80", (size_t)port_len) == 0) {

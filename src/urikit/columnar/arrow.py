@@ -690,11 +690,12 @@ def canonical(
     ['http://www.a.com/', None, None]
     """
     from ..canonical_forms.rules import canonical as _canonical
+    from ..canonical_forms.rules import check_profile
 
     obj = _strings(array, "canonical", "array")
     check_str(profile, "canonical", "profile")
     errors = _check_errors(errors, "canonical")
-    _canonical("a:", profile)  # an unknown profile raises here, even for an empty array
+    check_profile(profile, keep_fragment)  # raises here, even for an empty array
     modes = {"semantic": 1 if keep_fragment else 0, "safe-browsing": 3}
     mode = modes.get(profile)
     return _canonical_map(
