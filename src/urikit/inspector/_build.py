@@ -59,11 +59,46 @@ def invisible_ranges() -> list[tuple[int, int]]:
     return ranges
 
 
-def _project_root() -> Path:
-    root = Path(__file__).resolve().parents[3]
-    if not (root / "pyproject.toml").is_file():
-        raise OSError(f"no urikit source tree (pyproject.toml) at {root} to build the wheel from")
-    return root
+#: What pip builds urikit's pure-Python wheel from when urikit is an installed
+#: package (no source tree above it): its Python files, its package data, and
+#: no setup.py, so no compiled module. {version} is the installed version.
+_INSTALLED_PYPROJECT = """\
+[build-system]
+requires = ["setuptools>=77"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "urikit"
+version = "{version}"
+requires-python = ">=3.11"
+
+[tool.setuptools.packages.find]
+where = ["src"]
+
+[tool.setuptools.package-data]
+"*" = ["py.typed", "*.pyi", "static/*"]
+"""
+
+
+def _source_tree(tree: Path) -> None:
+    """Write into ``tree`` what pip builds urikit's pure-Python wheel from: a
+    clean copy of the checkout's sources when urikit runs from one (an in-tree
+    build would pick up whatever an earlier build left in build/), else the
+    installed package's files without its compiled module, under a pyproject
+    that names the installed version."""
+    package = Path(__file__).resolve().parents[1]
+    root = package.parents[1]
+    skip = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.egg-info")
+    if (root / "pyproject.toml").is_file() and package.parent.name == "src":
+        shutil.copytree(root / "src", tree / "src", ignore=skip)
+        for name in _SOURCE_FILES:
+            if (root / name).is_file():
+                (tree / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(root / name, tree / name)
+        return
+    shutil.copytree(package, tree / "src" / "urikit", ignore=skip)
+    version = importlib.metadata.version("urikit")
+    (tree / "pyproject.toml").write_text(_INSTALLED_PYPROJECT.format(version=version))
 
 
 def _run(command: list[str], env: dict[str, str] | None = None) -> None:
@@ -73,21 +108,15 @@ def _run(command: list[str], env: dict[str, str] | None = None) -> None:
 
 
 def _wheels(folder: Path) -> list[str]:
-    """urikit's pure-Python wheel (built from its source tree) and the installed
+    """urikit's pure-Python wheel (built from its source tree, or from the
+    installed package) and the installed
     versions of its pure-Python dependencies (from the package index)."""
     # pure Python even where the C build is required (URIKIT_REQUIRE_SPEEDUPS wins)
     env = {k: v for k, v in os.environ.items() if k != "URIKIT_REQUIRE_SPEEDUPS"}
     env["URIKIT_NO_SPEEDUPS"] = "1"
     with tempfile.TemporaryDirectory() as tmp:
-        # a clean copy of the sources: an in-tree build would pick up whatever an
-        # earlier build left in build/ (a compiled module, files since removed)
-        root, tree = _project_root(), Path(tmp, "tree")
-        skip = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.egg-info")
-        shutil.copytree(root / "src", tree / "src", ignore=skip)
-        for name in _SOURCE_FILES:
-            if (root / name).is_file():
-                (tree / name).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(root / name, tree / name)
+        tree = Path(tmp, "tree")
+        _source_tree(tree)
         _run(
             [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp, str(tree)],
             env,
