@@ -37,9 +37,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from paths import PACKAGE, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
-SRC = ROOT / "src" / "urikit"
+# the C sources beside the urikit imported: a checkout's src/urikit, or an
+# installed package (the wheel ships them with its compiled module)
+SRC = PACKAGE
 DOC = ROOT / "docs" / "speedups.md"
 SECTION = "Free-threaded Python: what the extension shares"
 
