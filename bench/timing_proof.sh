@@ -6,14 +6,16 @@
 #   bench/timing_proof.sh busy [RUNS]       the other core kept busy by a CPU loop the
 #                                           whole time: every run must pass
 #   bench/timing_proof.sh quadratic [RUNS]  the step against a copy of src/ in which one
-#                                           kernel is made quadratic (legacy_remove_dots
-#                                           copies its list of kept segments at every
-#                                           ".."): every run must fail
+#                                           kernel is made quadratic (the aggressive
+#                                           profile's query cleaning copies its list of
+#                                           parameters at every CFTOKEN that drops the
+#                                           CFID before it): every run must fail
 #
 # BUILD=python (default) or BUILD=c picks the build, as URIKIT_TEST_BUILDS does; the
-# quadratic kernel is pure Python in both. Run from the root of a checkout whose urikit
-# is installed in the active environment (pip install -e '.[test,...]'). Exit status 0
-# when every run went the way it must. docs/ci.md (or CONTRIBUTING.md) records the runs.
+# quadratic kernel is Python in both builds (the C fast path leaves such queries to
+# it). Run from the root of a checkout whose urikit is installed in the active
+# environment (pip install -e '.[test]'). Exit status 0 when every run went the way
+# it must. CONTRIBUTING.md ("CI") records the runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:?usage: bench/timing_proof.sh busy|quadratic [RUNS]}
@@ -41,9 +43,9 @@ busy)
   ;;
 quadratic)
   cp -r src "$scratch/src"
-  file="$scratch/src/urikit/legacy/resolution.py"
-  grep -qx "            kept.pop()" "$file" || { echo "the kernel to make quadratic moved: $file" >&2; exit 2; }
-  sed -i 's/^            kept\.pop()$/            kept = kept[:-1]  # deliberately quadratic/' "$file"
+  file="$scratch/src/urikit/canonical_forms/_crawler.py"
+  [ "$(grep -cx "            out.pop()" "$file")" = 1 ] || { echo "the kernel to make quadratic moved: $file" >&2; exit 2; }
+  sed -i 's/^            out\.pop()$/            out = out[:-1]  # deliberately quadratic/' "$file"
   extra_env=(PYTHONPATH="$scratch/src")
   env PYTHONPATH="$scratch/src" python -c 'import os, sys, urikit; sys.exit(not urikit.__file__.startswith(os.environ["PYTHONPATH"]))' ||
     { echo "the copy of src/ is not the urikit imported" >&2; exit 2; }
@@ -61,7 +63,9 @@ for run in $(seq 1 "$runs"); do
   else
     outcome=FAILED
   fi
-  summary=$(grep -E '^(FAILED|=+ .* in [0-9.]+s)' "$scratch/run$run.log" | head -n 2 | tr '\n' ' ')
+  # the failed test and the first line of its assertion, or the summary line
+  summary=$({ grep -m 1 '^FAILED' "$scratch/run$run.log" || true; grep -m 1 '^E  ' "$scratch/run$run.log" || true
+    grep -E -m 1 '^=+ .* in [0-9.]+s' "$scratch/run$run.log" || true; } | tr -s ' ' | tr '\n' ' ')
   printf 'run %2d (%s build, %s): %s in %d s  %s\n' "$run" "$build" "$mode" "$outcome" $((SECONDS - start)) "$summary"
 done
 echo "$passed of $runs runs passed; $(uptime)"
