@@ -64,7 +64,8 @@ for run in $(seq 1 "$runs"); do
     outcome=FAILED
   fi
   # the failed test and the first line of its assertion, or the summary line
-  summary=$({ grep -m 1 '^FAILED' "$scratch/run$run.log" || true; grep -m 1 '^E  ' "$scratch/run$run.log" || true
+  summary=$({ grep -m 1 '^FAILED' "$scratch/run$run.log" || true; grep -m 1 -E '^E +(assert|AssertionError)' "$scratch/run$run.log" || true
+    grep -m 1 -E '^E +assert [0-9.]+ <= ' "$scratch/run$run.log" || true
     grep -E -m 1 '^=+ .* in [0-9.]+s' "$scratch/run$run.log" || true; } | tr -s ' ' | tr '\n' ' ')
   printf 'run %2d (%s build, %s): %s in %d s  %s\n' "$run" "$build" "$mode" "$outcome" $((SECONDS - start)) "$summary"
 done
