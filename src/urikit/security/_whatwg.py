@@ -60,7 +60,7 @@ def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
         ours_host = None
     elif host.startswith("["):
         try:
-            ours_host = f"[{ipaddress.IPv6Address(host[1:-1]).compressed}]"
+            ours_host = f"[{ipv6_serialized(ipaddress.IPv6Address(host[1:-1]))}]"
         except ValueError:
             ours_host = host.lower()
     else:
@@ -92,6 +92,38 @@ def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
                 f"the {name} is {quoted(ours)} to RFC 3986"
                 f" but {quoted(other)} to the WHATWG URL Standard",
             )
+
+
+def ipv6_serialized(address: ipaddress.IPv6Address) -> str:
+    """``address`` as the URL Standard serializes an IPv6 address (its section
+    3.6; the hex form of RFC 5952 section 4): eight hex pieces, the first
+    longest run of two or more zero pieces written ``::``, an IPv4-mapped
+    address in hex too (Python's ``ipaddress`` writes it dotted from 3.13 on),
+    and a zone after ``%`` as Python read it.
+
+    >>> ipv6_serialized(ipaddress.IPv6Address("::FFFF:127.0.0.1"))
+    '::ffff:7f00:1'
+    >>> ipv6_serialized(ipaddress.IPv6Address("2001:db8:0:0:1:0:0:1"))
+    '2001:db8::1:0:0:1'
+    >>> ipv6_serialized(ipaddress.IPv6Address("2001:db8:0:1:1:1:1:1"))
+    '2001:db8:0:1:1:1:1:1'
+    """
+    packed = address.packed
+    pieces = [f"{int.from_bytes(packed[i : i + 2], 'big'):x}" for i in range(0, 16, 2)]
+    start, length, i = -1, 1, 0
+    while i < 8:
+        j = i
+        while j < 8 and pieces[j] == "0":
+            j += 1
+        if j - i > length:
+            start, length = i, j - i
+        i = j + 1 if j == i else j
+    text = (
+        ":".join(pieces)
+        if start < 0
+        else ":".join(pieces[:start]) + "::" + ":".join(pieces[start + length :])
+    )
+    return text if address.scope_id is None else f"{text}%{address.scope_id}"
 
 
 def _utf8_pct(char: str) -> str:
