@@ -6,35 +6,19 @@ let the hop through does, through a real server this test starts on 127.0.0.1
 
 from __future__ import annotations
 
-import http.server
 import re
 import socket
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 
 import pytest
+from loopback import serving
 
 from urikit.guard import Blocked, urlopen
 from urikit.security import Policy, check
 
 BODY = b"hello from the loopback\n"
-
-
-class _Handler(http.server.BaseHTTPRequestHandler):
-    def do_GET(self) -> None:
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(BODY)))
-        self.end_headers()
-        self.wfile.write(BODY)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-class _Server6(http.server.ThreadingHTTPServer):
-    address_family = socket.AF_INET6
 
 
 def _has_ipv6_loopback() -> bool:
@@ -46,20 +30,10 @@ def _has_ipv6_loopback() -> bool:
     return True
 
 
-def _serve(server: http.server.ThreadingHTTPServer) -> Iterator[int]:
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server.server_address[1]
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
 @pytest.fixture(scope="module")
 def port4() -> Iterator[int]:
     """A server on 127.0.0.1; its port."""
-    yield from _serve(http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler))
+    yield from serving(BODY, "127.0.0.1")
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +41,7 @@ def port6() -> Iterator[int]:
     """A server on ::1; its port."""
     if not _has_ipv6_loopback():
         pytest.skip("no ::1 on this machine")
-    yield from _serve(_Server6(("::1", 0), _Handler))
+    yield from serving(BODY, "::1")
 
 
 def fetch(*argv: str) -> subprocess.CompletedProcess[bytes]:

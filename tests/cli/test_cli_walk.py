@@ -9,7 +9,6 @@ network is used only through servers this module starts on 127.0.0.1.
 
 from __future__ import annotations
 
-import http.server
 import importlib.util
 import os
 import random
@@ -17,7 +16,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import tomllib
 from collections.abc import Iterator
@@ -26,6 +24,7 @@ from pathlib import Path
 
 import paths
 import pytest
+from loopback import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = paths.IMPORT_ROOT  # the urikit under test (tests/paths.py)
@@ -68,28 +67,10 @@ def environment() -> dict[str, str]:
     return env
 
 
-class _Handler(http.server.BaseHTTPRequestHandler):
-    def do_GET(self) -> None:
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(BODY)))
-        self.end_headers()
-        self.wfile.write(BODY)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[int]:
     """An HTTP server on 127.0.0.1 that answers every GET with :data:`BODY`; its port."""
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield httpd.server_address[1]
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    yield from serving(BODY, "127.0.0.1")
 
 
 @pytest.fixture(scope="module")

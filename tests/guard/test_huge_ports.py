@@ -10,15 +10,14 @@ port of the server this test starts on 127.0.0.1: read right, it is reached)."""
 from __future__ import annotations
 
 import contextlib
-import http.server
 import importlib.util
 import subprocess
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from loopback import serving
 
 import urikit
 import urikit.batch
@@ -32,27 +31,9 @@ NINES = "9" * 5000
 BODY = b"reached\n"
 
 
-class _Handler(http.server.BaseHTTPRequestHandler):
-    def do_GET(self) -> None:
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(BODY)))
-        self.end_headers()
-        self.wfile.write(BODY)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def port() -> Iterator[int]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server.server_address[1]
-    finally:
-        server.shutdown()
-        server.server_close()
+    yield from serving(BODY, "127.0.0.1")
 
 
 def zeros(port: int) -> str:
