@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from ..core._charsets import ALPHA_CLASS, PCHAR
+from ..core._fields import names
 from ..core.errors import URIError, check_codec, check_optional_str, check_str, unknown_choice
 from ..core.reference import URIReference
 from ._base import SchemeView, bad_value, check_strs, encode
@@ -45,6 +46,7 @@ class FileView(SchemeView):
     """A typed view of a ``file`` URI."""
 
     __slots__ = ()
+    _FIELDS = names("scheme host is_local path decoded_path path_segments drive")
     schemes = ("file",)
 
     def _check(self) -> None:
@@ -210,14 +212,3 @@ class FileView(SchemeView):
         else:
             raise URIError("bad-value", "path", 0, path, detail="not an absolute Windows path")
         return cls(URIReference.from_components(scheme="file", host=host or "", path=enc))
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            "scheme": self.scheme,
-            "host": self.host,
-            "is_local": self.is_local,
-            "path": self.path,
-            "decoded_path": self.decoded_path(),
-            "path_segments": self.path_segments,
-            "drive": self.drive,
-        }

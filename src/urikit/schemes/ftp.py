@@ -18,9 +18,10 @@ reports it, but the string is never changed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from ..core._charsets import PCHAR, USERINFO
+from ..core._fields import names
 from ..core.errors import check_optional_str, check_str
 from ._base import ServerView, bad_value, check_strs, encode, encode_userinfo
 
@@ -37,6 +38,10 @@ class FtpView(ServerView):
     """A typed view of an ``ftp`` URL."""
 
     __slots__ = ()
+    _FIELDS = names(
+        "scheme user user_given password host port effective_port cwd name typecode type_meaning"
+        " unsafe_escapes"
+    )
     schemes = ("ftp",)
     stream_protocol = True
 
@@ -148,19 +153,3 @@ class FtpView(ServerView):
         """ "ascii", "image" or "directory" (RFC 1738 3.2.2), or ``None``."""
         code = self.typecode
         return None if code is None else TYPECODES[code]
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            "scheme": self.scheme,
-            "user": self.user,
-            "user_given": self.user_given,
-            "password": self.password,
-            "host": self.host,
-            "port": self.port,
-            "effective_port": self.effective_port,
-            "cwd": self.cwd,
-            "name": self.name,
-            "typecode": self.typecode,
-            "type_meaning": self.type_meaning,
-            "unsafe_escapes": self.unsafe_escapes,
-        }

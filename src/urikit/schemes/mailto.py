@@ -16,9 +16,10 @@ stay data. "+" is a plus sign, never a space.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from ..core._charsets import UNRESERVED
+from ..core._fields import names
 from ..core.errors import arg_type_error, check_optional_str, check_str
 from ..core.reference import parse
 from ._base import SchemeView, check_strs, encode
@@ -34,6 +35,8 @@ class MailtoView(SchemeView):
     """A typed view of a ``mailto`` URI."""
 
     __slots__ = ()
+    _FIELDS = names("scheme to headers recipients")
+    _ROWS = frozenset({"headers"})
     schemes = ("mailto",)
 
     def _check(self) -> None:
@@ -185,11 +188,3 @@ class MailtoView(SchemeView):
     def body(self) -> str | None:
         """The decoded "body" pseudo header field, or ``None``."""
         return self.header("body")
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            "scheme": self.scheme,
-            "to": self.to,
-            "headers": [list(h) for h in self.headers],
-            "recipients": self.recipients,
-        }

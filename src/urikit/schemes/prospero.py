@@ -12,11 +12,12 @@ meaning, and a "?" belongs to it (read back from any "?query").
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from ..core._charsets import PCHAR
+from ..core._fields import names
 from ..core.errors import arg_type_error, check_str
-from ._base import ServerView, encode
+from ._base import SERVER_FIELDS, ServerView, encode
 
 __all__ = ["ProsperoView"]
 
@@ -42,6 +43,8 @@ class ProsperoView(ServerView):
     """A typed view of a ``prospero`` URL."""
 
     __slots__ = ()
+    _FIELDS = names(f"{SERVER_FIELDS} hsoname fieldspecs")
+    _ROWS = frozenset({"fieldspecs"})
     schemes = ("prospero",)
 
     def _check(self) -> None:
@@ -99,10 +102,3 @@ class ProsperoView(ServerView):
             out.append((self._decode(name, at), self._decode(value, at + len(name) + 1)))
             at += len(spec) + 1
         return out
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            **self._server_fields(),
-            "hsoname": self.hsoname,
-            "fieldspecs": [list(f) for f in self.fieldspecs],
-        }
