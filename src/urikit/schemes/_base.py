@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, Final, Self
 
 from ..core._fields import json_fields, names
@@ -20,6 +20,7 @@ __all__ = [
     "check_strs",
     "encode",
     "encode_userinfo",
+    "with_positions",
 ]
 
 #: The first fields of a view whose server is its host: the scheme, then the host and ports.
@@ -44,6 +45,18 @@ def encode_userinfo(user: str | None, password: str | None, safe: frozenset[str]
     if password is not None:
         userinfo += ":" + encode(password, safe)
     return userinfo
+
+
+def with_positions(parts: Iterable[str], at: int) -> Iterator[tuple[str, int]]:
+    """Each of ``parts`` (the pieces of a text split at a one-character
+    separator) with its position in the whole URI text, the first at ``at``.
+
+    >>> list(with_positions("a,bc,d".split(","), 7))
+    [('a', 7), ('bc', 9), ('d', 12)]
+    """
+    for part in parts:
+        yield part, at
+        at += len(part) + 1
 
 
 def bad_value(component: str, value: str, detail: str, position: int = 0) -> URIError:

@@ -27,7 +27,7 @@ from ..core._charsets import ALPHA_CLASS, PCHAR
 from ..core._fields import names
 from ..core.errors import URIError, check_codec, check_optional_str, check_str, unknown_choice
 from ..core.reference import URIReference
-from ._base import SchemeView, bad_value, check_strs, encode
+from ._base import SchemeView, bad_value, check_strs, encode, with_positions
 
 __all__ = ["FLAVOURS", "FileView"]
 
@@ -104,15 +104,13 @@ class FileView(SchemeView):
         bad = "/\\\0" if flavour == "windows" else "/\0"
         start = self._path_start() + len(self._ref.path) - len(path)
         out = []
-        offset = start
-        for seg in path.split("/"):
+        for seg, offset in with_positions(path.split("/"), start):
             value = self._decode(seg, offset)
             for ch in bad:
                 if ch in value:
                     detail = f"segment decodes to {ch!r}, which a {flavour} path cannot hold"
                     raise self._fail("path", offset, detail)
             out.append(value)
-            offset += len(seg) + 1
         return out
 
     def to_path(self, flavour: str = "posix") -> str:
