@@ -177,6 +177,7 @@ SPEEDUPS_SOURCES = [
     "src/urikit/canonical_forms/rules_c.c",
 ]
 SPEEDUPS_HEADERS = [
+    "src/urikit/core/_rules.h",
     "src/urikit/core/_speedups.h",
     "src/urikit/core/_tables.h",
     "src/urikit/columnar/_arrow.h",

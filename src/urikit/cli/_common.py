@@ -73,6 +73,7 @@ __all__ = [
     "read_lines",
     "run_comparison",
     "run_records",
+    "say",
     "scheme_list",
     "seconds",
     "stdin_argument",
@@ -532,11 +533,16 @@ def _each_input(
 def _warn_file(args: argparse.Namespace, value: str) -> None:
     parser = getattr(args, "parser", None)
     prog = "urikit" if parser is None else parser.prog
+    say(
+        f"{prog}: warning: the argument {escape(value)!r} is read as an input, not as the "
+        f"file it names; to read the file a line at a time: --from {escape(value)}"
+    )
+
+
+def say(line: str) -> None:
+    """Write ``line`` and a line end to stderr, flushed; nothing when stderr is gone."""
     try:
-        sys.stderr.write(
-            f"{prog}: warning: the argument {escape(value)!r} is read as an input, not as the "
-            f"file it names; to read the file a line at a time: --from {escape(value)}\n"
-        )
+        sys.stderr.write(f"{line}\n")
         sys.stderr.flush()
     except (OSError, ValueError):  # pragma: no cover - stderr is gone
         pass

@@ -17,6 +17,7 @@ from ._common import (
     OutputError,
     configure_output,
     flush_output,
+    say,
     take_extra_inputs,
     write_output,
 )
@@ -224,11 +225,7 @@ def _detach_stdout() -> None:
 
 
 def _complain(message: str) -> None:
-    try:
-        sys.stderr.write(f"urikit: {message}\n")
-        sys.stderr.flush()
-    except (OSError, ValueError):  # pragma: no cover - stderr is gone too
-        pass
+    say(f"urikit: {message}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -42,7 +42,7 @@ from ..columnar.files import (
 from ..columnar.parallel import default_jobs
 from ..core._extras import optional
 from ._commands import add_command
-from ._common import EXIT_NO, EXIT_OK, InputError, OutputError, too_long
+from ._common import EXIT_NO, EXIT_OK, InputError, OutputError, say, too_long
 
 __all__ = [
     "EXIT_TERMINATED",
@@ -265,11 +265,7 @@ class _Signals:
 
 
 def _say(message: str) -> None:
-    try:
-        sys.stderr.write(f"urikit batch: {message}\n")
-        sys.stderr.flush()
-    except (OSError, ValueError):  # pragma: no cover - stderr is gone too
-        pass
+    say(f"urikit batch: {message}")
 
 
 def _cmd_batch(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@
 #ifndef URIKIT_ARROW_H
 #define URIKIT_ARROW_H
 
+#include "../core/_rules.h"
 #include "../core/_speedups.h"
 
 /* The Arrow C Data Interface (a stable ABI, declared here from the Arrow
@@ -141,16 +142,7 @@ arrow_split_row(const arrow_strings_t *v, const uchar *p, int64_t n, int code, s
     if (!urikit_split_ascii(p, (Py_ssize_t)n, sp)) {
         return 0;
     }
-    switch (code) {
-    case RULE_URI:
-        return sp->s[G_SCHEME] >= 0;
-    case RULE_ABS:
-        return sp->s[G_SCHEME] >= 0 && sp->s[G_FRAGMENT] < 0;
-    case RULE_REL:
-        return sp->s[G_SCHEME] < 0;
-    default:
-        return 1;
-    }
+    return urikit_rule_holds(code, sp) != 0; /* a code checked already */
 }
 
 /* Output buffers of the Arrow kernels (arrow_split_c.c, arrow_transform_c.c):

@@ -326,27 +326,31 @@ av_rows(const arrow_strings_t *v, const int32_t *o32, const int64_t *o64, int co
 #undef AV_OFF
 }
 
+/* av_rows made twice, for an array without nulls (nn NULL) and one with: each
+ * entry point below gets both, its offsets' width fixed. */
+static inline __attribute__((always_inline)) void
+av_rows_nulls(const arrow_strings_t *v, const int32_t *o32, const int64_t *o64, int code,
+              uchar *ok, uchar *nn, int64_t *invalid, int64_t *nulls)
+{
+    if (nn == NULL) {
+        av_rows(v, o32, o64, code, ok, NULL, invalid, nulls);
+    }
+    else {
+        av_rows(v, o32, o64, code, ok, nn, invalid, nulls);
+    }
+}
+
 void
 urikit_av_rows32(const arrow_strings_t *v, const int32_t *o, int code, uchar *ok, uchar *nn,
                  int64_t *invalid, int64_t *nulls)
 {
-    if (nn == NULL) {
-        av_rows(v, o, NULL, code, ok, NULL, invalid, nulls);
-    }
-    else {
-        av_rows(v, o, NULL, code, ok, nn, invalid, nulls);
-    }
+    av_rows_nulls(v, o, NULL, code, ok, nn, invalid, nulls);
 }
 
 void
 urikit_av_rows64(const arrow_strings_t *v, const int64_t *o, int code, uchar *ok, uchar *nn,
                  int64_t *invalid, int64_t *nulls)
 {
-    if (nn == NULL) {
-        av_rows(v, NULL, o, code, ok, NULL, invalid, nulls);
-    }
-    else {
-        av_rows(v, NULL, o, code, ok, nn, invalid, nulls);
-    }
+    av_rows_nulls(v, NULL, o, code, ok, nn, invalid, nulls);
 }
 #endif

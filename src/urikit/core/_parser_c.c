@@ -3,6 +3,7 @@
  * _parser_fast_c.c first), locate_error, and the SpanRecord type (the text and its spans stored inline)
  * that every parsed reference of a C build is.
  */
+#include "_rules.h"
 #include "_speedups.h"
 
 /* ------------------------------------------------------------------ parser */
@@ -282,20 +283,11 @@ urikit_split_text(const state_t *st, PyObject *text, PyObject *rule, spans_t *sp
     if (!split_ref(s, n, sp)) {
         return 0;
     }
-    int code = urikit_rule_code(st, rule);
-    switch (code) {
-    case RULE_REF:
-        return 1;
-    case RULE_URI:
-        return sp->s[G_SCHEME] >= 0;
-    case RULE_ABS:
-        return sp->s[G_SCHEME] >= 0 && sp->s[G_FRAGMENT] < 0;
-    case RULE_REL:
-        return sp->s[G_SCHEME] < 0;
-    default:
+    int holds = urikit_rule_holds(urikit_rule_code(st, rule), sp);
+    if (holds < 0) {
         PyErr_Format(PyExc_ValueError, UK_UNKNOWN_RULE_FMT, rule);
-        return -1;
     }
+    return holds;
 }
 
 /* _parser.locate_error in C: the first error of a text that is not a

@@ -6,6 +6,7 @@ import sys
 
 from ._accel import SpanRecord, accelerate, component_getter, set_error_type, set_reference_type
 from ._building import Buildable, _authority, install
+from ._fields import json_fields, names
 from ._hooks import grammars
 from ._parser import (
     AUTHORITY_SPAN,
@@ -29,7 +30,7 @@ from .resolution import recompose, relativize, resolve
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
-    from typing import Any, NoReturn
+    from typing import Any, Final, NoReturn
 
 __all__ = ["URIReference", "is_valid", "parse"]
 
@@ -405,20 +406,13 @@ class URIReference(Buildable):
 
     def to_dict(self) -> dict[str, Any]:
         """The components and derived facts, as a JSON-ready dict."""
-        return {
-            "uri": self._text,
-            "kind": self.kind,
-            "scheme": self.scheme,
-            "authority": self.authority,
-            "userinfo": self.userinfo,
-            "host": self.host,
-            "host_kind": self.host_kind,
-            "port": self.port,
-            "path": self.path,
-            "query": self.query,
-            "fragment": self.fragment,
-        }
+        return {"uri": self._text, **json_fields(self, _DICT_FIELDS)}
 
+
+#: The fields of :meth:`URIReference.to_dict` after ``uri``, in order.
+_DICT_FIELDS: Final = names(
+    "kind scheme authority userinfo host host_kind port path query fragment"
+)
 
 _set = object.__setattr__
 

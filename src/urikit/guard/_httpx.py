@@ -28,7 +28,7 @@ import collections
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
-from typing import Any, cast
+from typing import Any, Generic, TypeVar, cast
 
 import httpcore
 import httpx
@@ -162,41 +162,64 @@ class _AsyncTimedStream(httpcore.AsyncNetworkStream):
         return self._real.get_extra_info(info)
 
 
+class _Dial:
+    """One ``connect_tcp`` of a pinned backend, without the I/O.
+
+    Made, it checks the host and port asked for against the pin (refused unless
+    they are the pool's, with checked addresses) and counts the connection;
+    iterated, it gives the options of one connect to each checked address in
+    turn (``timeout`` cut to the time left); used as the context of each
+    connect, it keeps a failure to connect (:attr:`error`) and lets the caller
+    go on to the next address, so that ``error`` is the last failure once none
+    connects.
+    """
+
+    #: httpcore's ``connect_tcp`` parameters after ``host`` and ``port``, in order.
+    _OPTIONS = ("timeout", "local_address", "socket_options")
+
+    def __init__(
+        self, key: _Key, host: str, port: int, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> None:
+        _, name, pinned_port, addresses = key
+        if (host_key(host), port) != (name, pinned_port) or not addresses:
+            raise _refused(host, port)
+        count_connection()
+        self._addresses = addresses
+        self._port = port
+        self._options = dict(zip(self._OPTIONS, args, strict=False), **kwargs)
+        self.error: Exception = _refused(host, port)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for address in self._addresses:
+            timeout = _left(self._options.get("timeout"), httpcore.ConnectTimeout)
+            yield {**self._options, "host": address, "port": self._port, "timeout": timeout}
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> bool:
+        if isinstance(exc, httpcore.ConnectError):
+            self.error = exc
+            return True
+        return False
+
+
 class _PinnedBackend(httpcore.NetworkBackend):
     """A network backend for one pool: it connects to that pool's host and port
-    only, at its checked addresses only."""
+    only, at its checked addresses only (a :class:`_Dial` each time)."""
 
     def __init__(self, key: _Key) -> None:
         self._key = key
         self._real = httpcore.SyncBackend()
 
     def connect_tcp(
-        self,
-        host: str,
-        port: int,
-        timeout: float | None = None,
-        local_address: str | None = None,
-        socket_options: Any = None,
+        self, host: str, port: int, *args: Any, **kwargs: Any
     ) -> httpcore.NetworkStream:
-        _, name, pinned_port, addresses = self._key
-        if (host_key(host), port) != (name, pinned_port) or not addresses:
-            raise _refused(host, port)
-        count_connection()
-        error: Exception = _refused(host, port)
-        for address in addresses:
-            try:
-                stream = self._real.connect_tcp(
-                    address,
-                    port,
-                    _left(timeout, httpcore.ConnectTimeout),
-                    local_address,
-                    socket_options,
-                )
-            except httpcore.ConnectError as exc:
-                error = exc
-            else:
-                return _TimedStream(stream)
-        raise error
+        dial = _Dial(self._key, host, port, args, kwargs)
+        for options in dial:
+            with dial:
+                return _TimedStream(self._real.connect_tcp(**options))
+        raise dial.error
 
     def connect_unix_socket(self, *args: Any, **kwargs: Any) -> httpcore.NetworkStream:
         raise httpcore.ConnectError("urikit.guard: no Unix sockets")
@@ -213,32 +236,13 @@ class _AsyncPinnedBackend(httpcore.AsyncNetworkBackend):
         self._real = httpcore.AnyIOBackend()
 
     async def connect_tcp(
-        self,
-        host: str,
-        port: int,
-        timeout: float | None = None,
-        local_address: str | None = None,
-        socket_options: Any = None,
+        self, host: str, port: int, *args: Any, **kwargs: Any
     ) -> httpcore.AsyncNetworkStream:
-        _, name, pinned_port, addresses = self._key
-        if (host_key(host), port) != (name, pinned_port) or not addresses:
-            raise _refused(host, port)
-        count_connection()
-        error: Exception = _refused(host, port)
-        for address in addresses:
-            try:
-                stream = await self._real.connect_tcp(
-                    address,
-                    port,
-                    _left(timeout, httpcore.ConnectTimeout),
-                    local_address,
-                    socket_options,
-                )
-            except httpcore.ConnectError as exc:
-                error = exc
-            else:
-                return _AsyncTimedStream(stream)
-        raise error
+        dial = _Dial(self._key, host, port, args, kwargs)
+        for options in dial:
+            with dial:
+                return _AsyncTimedStream(await self._real.connect_tcp(**options))
+        raise dial.error
 
     async def connect_unix_socket(self, *args: Any, **kwargs: Any) -> httpcore.AsyncNetworkStream:
         raise httpcore.ConnectError("urikit.guard: no Unix sockets")
@@ -263,53 +267,86 @@ def _settings(template: Any) -> dict[str, Any]:
     }
 
 
-class _Pools:
-    """Stands in for the transport's httpcore pool: one pool per :data:`_Key`, each
-    request sent through the pool of what was checked for it."""
+class _Sending:
+    """The sendings of one request on a pool, without the I/O: each sending is
+    run as this context, with a fresh :class:`Attempt` current; a failure the
+    request may be sent again after (:func:`_replayable`) is counted and
+    swallowed, so that the caller's loop sends it again."""
 
-    def __init__(self, template: httpcore.ConnectionPool) -> None:
+    def __init__(self, request: httpcore.Request) -> None:
+        self._request = request
+        self._tries = 0
+
+    def __enter__(self) -> None:
+        self._attempt = Attempt()
+        self._token = current_attempt.set(self._attempt)
+
+    def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> bool:
+        current_attempt.reset(self._token)
+        if not isinstance(exc, _DROPPED):
+            return False
+        if not _replayable(self._request, exc, self._attempt, self._tries):
+            return False
+        self._tries += 1
+        return True
+
+
+_P = TypeVar("_P", httpcore.ConnectionPool, httpcore.AsyncConnectionPool)
+
+
+class _PoolSet(Generic[_P]):
+    """Stands in for the transport's httpcore pool: one pool per :data:`_Key`, each
+    request sent through the pool of what was checked for it. This holds the
+    pools; :class:`_Pools` and :class:`_AsyncPools` send and close."""
+
+    def __init__(self, template: _P) -> None:
         self._settings = _settings(template)
         self._lock = threading.Lock()
-        self._pools: collections.OrderedDict[_Key, httpcore.ConnectionPool] = (
-            collections.OrderedDict()
-        )
+        self._pools: collections.OrderedDict[_Key, _P] = collections.OrderedDict()
 
-    def _pool(self, key: _Key) -> tuple[httpcore.ConnectionPool, list[httpcore.ConnectionPool]]:
+    def _new(self, key: _Key) -> _P:
+        raise NotImplementedError
+
+    def _take(self, request: httpcore.Request) -> tuple[_P, list[_P]]:
+        """The pool for what was checked for ``request`` (made if new), and the
+        spare pools the caller closes."""
+        hop = request.extensions.get(_HOP)
+        if not isinstance(hop, Hop):
+            raise _refused(request.url.host.decode("ascii", "replace"), request.url.port or 0)
+        key = _key(hop)
         with self._lock:
             pool = self._pools.get(key)
             if pool is None:
-                pool = httpcore.ConnectionPool(
-                    network_backend=_PinnedBackend(key), **self._settings
-                )
+                pool = self._new(key)
                 self._pools[key] = pool
             self._pools.move_to_end(key)
             return pool, _spare(self._pools)
 
-    def handle_request(self, request: httpcore.Request) -> httpcore.Response:
-        hop = request.extensions.get(_HOP)
-        if not isinstance(hop, Hop):
-            raise _refused(request.url.host.decode("ascii", "replace"), request.url.port or 0)
-        pool, spare = self._pool(_key(hop))
-        for old in spare:
-            old.close()
-        tries = 0
-        while True:
-            attempt = Attempt()
-            token = current_attempt.set(attempt)
-            try:
-                return pool.handle_request(request)
-            except _DROPPED as exc:
-                if not _replayable(request, exc, attempt, tries):
-                    raise
-                tries += 1
-            finally:
-                current_attempt.reset(token)
-
-    def close(self) -> None:
+    def _drain(self) -> list[_P]:
+        """Every pool, taken out for the caller to close."""
         with self._lock:
             pools = list(self._pools.values())
             self._pools.clear()
-        for pool in pools:
+        return pools
+
+
+class _Pools(_PoolSet[httpcore.ConnectionPool]):
+    """The pools of :class:`HTTPTransport`."""
+
+    def _new(self, key: _Key) -> httpcore.ConnectionPool:
+        return httpcore.ConnectionPool(network_backend=_PinnedBackend(key), **self._settings)
+
+    def handle_request(self, request: httpcore.Request) -> httpcore.Response:
+        pool, spare = self._take(request)
+        for old in spare:
+            old.close()
+        sending = _Sending(request)
+        while True:
+            with sending:
+                return pool.handle_request(request)
+
+    def close(self) -> None:
+        for pool in self._drain():
             pool.close()
 
     def __enter__(self) -> _Pools:
@@ -319,54 +356,25 @@ class _Pools:
         self.close()
 
 
-class _AsyncPools:
-    """The async twin of :class:`_Pools`."""
+class _AsyncPools(_PoolSet[httpcore.AsyncConnectionPool]):
+    """The pools of :class:`AsyncHTTPTransport`."""
 
-    def __init__(self, template: httpcore.AsyncConnectionPool) -> None:
-        self._settings = _settings(template)
-        self._lock = threading.Lock()
-        self._pools: collections.OrderedDict[_Key, httpcore.AsyncConnectionPool] = (
-            collections.OrderedDict()
+    def _new(self, key: _Key) -> httpcore.AsyncConnectionPool:
+        return httpcore.AsyncConnectionPool(
+            network_backend=_AsyncPinnedBackend(key), **self._settings
         )
 
-    def _pool(
-        self, key: _Key
-    ) -> tuple[httpcore.AsyncConnectionPool, list[httpcore.AsyncConnectionPool]]:
-        with self._lock:
-            pool = self._pools.get(key)
-            if pool is None:
-                pool = httpcore.AsyncConnectionPool(
-                    network_backend=_AsyncPinnedBackend(key), **self._settings
-                )
-                self._pools[key] = pool
-            self._pools.move_to_end(key)
-            return pool, _spare(self._pools)
-
     async def handle_async_request(self, request: httpcore.Request) -> httpcore.Response:
-        hop = request.extensions.get(_HOP)
-        if not isinstance(hop, Hop):
-            raise _refused(request.url.host.decode("ascii", "replace"), request.url.port or 0)
-        pool, spare = self._pool(_key(hop))
+        pool, spare = self._take(request)
         for old in spare:
             await old.aclose()
-        tries = 0
+        sending = _Sending(request)
         while True:
-            attempt = Attempt()
-            token = current_attempt.set(attempt)
-            try:
+            with sending:
                 return await pool.handle_async_request(request)
-            except _DROPPED as exc:
-                if not _replayable(request, exc, attempt, tries):
-                    raise
-                tries += 1
-            finally:
-                current_attempt.reset(token)
 
     async def aclose(self) -> None:
-        with self._lock:
-            pools = list(self._pools.values())
-            self._pools.clear()
-        for pool in pools:
+        for pool in self._drain():
             await pool.aclose()
 
     async def __aenter__(self) -> _AsyncPools:
@@ -453,6 +461,10 @@ class _Admission:
         if failed is not exc:
             raise failed from exc
 
+    def within(self, end: float) -> _Within:
+        """The context of a request's operations that must end by ``end``."""
+        return _Within(self, end)
+
     def answered(
         self,
         request: httpx.Request,
@@ -472,6 +484,25 @@ class _Admission:
         return response
 
 
+class _Within:
+    """The context of what httpx does for a request (send it, read a piece of the
+    answer): the request's end current, so that every connect, read and write
+    waits at most the time left, and a transport failure that came of the
+    deadline passing raised as the timeout error."""
+
+    def __init__(self, admission: _Admission, end: float) -> None:
+        self._admission = admission
+        self._end = end
+
+    def __enter__(self) -> None:
+        self._token = current_end.set(self._end)
+
+    def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> None:
+        current_end.reset(self._token)
+        if isinstance(exc, (httpx.TransportError, OSError)):
+            self._admission.failed_as(exc, self._end)
+
+
 class _Body(httpx.SyncByteStream):
     """An answer's body as the client reads it: each read within the request's
     deadline, the whole within ``max_bytes`` (refused beyond, not truncated)."""
@@ -479,20 +510,14 @@ class _Body(httpx.SyncByteStream):
     def __init__(self, inner: httpx.SyncByteStream, admission: _Admission, end: float) -> None:
         self._inner = inner
         self._admission = admission
-        self._end = end
+        self._within = admission.within(end)
 
     def __iter__(self) -> Iterator[bytes]:
         chunks = iter(self._inner)
         size = 0
         while True:
-            token = current_end.set(self._end)
-            try:
+            with self._within:
                 chunk = next(chunks, None)
-            except (httpx.TransportError, OSError) as exc:
-                self._admission.failed_as(exc, self._end)
-                raise
-            finally:
-                current_end.reset(token)
             if chunk is None:
                 return
             size += len(chunk)
@@ -509,20 +534,14 @@ class _AsyncBody(httpx.AsyncByteStream):
     def __init__(self, inner: httpx.AsyncByteStream, admission: _Admission, end: float) -> None:
         self._inner = inner
         self._admission = admission
-        self._end = end
+        self._within = admission.within(end)
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         chunks = aiter(self._inner)
         size = 0
         while True:
-            token = current_end.set(self._end)
-            try:
+            with self._within:
                 chunk = await anext(chunks, None)
-            except (httpx.TransportError, OSError) as exc:
-                self._admission.failed_as(exc, self._end)
-                raise
-            finally:
-                current_end.reset(token)
             if chunk is None:
                 return
             size += len(chunk)
@@ -584,14 +603,8 @@ class HTTPTransport(_Guarded, httpx.HTTPTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         chain, number, end = self._admission.admit(request)
-        token = current_end.set(end)
-        try:
+        with self._admission.within(end):
             response = super().handle_request(request)
-        except (httpx.TransportError, OSError) as exc:
-            self._admission.failed_as(exc, end)
-            raise
-        finally:
-            current_end.reset(token)
         try:
             self._admission.check_body(0, response.headers.get("content-length"))
         except FetchError:
@@ -611,14 +624,8 @@ class AsyncHTTPTransport(_Guarded, httpx.AsyncHTTPTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         chain, number, end = await _admit_async(self._admission, request)
-        token = current_end.set(end)
-        try:
+        with self._admission.within(end):
             response = await super().handle_async_request(request)
-        except (httpx.TransportError, OSError) as exc:
-            self._admission.failed_as(exc, end)
-            raise
-        finally:
-            current_end.reset(token)
         try:
             self._admission.check_body(0, response.headers.get("content-length"))
         except FetchError:

@@ -135,15 +135,9 @@ class _PinnedHTTPConnection(HTTPConnection):
         return _pinned_conn(self)
 
 
-class _PinnedHTTPSConnection(HTTPSConnection):
-    """The TLS twin of :class:`_PinnedHTTPConnection`."""
-
-    def __init__(self, *args: Any, urikit_addresses: tuple[str, ...] = (), **kwargs: Any) -> None:
-        self.urikit_addresses = urikit_addresses
-        super().__init__(*args, **kwargs)
-
-    def _new_conn(self) -> socket.socket:
-        return _pinned_conn(self)
+class _PinnedHTTPSConnection(_PinnedHTTPConnection, HTTPSConnection):
+    """The TLS twin of :class:`_PinnedHTTPConnection`: its dialing (first in the
+    method order), urllib3's TLS."""
 
 
 def _watched(conn: Any) -> Any:

@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, Final, Self
 
+from ..core._fields import json_fields, names
 from ..core._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 from ..core.errors import URIError, arg_type_error, check_codec, check_str
 from ..core.percent import decode_in, encode_except
 from ..core.reference import URIReference, parse
 
 __all__ = [
+    "SERVER_FIELDS",
     "SchemeView",
     "ServerView",
     "bad_value",
     "check_strs",
     "encode",
     "encode_userinfo",
+    "with_positions",
 ]
+
+#: The first fields of a view whose server is its host: the scheme, then the host and ports.
+SERVER_FIELDS: Final = "scheme host port effective_port"
 
 _UNSAFE_RE: Final = re.compile(r"%(?:0[dD]|0[aA]|00)")
 
@@ -39,6 +45,18 @@ def encode_userinfo(user: str | None, password: str | None, safe: frozenset[str]
     if password is not None:
         userinfo += ":" + encode(password, safe)
     return userinfo
+
+
+def with_positions(parts: Iterable[str], at: int) -> Iterator[tuple[str, int]]:
+    """Each of ``parts`` (the pieces of a text split at a one-character
+    separator) with its position in the whole URI text, the first at ``at``.
+
+    >>> list(with_positions("a,bc,d".split(","), 7))
+    [('a', 7), ('bc', 9), ('d', 12)]
+    """
+    for part in parts:
+        yield part, at
+        at += len(part) + 1
 
 
 def bad_value(component: str, value: str, detail: str, position: int = 0) -> URIError:
@@ -231,9 +249,14 @@ class SchemeView:
         end = len(text) if self._ref.fragment is None else text.rfind("#")
         return [m.start() for m in _UNSAFE_RE.finditer(text, 0, end)]
 
+    #: The names of :meth:`fields`, in order (a method's is called).
+    _FIELDS: ClassVar[tuple[str, ...]] = names("scheme")
+    #: The fields of :data:`_FIELDS` that are sequences of tuples (lists of lists in JSON).
+    _ROWS: ClassVar[frozenset[str]] = frozenset()
+
     def fields(self) -> dict[str, Any]:
         """The typed fields as a JSON-ready dict."""
-        return {"scheme": self.scheme}
+        return json_fields(self, self._FIELDS, self._ROWS)
 
     # -- value semantics ---------------------------------------------------------
 
@@ -317,16 +340,6 @@ class ServerView(SchemeView):
         stays 0); :attr:`port` is the port as written."""
         number = self._ref.port_number
         return self.default_port if number is None else number
-
-    def _server_fields(self) -> dict[str, Any]:
-        """The first :meth:`fields` of a view whose server is its host: the
-        scheme, then the host and ports."""
-        return {
-            "scheme": self.scheme,
-            "host": self.host,
-            "port": self.port,
-            "effective_port": self.effective_port,
-        }
 
     def _user_password(self) -> tuple[str | None, str | None]:
         """The userinfo's ``user[:password]``, decoded; ``None`` for absent parts."""

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from ..core._charsets import ALPHA_CLASS, PCHAR
+from ..core._fields import names
 from ..core.errors import URIError, check_codec, check_optional_str, check_str, unknown_choice
 from ..core.reference import URIReference
-from ._base import SchemeView, bad_value, check_strs, encode
+from ._base import SchemeView, bad_value, check_strs, encode, with_positions
 
 __all__ = ["FLAVOURS", "FileView"]
 
@@ -45,6 +46,7 @@ class FileView(SchemeView):
     """A typed view of a ``file`` URI."""
 
     __slots__ = ()
+    _FIELDS = names("scheme host is_local path decoded_path path_segments drive")
     schemes = ("file",)
 
     def _check(self) -> None:
@@ -102,15 +104,13 @@ class FileView(SchemeView):
         bad = "/\\\0" if flavour == "windows" else "/\0"
         start = self._path_start() + len(self._ref.path) - len(path)
         out = []
-        offset = start
-        for seg in path.split("/"):
+        for seg, offset in with_positions(path.split("/"), start):
             value = self._decode(seg, offset)
             for ch in bad:
                 if ch in value:
                     detail = f"segment decodes to {ch!r}, which a {flavour} path cannot hold"
                     raise self._fail("path", offset, detail)
             out.append(value)
-            offset += len(seg) + 1
         return out
 
     def to_path(self, flavour: str = "posix") -> str:
@@ -210,14 +210,3 @@ class FileView(SchemeView):
         else:
             raise URIError("bad-value", "path", 0, path, detail="not an absolute Windows path")
         return cls(URIReference.from_components(scheme="file", host=host or "", path=enc))
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            "scheme": self.scheme,
-            "host": self.host,
-            "is_local": self.is_local,
-            "path": self.path,
-            "decoded_path": self.decoded_path(),
-            "path_segments": self.path_segments,
-            "drive": self.drive,
-        }

@@ -18,11 +18,12 @@ reports it, but the string is never changed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from ..core._charsets import PCHAR, USERINFO
+from ..core._fields import names
 from ..core.errors import check_optional_str, check_str
-from ._base import ServerView, bad_value, check_strs, encode, encode_userinfo
+from ._base import ServerView, bad_value, check_strs, encode, encode_userinfo, with_positions
 
 __all__ = ["TYPECODES", "FtpView"]
 
@@ -37,6 +38,10 @@ class FtpView(ServerView):
     """A typed view of an ``ftp`` URL."""
 
     __slots__ = ()
+    _FIELDS = names(
+        "scheme user user_given password host port effective_port cwd name typecode type_meaning"
+        " unsafe_escapes"
+    )
     schemes = ("ftp",)
     stream_protocol = True
 
@@ -61,13 +66,11 @@ class FtpView(ServerView):
         start = self._path_start() + 1
         fpath = self._path_and_query()[1:]
         segs, typecode = self._split()
-        offset = start
-        for seg in segs:
+        for seg, offset in with_positions(segs, start):
             semi = seg.find(";")
             if semi >= 0:
                 detail = "';' only in a final ';type=a|i|d'"
                 raise self._fail("path", offset + semi, detail)
-            offset += len(seg) + 1
         if typecode is not None and typecode.lower() not in TYPECODES:
             raise self._fail("path", start + len(fpath) - 1, "typecode must be a, i or d")
 
@@ -121,12 +124,8 @@ class FtpView(ServerView):
     @property
     def cwd(self) -> list[str]:
         """The decoded directory segments (each one a CWD command)."""
-        out = []
-        at = self._path_start() + 1
-        for seg in self._split()[0][:-1]:
-            out.append(self._decode(seg, at))
-            at += len(seg) + 1
-        return out
+        segs = self._split()[0][:-1]
+        return [self._decode(seg, at) for seg, at in with_positions(segs, self._path_start() + 1)]
 
     @property
     def name(self) -> str:
@@ -148,19 +147,3 @@ class FtpView(ServerView):
         """ "ascii", "image" or "directory" (RFC 1738 3.2.2), or ``None``."""
         code = self.typecode
         return None if code is None else TYPECODES[code]
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            "scheme": self.scheme,
-            "user": self.user,
-            "user_given": self.user_given,
-            "password": self.password,
-            "host": self.host,
-            "port": self.port,
-            "effective_port": self.effective_port,
-            "cwd": self.cwd,
-            "name": self.name,
-            "typecode": self.typecode,
-            "type_meaning": self.type_meaning,
-            "unsafe_escapes": self.unsafe_escapes,
-        }

@@ -15,11 +15,12 @@ No character is reserved in the gopher-path, so a "?" is part of the selector
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Final
 
 from ..core._charsets import PCHAR
+from ..core._fields import names
 from ..core.errors import check_optional_str, check_str
-from ._base import ServerView, bad_value, encode
+from ._base import SERVER_FIELDS, ServerView, bad_value, encode
 
 __all__ = ["GopherView"]
 
@@ -31,6 +32,7 @@ class GopherView(ServerView):
     """A typed view of a ``gopher`` URL."""
 
     __slots__ = ()
+    _FIELDS = names(f"{SERVER_FIELDS} gopher_type selector search gopher_plus unsafe_escapes")
     schemes = ("gopher",)
     stream_protocol = True
 
@@ -116,13 +118,3 @@ class GopherView(ServerView):
         """The Gopher+ string after the second %09, decoded, or ``None``."""
         part = self._part(2)
         return None if part is None else self._decode(*part)
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            **self._server_fields(),
-            "gopher_type": self.gopher_type,
-            "selector": self.selector,
-            "search": self.search,
-            "gopher_plus": self.gopher_plus,
-            "unsafe_escapes": self.unsafe_escapes,
-        }

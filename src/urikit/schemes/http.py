@@ -14,12 +14,11 @@ not be empty (4.2.1); the default ports (80 and 443) are the scheme registry's.
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..core._fields import names
 from ..core._schemeinfo import default_port
 from ..core.errors import check_codec, check_optional_str, check_str
 from ..core.reference import URIReference
-from ._base import ServerView
+from ._base import SERVER_FIELDS, ServerView
 
 __all__ = ["HttpView"]
 
@@ -28,6 +27,7 @@ class HttpView(ServerView):
     """A typed view of an ``http`` or ``https`` URI."""
 
     __slots__ = ()
+    _FIELDS = names(f"{SERVER_FIELDS} path decoded_path query fragment")
     schemes = ("http", "https")
 
     def _check(self) -> None:
@@ -122,12 +122,3 @@ class HttpView(ServerView):
     def query_params(self) -> list[tuple[str, str | None]]:
         """The query as decoded (name, value) pairs."""
         return self._ref.query_params
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            **self._server_fields(),
-            "path": self.path,
-            "decoded_path": self.decoded_path(),
-            "query": self.query,
-            "fragment": self.fragment,
-        }

@@ -16,12 +16,13 @@ stay data. "+" is a plus sign, never a space.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from ..core._charsets import UNRESERVED
+from ..core._fields import names
 from ..core.errors import arg_type_error, check_optional_str, check_str
 from ..core.reference import parse
-from ._base import SchemeView, check_strs, encode
+from ._base import SchemeView, check_strs, encode, with_positions
 
 __all__ = ["MailtoView"]
 
@@ -34,22 +35,22 @@ class MailtoView(SchemeView):
     """A typed view of a ``mailto`` URI."""
 
     __slots__ = ()
+    _FIELDS = names("scheme to headers recipients")
+    _ROWS = frozenset({"headers"})
     schemes = ("mailto",)
 
     def _check(self) -> None:
         ref = self._ref
         if ref.authority is not None:
             raise self._fail("path", len(ref.scheme or "") + 1, "mailto has no '//' authority")
-        offset = self._path_start()
         path = ref.path
         if path:
-            for addr in path.split(","):
+            for addr, offset in with_positions(path.split(","), self._path_start()):
                 if "@" not in addr:
                     raise self._fail("to", offset, "an addr-spec needs '@'")
-                offset += len(addr) + 1
         if ref.query is not None:
-            offset = self._path_start() + len(path) + 1
-            for field in ref.query.split("&"):
+            start = self._path_start() + len(path) + 1
+            for field, offset in with_positions(ref.query.split("&"), start):
                 if "=" not in field:
                     raise self._fail("hfields", offset, "a header field needs '='")
                 # hfname "=" hfvalue, both *qchar: no "?", "/" or second "=" (RFC 6068 2)
@@ -57,7 +58,6 @@ class MailtoView(SchemeView):
                 for i, ch in enumerate(field):
                     if ch in "?/" or (ch == "=" and i != name_len):
                         raise self._fail("hfields", offset + i, f"{ch!r} is not a qchar")
-                offset += len(field) + 1
 
     @classmethod
     def build(
@@ -113,12 +113,10 @@ class MailtoView(SchemeView):
         path = self._ref.path
         if not path:
             return []
-        out = []
-        at = self._path_start()
-        for addr in path.split(","):
-            out.append(self._decode(addr, at, "to"))
-            at += len(addr) + 1
-        return out
+        return [
+            self._decode(addr, at, "to")
+            for addr, at in with_positions(path.split(","), self._path_start())
+        ]
 
     @property
     def headers(self) -> list[tuple[str, str]]:
@@ -127,12 +125,10 @@ class MailtoView(SchemeView):
         if not query:
             return []
         out = []
-        at = self._query_start()
-        for field in query.split("&"):
+        for field, at in with_positions(query.split("&"), self._query_start()):
             name, _, value = field.partition("=")
             decoded = self._decode(name, at, "hfields")
             out.append((decoded, self._decode(value, at + len(name) + 1, "hfields")))
-            at += len(field) + 1
         return out
 
     def header(self, name: str) -> str | None:
@@ -150,15 +146,11 @@ class MailtoView(SchemeView):
         out: list[str] = []
         if not query:
             return out
-        at = self._query_start()
-        for field in query.split("&"):
+        for field, at in with_positions(query.split("&"), self._query_start()):
             n, _, v = field.partition("=")
             if self._decode(n, at, "hfields").lower() == key and v:
-                addr_at = at + len(n) + 1
-                for addr in v.split(","):
+                for addr, addr_at in with_positions(v.split(","), at + len(n) + 1):
                     out.append(self._decode(addr, addr_at, "hfields"))
-                    addr_at += len(addr) + 1
-            at += len(field) + 1
         return out
 
     @property
@@ -185,11 +177,3 @@ class MailtoView(SchemeView):
     def body(self) -> str | None:
         """The decoded "body" pseudo header field, or ``None``."""
         return self.header("body")
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            "scheme": self.scheme,
-            "to": self.to,
-            "headers": [list(h) for h in self.headers],
-            "recipients": self.recipients,
-        }

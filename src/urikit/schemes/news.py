@@ -17,12 +17,13 @@ a wildmat with "*".
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from ..core._charsets import ALPHA, DIGIT, HEXDIG, PCHAR
+from ..core._fields import names
 from ..core.errors import check_optional_str, check_str
 from ..core.reference import URIReference
-from ._base import ServerView, bad_value, encode
+from ._base import SERVER_FIELDS, ServerView, bad_value, encode
 
 __all__ = ["NewsView", "NntpView"]
 
@@ -53,6 +54,9 @@ class NewsView(ServerView):
     """A typed view of a ``news`` URI."""
 
     __slots__ = ()
+    _FIELDS = names(
+        "scheme server port effective_port is_article message_id newsgroups has_wildcard"
+    )
     schemes = ("news",)
 
     def _spec(self) -> tuple[str, int]:
@@ -156,23 +160,12 @@ class NewsView(ServerView):
         groups = self.newsgroups
         return groups is not None and ("*" in groups or "?" in groups or not groups)
 
-    def fields(self) -> dict[str, Any]:
-        return {
-            "scheme": self.scheme,
-            "server": self.server,
-            "port": self.port,
-            "effective_port": self.effective_port,
-            "is_article": self.is_article,
-            "message_id": self.message_id,
-            "newsgroups": self.newsgroups,
-            "has_wildcard": self.has_wildcard,
-        }
-
 
 class NntpView(ServerView):
     """A typed view of an ``nntp`` URI."""
 
     __slots__ = ()
+    _FIELDS = names(f"{SERVER_FIELDS} group article_number")
     schemes = ("nntp",)
 
     def _check(self) -> None:
@@ -233,10 +226,3 @@ class NntpView(ServerView):
         """The article number, or ``None``."""
         number = self._ref.path[1:].partition("/")[2]
         return int(number) if number else None
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            **self._server_fields(),
-            "group": self.group,
-            "article_number": self.article_number,
-        }

@@ -12,11 +12,12 @@ meaning, and a "?" belongs to it (read back from any "?query").
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from ..core._charsets import PCHAR
+from ..core._fields import names
 from ..core.errors import arg_type_error, check_str
-from ._base import ServerView, encode
+from ._base import SERVER_FIELDS, ServerView, encode, with_positions
 
 __all__ = ["ProsperoView"]
 
@@ -42,6 +43,8 @@ class ProsperoView(ServerView):
     """A typed view of a ``prospero`` URL."""
 
     __slots__ = ()
+    _FIELDS = names(f"{SERVER_FIELDS} hsoname fieldspecs")
+    _ROWS = frozenset({"fieldspecs"})
     schemes = ("prospero",)
 
     def _check(self) -> None:
@@ -53,11 +56,10 @@ class ProsperoView(ServerView):
         text = self._path_and_query()
         if not text.startswith("/"):
             raise self._fail("path", start, "'/' and an hsoname required")
-        pos = start + len(text.split(";")[0])
-        for spec in text.split(";")[1:]:
+        hsoname, *specs = text.split(";")
+        for spec, pos in with_positions(specs, start + len(hsoname) + 1):
             if "=" not in spec:
-                raise self._fail("path", pos + 1, "a fieldspec is field=value")
-            pos += len(spec) + 1
+                raise self._fail("path", pos, "a fieldspec is field=value")
 
     @classmethod
     def build(
@@ -92,17 +94,8 @@ class ProsperoView(ServerView):
     def fieldspecs(self) -> list[tuple[str, str]]:
         """The ``;field=value`` pairs, decoded, in order."""
         out = []
-        specs = self._path_and_query().split(";")
-        at = self._path_start() + len(specs[0]) + 1
-        for spec in specs[1:]:
+        hsoname, *specs = self._path_and_query().split(";")
+        for spec, at in with_positions(specs, self._path_start() + len(hsoname) + 1):
             name, _, value = spec.partition("=")
             out.append((self._decode(name, at), self._decode(value, at + len(name) + 1)))
-            at += len(spec) + 1
         return out
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            **self._server_fields(),
-            "hsoname": self.hsoname,
-            "fieldspecs": [list(f) for f in self.fieldspecs],
-        }

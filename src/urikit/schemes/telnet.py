@@ -12,9 +12,10 @@ the port defaults to 23, and nothing else may follow the authority.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from ..core._charsets import USERINFO
+from ..core._fields import names
 from ..core.errors import check_optional_str, check_str
 from ._base import ServerView, encode_userinfo
 
@@ -27,6 +28,7 @@ class TelnetView(ServerView):
     """A typed view of a ``telnet`` URL."""
 
     __slots__ = ()
+    _FIELDS = names("scheme user password host port effective_port trailing_slash unsafe_escapes")
     schemes = ("telnet",)
     stream_protocol = True
 
@@ -68,15 +70,3 @@ class TelnetView(ServerView):
     def trailing_slash(self) -> bool:
         """True when the optional final "/" is written."""
         return self._ref.path == "/"
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            "scheme": self.scheme,
-            "user": self.user,
-            "password": self.password,
-            "host": self.host,
-            "port": self.port,
-            "effective_port": self.effective_port,
-            "trailing_slash": self.trailing_slash,
-            "unsafe_escapes": self.unsafe_escapes,
-        }

@@ -13,11 +13,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from ..core._charsets import PCHAR
+from ..core._fields import names
 from ..core.errors import check_optional_str, check_str
-from ._base import ServerView, bad_value, encode
+from ._base import SERVER_FIELDS, ServerView, bad_value, encode
 
 __all__ = ["WaisView"]
 
@@ -28,6 +29,7 @@ class WaisView(ServerView):
     """A typed view of a ``wais`` URL."""
 
     __slots__ = ()
+    _FIELDS = names(f"{SERVER_FIELDS} kind database search wtype wpath")
     schemes = ("wais",)
 
     def _segs(self) -> list[str]:
@@ -114,13 +116,3 @@ class WaisView(ServerView):
         if len(segs) != 3:
             return None
         return self._decode(segs[2], self._path_start() + len(segs[0]) + len(segs[1]) + 3)
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            **self._server_fields(),
-            "kind": self.kind,
-            "database": self.database,
-            "search": self.search,
-            "wtype": self.wtype,
-            "wpath": self.wpath,
-        }

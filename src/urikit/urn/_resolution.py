@@ -25,7 +25,7 @@ urikit.errors.URIError: cannot resolve nid at position 4: I2L is not applicable 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Final
+from typing import Any, Final, Generic, NoReturn, Self, TypeVar, cast, overload
 
 from ..core._extras import imported
 from ..core._parser import check_component, host_kind, is_ipv6address
@@ -51,6 +51,8 @@ __all__ = [
     "resolve_all",
     "resolvers",
 ]
+
+_T = TypeVar("_T")
 
 
 def _fail(urn: URN, detail: str, component: str = "nid") -> URIError:
@@ -255,6 +257,37 @@ def _check_port(port: object, func: str) -> int | None:
         shown = str(port) if -(10**12) < port < 10**12 else f"a {port.bit_length()}-bit number"
         raise URIError("bad-value", "resolver port", 0, shown, detail=f"{shown} is outside 1-65535")
     return port
+
+
+class _Setting(Generic[_T]):
+    """A read-only setting of a resolver, as a property would give it: the value
+    the constructor checked and stored under the name with a leading ``_``,
+    with its documentation (``help()``, the reference pages) and its type."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> Self: ...
+    @overload
+    def __get__(self, obj: object, owner: type) -> _T: ...
+    def __get__(self, obj: object, owner: type) -> Self | _T:
+        if obj is None:
+            return self
+        return cast("_T", getattr(obj, "_" + self._name))
+
+    def __set__(self, obj: object, value: object) -> NoReturn:
+        raise AttributeError(
+            f"property {self._name!r} of {type(obj).__name__!r} object has no setter"
+        )
+
+    def __delete__(self, obj: object) -> NoReturn:
+        raise AttributeError(
+            f"property {self._name!r} of {type(obj).__name__!r} object has no deleter"
+        )
 
 
 class TrivialHTTPResolver(Resolver):
@@ -472,35 +505,12 @@ class TrivialHTTPResolver(Resolver):
             resolver=resolver,
         )
 
-    @property
-    def host(self) -> str:
-        """The host as given (an IPv6 address in brackets)."""
-        return self._host
-
-    @property
-    def port(self) -> int | None:
-        """The port as given (None: the scheme's default)."""
-        return self._port
-
-    @property
-    def scheme(self) -> str:
-        """``"http"`` or ``"https"``."""
-        return self._scheme
-
-    @property
-    def timeout(self) -> float:
-        """Seconds one whole resolution may take."""
-        return self._timeout
-
-    @property
-    def allowed_schemes(self) -> frozenset[str]:
-        """The (lowercase) schemes an answered URI may have."""
-        return self._allowed_schemes
-
-    @property
-    def max_body_bytes(self) -> int:
-        """The largest body accepted; a larger one is an error."""
-        return self._max_body_bytes
+    host = _Setting[str]("The host as given (an IPv6 address in brackets).")
+    port = _Setting[int | None]("The port as given (None: the scheme's default).")
+    scheme = _Setting[str]('``"http"`` or ``"https"``.')
+    timeout = _Setting[float]("Seconds one whole resolution may take.")
+    allowed_schemes = _Setting[frozenset[str]]("The (lowercase) schemes an answered URI may have.")
+    max_body_bytes = _Setting[int]("The largest body accepted; a larger one is an error.")
 
     @property
     def address(self) -> str:

@@ -57,6 +57,7 @@ from ..core._charsets import (
     possessive,
 )
 from ..core._charsets import regex_class as _rc
+from ..core._fields import json_fields, names
 from ..core._parser import diagnose, split
 from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
 from ..core.percent import percent_encode
@@ -668,21 +669,16 @@ class URN:
 
     def to_dict(self) -> dict[str, Any]:
         """The URN as a JSON-ready dict (components, directives, kind, key)."""
-        return {
-            "urn": self._text,
-            "scheme": self.scheme,
-            "nid": self.nid,
-            "nss": self.nss,
-            "assigned_name": self.assigned_name,
-            "r_component": self.r_component,
-            "q_component": self.q_component,
-            "query": self.query,
-            "directives": [list(kv) for kv in self._directives],
-            "f_component": self.f_component,
-            "namespace_kind": self.namespace_kind,
-            "equivalence_key": self.equivalence_key(),
-        }
+        return {"urn": self._text, **json_fields(self, _DICT_FIELDS, _DICT_ROWS)}
 
+
+#: The fields of :meth:`URN.to_dict` after ``urn`` (a method's is called), in order.
+_DICT_FIELDS: Final = names(
+    "scheme nid nss assigned_name r_component q_component query directives f_component"
+    " namespace_kind equivalence_key"
+)
+#: The fields of :data:`_DICT_FIELDS` written as lists of lists.
+_DICT_ROWS: Final = frozenset({"directives"})
 
 #: RFC 3151: the start of a publicid URN (scheme and NID match case-insensitively).
 _PUBLICID_URN_RE: Final = re.compile(r"(?i:urn):(?i:publicid):")
