@@ -6,7 +6,7 @@
 #ifndef URIKIT_ARROW_H
 #define URIKIT_ARROW_H
 
-#include "../core/_speedups.h"
+#include "../core/_parser_c.h"
 
 /* The Arrow C Data Interface (a stable ABI, declared here from the Arrow
  * specification; no Arrow library is linked). */

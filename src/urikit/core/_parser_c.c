@@ -3,7 +3,7 @@
  * _parser_fast_c.c first), locate_error, and the SpanRecord type (the text and its spans stored inline)
  * that every parsed reference of a C build is.
  */
-#include "_speedups.h"
+#include "_parser_c.h"
 
 /* ------------------------------------------------------------------ parser */
 
