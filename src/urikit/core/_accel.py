@@ -174,26 +174,58 @@ if not TYPE_CHECKING and speedups is not None:
 
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import TypeVar
+    from collections.abc import Callable, Mapping, Set
+    from typing import Literal, TypeVar, overload
 
     _F = TypeVar("_F", bound=Callable[..., object])
 
+    # what each kind takes by name, checked at the call sites
+    @overload
+    def accelerate(
+        kind: Literal["split", "resolve", "remove_dot_segments", "plain_host_end"],
+        fallback: _F,
+        /,
+    ) -> _F: ...
+    @overload
+    def accelerate(kind: Literal["is_valid"], fallback: _F, /, *, ascii_only: bool = ...) -> _F: ...
+    @overload
+    def accelerate(
+        kind: Literal["parse"],
+        fallback: _F,
+        /,
+        *,
+        diagnose: Callable[..., object],
+        subtype: type | None = ...,
+    ) -> _F: ...
+    @overload
+    def accelerate(
+        kind: Literal["normalize"],
+        fallback: _F,
+        /,
+        *,
+        default_ports: Mapping[str, int],
+        http_like: Set[str],
+    ) -> _F: ...
+    @overload
+    def accelerate(kind: Literal["check"], fallback: _F, /, **fields: object) -> _F: ...
+    def accelerate(kind: str, fallback: _F, /, **named: object) -> _F: ...
 
-def accelerate(kind: str, fallback: _F, /, **named: object) -> _F:
-    """``fallback``'s C twin (``urikit.core._speedups.accelerate``), which keeps it as
-    ``__wrapped__`` and hands it every call it does not handle; ``fallback``
-    itself in the pure-Python build.
+else:  # the one definition at run time (the overloads above type its calls)
 
-    What a kind takes besides ``fallback`` goes by name: ``parse`` its
-    ``diagnose`` and optionally the ``subtype`` it builds (urikit.iri's), ``is_valid``
-    optionally ``ascii_only=True`` (ASCII text under the default rule only, the
-    rest to ``fallback``), ``normalize`` the registry's live ``default_ports`` and
-    ``http_like``, ``check`` its fields (``check_fields_t`` in ``_speedups.h``);
-    the other kinds nothing. C refuses a name the kind does not take."""
-    if speedups is None:
-        return fallback
-    return speedups.accelerate(kind, fallback, **named)
+    def accelerate(kind: str, fallback: _F, /, **named: object) -> _F:
+        """``fallback``'s C twin (``urikit.core._speedups.accelerate``), which keeps it as
+        ``__wrapped__`` and hands it every call it does not handle; ``fallback``
+        itself in the pure-Python build.
+
+        What a kind takes besides ``fallback`` goes by name: ``parse`` its
+        ``diagnose`` and optionally the ``subtype`` it builds (urikit.iri's), ``is_valid``
+        optionally ``ascii_only=True`` (ASCII text under the default rule only, the
+        rest to ``fallback``), ``normalize`` the registry's live ``default_ports`` and
+        ``http_like``, ``check`` its fields (``check_fields_t`` in ``_speedups.h``);
+        the other kinds nothing. C refuses a name the kind does not take."""
+        if speedups is None:
+            return fallback
+        return speedups.accelerate(kind, fallback, **named)
 
 
 # The C kernels the modules call themselves (each None in the pure-Python build):
