@@ -1,6 +1,8 @@
-/* rules_c.c: the canonical forms' common case. What it offers the other units (hidden: no symbol
- * leaves the extension), and URIKIT_CANONICAL_RULES_METHODS, its entries in the
- * module's method table (_speedups_module.c concatenates the units' tables). */
+/* rules_c.c: the canonical forms' common case. Its header: what it offers the
+ * other units (urikit_*, hidden: no symbol leaves the extension), and
+ * URIKIT_CANONICAL_RULES_METHODS, its entries in the module's method table
+ * (_speedups_module.c concatenates the units' tables).
+ */
 #ifndef URIKIT_CANONICAL_FORMS_RULES_C_H
 #define URIKIT_CANONICAL_FORMS_RULES_C_H
 #include "../core/_speedups.h"

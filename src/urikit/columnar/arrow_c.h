@@ -1,6 +1,8 @@
-/* arrow_c.c: arrow_validate and the Arrow scanner level. What it offers the other units (hidden: no symbol
- * leaves the extension), and URIKIT_ARROW_METHODS, its entries in the
- * module's method table (_speedups_module.c concatenates the units' tables). */
+/* arrow_c.c: arrow_validate and the Arrow scanner level. Its header: what it
+ * offers the other units (urikit_*, hidden: no symbol leaves the extension), and
+ * URIKIT_ARROW_METHODS, its entries in the module's method table
+ * (_speedups_module.c concatenates the units' tables).
+ */
 #ifndef URIKIT_COLUMNAR_ARROW_C_H
 #define URIKIT_COLUMNAR_ARROW_C_H
 #include "../core/_speedups.h"

@@ -1,6 +1,8 @@
-/* arrow_split_c.c: arrow_split and arrow_errors. What it offers the other units (hidden: no symbol
- * leaves the extension), and URIKIT_ARROW_SPLIT_METHODS, its entries in the
- * module's method table (_speedups_module.c concatenates the units' tables). */
+/* arrow_split_c.c: arrow_split and arrow_errors. Its header: what it offers the
+ * other units (urikit_*, hidden: no symbol leaves the extension), and
+ * URIKIT_ARROW_SPLIT_METHODS, its entries in the module's method table
+ * (_speedups_module.c concatenates the units' tables).
+ */
 #ifndef URIKIT_COLUMNAR_ARROW_SPLIT_C_H
 #define URIKIT_COLUMNAR_ARROW_SPLIT_C_H
 #include "../core/_speedups.h"

@@ -1,6 +1,8 @@
-/* arrow_transform_c.c: the Arrow normalize, resolve and canonical kernels. What it offers the other units (hidden: no symbol
- * leaves the extension), and URIKIT_ARROW_TRANSFORM_METHODS, its entries in the
- * module's method table (_speedups_module.c concatenates the units' tables). */
+/* arrow_transform_c.c: the Arrow normalize, resolve and canonical kernels. Its
+ * header: what it offers the other units (urikit_*, hidden: no symbol leaves the
+ * extension), and URIKIT_ARROW_TRANSFORM_METHODS, its entries in the module's
+ * method table (_speedups_module.c concatenates the units' tables).
+ */
 #ifndef URIKIT_COLUMNAR_ARROW_TRANSFORM_C_H
 #define URIKIT_COLUMNAR_ARROW_TRANSFORM_C_H
 #include "../core/_speedups.h"

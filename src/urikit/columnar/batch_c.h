@@ -1,6 +1,8 @@
-/* batch_c.c: the batch kernels. What it offers the other units (hidden: no symbol
- * leaves the extension), and URIKIT_BATCH_METHODS, its entries in the
- * module's method table (_speedups_module.c concatenates the units' tables). */
+/* batch_c.c: the batch kernels. Its header: what it offers the other units
+ * (urikit_*, hidden: no symbol leaves the extension), and URIKIT_BATCH_METHODS,
+ * its entries in the module's method table (_speedups_module.c concatenates the
+ * units' tables).
+ */
 #ifndef URIKIT_COLUMNAR_BATCH_C_H
 #define URIKIT_COLUMNAR_BATCH_C_H
 #include "../core/_speedups.h"

@@ -1,6 +1,9 @@
-/* _accel_c.c: the accelerated-function type (accelerate) and the hooks urikit.core.reference installs. What it offers the other units (hidden: no symbol
- * leaves the extension), and URIKIT_ACCEL_METHODS, its entries in the
- * module's method table (_speedups_module.c concatenates the units' tables). */
+/* _accel_c.c: the accelerated-function type (accelerate) and the hooks
+ * urikit.core.reference installs. Its header: what it offers the other units
+ * (urikit_*, hidden: no symbol leaves the extension), and URIKIT_ACCEL_METHODS,
+ * its entries in the module's method table (_speedups_module.c concatenates the
+ * units' tables).
+ */
 #ifndef URIKIT_CORE_ACCEL_C_H
 #define URIKIT_CORE_ACCEL_C_H
 #include "_speedups.h"
@@ -22,8 +25,8 @@ urikit_sp_reference_type(PyObject *module, PyObject *unused);
 #define URIKIT_ACCEL_METHODS \
     {"accelerate", (PyCFunction)(void (*)(void))urikit_sp_accelerate, \
      METH_VARARGS | METH_KEYWORDS, \
-     "accelerate(kind, fallback, *extra, **fields): a C accelerated twin of the Python " \
-     "fallback (check takes its fields by name)."}, \
+     "accelerate(kind, fallback, /, **named): a C accelerated twin of the Python " \
+     "fallback (what each kind takes goes by name)."}, \
     {"set_reference_type", (PyCFunction)(void (*)(void))urikit_sp_set_reference_type, METH_FASTCALL, \
      "set_reference_type(record_base, reference_type): the type the fast parse builds " \
      "(the hook urikit.reference installs at import; see docs/speedups.md)."}, \

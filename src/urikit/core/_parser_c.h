@@ -1,6 +1,8 @@
-/* _parser_c.c: the RFC 3986 parser, locate_error and the SpanRecord type. What it offers the other units (hidden: no symbol
- * leaves the extension), and URIKIT_PARSER_METHODS, its entries in the
- * module's method table (_speedups_module.c concatenates the units' tables). */
+/* _parser_c.c: the RFC 3986 parser, locate_error and the SpanRecord type. Its
+ * header: what it offers the other units (urikit_*, hidden: no symbol leaves the
+ * extension), and URIKIT_PARSER_METHODS, its entries in the module's method
+ * table (_speedups_module.c concatenates the units' tables).
+ */
 #ifndef URIKIT_CORE_PARSER_C_H
 #define URIKIT_CORE_PARSER_C_H
 #include "_speedups.h"

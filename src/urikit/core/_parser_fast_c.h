@@ -1,5 +1,6 @@
-/* _parser_fast_c.c: the fast scanner of the common shape. What it offers the other units (hidden: no symbol
- * leaves the extension). */
+/* _parser_fast_c.c: the fast scanner of the common shape. Its header: what it
+ * offers the other units (urikit_*, hidden: no symbol leaves the extension).
+ */
 #ifndef URIKIT_CORE_PARSER_FAST_C_H
 #define URIKIT_CORE_PARSER_FAST_C_H
 #include "_speedups.h"

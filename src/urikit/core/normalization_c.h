@@ -1,6 +1,8 @@
-/* normalization_c.c: the normalize kernel. What it offers the other units (hidden: no symbol
- * leaves the extension), and URIKIT_NORMALIZATION_METHODS, its entries in the
- * module's method table (_speedups_module.c concatenates the units' tables). */
+/* normalization_c.c: the normalize kernel. Its header: what it offers the other
+ * units (urikit_*, hidden: no symbol leaves the extension), and
+ * URIKIT_NORMALIZATION_METHODS, its entries in the module's method table
+ * (_speedups_module.c concatenates the units' tables).
+ */
 #ifndef URIKIT_CORE_NORMALIZATION_C_H
 #define URIKIT_CORE_NORMALIZATION_C_H
 #include "_speedups.h"

@@ -1,6 +1,8 @@
-/* percent_c.c: percent-encoding and decoding. What it offers the other units (hidden: no symbol
- * leaves the extension), and URIKIT_PERCENT_METHODS, its entries in the
- * module's method table (_speedups_module.c concatenates the units' tables). */
+/* percent_c.c: percent-encoding and decoding. Its header: what it offers the
+ * other units (urikit_*, hidden: no symbol leaves the extension), and
+ * URIKIT_PERCENT_METHODS, its entries in the module's method table
+ * (_speedups_module.c concatenates the units' tables).
+ */
 #ifndef URIKIT_CORE_PERCENT_C_H
 #define URIKIT_CORE_PERCENT_C_H
 #include "_speedups.h"

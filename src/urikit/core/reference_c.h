@@ -1,6 +1,8 @@
-/* reference_c.c: the component getters. What it offers the other units (hidden: no symbol
- * leaves the extension), and URIKIT_REFERENCE_METHODS, its entries in the
- * module's method table (_speedups_module.c concatenates the units' tables). */
+/* reference_c.c: the component getters. Its header: what it offers the other
+ * units (urikit_*, hidden: no symbol leaves the extension), and
+ * URIKIT_REFERENCE_METHODS, its entries in the module's method table
+ * (_speedups_module.c concatenates the units' tables).
+ */
 #ifndef URIKIT_CORE_REFERENCE_C_H
 #define URIKIT_CORE_REFERENCE_C_H
 #include "_speedups.h"

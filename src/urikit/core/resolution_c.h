@@ -1,6 +1,8 @@
-/* resolution_c.c: remove_dot_segments and the resolve kernel. What it offers the other units (hidden: no symbol
- * leaves the extension), and URIKIT_RESOLUTION_METHODS, its entries in the
- * module's method table (_speedups_module.c concatenates the units' tables). */
+/* resolution_c.c: remove_dot_segments and the resolve kernel. Its header: what
+ * it offers the other units (urikit_*, hidden: no symbol leaves the extension),
+ * and URIKIT_RESOLUTION_METHODS, its entries in the module's method table
+ * (_speedups_module.c concatenates the units' tables).
+ */
 #ifndef URIKIT_CORE_RESOLUTION_C_H
 #define URIKIT_CORE_RESOLUTION_C_H
 #include "_speedups.h"

@@ -1,6 +1,8 @@
-/* _syntax_c.c: the IRI kernels. What it offers the other units (hidden: no symbol
- * leaves the extension), and URIKIT_IRI_SYNTAX_METHODS, its entries in the
- * module's method table (_speedups_module.c concatenates the units' tables). */
+/* _syntax_c.c: the IRI kernels. Its header: what it offers the other units
+ * (urikit_*, hidden: no symbol leaves the extension), and
+ * URIKIT_IRI_SYNTAX_METHODS, its entries in the module's method table
+ * (_speedups_module.c concatenates the units' tables).
+ */
 #ifndef URIKIT_IRI_SYNTAX_C_H
 #define URIKIT_IRI_SYNTAX_C_H
 #include "../core/_speedups.h"

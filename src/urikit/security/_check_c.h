@@ -1,5 +1,7 @@
-/* _check_c.c: security.check's cheap path (an accelerated function's kind). What it offers the other units (hidden: no symbol
- * leaves the extension). */
+/* _check_c.c: security.check's cheap path (an accelerated function's kind). Its
+ * header: what it offers the other units (urikit_*, hidden: no symbol leaves the
+ * extension).
+ */
 #ifndef URIKIT_SECURITY_CHECK_C_H
 #define URIKIT_SECURITY_CHECK_C_H
 #include "../core/_speedups.h"

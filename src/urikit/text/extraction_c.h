@@ -1,6 +1,8 @@
-/* extraction_c.c: the extraction scanner. What it offers the other units (hidden: no symbol
- * leaves the extension), and URIKIT_EXTRACTION_METHODS, its entries in the
- * module's method table (_speedups_module.c concatenates the units' tables). */
+/* extraction_c.c: the extraction scanner. Its header: what it offers the other
+ * units (urikit_*, hidden: no symbol leaves the extension), and
+ * URIKIT_EXTRACTION_METHODS, its entries in the module's method table
+ * (_speedups_module.c concatenates the units' tables).
+ */
 #ifndef URIKIT_TEXT_EXTRACTION_C_H
 #define URIKIT_TEXT_EXTRACTION_C_H
 #include "../core/_speedups.h"
