@@ -205,6 +205,30 @@ def test_each_unit_declares_its_own_methods() -> None:
             assert re.search(rf"^{function}\(", body, re.M), (header, function)
 
 
+@needs_source
+def test_each_unit_declares_what_it_offers() -> None:
+    """What a unit offers the others (its urikit_* functions and type specs) is
+    declared in its own header, or in the header its package's units share
+    (``_arrow.h``, ``_extraction.h``); a unit includes its own header, so the
+    compiler holds the declarations to the definitions."""
+    units = sorted(paths.SOURCE.rglob("*_c.c"))
+    assert len(units) >= 15
+    for unit in units:
+        text = unit.read_text(encoding="utf-8")
+        offered = [rf"\b{f}\(" for f in re.findall(r"^(urikit_\w+)\(", text, re.M)]
+        offered += [
+            rf"\bextern PyType_Spec {t};"
+            for t in re.findall(r"^PyType_Spec (urikit_\w+) =", text, re.M)
+        ]
+        own = unit.with_suffix(".h")
+        headers = [own, *sorted(unit.parent.glob("_*.h"))]
+        declared = "".join(h.read_text(encoding="utf-8") for h in headers if h.exists())
+        missing = [found for found in offered if not re.search(found, declared)]
+        assert missing == [], f"{unit.name} offers {missing} without declaring them"
+        if own.exists():
+            assert f'#include "{own.name}"' in text, f"{unit.name} does not include {own.name}"
+
+
 # ---------------------------------------------------------------- accelerate
 
 
