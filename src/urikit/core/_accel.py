@@ -174,7 +174,7 @@ if not TYPE_CHECKING and speedups is not None:
 
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping, Set
+    from collections.abc import Callable
     from typing import Literal, TypeVar, overload
 
     _F = TypeVar("_F", bound=Callable[..., object])
@@ -203,8 +203,8 @@ if TYPE_CHECKING:
         fallback: _F,
         /,
         *,
-        default_ports: Mapping[str, int],
-        http_like: Set[str],
+        default_ports: dict[str, int],
+        http_like: set[str] | frozenset[str],
     ) -> _F: ...
     @overload
     def accelerate(kind: Literal["check"], fallback: _F, /, **fields: object) -> _F: ...
