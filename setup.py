@@ -155,7 +155,8 @@ if bdist_wheel is not None:
 
 
 #: The units of the one extension urikit.core._speedups, each beside the Python module
-#: it accelerates, and the headers they share (see docs/speedups.md).
+#: it accelerates (a new unit: a line here; tests/core/test_implementation.py fails
+#: on a unit left out), and every header: the shared ones and each unit's own.
 SPEEDUPS_SOURCES = [
     "src/urikit/core/_speedups_module.c",
     "src/urikit/core/_accel_c.c",
@@ -180,9 +181,38 @@ SPEEDUPS_HEADERS = [
     "src/urikit/core/_rules.h",
     "src/urikit/core/_speedups.h",
     "src/urikit/core/_tables.h",
+    "src/urikit/core/_accel_c.h",
+    "src/urikit/core/_parser_c.h",
+    "src/urikit/core/_parser_fast_c.h",
+    "src/urikit/core/reference_c.h",
+    "src/urikit/core/resolution_c.h",
+    "src/urikit/core/normalization_c.h",
+    "src/urikit/core/percent_c.h",
+    "src/urikit/security/_check_c.h",
     "src/urikit/columnar/_arrow.h",
+    "src/urikit/columnar/batch_c.h",
+    "src/urikit/columnar/arrow_c.h",
+    "src/urikit/columnar/arrow_split_c.h",
+    "src/urikit/columnar/arrow_transform_c.h",
+    "src/urikit/iri/_syntax_c.h",
     "src/urikit/text/_extraction.h",
+    "src/urikit/text/extraction_c.h",
+    "src/urikit/canonical_forms/rules_c.h",
 ]
+#: The one place the extension's ABI stamp is written (``ABI``): read into the
+#: build as URIKIT_ABI, and a dependency, so that changing it rebuilds.
+ACCEL_PY = "src/urikit/core/_accel.py"
+
+
+def _abi() -> str:
+    """``urikit.core._accel.ABI``: the stamp the extension is built with and
+    _accel checks at import."""
+    text = Path(ACCEL_PY).read_text(encoding="utf-8")
+    found = re.search(r"^ABI: Final = (\d+)$", text, re.M)
+    if found is None:
+        raise SystemExit(f"error: no `ABI: Final = <int>` line in {ACCEL_PY}")
+    return found[1]
+
 
 ext_modules = []
 if _skip_reason() is None:
@@ -194,11 +224,19 @@ if _skip_reason() is None:
         Extension(
             "urikit.core._speedups",
             sources=SPEEDUPS_SOURCES,
-            depends=SPEEDUPS_HEADERS,
+            depends=[*SPEEDUPS_HEADERS, ACCEL_PY],
+            define_macros=[("URIKIT_ABI", _abi())],
             # A pointer of the wrong type is an error, not a warning that scrolls by:
             # one passed a spans tuple where a spans_t * was due, after two branches met.
             extra_compile_args=(
-                [*unix_flags, "-Werror=incompatible-pointer-types"] if os.name != "nt" else []
+                [
+                    *unix_flags,
+                    "-Werror=incompatible-pointer-types",
+                    # a unit that uses another's function includes that unit's header
+                    "-Werror=implicit-function-declaration",
+                ]
+                if os.name != "nt"
+                else []
             ),
             extra_link_args=unix_flags if os.name != "nt" else [],
         )

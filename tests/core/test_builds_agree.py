@@ -201,7 +201,7 @@ def test_iri_parse_runs_in_c(build: Build) -> None:
 
 
 def test_parse_subtype_is_checked(build: Build) -> None:
-    """accelerate("parse", f, diagnose, subtype): the subtype must subclass the
+    """accelerate("parse", f, diagnose=..., subtype=...): the subtype must subclass the
     installed reference type with its layout (C fills the same two slots)."""
     record = build["urikit.core._accel"].SpanRecord
     diagnose = P["urikit.core._parser"].diagnose
@@ -209,7 +209,7 @@ def test_parse_subtype_is_checked(build: Build) -> None:
     mine = type("Mine", (record,), {"__slots__": ()})
     sub = type("Sub", (mine,), {"__slots__": ()})
     with pytest.raises(TypeError, match="installed reference type"):
-        sp.accelerate("parse", PU.parse, diagnose, sub)  # nothing installed yet
+        sp.accelerate("parse", PU.parse, diagnose=diagnose, subtype=sub)  # nothing installed yet
     sp.set_reference_type(record, mine)
 
     class ExtraSlot(mine):  # type: ignore[misc, valid-type]
@@ -220,8 +220,8 @@ def test_parse_subtype_is_checked(build: Build) -> None:
 
     for bad in (record, ExtraSlot, WithDict, int, "Sub"):
         with pytest.raises(TypeError, match="installed reference type"):
-            sp.accelerate("parse", PU.parse, diagnose, bad)
-    fast = sp.accelerate("parse", PU.parse, diagnose, sub)
+            sp.accelerate("parse", PU.parse, diagnose=diagnose, subtype=bad)
+    fast = sp.accelerate("parse", PU.parse, diagnose=diagnose, subtype=sub)
     assert type(fast("http://h/p")) is sub
     # non-ASCII text and any explicit rule go to the fallback, never to C
     calls: list[tuple[Any, ...]] = []
@@ -230,17 +230,19 @@ def test_parse_subtype_is_checked(build: Build) -> None:
         calls.append(args)
         return "fallback"
 
-    fast = sp.accelerate("parse", fallback, diagnose, sub)
+    fast = sp.accelerate("parse", fallback, diagnose=diagnose, subtype=sub)
     assert fast("http://h/é") == "fallback" and fast("a:b", "URI-reference") == "fallback"
     assert type(fast("a:b")) is sub
     assert calls == [("http://h/é",), ("a:b", "URI-reference")]
-    with pytest.raises(ValueError, match="bad arguments"):
-        sp.accelerate("split", PU.is_valid, sub)  # only parse takes a subtype
-    with pytest.raises(ValueError, match="bad arguments"):
-        sp.accelerate("is_valid", PU.is_valid, True, sub)  # is_valid: one marker at most
+    with pytest.raises(TypeError, match="no keyword"):
+        sp.accelerate("split", PU.is_valid, subtype=sub)  # only parse takes a subtype
+    with pytest.raises(TypeError, match="only ascii_only"):
+        sp.accelerate("is_valid", PU.is_valid, ascii_only=True, subtype=sub)  # one marker at most
+    with pytest.raises(TypeError, match="by name"):
+        sp.accelerate("parse", PU.parse, diagnose, sub)  # the positional extras of old
     # is_valid with a marker (the IRI is_valid): the same, for ASCII text and no rule
     calls.clear()
-    fast_valid = sp.accelerate("is_valid", fallback, True)
+    fast_valid = sp.accelerate("is_valid", fallback, ascii_only=True)
     assert fast_valid("http://h/é") == "fallback" and fast_valid("a:b", "URI") == "fallback"
     assert fast_valid("a:b") is True and fast_valid("a b") is False
     assert calls == [("http://h/é",), ("a:b", "URI")]
@@ -654,7 +656,7 @@ def test_parse_kernel_hands_the_location_to_the_diagnoser(
         calls.append(args)
         return diagnose(*args)
 
-    parse = build.speedups.accelerate("parse", PU.parse, recorder)
+    parse = build.speedups.accelerate("parse", PU.parse, diagnose=recorder)
     args = (text,) if rule is None else (text, rule)
     with pytest.raises(PU.URIError) as info:
         parse(*args)
@@ -776,8 +778,8 @@ def test_set_error_type(build: Build) -> None:
 
     error_type = build.urikit.URIError
     sp.set_error_type(error_type, recorder)
-    parse = sp.accelerate("parse", PU.parse, recorder)
-    other = sp.accelerate("parse", PU.parse, diagnose)
+    parse = sp.accelerate("parse", PU.parse, diagnose=recorder)
+    other = sp.accelerate("parse", PU.parse, diagnose=diagnose)
     for text, called in (("http://h/a b", False), ("http://[::1/", True), ("a\u20ac b", False)):
         for func in (parse, other):
             with pytest.raises(error_type) as info:
@@ -841,7 +843,7 @@ def test_fast_parse_without_the_hook_fails_loudly(build: Build) -> None:
     sp = fresh_speedups()
     assert sp.reference_type() is None
     assert build.speedups.reference_type() is not None  # the loaded one has its hook
-    fast_parse = sp.accelerate("parse", PU.parse, P["urikit.core._parser"].diagnose)
+    fast_parse = sp.accelerate("parse", PU.parse, diagnose=P["urikit.core._parser"].diagnose)
     with pytest.raises(RuntimeError, match="set_reference_type"):
         fast_parse("http://a/")
     with pytest.raises(RuntimeError, match="set_reference_type"):
@@ -880,7 +882,7 @@ def test_module_instances_are_independent(build: Build) -> None:
     assert one.reference_type() == (record, mine)
     assert two.reference_type() is None
     assert build.speedups.reference_type()[1] is build["urikit.reference"].URIReference
-    parse = one.accelerate("parse", PU.parse, P["urikit.core._parser"].diagnose)
+    parse = one.accelerate("parse", PU.parse, diagnose=P["urikit.core._parser"].diagnose)
     built: Any = parse("http://h/p")
     assert built._sp == P["urikit.core._parser"].split("http://h/p")
     assert type(built) is mine
@@ -898,7 +900,7 @@ def test_reloading_the_module_frees_its_state(build: Build) -> None:
         sp = fresh_speedups()
         mine = type("Mine", (record,), {"__slots__": ()})
         sp.set_reference_type(record, mine)
-        fast = sp.accelerate("parse", PU.parse, P["urikit.core._parser"].diagnose)
+        fast = sp.accelerate("parse", PU.parse, diagnose=P["urikit.core._parser"].diagnose)
         assert type(fast("a:b")) is mine
         getter = sp.component_getter(inspect.getattr_static(PU.URIReference, "host"), 4, False)
         refs += [weakref.ref(obj) for obj in (sp, mine, type(fast), type(getter))]
@@ -949,7 +951,8 @@ def test_repeated_loads_keep_the_reference_count(build: Build) -> None:
     def cycle() -> None:
         sp = fresh_speedups()
         sp.set_reference_type(record, type("Mine", (record,), {"__slots__": ()}))
-        assert sp.accelerate("parse", PU.parse, P["urikit.core._parser"].diagnose)("a:b")._sp
+        diagnose = P["urikit.core._parser"].diagnose
+        assert sp.accelerate("parse", PU.parse, diagnose=diagnose)("a:b")._sp
 
     total: Any = vars(sys)["gettotalrefcount"]
     for _ in range(20):

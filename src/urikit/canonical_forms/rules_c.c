@@ -15,7 +15,9 @@
  * the query and no second "http://" after the first. Such a URL reads the same
  * in each profile's reference: one "@" at most, the host an ASCII name that
  * only lower-casing changes, an empty port dropped. */
-#include "../core/_speedups.h"
+#include "rules_c.h"
+#include "../core/_parser_c.h"
+#include "../core/normalization_c.h"
 
 typedef struct {
     const uchar *p;

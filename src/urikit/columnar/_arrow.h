@@ -6,8 +6,8 @@
 #ifndef URIKIT_ARROW_H
 #define URIKIT_ARROW_H
 
+#include "../core/_parser_c.h"
 #include "../core/_rules.h"
-#include "../core/_speedups.h"
 
 /* The Arrow C Data Interface (a stable ABI, declared here from the Arrow
  * specification; no Arrow library is linked). */

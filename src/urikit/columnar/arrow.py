@@ -670,6 +670,7 @@ def _canonical_map(obj: Any, func: Any, errors: str, mode: int | None) -> Any:
         if fast is None:
             out = _each_row(lambda s: None if s is None else one(s), rows)
         else:
+            assert mode is not None  # fast is set with a mode only
             out = _each_row(lambda s: None if s is None else fast(s, mode) or one(s), rows)
         return _array_of(out, _out_type(chunk.type))
 

@@ -6,6 +6,7 @@
  * arrow_transform_c.c; what they share is in _arrow.h.
  */
 #include "_arrow.h"
+#include "arrow_c.h"
 
 #if defined(__linux__)
 #include <sys/mman.h>

@@ -4,6 +4,7 @@
  * arrow_c.c reads them (_arrow.h).
  */
 #include "_arrow.h"
+#include "arrow_split_c.h"
 
 enum { SPLIT_NC = NG - 1 }; /* the component columns of arrow_split */
 enum { SPLIT_BLOCK = 64 }; /* rows whose offsets and validity bits go out together */

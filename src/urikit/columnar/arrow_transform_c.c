@@ -14,6 +14,10 @@
  * threads serialise in the kernel.
  */
 #include "_arrow.h"
+#include "arrow_transform_c.h"
+#include "../canonical_forms/rules_c.h"
+#include "../core/normalization_c.h"
+#include "../core/resolution_c.h"
 
 /* --------------------------------------------------------------- the input */
 

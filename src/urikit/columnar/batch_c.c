@@ -2,7 +2,9 @@
  * (one call for a whole list) and file_records (the records batch.iter_file
  * yields for the lines of a text file).
  */
-#include "../core/_speedups.h"
+#include "batch_c.h"
+#include "../core/_accel_c.h"
+#include "../core/_parser_c.h"
 
 /* Batch kernels: one call for a whole iterable; non-str items go to
  * ``fallback``. Anything but a list or tuple is first made a list, so a

@@ -9,7 +9,10 @@ Which one runs is decided once, at import:
 * ``URIKIT_NO_SPEEDUPS=1`` forces pure Python (it wins over the next one);
 * ``URIKIT_REQUIRE_SPEEDUPS=1`` makes a missing or broken extension an
   ImportError instead of a silent fallback (CI uses it to prove C was tested);
-* on anything but CPython, pure Python is used.
+* on anything but CPython, pure Python is used;
+* an extension whose stamp ``_speedups.ABI`` is not :data:`ABI` (built from
+  older or newer C than this Python) is not used: treated as a missing one
+  (pure Python, or the ImportError), the reason in :func:`not_built_reason`.
 
 :data:`speedups` is the C module or ``None``; :data:`IMPLEMENTATION` is ``"c"``
 or ``"python"``. The modules with hot functions bind their public names to
@@ -48,6 +51,7 @@ if TYPE_CHECKING:
     from typing import Final
 
 __all__ = [
+    "ABI",
     "C_BUILD",
     "IMPLEMENTATION",
     "NO_SPEEDUPS_ENV",
@@ -58,6 +62,12 @@ __all__ = [
     "not_built_reason",
     "speedups",
 ]
+
+#: The stamp of the C this Python expects: setup.py builds the extension with it
+#: (``_speedups.ABI``, read from this line); raise it whenever a kernel, a method
+#: or what ``accelerate`` takes changes, so that an extension built before the
+#: change is refused as a whole (``tests/core/test_speedups_abi.py``).
+ABI: Final = 1
 
 NO_SPEEDUPS_ENV: Final = "URIKIT_NO_SPEEDUPS"
 REQUIRE_SPEEDUPS_ENV: Final = "URIKIT_REQUIRE_SPEEDUPS"
@@ -90,9 +100,16 @@ BUILD_HINT: Final = (
 )
 
 
+#: Why the extension found was not used (its stamp is not :data:`ABI`), or None.
+_refused: str | None = None
+
+
 def not_built_reason() -> str | None:
-    """Why the installed urikit has no C accelerator, as recorded by setup.py at
-    build time (``urikit/core/_build_info.py``), or ``None`` when nothing was recorded."""
+    """Why the installed urikit has no C accelerator: an extension found but
+    refused (built for another :data:`ABI`), or as recorded by setup.py at build
+    time (``urikit/core/_build_info.py``); ``None`` when nothing was recorded."""
+    if _refused is not None:
+        return _refused
     try:
         info = imported(f"{__package__}._build_info")
     except ImportError:
@@ -101,7 +118,19 @@ def not_built_reason() -> str | None:
     return reason if isinstance(reason, str) else None
 
 
+def _stale(module: ModuleType) -> str | None:
+    """Why ``module`` cannot be used with this Python: its stamp is not ABI."""
+    stamp = getattr(module, "ABI", None)
+    if stamp == ABI:
+        return None
+    built = "no ABI stamp" if stamp is None else f"ABI {stamp!r}"
+    return (
+        f"urikit.core._speedups is stale: it has {built}, this urikit needs ABI {ABI}; rebuild it"
+    )
+
+
 def _load() -> ModuleType | None:
+    global _refused
     if _flag(NO_SPEEDUPS_ENV):
         return None
     required = _flag(REQUIRE_SPEEDUPS_ENV)
@@ -118,6 +147,15 @@ def _load() -> ModuleType | None:
                 f" missing: {why}; {BUILD_HINT}; or unset {REQUIRE_SPEEDUPS_ENV} to use the"
                 " pure-Python implementation"
             ) from None
+        return None
+    _refused = _stale(module)
+    if _refused is not None:
+        if required:
+            raise ImportError(
+                f"{REQUIRE_SPEEDUPS_ENV} is set but the C accelerator cannot be used: {_refused};"
+                f" {BUILD_HINT}; or unset {REQUIRE_SPEEDUPS_ENV} to use the pure-Python"
+                " implementation"
+            )
         return None
     return module
 
@@ -137,18 +175,57 @@ if not TYPE_CHECKING and speedups is not None:
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import TypeVar
+    from typing import Literal, TypeVar, overload
 
     _F = TypeVar("_F", bound=Callable[..., object])
 
+    # what each kind takes by name, checked at the call sites
+    @overload
+    def accelerate(
+        kind: Literal["split", "resolve", "remove_dot_segments", "plain_host_end"],
+        fallback: _F,
+        /,
+    ) -> _F: ...
+    @overload
+    def accelerate(kind: Literal["is_valid"], fallback: _F, /, *, ascii_only: bool = ...) -> _F: ...
+    @overload
+    def accelerate(
+        kind: Literal["parse"],
+        fallback: _F,
+        /,
+        *,
+        diagnose: Callable[..., object],
+        subtype: type | None = ...,
+    ) -> _F: ...
+    @overload
+    def accelerate(
+        kind: Literal["normalize"],
+        fallback: _F,
+        /,
+        *,
+        default_ports: dict[str, int],
+        http_like: set[str] | frozenset[str],
+    ) -> _F: ...
+    @overload
+    def accelerate(kind: Literal["check"], fallback: _F, /, **fields: object) -> _F: ...
+    def accelerate(kind: str, fallback: _F, /, **named: object) -> _F: ...
 
-def accelerate(kind: str, fallback: _F, *extra: object, **fields: object) -> _F:
-    """``fallback``'s C twin (``urikit.core._speedups.accelerate``), which keeps it as
-    ``__wrapped__`` and hands it every call it does not handle; ``fallback``
-    itself in the pure-Python build."""
-    if speedups is None:
-        return fallback
-    return speedups.accelerate(kind, fallback, *extra, **fields)
+else:  # the one definition at run time (the overloads above type its calls)
+
+    def accelerate(kind: str, fallback: _F, /, **named: object) -> _F:
+        """``fallback``'s C twin (``urikit.core._speedups.accelerate``), which keeps it as
+        ``__wrapped__`` and hands it every call it does not handle; ``fallback``
+        itself in the pure-Python build.
+
+        What a kind takes besides ``fallback`` goes by name: ``parse`` its
+        ``diagnose`` and optionally the ``subtype`` it builds (urikit.iri's), ``is_valid``
+        optionally ``ascii_only=True`` (ASCII text under the default rule only, the
+        rest to ``fallback``), ``normalize`` the registry's live ``default_ports`` and
+        ``http_like``, ``check`` its fields (``check_fields_t`` in ``_speedups.h``);
+        the other kinds nothing. C refuses a name the kind does not take."""
+        if speedups is None:
+            return fallback
+        return speedups.accelerate(kind, fallback, **named)
 
 
 # The C kernels the modules call themselves (each None in the pure-Python build):
@@ -166,20 +243,14 @@ extract_scan: Final = None if speedups is None else speedups.extract_scan
 iri_stand_in: Final = None if speedups is None else speedups.iri_stand_in
 iri_pct_encode: Final = None if speedups is None else speedups.iri_pct_encode
 # the common case of canonical(..., "semantic"/"safe-browsing") and surt (None: declined)
-_canonical = speedups if hasattr(speedups, "canonical_fast") else None
-canonical_fast: Final = None if _canonical is None else _canonical.canonical_fast
-# arrow_errors came with arrow_split's alloc argument: an extension built before it
-# leaves the Arrow kernels unused (Python instead of a failing call)
-_arrow = speedups if hasattr(speedups, "arrow_errors") else None
-arrow_validate: Final = None if _arrow is None else _arrow.arrow_validate
-arrow_split: Final = None if _arrow is None else _arrow.arrow_split
-arrow_errors: Final = None if _arrow is None else _arrow.arrow_errors
-# the GIL-free normalize, resolve and canonical of urikit.arrow, their output from
-# an allocator (None: an older extension, whose kernels took none)
-_transform = speedups if hasattr(speedups, "arrow_canonical") else None
-arrow_normalize: Final = None if _transform is None else _transform.arrow_normalize
-arrow_resolve: Final = None if _transform is None else _transform.arrow_resolve
-arrow_canonical: Final = None if _transform is None else _transform.arrow_canonical
+canonical_fast: Final = None if speedups is None else speedups.canonical_fast
+# the Arrow kernels; the GIL-free normalize, resolve and canonical of urikit.arrow
+arrow_validate: Final = None if speedups is None else speedups.arrow_validate
+arrow_split: Final = None if speedups is None else speedups.arrow_split
+arrow_errors: Final = None if speedups is None else speedups.arrow_errors
+arrow_normalize: Final = None if speedups is None else speedups.arrow_normalize
+arrow_resolve: Final = None if speedups is None else speedups.arrow_resolve
+arrow_canonical: Final = None if speedups is None else speedups.arrow_canonical
 
 
 def describe() -> str:
@@ -194,5 +265,7 @@ def describe() -> str:
         return f"python implementation ({NO_SPEEDUPS_ENV} is set)"
     if sys.implementation.name != "cpython":
         return f"python implementation (C extension not used on {sys.implementation.name})"
+    if _refused is not None:
+        return f"python implementation (C extension not used: {_refused})"
     reason = not_built_reason() or "urikit.core._speedups cannot be imported"
     return f"python implementation (C extension not built: {reason})"

@@ -5,7 +5,11 @@
  * hooks urikit.reference installs at import (set_reference_type,
  * set_error_type).
  */
-#include "_speedups.h"
+#include "_accel_c.h"
+#include "_parser_c.h"
+#include "normalization_c.h"
+#include "resolution_c.h"
+#include "../security/_check_c.h"
 
 /* The tp_dealloc of this module's GC heap types (none may be subclassed):
  * untrack, drop the references through the type's own tp_clear, free, and
@@ -444,47 +448,99 @@ check_fields_from(PyObject *kwargs, check_fields_t *f)
     return 0;
 }
 
+/* What each kind takes besides its fallback, by name: the keyword kept in
+ * extra1 and the one kept in extra2 (NULL: none), how many of them it needs
+ * (the first, or both), and the words of its TypeError. check takes its own
+ * fields instead (UK_CHECK_FIELDS). An optional one given as None is absent. */
+typedef struct {
+    const char *kind, *extra1, *extra2;
+    int required;
+    const char *usage;
+} kind_args_t;
+
+/* The named arguments of a kind other than check, borrowed: 0, or -1 with
+ * TypeError for a keyword it does not take or one it needs and lacks. */
+static int
+kind_args_from(const kind_args_t *ka, PyObject *kwargs, PyObject **extra1, PyObject **extra2)
+{
+    Py_ssize_t given = kwargs == NULL ? 0 : PyDict_GET_SIZE(kwargs);
+    *extra1 = ka->extra1 == NULL || given == 0 ? NULL : PyDict_GetItemString(kwargs, ka->extra1);
+    *extra2 = ka->extra2 == NULL || given == 0 ? NULL : PyDict_GetItemString(kwargs, ka->extra2);
+    Py_ssize_t found = (*extra1 != NULL) + (*extra2 != NULL);
+    if (*extra1 == Py_None && ka->required < 1) {
+        *extra1 = NULL;
+    }
+    if (*extra2 == Py_None && ka->required < 2) {
+        *extra2 = NULL;
+    }
+    if (found != given || (ka->required >= 1 && *extra1 == NULL) ||
+        (ka->required >= 2 && *extra2 == NULL)) {
+        PyErr_Format(PyExc_TypeError, "accelerate('%s', fallback, ...) takes %s", ka->kind,
+                     ka->usage);
+        return -1;
+    }
+    return 0;
+}
+
 PyObject *
 urikit_sp_accelerate(PyObject *module, PyObject *args, PyObject *kwargs)
 {
+    static const kind_args_t kinds[NKINDS] = {
+        [K_SPLIT] = {"split", NULL, NULL, 0, "no keyword arguments"},
+        /* ascii_only=True (the IRI is_valid): ASCII text under the default rule only */
+        [K_IS_VALID] = {"is_valid", "ascii_only", NULL, 0, "only ascii_only=bool"},
+        /* subtype (the IRI parse): the subtype of the reference type it builds */
+        [K_PARSE] = {"parse", "diagnose", "subtype", 1,
+                     "diagnose=callable and optionally subtype=type, by name"},
+        [K_RESOLVE] = {"resolve", NULL, NULL, 0, "no keyword arguments"},
+        [K_NORMALIZE] = {"normalize", "default_ports", "http_like", 2,
+                         "default_ports=dict and http_like=set, by name"},
+        [K_REMOVE_DOTS] = {"remove_dot_segments", NULL, NULL, 0, "no keyword arguments"},
+        [K_PLAIN_HOST_END] = {"plain_host_end", NULL, NULL, 0, "no keyword arguments"},
+        [K_CHECK] = {"check", NULL, NULL, 0, "every field of check_fields_t by name"},
+    };
     const char *kind;
     PyObject *fallback, *extra1 = NULL, *extra2 = NULL;
-    if (!PyArg_ParseTuple(args, "sO|OO:accelerate", &kind, &fallback, &extra1, &extra2)) {
+    if (PyTuple_GET_SIZE(args) > 2) {
+        PyErr_SetString(PyExc_TypeError,
+                        "accelerate(kind, fallback, /, **named): a kind's arguments go by name");
         return NULL;
     }
-    static const char *const kinds[NKINDS] = {"split",     "is_valid",
-                                              "parse",     "resolve",
-                                              "normalize", "remove_dot_segments",
-                                              "plain_host_end", "check"};
-    static const int nextra[NKINDS] = {0, 0, 1, 0, 2, 0, 0, 0}; /* check: by name */
-    /* parse takes an optional second extra: the subtype it builds; is_valid an
-     * optional extra (any object): "ASCII text and the default rule only" */
-    static const int nextra_optional[NKINDS] = {0, 1, 1, 0, 0, 0, 0, 0};
+    if (!PyArg_ParseTuple(args, "sO:accelerate", &kind, &fallback)) {
+        return NULL;
+    }
     int k = -1;
     for (int i = 0; i < NKINDS; i++) {
-        if (strcmp(kind, kinds[i]) == 0) {
+        if (strcmp(kind, kinds[i].kind) == 0) {
             k = i;
         }
     }
-    int given = (extra1 != NULL) + (extra2 != NULL);
-    if (k < 0 || !PyCallable_Check(fallback) || given < nextra[k] ||
-        given > nextra[k] + nextra_optional[k]) {
+    if (k < 0 || !PyCallable_Check(fallback)) {
         PyErr_Format(PyExc_ValueError, "accelerate: bad arguments for %s", kind);
         return NULL;
     }
-    if (k == K_PARSE && !PyCallable_Check(extra1)) {
-        PyErr_SetString(PyExc_TypeError, "accelerate('parse', parse, diagnose)");
+    if (k != K_CHECK && kind_args_from(&kinds[k], kwargs, &extra1, &extra2) < 0) {
         return NULL;
     }
+    if (k == K_PARSE && !PyCallable_Check(extra1)) {
+        PyErr_SetString(PyExc_TypeError, "accelerate('parse', parse, diagnose=callable)");
+        return NULL;
+    }
+    if (k == K_IS_VALID && extra1 != NULL) {
+        if (!PyBool_Check(extra1)) {
+            PyErr_SetString(PyExc_TypeError, "accelerate('is_valid', f, ascii_only=bool)");
+            return NULL;
+        }
+        if (extra1 == Py_False) {
+            extra1 = NULL; /* the marker is "ASCII only": absent when false */
+        }
+    }
     if (k == K_NORMALIZE && (!PyDict_Check(extra1) || !PyAnySet_Check(extra2))) {
-        PyErr_SetString(PyExc_TypeError, "accelerate('normalize', f, dict, frozenset)");
+        PyErr_SetString(PyExc_TypeError,
+                        "accelerate('normalize', f, default_ports=dict, http_like=set)");
         return NULL;
     }
     check_fields_t check = {0};
-    if (k != K_CHECK && kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) {
-        PyErr_Format(PyExc_TypeError, "accelerate: %s takes no keyword arguments", kind);
-        return NULL;
-    }
     if (k == K_CHECK && check_fields_from(kwargs, &check) < 0) {
         return NULL;
     }
@@ -506,7 +562,7 @@ urikit_sp_accelerate(PyObject *module, PyObject *args, PyObject *kwargs)
             sub->tp_basicsize != st->reference_type->tp_basicsize || sub->tp_itemsize != 0 ||
             sub->tp_dictoffset != 0) {
             PyErr_SetString(PyExc_TypeError,
-                            "accelerate('parse', parse, diagnose, subtype): subtype must "
+                            "accelerate('parse', parse, diagnose=..., subtype=...): subtype must "
                             "subclass the installed reference type and add no slot or __dict__");
             return NULL;
         }

@@ -3,8 +3,8 @@
  * _parser_fast_c.c first), locate_error, and the SpanRecord type (the text and its spans stored inline)
  * that every parsed reference of a C build is.
  */
+#include "_parser_c.h"
 #include "_rules.h"
-#include "_speedups.h"
 
 /* ------------------------------------------------------------------ parser */
 

@@ -3,7 +3,8 @@
  * shape that every scan of a str and the Arrow kernels try before the parser
  * of _parser_c.c, which decides whatever it is not sure of.
  */
-#include "_speedups.h"
+#include "_parser_fast_c.h"
+#include "_parser_c.h"
 
 /* ------------------------------------------------------------ fast scanner
  *

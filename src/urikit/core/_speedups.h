@@ -28,8 +28,8 @@
  *   by urikit.reference (which must be a SpanRecord subclass adding no slot
  *   that C would leave unset); until then it raises RuntimeError. A layer above
  *   may bind a second fast parse building a subtype of that type with the same
- *   layout (``accelerate("parse", fallback, diagnose, subtype)``: urikit.iri's
- *   IRIReference, for ASCII text under the default rule only);
+ *   layout (``accelerate("parse", fallback, diagnose=..., subtype=...)``:
+ *   urikit.iri's IRIReference, for ASCII text under the default rule only);
  * - the fast ``parse`` raises the class installed through
  *   ``set_error_type(URIError, diagnose)`` (urikit.reference, at import) in
  *   place of calling ``diagnose(text, rule, located)``, filling the slots
@@ -38,12 +38,14 @@
  *
  * The layout: one extension built from several units, each beside the Python
  * module it accelerates (setup.py lists them; docs/speedups.md says which
- * holds what), sharing this one internal header: the spans, the module state,
- * the SpanRecord and accelerated-function objects, the builders, and the
- * prototypes of what one unit offers the others (named urikit_*, hidden: no
- * symbol but PyInit__speedups leaves the extension). Small hot helpers are
- * static inline here; setup.py links with -flto so that the others inline
- * across units as they did within one file.
+ * holds what). This header is what they all share: the spans, the module
+ * state, the SpanRecord and accelerated-function objects, the builders. Each
+ * unit has its own header beside it (``<unit>.h``: what it offers the others,
+ * named urikit_*, hidden: no symbol but PyInit__speedups leaves the extension,
+ * and URIKIT_<UNIT>_METHODS, its entries of the method table, which
+ * _speedups_module.c concatenates); a unit includes the headers of the units
+ * it calls. Small hot helpers are static inline; setup.py links with -flto so
+ * that the others inline across units as they did within one file.
  *
  * Multi-phase initialization (PEP 489): all Python objects live in module
  * state, the types are heap types, so each (sub)interpreter and each re-import
@@ -177,8 +179,11 @@ typedef struct {
     vectorcallfunc vectorcall;
     int kind;
     PyObject *fallback;
-    PyObject *extra1; /* parse: diagnose; normalize: DEFAULT_PORTS; is_valid: IRI marker */
-    PyObject *extra2; /* parse: a subtype of the reference type, or NULL; normalize: HTTP_LIKE */
+    /* the kind's named arguments (accelerate in _accel_c.c): parse: diagnose=;
+     * normalize: default_ports=; is_valid: ascii_only=True (the IRI is_valid), or NULL */
+    PyObject *extra1;
+    /* parse: subtype= (a subtype of the reference type), or NULL; normalize: http_like= */
+    PyObject *extra2;
     check_fields_t check; /* check: its named fields (all NULL for another kind) */
     /* check: for each list of words (schemes, metadata_hosts, local_endings), which bytes start (for the
      * endings: end) one of its words, lowercase and uppercase: a filter that
@@ -259,184 +264,6 @@ is_plain_tuple_type(PyObject *type)
     return PyType_Check(type) && PyType_IsSubtype((PyTypeObject *)type, &PyTuple_Type) &&
            ((PyTypeObject *)type)->tp_basicsize == PyTuple_Type.tp_basicsize &&
            ((PyTypeObject *)type)->tp_dictoffset == 0;
-}
-
-/* ---- what each unit offers the others (each unit says what it holds) */
-
-/* _parser_fast_c.c */
-UK_HIDDEN int
-urikit_fast_split(const uchar *s, Py_ssize_t n, Py_ssize_t avail, spans_t *sp);
-#ifdef UK_SSSE3
-UK_HIDDEN __attribute__((target("ssse3"))) int
-urikit_fast_split16(const uchar *s, Py_ssize_t n, Py_ssize_t avail, spans_t *sp);
-#endif
-
-/* _parser_c.c */
-UK_HIDDEN int
-urikit_split_ascii(const uchar *s, Py_ssize_t n, spans_t *sp);
-UK_HIDDEN int
-urikit_rule_code(const state_t *st, PyObject *rule);
-UK_HIDDEN int
-urikit_split_text(const state_t *st, PyObject *text, PyObject *rule, spans_t *sp);
-UK_HIDDEN int
-urikit_locate_in(int kind, const void *data, Py_ssize_t n, const spans_t *sp, int *reason, int *component, Py_ssize_t *position);
-UK_HIDDEN int
-urikit_locate_error(PyObject *text, int *reason, int *component, Py_ssize_t *position);
-UK_HIDDEN PyObject *
-urikit_spans_tuple(const state_t *st, const spans_t *sp);
-UK_HIDDEN int
-urikit_is_record_type(PyTypeObject *type);
-UK_HIDDEN extern PyType_Spec urikit_record_spec;
-UK_HIDDEN PyObject *
-urikit_sp_locate_error(PyObject *module, PyObject *text);
-
-/* resolution_c.c */
-UK_HIDDEN Py_ssize_t
-urikit_dots(int kind, const void *data, Py_ssize_t n, char *out);
-UK_HIDDEN PyObject *
-urikit_remove_dots_str(PyObject *path);
-UK_HIDDEN void
-urikit_recompose(out_t *o, part_t scheme, part_t authority, part_t path, part_t query, part_t fragment);
-UK_HIDDEN Py_ssize_t
-urikit_dots_ascii(const uchar *p, Py_ssize_t len, char *dst);
-UK_HIDDEN Py_ssize_t
-urikit_dots_in(int kind, const void *data, Py_ssize_t n, char *out, Py_ssize_t *stack);
-UK_HIDDEN Py_ssize_t
-urikit_dots_ascii_in(const uchar *p, Py_ssize_t len, char *dst, Py_ssize_t *stack);
-UK_HIDDEN Py_ssize_t
-urikit_resolve_ascii(const uchar *b, Py_ssize_t nb, const spans_t *bs, const uchar *r,
-                     Py_ssize_t nr, const spans_t *rs, int strict, char *mem, Py_ssize_t *stack);
-UK_HIDDEN PyObject *
-urikit_resolve_kernel(PyObject *base, PyObject *ref, int strict);
-UK_HIDDEN PyObject *
-urikit_sp_resolve_kernel(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_remove_dot_segments(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-
-/* normalization_c.c */
-UK_HIDDEN int
-urikit_has_dots_ascii(const uchar *p, Py_ssize_t n);
-/* What normalize looks up in a scheme registry at level "scheme": is digits
- * (the port without leading zeros) the default port of scheme; is scheme
- * http-like. 1 yes, 0 no, -1 with an exception set. */
-typedef struct {
-    int (*default_port)(void *ctx, const uchar *scheme, Py_ssize_t n, const uchar *digits,
-                        Py_ssize_t nd);
-    int (*http_like)(void *ctx, const uchar *scheme, Py_ssize_t n);
-    void *ctx;
-} norm_registry_t;
-UK_HIDDEN Py_ssize_t
-urikit_normalize_ascii(const uchar *s, Py_ssize_t n, const spans_t *sp, int scheme_level,
-                       const norm_registry_t *reg, char *mem, Py_ssize_t *stack, const char **out);
-UK_HIDDEN PyObject *
-urikit_normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyObject *http_like);
-UK_HIDDEN PyObject *
-urikit_sp_normalize_kernel(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-
-/* percent_c.c */
-UK_HIDDEN PyObject *
-urikit_sp_percent_encode(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_percent_decode(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-
-/* _accel_c.c */
-UK_HIDDEN void
-urikit_gc_heap_dealloc(PyObject *self);
-UK_HIDDEN PyObject *
-urikit_new_reference(const state_t *st, PyTypeObject *type, PyObject *text, const spans_t *sp);
-UK_HIDDEN extern PyType_Spec urikit_accel_spec;
-UK_HIDDEN PyObject *
-urikit_sp_accelerate(PyObject *module, PyObject *args, PyObject *kwargs);
-UK_HIDDEN PyObject *
-urikit_sp_set_reference_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_set_error_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_reference_type(PyObject *module, PyObject *unused);
-
-/* reference_c.c */
-UK_HIDDEN extern PyType_Spec urikit_getter_spec;
-UK_HIDDEN PyObject *
-urikit_sp_component_getter(PyObject *module, PyObject *args);
-
-/* security/_check_c.c */
-UK_HIDDEN int
-urikit_check_fields_ok(const check_fields_t *f);
-UK_HIDDEN PyObject *
-urikit_check_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames);
-
-/* arrow_transform_c.c */
-UK_HIDDEN PyObject *
-urikit_sp_arrow_normalize(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_arrow_resolve(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_arrow_canonical(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-
-/* batch_c.c */
-UK_HIDDEN PyObject *
-urikit_sp_validate_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_split_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_refs_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_file_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-
-/* arrow_c.c */
-UK_HIDDEN PyObject *
-urikit_sp_arrow_validate(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_arrow_level(PyObject *module, PyObject *arg);
-
-/* arrow_split_c.c */
-UK_HIDDEN PyObject *
-urikit_sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_arrow_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-
-/* canonical_forms/rules_c.c */
-UK_HIDDEN PyObject *
-urikit_sp_canonical_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-/* the canonical forms of urikit_canon_fast (canonical_fast's mode) */
-enum { CANON_SEMANTIC = 0, CANON_SEMANTIC_FRAGMENT = 1, CANON_SURT = 2, CANON_SAFE_BROWSING = 3 };
-/* s[0:n] (ASCII) in form mode into o->buf (3 n + 16 bytes): 1, 0 declined, -1
- * out of memory; no Python API (callable without the GIL). */
-UK_HIDDEN int
-urikit_canon_fast(const uchar *s, Py_ssize_t n, int mode, out_t *o);
-
-/* iri/_syntax_c.c */
-UK_HIDDEN PyObject *
-urikit_sp_iri_stand_in(PyObject *module, PyObject *text);
-UK_HIDDEN PyObject *
-urikit_sp_iri_pct_encode(PyObject *module, PyObject *text);
-
-/* extraction_c.c */
-UK_HIDDEN PyObject *
-urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-
-/* URI-reference over the ASCII data s[0:n] of a str (so s[n] is readable: its
- * terminating NUL): 1 and the spans in sp (unless NULL: validity only), or 0
- * and in sp urikit_split_ascii's reading of the failure (see locate_in), read by
- * whichever scanner saw it first. The common shape first (urikit_fast_split, SSSE3 when the CPU has it), then the
- * whole grammar (urikit_split_ascii); the fast scanners read at most n + 1 bytes. */
-static inline int
-split_ref(const uchar *s, Py_ssize_t n, spans_t *sp)
-{
-#ifdef UK_SSSE3
-    int fast = __builtin_cpu_supports("ssse3") ? urikit_fast_split16(s, n, n + 1, sp)
-                                               : urikit_fast_split(s, n, n + 1, sp);
-#else
-    int fast = urikit_fast_split(s, n, n + 1, sp);
-#endif
-    if (fast) {
-        return fast > 0; /* -1: invalid, sp is urikit_split_ascii's reading */
-    }
-    if (sp == NULL) {
-        spans_t tmp;
-        return urikit_split_ascii(s, n, &tmp);
-    }
-    return urikit_split_ascii(s, n, sp);
 }
 
 #endif /* URIKIT_SPEEDUPS_H */

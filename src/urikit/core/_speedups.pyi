@@ -1,4 +1,6 @@
-"""Types of the C accelerator; see _speedups.h (its units) and urikit._accel."""
+"""Types of the C accelerator; see _speedups.h, each unit's own header, and
+urikit.core._accel. tests/core/test_speedups_abi.py holds this file to the
+names the extension has, both ways."""
 
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
@@ -11,9 +13,9 @@ class AcceleratedFunction:
     __wrapped__: Callable[..., object]
     def __call__(self, *args: object, **kwargs: object) -> object: ...
 
-def accelerate(
-    kind: str, fallback: _F, extra1: object = ..., extra2: object = ..., /, **fields: object
-) -> _F: ...
+ABI: int
+
+def accelerate(kind: str, fallback: _F, /, **named: object) -> _F: ...
 
 class SpanRecord:
     _text: str

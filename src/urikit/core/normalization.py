@@ -151,5 +151,8 @@ if C_BUILD:
     # The kernel reads the built-in registry's own port and http-like indexes (live
     # objects, not copies); a call with registry= goes to the Python definition.
     normalize = accelerate(
-        "normalize", normalize, DEFAULT_REGISTRY.ports, DEFAULT_REGISTRY.http_like
+        "normalize",
+        normalize,
+        default_ports=DEFAULT_REGISTRY.ports,
+        http_like=DEFAULT_REGISTRY.http_like,
     )

@@ -2,7 +2,9 @@
  * dot-segment normalization of RFC 3986 section 6.2.2, the scheme-based
  * defaults of section 6.2.3) for valid ASCII input; None tells Python to decide.
  */
-#include "_speedups.h"
+#include "normalization_c.h"
+#include "_parser_c.h"
+#include "resolution_c.h"
 
 /* --------------------------------------------------------------- normalize */
 

@@ -1,7 +1,7 @@
 /* urikit.percent in C: percent_encode and percent_decode with UTF-8 and
  * errors="strict"; every other call is the Python function's.
  */
-#include "_speedups.h"
+#include "percent_c.h"
 
 /* ------------------------------------------------------------ percent-coding */
 

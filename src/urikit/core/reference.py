@@ -479,7 +479,7 @@ if set_reference_type is not None and set_error_type is not None:
     # parse's C twin raises URIError itself where diagnose would make it from
     # the location C found (the slots filled, the message worded on first use)
     set_error_type(URIError, diagnose)
-    parse = accelerate("parse", parse, diagnose)
+    parse = accelerate("parse", parse, diagnose=diagnose)
     is_valid = accelerate("is_valid", is_valid)
     # Component properties read SpanRecord's slots and slice in C (class access
     # still gives the property; anything unusual is handed to it).

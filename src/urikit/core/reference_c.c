@@ -1,7 +1,8 @@
 /* The component getters of urikit.reference.URIReference: data descriptors
  * that slice a SpanRecord's text by its inline spans when read.
  */
-#include "_speedups.h"
+#include "reference_c.h"
+#include "_accel_c.h"
 
 /* ------------------------------------------------------- component getters */
 

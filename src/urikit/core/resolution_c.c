@@ -2,7 +2,8 @@
  * recomposition of section 5.3 and the resolve kernel (section 5.2.2, strict or
  * not), for valid ASCII input; None tells Python to decide.
  */
-#include "_speedups.h"
+#include "resolution_c.h"
+#include "_parser_c.h"
 
 /* ------------------------------------------------------- remove_dot_segments */
 

@@ -179,8 +179,8 @@ def is_valid(text: str, rule: str = "IRI-reference") -> bool:
 # under the default rule; every other call goes to the Python parse above, and
 # an invalid ASCII text's error is _ascii_error's, as in Python.
 if C_BUILD:
-    parse = accelerate("parse", parse, _ascii_error, IRIReference)
+    parse = accelerate("parse", parse, diagnose=_ascii_error, subtype=IRIReference)
     # The C twin of is_valid, for ASCII text under the default rule (the core's
-    # is_valid kernel: an ASCII IRI-reference is a URI-reference); True is the
-    # marker that sends every other call to the Python is_valid above.
-    is_valid = accelerate("is_valid", is_valid, True)
+    # is_valid kernel: an ASCII IRI-reference is a URI-reference); ascii_only
+    # sends every other call to the Python is_valid above.
+    is_valid = accelerate("is_valid", is_valid, ascii_only=True)

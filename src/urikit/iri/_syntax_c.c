@@ -1,7 +1,7 @@
 /* The IRI helpers of urikit.iri._syntax: iri_stand_in and iri_pct_encode, two
  * linear passes, each the twin of a Python function that stays the reference.
  */
-#include "../core/_speedups.h"
+#include "_syntax_c.h"
 
 /* Tests compare each with its Python twin on every code point. Neither touches
  * the parse kernel. */

@@ -1,7 +1,9 @@
 /* The cheap path of urikit.security.check (the "check" accelerated function):
  * the report of a text whose findings come from its origin alone.
  */
-#include "../core/_speedups.h"
+#include "_check_c.h"
+#include "../core/_parser_c.h"
+#include "../core/normalization_c.h"
 
 /* ---------------------------------------------- security.check's cheap path
  *

@@ -2,6 +2,8 @@
  * candidates in C and stops at every other one, which Python judges.
  */
 #include "_extraction.h"
+#include "extraction_c.h"
+#include "../core/_parser_c.h"
 
 /* The bottom layer of urikit.extract.
  * urikit_sp_extract_scan walks the candidates of urikit.text.candidates._candidates_re

@@ -1,0 +1,23 @@
+/* arrow_c.c: arrow_validate and the Arrow scanner level. Its header: what it
+ * offers the other units (urikit_*, hidden: no symbol leaves the extension), and
+ * URIKIT_ARROW_METHODS, its entries in the module's method table
+ * (_speedups_module.c concatenates the units' tables).
+ */
+#ifndef URIKIT_COLUMNAR_ARROW_C_H
+#define URIKIT_COLUMNAR_ARROW_C_H
+#include "../core/_speedups.h"
+
+UK_HIDDEN PyObject *
+urikit_sp_arrow_validate(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_HIDDEN PyObject *
+urikit_sp_arrow_level(PyObject *module, PyObject *arg);
+
+#define URIKIT_ARROW_METHODS \
+    {"_arrow_level", (PyCFunction)urikit_sp_arrow_level, METH_O, \
+     "_arrow_level(level) -> previous level: tests choose the Arrow scanner (0 portable," \
+     " 1 SSSE3, 2 AVX2, -1 the CPU's best)."}, \
+    {"arrow_validate", (PyCFunction)(void (*)(void))urikit_sp_arrow_validate, METH_FASTCALL, \
+     "arrow_validate(schema_capsule, array_capsule, rule) -> (valid bits, non-null bits | None," \
+     " n_invalid, n_null) for an Arrow string, large_string or string_view array."},
+
+#endif /* URIKIT_COLUMNAR_ARROW_C_H */

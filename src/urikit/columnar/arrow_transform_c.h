@@ -1,0 +1,29 @@
+/* arrow_transform_c.c: the Arrow normalize, resolve and canonical kernels. Its
+ * header: what it offers the other units (urikit_*, hidden: no symbol leaves the
+ * extension), and URIKIT_ARROW_TRANSFORM_METHODS, its entries in the module's
+ * method table (_speedups_module.c concatenates the units' tables).
+ */
+#ifndef URIKIT_COLUMNAR_ARROW_TRANSFORM_C_H
+#define URIKIT_COLUMNAR_ARROW_TRANSFORM_C_H
+#include "../core/_speedups.h"
+
+UK_HIDDEN PyObject *
+urikit_sp_arrow_normalize(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_HIDDEN PyObject *
+urikit_sp_arrow_resolve(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_HIDDEN PyObject *
+urikit_sp_arrow_canonical(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+
+#define URIKIT_ARROW_TRANSFORM_METHODS \
+    {"arrow_normalize", (PyCFunction)(void (*)(void))urikit_sp_arrow_normalize, METH_FASTCALL, \
+     "arrow_normalize(validity, offsets, data, offset, length, wide, wide_out, alloc," \
+     " scheme_level, ports, http_like, fallback) -> (validity | None, offsets, data, null" \
+     " count) | None, the buffers from alloc."}, \
+    {"arrow_resolve", (PyCFunction)(void (*)(void))urikit_sp_arrow_resolve, METH_FASTCALL, \
+     "arrow_resolve(validity, offsets, data, offset, length, wide, wide_out, alloc, strict," \
+     " fallback, base) -> as arrow_normalize."}, \
+    {"arrow_canonical", (PyCFunction)(void (*)(void))urikit_sp_arrow_canonical, METH_FASTCALL, \
+     "arrow_canonical(validity, offsets, data, offset, length, wide, wide_out, alloc, mode," \
+     " fallback) -> as arrow_normalize: canonical_fast's form mode of each row."},
+
+#endif /* URIKIT_COLUMNAR_ARROW_TRANSFORM_C_H */

@@ -1,0 +1,21 @@
+/* percent_c.c: percent-encoding and decoding. Its header: what it offers the
+ * other units (urikit_*, hidden: no symbol leaves the extension), and
+ * URIKIT_PERCENT_METHODS, its entries in the module's method table
+ * (_speedups_module.c concatenates the units' tables).
+ */
+#ifndef URIKIT_CORE_PERCENT_C_H
+#define URIKIT_CORE_PERCENT_C_H
+#include "_speedups.h"
+
+UK_HIDDEN PyObject *
+urikit_sp_percent_encode(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_HIDDEN PyObject *
+urikit_sp_percent_decode(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+
+#define URIKIT_PERCENT_METHODS \
+    {"percent_encode", (PyCFunction)(void (*)(void))urikit_sp_percent_encode, METH_FASTCALL, \
+     "percent_encode(text, component) -> str | int (UTF-8, strict)."}, \
+    {"percent_decode", (PyCFunction)(void (*)(void))urikit_sp_percent_decode, METH_FASTCALL, \
+     "percent_decode(text) -> str | (reason, position) (UTF-8, strict)."},
+
+#endif /* URIKIT_CORE_PERCENT_C_H */

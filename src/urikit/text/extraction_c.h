@@ -1,0 +1,19 @@
+/* extraction_c.c: the extraction scanner. Its header: what it offers the other
+ * units (urikit_*, hidden: no symbol leaves the extension), and
+ * URIKIT_EXTRACTION_METHODS, its entries in the module's method table
+ * (_speedups_module.c concatenates the units' tables).
+ */
+#ifndef URIKIT_TEXT_EXTRACTION_C_H
+#define URIKIT_TEXT_EXTRACTION_C_H
+#include "../core/_speedups.h"
+
+UK_HIDDEN PyObject *
+urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+
+#define URIKIT_EXTRACTION_METHODS \
+    {"extract_scan", (PyCFunction)(void (*)(void))urikit_sp_extract_scan, METH_FASTCALL, \
+     "extract_scan(text, pos, last_end, prose, iris, abbreviated, extracted_type, max_items)" \
+     " -> (found, stop): the candidates urikit.extraction decides in C; Python judges the" \
+     " one at stop."},
+
+#endif /* URIKIT_TEXT_EXTRACTION_C_H */
