@@ -13,8 +13,10 @@ import string
 
 import pytest
 
-from urikit.legacy import draft1993, grammars, is_valid_draft1993, is_valid_rfc1738, rfc1738
-from urikit.legacy import is_valid_rfc2396 as _is_valid_rfc2396
+from urikit.legacy import draft1993, grammars, rfc1738
+from urikit.legacy.draft1993 import is_valid_draft1993
+from urikit.legacy.grammars import is_valid_rfc2396 as _is_valid_rfc2396
+from urikit.legacy.rfc1738 import is_valid_rfc1738
 
 ALPHANUM = string.ascii_letters + string.digits
 PRINTABLE = [chr(c) for c in range(0x20, 0x7F)]

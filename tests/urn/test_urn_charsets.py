@@ -95,3 +95,9 @@ def test_build_keeps_rfc8141s_nss_characters() -> None:
         if str(URN.build("example", "a" + c, allow_slash=True)) == "urn:example:a" + c
     }
     assert kept == set(RFC8141["NSS"])
+
+
+def test_build_names_the_nss_when_it_cannot_encode() -> None:
+    with pytest.raises(URIError) as info:
+        URN.build("example", "a\ud800")
+    assert (info.value.reason, info.value.component) == ("bad-encoding", "nss")
