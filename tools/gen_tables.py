@@ -19,6 +19,12 @@ abbreviated host and the scheme :func:`fixup` gives each,
 the ``URL:`` prefix, the wrapper names, its bounds and its whitespace classes;
 the IRI ``ucschar`` test from :data:`urikit.iri._syntax.UCSCHAR_RANGES`.
 
+Every class C reads is RFC 3986's (the classes of :mod:`urikit.core._charsets`):
+the parser's, and two that only C's fast paths read, derived here from RFC 3986's
+classes, each named for its use (:func:`fast_path_classes`): ``CANON_PLAIN``
+(the canonical forms' fast path) and ``ARROW_PLAIN`` with its delimiters
+(``urikit.arrow``'s validation pass). No class of another standard reaches C.
+
     python tools/gen_tables.py           # rewrite the header
     python tools/gen_tables.py --check   # exit 1 when the header is stale
 
@@ -65,8 +71,45 @@ C_RULES = (
     ("REL", "relative-ref"),
 )
 
-# The classes of the byte table ``uk_fast`` (at most 8: one byte a code point).
-FAST_CLASSES = ("ALPHA", "DIGIT", "HEXDIG", "SCHEME", "REG_NAME", "PATH", "QUERY", "FRAGMENT")
+# The classes of the byte table ``uk_fast`` (at most 16: two bytes a code point).
+FAST_CLASSES = (
+    "ALPHA",
+    "DIGIT",
+    "HEXDIG",
+    "SCHEME",
+    "REG_NAME",
+    "PATH",
+    "QUERY",
+    "FRAGMENT",
+    "ARROW_PLAIN",
+)
+
+
+def fast_path_classes() -> dict[str, frozenset[str]]:
+    """The RFC 3986 classes only C's fast paths read, each derived from the ABNF
+    classes of :mod:`urikit.core._charsets` by what its fast path proves:
+
+    ``CANON_PLAIN``
+        The canonical forms' fast path (``urikit_canon_fast``): the characters of
+        RFC 3986 section 2 (reserved, unreserved) but "#" (it finds the fragment
+        itself) and "[" "]" (no IP literal); it then splits by the grammar.
+    ``ARROW_PLAIN``
+        ``arrow_validate``'s byte-class pass, whose ``av_decide`` reads a row
+        ``scheme "://" reg-name path-abempty [ "?" query ]`` from the bytes of
+        this class alone: those RFC 3986's query and path (with "?") both take.
+    ``ARROW_DELIMS``
+        The ``ARROW_PLAIN`` characters a reg-name does not take: where the
+        authority ends. ``av_decide`` tells "/" and "?" from ":" and "@" by the
+        low nibble, so these must be exactly those four.
+    """
+    from urikit.core import _charsets as cs
+
+    canon = (cs.RESERVED | cs.UNRESERVED) - frozenset("#[]")
+    arrow = cs.QUERY & (cs.PATH | frozenset("?"))
+    delims = arrow - cs.REG_NAME
+    if delims != frozenset(":@/?"):
+        raise SystemExit(f"av_decide reads the delimiters ':', '@', '/', '?', not {sorted(delims)}")
+    return {"CANON_PLAIN": canon, "ARROW_PLAIN": arrow, "ARROW_DELIMS": delims}
 
 
 def generate() -> str:
@@ -81,7 +124,12 @@ def generate() -> str:
     from urikit.text.extracted import Extracted
     from urikit.text.prose import _URI_CHARS
 
+    fast = fast_path_classes()
     sets: list[tuple[str, frozenset[str]]] = [(n, getattr(cs, n)) for n in CLASSES]
+    sets.append(("CANON_PLAIN", fast["CANON_PLAIN"]))
+    fast_sets = [(n, fast[n] if n in fast else getattr(cs, n)) for n in FAST_CLASSES]
+    if len(fast_sets) > 16:
+        raise SystemExit("more than 16 fast classes: widen uk_fast")
     components = sorted(COMPONENT_SAFE)
     sets += [("SAFE_" + c.upper().replace("-", "_"), COMPONENT_SAFE[c]) for c in components]
     # the characters a bare reference in prose runs over (prose._URI_CHARS)
@@ -111,41 +159,38 @@ def generate() -> str:
         out.append(f"    0x{mask:08x}u, /* {code:3d} {chr(code)!r} */")
     out.append("};")
     out.append("")
-    out.append("/* The fast scanner's byte table (urikit.arrow kernels): one byte a code")
+    out.append("/* The fast scanner's byte table (urikit.arrow kernels): two bytes a code")
     out.append(" * point for all 256 byte values, so a scan needs no range check. */")
-    for bit, name in enumerate(FAST_CLASSES):
+    for bit, (name, _) in enumerate(fast_sets):
         out.append(f"#define UKK_{name} {bit}")
         out.append(f"#define UKF_{name} (1u << UKK_{name})")
-    out.append("static const uint8_t uk_fast[256] = {")
+    out.append("static const uint16_t uk_fast[256] = {")
     for row in range(0, 256, 16):
         cells = []
         for code in range(row, row + 16):
             ch = chr(code)
-            mask = sum(
-                1 << bit
-                for bit, name in enumerate(FAST_CLASSES)
-                if code < 128 and ch in getattr(cs, name)
-            )
-            cells.append(f"0x{mask:02x}")
+            mask = sum(1 << bit for bit, (_, chars) in enumerate(fast_sets) if ch in chars)
+            cells.append(f"0x{mask:04x}")
         out.append("    " + ", ".join(cells) + f", /* {row:3d}.. */")
     out.append("};")
     out.append("/* The same classes for a 16-byte nibble lookup (SSSE3 pshufb): byte b is")
     out.append(" * in class k when uk_fast_nib[k][b & 15] has bit (b >> 4) set (b < 128). */")
-    out.append("static const uint8_t uk_fast_nib[8][16] = {")
-    for name in FAST_CLASSES:
-        chars = getattr(cs, name)
+    out.append(f"static const uint8_t uk_fast_nib[{len(fast_sets)}][16] = {{")
+    for name, chars in fast_sets:
         nib = [sum(1 << hi for hi in range(8) if chr(hi * 16 + lo) in chars) for lo in range(16)]
         out.append("    {" + ", ".join(f"0x{c:02x}" for c in nib) + f"}}, /* {name} */")
     out.append("};")
     out.append("")
-    out.append("/* The Arrow pass's delimiters: the query characters that are not unreserved")
-    out.append(" * or sub-delims, as a test and as a nibble lookup like uk_fast_nib's. */")
-    delims = sorted(cs.QUERY - cs.UNRESERVED - cs.SUB_DELIMS)
+    out.append("/* The Arrow pass's delimiters (ARROW_DELIMS: the ARROW_PLAIN characters a")
+    out.append(
+        " * reg-name does not take), as a test and as a nibble lookup like uk_fast_nib's. */"
+    )
+    delims = sorted(fast["ARROW_DELIMS"])
     test = " || ".join(f"(c) == {c!r}" for c in delims)
-    out.append(f"#define UK_IS_QUERY_DELIM(c) ({test})")
+    out.append(f"#define UK_IS_ARROW_DELIM(c) ({test})")
     nib = [sum(1 << hi for hi in range(8) if chr(hi * 16 + lo) in delims) for lo in range(16)]
     out.append(
-        "static const uint8_t uk_query_delims_nib[16] = {"
+        "static const uint8_t uk_arrow_delims_nib[16] = {"
         + ", ".join(f"0x{c:02x}" for c in nib)
         + "};"
     )

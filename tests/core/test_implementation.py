@@ -69,6 +69,12 @@ CHANGED_DEFINITIONS = [
     ("text/prose.py", '("angle", "quote", "url")', '("angle", "quoted", "url")'),
     ("text/candidates.py", "_SHORT_RUN = 256", "_SHORT_RUN = 128"),
     ("iri/_syntax.py", "(0xE1000, 0xEFFFD)", "(0xE1000, 0xEFFFC)"),
+    (
+        "core/_charsets.py",
+        'FRAGMENT = PCHAR | frozenset("/?")',
+        'FRAGMENT = PCHAR | frozenset("/")',
+    ),
+    ("core/_charsets.py", "QUERY = PCHAR |", 'QUERY = (PCHAR - frozenset("\'")) |'),
 ]
 
 

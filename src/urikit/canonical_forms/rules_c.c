@@ -243,8 +243,9 @@ urikit_canon_fast(const uchar *s, Py_ssize_t n, int mode, out_t *o)
             frag_at = i;
             head = i;
         }
-        /* RFC 3986 characters but "[" "]" (UK_QUERY: pchar, "/", "?") */
-        if (frag_at < 0 && (c == '%' || !IS(c, UK_QUERY))) {
+        /* RFC 3986 characters but "#" "[" "]" (UK_CANON_PLAIN: reserved and
+         * unreserved, tools/gen_tables.py), and no "%" */
+        if (frag_at < 0 && (c == '%' || !IS(c, UK_CANON_PLAIN))) {
             return 0;
         }
         if (mode == CANON_SEMANTIC_FRAGMENT && c == '%') {

@@ -10,17 +10,19 @@
  * AV_CHUNK bytes of consecutive rows at once (32 or 16 bytes a step) into two
  * bitmaps, one bit a byte, interleaved per 64 bytes (word k of field f at
  * w[2 * k + f]):
- *   AVF_BAD  the byte is not in the query class (unreserved, sub-delims, ":",
- *            "@", "/", "?"): "%", "#", "[", "]", space, controls, non-ASCII...
- *   AVF_DEL  one of ":", "@", "/", "?"
+ *   AVF_BAD  the byte is not in ARROW_PLAIN, the bytes RFC 3986's query and
+ *            path (with "?") both take (unreserved, sub-delims, ":", "@", "/",
+ *            "?"): "%", "#", "[", "]", space, controls, non-ASCII...
+ *   AVF_DEL  one of ARROW_DELIMS, ":", "@", "/", "?" (tools/gen_tables.py
+ *            derives both from RFC 3986's classes and checks the four)
  * A row then takes av_decide, a few bit operations, and only the rows it is not
  * sure of (0.5% of the corpus) take the scanners of arrow_split_row. */
 enum { AVF_BAD, AVF_DEL, AV_NF };
 #define AV_CHUNK 8192
 #define AV_WORDS (AV_CHUNK / 64 + 2) /* and two words of zeros to read past */
 
-/* Byte c's AVF_DEL class is UK_IS_QUERY_DELIM(c), as a nibble lookup (see
- * uk_fast_nib) uk_query_delims_nib: both generated into _tables.h. */
+/* Byte c's AVF_DEL class is UK_IS_ARROW_DELIM(c), as a nibble lookup (see
+ * uk_fast_nib) uk_arrow_delims_nib: both generated into _tables.h. */
 
 /* Portable: the two words of bytes s[0:m], m <= 64 (bits past m are 0). */
 static inline void
@@ -28,8 +30,8 @@ av_word_portable(const uchar *s, int m, uint64_t *w)
 {
     uint64_t bad = 0, del = 0;
     for (int i = 0; i < m; i++) {
-        bad |= (uint64_t)!(uk_fast[s[i]] & UKF_QUERY) << i;
-        del |= (uint64_t)UK_IS_QUERY_DELIM(s[i]) << i;
+        bad |= (uint64_t)!(uk_fast[s[i]] & UKF_ARROW_PLAIN) << i;
+        del |= (uint64_t)UK_IS_ARROW_DELIM(s[i]) << i;
     }
     w[AVF_BAD] = bad;
     w[AVF_DEL] = del;
@@ -52,7 +54,7 @@ av_word_portable(const uchar *s, int m, uint64_t *w)
         memset(w + AV_NF * k, 0, 2 * AV_NF * sizeof(uint64_t));              \
     }
 
-/* 16 bytes -> (not in query class, delimiter) masks, nibble lookups as frun16's. */
+/* 16 bytes -> (not in ARROW_PLAIN, delimiter) masks, nibble lookups as frun16's. */
 #define AV_SSSE3_STEP(x, bad, del)                                            \
     do {                                                                      \
         __m128i lo_ = _mm_and_si128(x, m0f);                                  \
@@ -67,8 +69,8 @@ av_word_portable(const uchar *s, int m, uint64_t *w)
 __attribute__((target("ssse3"))) static inline void
 av_word_ssse3(const uchar *s, uint64_t *w)
 {
-    const __m128i lo_q = _mm_loadu_si128((const __m128i *)uk_fast_nib[UKK_QUERY]);
-    const __m128i lo_d = _mm_loadu_si128((const __m128i *)uk_query_delims_nib);
+    const __m128i lo_q = _mm_loadu_si128((const __m128i *)uk_fast_nib[UKK_ARROW_PLAIN]);
+    const __m128i lo_d = _mm_loadu_si128((const __m128i *)uk_arrow_delims_nib);
     const __m128i hi_t = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
     const __m128i m0f = _mm_set1_epi8(0x0f), zero = _mm_setzero_si128();
     unsigned b0, b1, b2, b3, d0, d1, d2, d3;
@@ -100,9 +102,9 @@ __attribute__((target("avx2"))) static inline void
 av_word_avx2(const uchar *s, uint64_t *w)
 {
     const __m256i lo_q =
-        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)uk_fast_nib[UKK_QUERY]));
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)uk_fast_nib[UKK_ARROW_PLAIN]));
     const __m256i lo_d =
-        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)uk_query_delims_nib));
+        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)uk_arrow_delims_nib));
     const __m256i hi_t = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
                                           1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
     const __m256i m0f = _mm256_set1_epi8(0x0f), zero = _mm256_setzero_si256();
@@ -145,13 +147,13 @@ av_any_bad(const uint64_t *w, int64_t p, int64_t n)
 
 /* Row s[0:n] (0 < n), classified at bit p of w, with s[0:avail] readable: 1
  * when it is  scheme "://" reg-name path-abempty [ "?" query ]  with only bytes
- * of the query class (no "%", no "#"), -1 when not sure (arrow_split_row
+ * of ARROW_PLAIN (no "%", no "#"), -1 when not sure (arrow_split_row
  * decides). Why urikit_split_ascii finds the same: s[0:j] is a scheme (http_prefix, or
  * an ALPHA, then scheme characters up to the first other byte, a ":"); after
  * "//" the bytes up to the first delimiter e are unreserved or sub-delims (no
  * "%" nor "["), and s[e] is "/" or "?" (or e is the end), so the userinfo run
  * stops at e, which is no "@": no userinfo, a reg-name host, no port; the path
- * run from e takes every byte of the query class but "?", the query run the
+ * run from e takes every byte of ARROW_PLAIN but "?", the query run the
  * rest, and no "#" is left: valid, with a scheme and no fragment. */
 static inline __attribute__((always_inline)) int
 av_decide(const uint64_t *w, int64_t p, int64_t n, const uchar *s, int64_t avail)

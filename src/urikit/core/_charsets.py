@@ -1,9 +1,14 @@
 """Character classes of RFC 3986 (and RFC 5234 core rules), composed like the ABNF.
 
-This module is the single definition of every character class urikit uses. The
-regular expressions of the parser, the percent-encoder's "safe" sets and the C
-accelerator's lookup tables are all derived from the sets below; nothing else
-spells a character class out by hand.
+This module is the one definition of RFC 3986's character classes. The regular
+expressions of the parser, the percent-encoder's "safe" sets and the C
+accelerator's lookup tables are all derived from the sets below. Each other
+standard's classes are its own, spelt from its own ABNF beside its grammar, not
+borrowed from here (so that a change to RFC 3986's reading changes no other
+standard): RFC 8141's in :mod:`urikit.urn._syntax` and :mod:`urikit.urn._namespaces`,
+RFC 3987's in :mod:`urikit.iri._syntax`, RFC 2396's, RFC 1738's and the 1993
+draft's in the modules of :mod:`urikit.legacy`. What they share is RFC 5234's
+core rules (``ALPHA``, ``DIGIT``, ``HEXDIG``) and the regex helpers.
 
 Each class is a ``frozenset`` of one-character strings. ``regex_class(s)``
 turns one into the body of a regex character class; the few regex fragments
@@ -73,8 +78,9 @@ UNRESERVED = ALPHA | DIGIT | frozenset("-._~")
 # section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )  (after the first char)
 SCHEME = ALPHA | DIGIT | frozenset("+-.")
 
-# RFC 8141 section 2 (after RFC 1034): ldh = ALPHA / DIGIT / "-", the characters of
-# a URN namespace identifier and of a host name label.
+# RFC 1034 section 3.5 (with RFC 1123 section 2.1's leading digit): the letters,
+# digits and hyphen of a host name label, which the security checks read a host by.
+# (RFC 8141's ``ldh`` of a namespace identifier is urikit.urn._namespaces.LDH.)
 LDH = ALPHA | DIGIT | frozenset("-")
 
 # section 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
@@ -96,9 +102,11 @@ BIDI_FORMATTING = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
 # Unicode's Bidi_Control characters: those seven, the Arabic letter mark ALM and
 # the isolates LRI, RLI, FSI and PDI, which Unicode added after RFC 3987 (2005).
 BIDI_CONTROLS = BIDI_FORMATTING | frozenset("\u061c\u2066\u2067\u2068\u2069")
-# sections 3.4 and 3.5: query = fragment = *( pchar / "/" / "?" )
+# section 3.4: query = *( pchar / "/" / "?" )
 QUERY = PCHAR | frozenset("/?")
-FRAGMENT = QUERY
+# section 3.5: fragment = *( pchar / "/" / "?" ). The same characters as the query
+# today, but a definition of its own: widening one does not widen the other.
+FRAGMENT = PCHAR | frozenset("/?")
 
 
 def regex_class(chars: frozenset[str]) -> str:

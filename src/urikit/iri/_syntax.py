@@ -27,8 +27,8 @@ import re
 from typing import Final
 
 from ..core._accel import iri_stand_in
+from ..core._charsets import ALPHA, DIGIT, SCHEME_PATTERN
 from ..core._charsets import BIDI_FORMATTING as _BIDI_FORMATTING
-from ..core._charsets import SCHEME_PATTERN
 from ..core._parser import (
     AUTHORITY_SPAN,
     FRAGMENT_SPAN,
@@ -51,7 +51,15 @@ __all__ = [
     "BIDI_FORMATTING",
     "FRAGMENT_SPAN",
     "HOST_SPAN",
+    "IFRAGMENT_ASCII",
+    "IPATH_ASCII",
+    "IPCHAR_ASCII",
     "IPRIVATE_RANGES",
+    "IQUERY_ASCII",
+    "IREG_NAME_ASCII",
+    "ISEGMENT_NZ_NC_ASCII",
+    "IUNRESERVED_ASCII",
+    "IUSERINFO_ASCII",
     "PATH_SPAN",
     "QUERY_SPAN",
     "RULES",
@@ -83,6 +91,30 @@ UCSCHAR_RANGES: Final = (
 IPRIVATE_RANGES: Final = ((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
 #: Section 4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO - inside ``ucschar`` but refused.
 BIDI_FORMATTING: Final = _BIDI_FORMATTING
+
+# Section 2.2's classes, by their ASCII characters: each also holds every
+# ``ucschar`` (less BIDI_FORMATTING), and ``iquery`` every ``iprivate``. Spelt
+# here from RFC 3987's ABNF for RFC 3987 alone (it takes ``sub-delims`` from
+# RFC 3986 as is). The stand-in reading above holds while each is the RFC 3986
+# class the core parser checks the component by: tests/iri/test_iri_charsets.py
+# compares them, and fails when one standard's class moves without the other's.
+#: ``iunreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar``
+IUNRESERVED_ASCII: Final = ALPHA | DIGIT | frozenset("-._~")
+_SUB_DELIMS: Final = frozenset("!$&'()*+,;=")
+#: ``iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )``
+IUSERINFO_ASCII: Final = IUNRESERVED_ASCII | _SUB_DELIMS | frozenset(":")
+#: ``ireg-name = *( iunreserved / pct-encoded / sub-delims )``
+IREG_NAME_ASCII: Final = IUNRESERVED_ASCII | _SUB_DELIMS
+#: ``ipchar = iunreserved / pct-encoded / sub-delims / ":" / "@"``
+IPCHAR_ASCII: Final = IUNRESERVED_ASCII | _SUB_DELIMS | frozenset(":@")
+#: ``isegment-nz-nc = 1*( iunreserved / pct-encoded / sub-delims / "@" )``
+ISEGMENT_NZ_NC_ASCII: Final = IUNRESERVED_ASCII | _SUB_DELIMS | frozenset("@")
+#: ``ipath``: ``isegment`` characters and the "/" between them.
+IPATH_ASCII: Final = IPCHAR_ASCII | frozenset("/")
+#: ``iquery = *( ipchar / iprivate / "/" / "?" )``
+IQUERY_ASCII: Final = IPCHAR_ASCII | frozenset("/?")
+#: ``ifragment = *( ipchar / "/" / "?" )``
+IFRAGMENT_ASCII: Final = IPCHAR_ASCII | frozenset("/?")
 
 #: The IRI rules and the RFC 3986 rule each one widens.
 URI_RULE: Final = {

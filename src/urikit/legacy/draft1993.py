@@ -41,15 +41,21 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from ..core._charsets import ALNUM_CLASS, ALPHA_CLASS, possessive
+from ..core._charsets import ALPHA, ALPHA_CLASS, DIGIT, possessive, regex_class
 from ..core._charsets import PCT_ENCODED_PATTERN as _ESC
 from ..core.errors import unknown_choice
 
 __all__ = ["RULES", "SCHEME_RULES", "is_valid_draft1993"]
 
-_XALPHA_CHARS: Final = ALNUM_CLASS + r"$\-_@.&!*\"'():;, "  # alpha digit safe extra
+# The draft's character classes, spelt for it alone (without ``escape``, which each
+# pattern adds); tests/legacy/test_legacy_charsets.py spells them again.
+_SAFE: Final = frozenset("$-_@.&")
+_EXTRA: Final = frozenset("!*\"'():;, ")
+_XALPHA: Final = ALPHA | DIGIT | _SAFE | _EXTRA  # xalpha = alpha | digit | safe | extra | escape
+_XPALPHA: Final = _XALPHA | frozenset("+")  # xpalpha = xalpha | +
+_XALPHA_CHARS: Final = regex_class(_XALPHA)
 _X: Final = rf"(?:[{_XALPHA_CHARS}]|{_ESC})"
-_XP: Final = rf"(?:[{_XALPHA_CHARS}+]|{_ESC})"
+_XP: Final = rf"(?:[{regex_class(_XPALPHA)}]|{_ESC})"
 _XALPHAS: Final = possessive(_X, "+")
 _XPALPHAS: Final = possessive(_XP, "+")
 _IALPHA: Final = rf"[{ALPHA_CLASS}]" + possessive(_X, "*")
@@ -67,7 +73,7 @@ _hostport_re: Final = re.compile(_HOSTPORT)
 _at_alpha_re: Final = re.compile(rf"@[{ALPHA_CLASS}]")
 _generic_re: Final = re.compile(
     rf"[{ALPHA_CLASS}]"
-    + possessive(rf"(?:[{_XALPHA_CHARS.replace(':', '')}]|{_ESC})", "*")
+    + possessive(rf"(?:[{regex_class(_XALPHA - frozenset(':'))}]|{_ESC})", "*")
     + f":{_PATH}{_OPT_SEARCH}"
 )
 _http_re: Final = re.compile(f"http://{_HOSTPORT}" + possessive(f"(?:/{_PATH})", "?") + _OPT_SEARCH)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from ..core._charsets import ALNUM_CLASS, ALPHA, DIGIT, HEXDIG, SCHEME_PATTERN
+from ..core._charsets import ALNUM_CLASS, ALPHA, ALPHA_CLASS, DIGIT, HEXDIG, regex_class
 from ..core._parser import is_ipv4address, is_ipv6address
 
 __all__ = ["APPENDIX_B_RE", "is_valid_rfc2396"]
@@ -28,6 +28,9 @@ APPENDIX_B_RE: Final = re.compile(
     r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?\Z", re.DOTALL
 )
 
+# RFC 2396 Appendix A's classes (with RFC 2732's "[" "]"), spelt for RFC 2396 alone;
+# tests/legacy/test_legacy_charsets.py spells them again from the RFC. query and
+# fragment are both ``*uric`` in the RFC itself.
 _MARK: Final = frozenset("-_.!~*'()")
 _UNRESERVED: Final = ALPHA | DIGIT | _MARK
 _RESERVED: Final = frozenset(";/?:@&=+$,") | frozenset("[]")  # "[" "]": RFC 2732 section 3
@@ -38,7 +41,8 @@ _PATH: Final = _SEGMENT | frozenset("/")
 _REL_SEGMENT: Final = _UNRESERVED | frozenset(";@&=+$,")
 _USERINFO: Final = _UNRESERVED | frozenset(";:&=+$,")
 _REG_NAME: Final = _UNRESERVED | frozenset("$,;:@&=+")
-_SCHEME_RE: Final = re.compile(SCHEME_PATTERN + r"\Z")
+_SCHEME: Final = ALPHA | DIGIT | frozenset("+-.")  # after the first, an alpha
+_SCHEME_RE: Final = re.compile(rf"[{ALPHA_CLASS}][{regex_class(_SCHEME)}]*+\Z")
 _LABEL_RE: Final = re.compile(rf"[{ALNUM_CLASS}](?:[{ALNUM_CLASS}\-]*[{ALNUM_CLASS}])?\Z")
 
 

@@ -52,8 +52,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from ..core._charsets import RESERVED, SCHEME, UNRESERVED, regex_class
+from ..core._charsets import regex_class
 from ..core.errors import URIError, unknown_choice
+from .grammars import _SCHEME, _URIC
 from .grammars import APPENDIX_B_RE as _SPLIT_RE
 
 __all__ = ["LEGACY_RULES", "legacy_remove_dots", "resolve_legacy"]
@@ -61,8 +62,10 @@ __all__ = ["LEGACY_RULES", "legacy_remove_dots", "resolve_legacy"]
 #: The rule sets :func:`resolve_legacy` knows.
 LEGACY_RULES: Final = ("rfc1808", "draft-1997", "rfc2396", "draft-2003")
 
-_ALLOWED: Final = RESERVED | UNRESERVED | frozenset("%")
-_SCHEME_RE: Final = re.compile(f"[{regex_class(SCHEME)}]+")
+# RFC 2396's characters of a URI reference (uric, the "#" before a fragment and
+# the "%" of an escape), which the four rule sets' references are read by.
+_ALLOWED: Final = _URIC | frozenset("#%")
+_SCHEME_RE: Final = re.compile(f"[{regex_class(_SCHEME)}]+")
 
 _Parts = tuple[str | None, str | None, str, str | None, str | None]
 

@@ -28,30 +28,43 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from ..core._charsets import ALNUM_CLASS, ALPHA, ALPHA_CLASS, DIGIT, possessive
+from ..core._charsets import ALNUM_CLASS, ALPHA, ALPHA_CLASS, DIGIT, possessive, regex_class
 from ..core._charsets import PCT_ENCODED_PATTERN as _ESC
 from ..core.errors import unknown_choice
 
 __all__ = ["RULES", "SCHEME_RULES", "is_valid_rfc1738"]
 
-_UCHAR: Final = ALNUM_CLASS + r"$\-_.+!*'(),"  # unreserved = alpha | digit | safe | extra
+# Section 5's character classes, spelt for RFC 1738 alone (without ``escape``, which
+# each run adds); tests/legacy/test_legacy_charsets.py spells them again.
+_SAFE: Final = frozenset("$-_.+")
+_EXTRA: Final = frozenset("!*'(),")
+_UNRESERVED: Final = ALPHA | DIGIT | _SAFE | _EXTRA  # uchar = unreserved | escape
+_RESERVED: Final = frozenset(";/?:@&=")
+_XCHAR: Final = _UNRESERVED | _RESERVED  # xchar = unreserved | reserved | escape
+_USER: Final = _UNRESERVED | frozenset(";?&=")  # user, password
+_FSEGMENT: Final = _UNRESERVED | frozenset("?:@&=")
+_HSEGMENT: Final = _UNRESERVED | frozenset(";:@&=")
+_SEARCH: Final = _UNRESERVED | frozenset(";:@&=")
+_PSEGMENT: Final = _UNRESERVED | frozenset("?:@&=")
+_FIELD: Final = _UNRESERVED | frozenset("?:@&")  # fieldname, fieldvalue
+_ARTICLE: Final = _UNRESERVED | frozenset(";/?:&=")
 
 
-def _run(extra: str) -> Callable[[str], bool]:
-    """A matcher for ``*[ uchar | <extra> ]`` (uchar includes escape)."""
-    regex = re.compile(possessive(rf"(?:[{_UCHAR}{extra}]|{_ESC})", "*"))
+def _run(chars: frozenset[str]) -> Callable[[str], bool]:
+    """A matcher for ``*[ <chars> | escape ]``."""
+    regex = re.compile(possessive(rf"(?:[{regex_class(chars)}]|{_ESC})", "*"))
     return lambda text: regex.fullmatch(text) is not None
 
 
-_uchars = _run("")
-_user = _run(";?&=")  # user, password
-_xchars = _run(";/?:@&=")  # xchar = unreserved | reserved | escape
-_fpath = _run("?:@&=/")  # fsegment *[ "/" fsegment ]
-_hpath = _run(";:@&=/")  # hsegment *[ "/" hsegment ]
-_search = _run(";:@&=")  # search (also hsegment without "/")
-_ppath = _run("?:@&=/")  # psegment *[ "/" psegment ]
-_field = _run("?:@&")  # fieldname, fieldvalue
-_article = _run(";/?:&=")
+_uchars = _run(_UNRESERVED)
+_user = _run(_USER)
+_xchars = _run(_XCHAR)
+_fpath = _run(_FSEGMENT | frozenset("/"))  # fsegment *[ "/" fsegment ]
+_hpath = _run(_HSEGMENT | frozenset("/"))  # hsegment *[ "/" hsegment ]
+_search = _run(_SEARCH)  # search (also hsegment without "/")
+_ppath = _run(_PSEGMENT | frozenset("/"))  # psegment *[ "/" psegment ]
+_field = _run(_FIELD)
+_article = _run(_ARTICLE)
 _SCHEME_RE: Final = re.compile(r"[a-z0-9+.\-]++")
 _DIGITS_RE: Final = re.compile(r"[0-9]++")
 _HOSTNUMBER_RE: Final = re.compile(r"[0-9]++\.[0-9]++\.[0-9]++\.[0-9]++")

@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from ..core._charsets import DIGIT, HEXDIG, LDH
+from ..core._charsets import ALPHA, DIGIT, HEXDIG
 from ..core.errors import URIError, check_str
 from ._publicid import nss_to_publicid
 
@@ -48,7 +48,9 @@ __all__ = [
     "namespaces",
 ]
 
-#: RFC 8141 section 2: ``ldh = alphanum / "-"``, the characters of an NID.
+#: RFC 8141 section 2: ``ldh = alphanum / "-"``, the characters of an NID (``alphanum``
+#: from RFC 3986, ``ALPHA / DIGIT``), spelt here for RFC 8141 alone.
+LDH: Final = ALPHA | DIGIT | frozenset("-")
 NID_CHARS: Final = LDH
 #: RFC 8141 section 5.2: an informal NID, ``urn-`` and a number without leading zeros.
 INFORMAL_NID_RE: Final = re.compile(r"(?i:urn)-[1-9][0-9]*\Z")

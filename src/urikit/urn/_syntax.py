@@ -46,21 +46,16 @@ from typing import Any, Final, Literal, NoReturn
 from ..core._charsets import (
     ALPHA,
     DIGIT,
-    FRAGMENT,
     HEXDIG,
-    PATH,
     PCT_ENCODED_PATTERN,
     PCT_RUN_PATTERN,
-    QUERY,
-    SUB_DELIMS,
-    UNRESERVED,
     possessive,
 )
 from ..core._charsets import regex_class as _rc
 from ..core._fields import json_fields, names
 from ..core._parser import diagnose, split
 from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
-from ..core.percent import percent_encode
+from ..core.percent import encode_except
 from ._namespaces import (
     INFORMAL_NID_RE,
     NID_CHARS,
@@ -97,20 +92,39 @@ RESOLUTION_SERVICES: Final[Mapping[str, str]] = {
 }
 
 _ALNUM: Final = ALPHA | DIGIT
-# draft section 2.3: v-pchar = unreserved / pct-encoded / v-subdels
-_VPCHAR: Final = UNRESERVED | (SUB_DELIMS - frozenset("&")) | frozenset(":@/?")
+
+# RFC 8141 section 2's character classes. RFC 8141 takes ``pchar``, ``fragment``
+# (and through them ``unreserved`` and ``sub-delims``) from RFC 3986; they are
+# spelt here from that ABNF rather than read from urikit.core._charsets, so that a
+# change to the reading of RFC 3986 is not silently one of URNs (tests/urn spells
+# them again from RFC 8141 and compares).
+_UNRESERVED: Final = _ALNUM | frozenset("-._~")  # RFC 3986 section 2.3
+_SUB_DELIMS: Final = frozenset("!$&'()*+,;=")  # RFC 3986 section 2.2
+#: ``pchar = unreserved / pct-encoded / sub-delims / ":" / "@"`` (RFC 3986 section 3.3).
+PCHAR: Final = _UNRESERVED | _SUB_DELIMS | frozenset(":@")
+#: ``NSS = pchar *(pchar / "/")``: the characters after the first.
+NSS: Final = PCHAR | frozenset("/")
+#: ``r-component = pchar *( pchar / "/" / "?" )`` (a "?" not followed by "=").
+R_COMPONENT: Final = PCHAR | frozenset("/?")
+#: ``q-component = pchar *( pchar / "/" / "?" )``.
+Q_COMPONENT: Final = PCHAR | frozenset("/?")
+#: ``f-component = fragment``, RFC 3986 section 3.5's ``*( pchar / "/" / "?" )``.
+F_COMPONENT: Final = PCHAR | frozenset("/?")
+#: The 2012 draft's section 2.3: ``v-pchar = unreserved / pct-encoded / v-subdels``,
+#: ``v-subdels`` being sub-delims but "&", plus ":" "@" "/" "?".
+V_PCHAR: Final = _UNRESERVED | (_SUB_DELIMS - frozenset("&")) | frozenset(":@/?")
 
 
 def _run(chars: frozenset[str], extra: str = "") -> re.Pattern[str]:
     return re.compile(possessive(f"(?:[{_rc(chars)}]++|{PCT_ENCODED_PATTERN}{extra})", "*"))
 
 
-_NSS_RUN: Final = _run(PATH)
+_NSS_RUN: Final = _run(NSS)
 # An r-component runs until "?=" (start of a q-component), "#" or the end.
-_R_RUN: Final = _run(PATH, r"|\?(?!=)")
-_Q_RUN: Final = _run(QUERY)
-_F_RUN: Final = _run(FRAGMENT)
-_V_RUN: Final = _run(_VPCHAR)
+_R_RUN: Final = _run(R_COMPONENT - frozenset("?"), r"|\?(?!=)")
+_Q_RUN: Final = _run(Q_COMPONENT)
+_F_RUN: Final = _run(F_COMPONENT)
+_V_RUN: Final = _run(V_PCHAR)
 _PCT_RE: Final = re.compile(PCT_ENCODED_PATTERN)
 _PCT_RUN_RE: Final = re.compile(PCT_RUN_PATTERN)
 
@@ -118,6 +132,11 @@ _PCT_RUN_RE: Final = re.compile(PCT_RUN_PATTERN)
 _NID, _NSS, _R, _Q, _QUERY, _F = range(6)
 _Spans = tuple[tuple[int, int], ...]
 _NONE: Final = (-1, -1)
+
+
+def _encode(text: str, safe: frozenset[str]) -> str:
+    """``text`` with every character but ``safe`` percent-encoded as UTF-8 (an NSS's)."""
+    return encode_except(text, safe, component="nss")
 
 
 def _upper_pct(text: str) -> str:
@@ -411,9 +430,9 @@ class URN:
         if nul >= 0:
             raise URIError("nul-not-allowed", "nss", nul, nss_text)
         if allow_slash:
-            nss = percent_encode(nss_text[0], "segment") + percent_encode(nss_text[1:], "path")
+            nss = _encode(nss_text[0], PCHAR) + _encode(nss_text[1:], NSS)
         else:
-            nss = percent_encode(nss_text, "segment")
+            nss = _encode(nss_text, PCHAR)
         return cls("urn:" + nid + ":" + nss, syntax="assigned-name")
 
     @classmethod
