@@ -353,6 +353,7 @@ _URLISH = st.one_of(
 @example("http://h/x;jsessionid=0123456789abcdef0123456789abcdef/")
 @example("http://h/?cfid=1&cfid=2&cftoken=a&cftoken=b")
 @example("http://www.www.h/")
+@example("....0")
 def test_no_crash_and_idempotent(text: str) -> None:
     for profile, keep_fragment in (
         ("safe-browsing", False),

@@ -194,10 +194,18 @@ def _host(url: _Url, special: bool) -> str:
         address = urlcanon_ipv4(host)
         if address is not None:
             return address
+    dotted = host
     if host.startswith(".") or host.endswith("."):
         host = host.strip(".")
     if ".." in host:
         host = _DOTS.sub(".", host)
+    if host != dotted:
+        # the dots removed can leave an address ("....0" is five parts, "0" is
+        # one): read it now, as urlcanon does the next time, so that the
+        # profile is idempotent
+        address = urlcanon_ipv4(host)
+        if address is not None:
+            return address
     if special and host and not host.isascii():
         # an address the next reading would see (U+00B2 maps to "2"), read now,
         # as the WHATWG URL Standard reads one after domain to ASCII
