@@ -175,6 +175,7 @@ class Buildable(SpanRecord):
         component is checked by the class's codec (a subclass such as
         :class:`urikit.iri.IRIReference` allows more characters).
 
+        >>> from urikit import URIReference
         >>> str(URIReference.from_components(scheme="http", host="h", path="/a%20b", query=""))
         'http://h/a%20b?'
         >>> URIReference.from_components(path="a b")
@@ -243,6 +244,7 @@ class Buildable(SpanRecord):
         reg-name. In a relative reference (no scheme, no host) a ":" in the
         first path segment is encoded, so it is not read as a scheme.
 
+        >>> from urikit import URIReference
         >>> str(URIReference.build(scheme="http", host="::1", path="/a b/ü", query="q=1 2"))
         'http://[::1]/a%20b/%C3%BC?q=1%202'
         >>> str(URIReference.build(path="a:b/c"))

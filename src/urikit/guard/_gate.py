@@ -241,6 +241,7 @@ class Blocked(URIError):
     it (empty for an IP literal, or when it was not looked up): the addresses a
     finding on the name is about.
 
+    >>> from urikit.guard._gate import admit
     >>> from urikit.security import Policy
     >>> try:
     ...     admit("  http://10.0.0.1/", policy=Policy.ssrf(), resolver=None, hop=0)

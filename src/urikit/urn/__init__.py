@@ -19,7 +19,7 @@ __layer__ = 5
 
 from typing import TYPE_CHECKING, Any
 
-from ..core._faces import claimed, publish
+from ..core._faces import publish
 from ._namespaces import (
     IETF,
     ISBN,
@@ -95,8 +95,8 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from . import _resolution
 
-    value = claimed(__name__, getattr(_resolution, name))
-    globals()[name] = value
+    value = globals()[name] = getattr(_resolution, name)
+    publish(__name__, globals(), [name])
     return value
 
 

@@ -108,6 +108,7 @@ class NSSError(URIError):
     ``detail`` the message); :meth:`urikit.URN.parse` turns it into a
     ``URIError`` whose position is in the whole URN.
 
+    >>> from urikit import URIError
     >>> err = NSSError("digits only", 2, "12a")
     >>> isinstance(err, URIError), str(err), err.offset, err.position, err.text
     (True, 'digits only', 2, 2, '12a')
