@@ -40,8 +40,8 @@ applied to each row. Error positions are character positions, as in
    ``error_position``).
 """
 
-from .columnar.arrow import *  # noqa: F403  (the names its __all__ lists)
-from .columnar.arrow import __all__ as __all__
+from .columnar._arrow import *  # noqa: F403  (the names its __all__ lists)
+from .columnar._arrow import __all__ as __all__
 from .core._faces import publish
 
 publish(__name__, globals())

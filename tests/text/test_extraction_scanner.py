@@ -1,7 +1,7 @@
 """The C scanner of ``urikit.extract`` against the pure-Python reference.
 
 ``_speedups.extract_scan`` decides the common candidates itself and stops at
-every other one for ``candidates._judge`` (see ``src/urikit/text/extraction_c.c``).
+every other one for ``candidates._judge`` (see ``src/urikit/text/_extraction_c.c``).
 Two copies of urikit are loaded side by side (tests/_twins.py): ``P`` with
 URIKIT_NO_SPEEDUPS=1 (the reference, every kernel in Python) and the C build's
 module, the ``scanner`` fixture (from the ``build`` fixture, restricted to
@@ -27,14 +27,14 @@ from hypothesis import strategies as st
 
 #: every test here compares the C build (the ``build`` fixture) with this copy
 pytestmark = C_ONLY
-P: Any = get("python")["urikit.text.extraction"]
+P: Any = get("python")["urikit.text._extraction"]
 assert P._extract_scan is None
 
 
 @pytest.fixture(scope="module")
 def scanner(build: Build) -> Any:
-    """The C build's ``urikit.text.extraction``, whose ``_extract_scan`` is C."""
-    module = build["urikit.text.extraction"]
+    """The C build's ``urikit.text._extraction``, whose ``_extract_scan`` is C."""
+    module = build["urikit.text._extraction"]
     assert module._extract_scan is not None
     return module
 

@@ -59,7 +59,7 @@ escape_field = escape
 
 
 def _type_error(func: str, param: str, expected: str, value: object) -> TypeError:
-    # urikit.core.errors.arg_type_error's wording (this module imports nothing)
+    # urikit.core._errors.arg_type_error's wording (this module imports nothing)
     return TypeError(f"{func}() argument {param!r} must be {expected}, not {type(value).__name__}")
 
 

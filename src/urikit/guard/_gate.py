@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, cast
 
+from ..core._errors import URIError, arg_type_error, quoted
 from ..core._parser import HOST_SPAN, PORT_SPAN
+from ..core._reference import URIReference, parse
 from ..core._schemeinfo import DEFAULT_REGISTRY
-from ..core.errors import URIError, arg_type_error, quoted
-from ..core.reference import URIReference, parse
 from ..security import Policy, Report, check
 from ._places import STRIPPED as _STRIPPED
 from ._places import Placer
@@ -606,7 +606,7 @@ def admit(
     else:
         name = host.lower()
         if "%" in name:
-            from ..core.percent import percent_decode
+            from ..core._percent import percent_decode
 
             name = percent_decode(name)
         name = name.rstrip(".") or name

@@ -6,10 +6,10 @@ import re
 from collections.abc import Iterable
 from typing import Any, ClassVar, Final, Self
 
+from ..core._errors import URIError, arg_type_error, check_codec, check_str
+from ..core._percent import decode_in, encode_except
+from ..core._reference import URIReference, parse
 from ..core._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
-from ..core.errors import URIError, arg_type_error, check_codec, check_str
-from ..core.percent import decode_in, encode_except
-from ..core.reference import URIReference, parse
 
 __all__ = [
     "SchemeView",

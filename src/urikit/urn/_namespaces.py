@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from ..core._charsets import DIGIT, HEXDIG, LDH
-from ..core.errors import URIError, check_str
+from ..core._errors import URIError, check_str
 from ._publicid import nss_to_publicid
 
 __all__ = [

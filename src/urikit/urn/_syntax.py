@@ -57,9 +57,9 @@ from ..core._charsets import (
     possessive,
 )
 from ..core._charsets import regex_class as _rc
+from ..core._errors import URIError, arg_type_error, check_str, unknown_choice
 from ..core._parser import diagnose, split
-from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
-from ..core.percent import percent_encode
+from ..core._percent import percent_encode
 from ._namespaces import (
     INFORMAL_NID_RE,
     NID_CHARS,
