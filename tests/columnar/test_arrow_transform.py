@@ -1,6 +1,6 @@
 """urikit.arrow.normalize, resolve, canonical and surt against the per-row
 functions, row by row, on both builds: in the C build these are the GIL-free
-kernels of columnar/_arrow_transform_c.c, whose declined rows go through Python,
+kernels of columnar/arrow_transform_c.c, whose declined rows go through Python,
 their output in buffers from Arrow's memory pool."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The C scanner of ``urikit.extract`` against the pure-Python reference.
 
 ``_speedups.extract_scan`` decides the common candidates itself and stops at
-every other one for ``candidates._judge`` (see ``src/urikit/text/_extraction_c.c``).
+every other one for ``candidates._judge`` (see ``src/urikit/text/extraction_c.c``).
 Two copies of urikit are loaded side by side (tests/_twins.py): ``P`` with
 URIKIT_NO_SPEEDUPS=1 (the reference, every kernel in Python) and the C build's
 module, the ``scanner`` fixture (from the ``build`` fixture, restricted to

@@ -34,7 +34,7 @@ PROFILES: Final = ("safe-browsing", "semantic", "aggressive", "rfc3986")
 #: (Safe Browsing) or keep it always (RFC 3986).
 _KEEP_FRAGMENT: Final = ("semantic", "aggressive")
 
-# The C kernel's modes (canonical_forms/_rules_c.c).
+# The C kernel's modes (canonical_forms/rules_c.c).
 _SEMANTIC, _SEMANTIC_FRAGMENT, _SURT, _SAFE_BROWSING = 0, 1, 2, 3
 
 

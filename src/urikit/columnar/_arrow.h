@@ -1,5 +1,5 @@
-/* What the Arrow kernels of urikit.arrow share (_arrow_c.c, _arrow_scan_c.c,
- * _arrow_split_c.c, _arrow_transform_c.c): the Arrow C Data Interface structs,
+/* What the Arrow kernels of urikit.arrow share (arrow_c.c, arrow_scan_c.c,
+ * arrow_split_c.c, arrow_transform_c.c): the Arrow C Data Interface structs,
  * the reading of one string array (arrow_strings_t) and of one row, the
  * per-row split, the scanner levels, the output buffers from Arrow's pool
  * (obuf_t). Included by those units only. */
@@ -153,12 +153,12 @@ arrow_split_row(const arrow_strings_t *v, const uchar *p, int64_t n, int code, s
     }
 }
 
-/* Output buffers of the Arrow kernels (_arrow_split_c.c, _arrow_transform_c.c):
+/* Output buffers of the Arrow kernels (arrow_split_c.c, arrow_transform_c.c):
  * objects from the caller's allocator ``alloc(nbytes)`` (urikit.arrow passes
  * pyarrow.allocate_buffer, so they come from Arrow's memory pool, which reuses
  * freed memory rather than faulting fresh pages in on every call), written
  * through the buffer protocol and resized by their ``resize(size,
- * shrink_to_fit)`` method. Every urikit_obuf_* call (in _arrow_c.c) needs the
+ * shrink_to_fit)`` method. Every urikit_obuf_* call (in arrow_c.c) needs the
  * GIL; writing through OBUF_PTR does not. */
 typedef struct {
     PyObject *obj;
@@ -188,14 +188,14 @@ urikit_obuf_clear(obuf_t *b);
 
 #define BIT_SET(bits, i) ((bits)[(i) >> 3] |= (uchar)(1u << ((i) & 7)))
 
-/* _arrow_c.c: the arguments (schema, array, rule[, ...]) read into v and the
+/* arrow_c.c: the arguments (schema, array, rule[, ...]) read into v and the
  * rule's code (RULE_*); -1 with an exception set. */
 UK_HIDDEN int
 urikit_arrow_args(PyObject *module, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want,
                   arrow_strings_t *v, int *code);
 
 #ifdef UK_SSSE3
-/* _arrow_scan_c.c: arrow_validate's byte-class pass over the rows of a string
+/* arrow_scan_c.c: arrow_validate's byte-class pass over the rows of a string
  * (int32 offsets o) or large_string (int64 offsets) array on the SIMD levels:
  * the valid bits in ok, the non-null bits in nn (NULL: no nulls), the counts. */
 UK_HIDDEN void

@@ -290,7 +290,7 @@ UK_HIDDEN extern PyType_Spec urikit_record_spec;
 UK_HIDDEN PyObject *
 urikit_sp_locate_error(PyObject *module, PyObject *text);
 
-/* _resolution_c.c */
+/* resolution_c.c */
 UK_HIDDEN Py_ssize_t
 urikit_dots(int kind, const void *data, Py_ssize_t n, char *out);
 UK_HIDDEN PyObject *
@@ -313,7 +313,7 @@ urikit_sp_resolve_kernel(PyObject *module, PyObject *const *args, Py_ssize_t nar
 UK_HIDDEN PyObject *
 urikit_sp_remove_dot_segments(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
-/* _normalization_c.c */
+/* normalization_c.c */
 UK_HIDDEN int
 urikit_has_dots_ascii(const uchar *p, Py_ssize_t n);
 /* What normalize looks up in a scheme registry at level "scheme": is digits
@@ -333,7 +333,7 @@ urikit_normalize_kernel(PyObject *text, int scheme_level, PyObject *default_port
 UK_HIDDEN PyObject *
 urikit_sp_normalize_kernel(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
-/* _percent_c.c */
+/* percent_c.c */
 UK_HIDDEN PyObject *
 urikit_sp_percent_encode(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 UK_HIDDEN PyObject *
@@ -354,7 +354,7 @@ urikit_sp_set_error_type(PyObject *module, PyObject *const *args, Py_ssize_t nar
 UK_HIDDEN PyObject *
 urikit_sp_reference_type(PyObject *module, PyObject *unused);
 
-/* _reference_c.c */
+/* reference_c.c */
 UK_HIDDEN extern PyType_Spec urikit_getter_spec;
 UK_HIDDEN PyObject *
 urikit_sp_component_getter(PyObject *module, PyObject *args);
@@ -365,7 +365,7 @@ urikit_check_fields_ok(const check_fields_t *f);
 UK_HIDDEN PyObject *
 urikit_check_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames);
 
-/* _arrow_transform_c.c */
+/* arrow_transform_c.c */
 UK_HIDDEN PyObject *
 urikit_sp_arrow_normalize(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 UK_HIDDEN PyObject *
@@ -373,7 +373,7 @@ urikit_sp_arrow_resolve(PyObject *module, PyObject *const *args, Py_ssize_t narg
 UK_HIDDEN PyObject *
 urikit_sp_arrow_canonical(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
-/* _batch_c.c */
+/* batch_c.c */
 UK_HIDDEN PyObject *
 urikit_sp_validate_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 UK_HIDDEN PyObject *
@@ -383,19 +383,19 @@ urikit_sp_refs_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 UK_HIDDEN PyObject *
 urikit_sp_file_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
-/* _arrow_c.c */
+/* arrow_c.c */
 UK_HIDDEN PyObject *
 urikit_sp_arrow_validate(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 UK_HIDDEN PyObject *
 urikit_sp_arrow_level(PyObject *module, PyObject *arg);
 
-/* _arrow_split_c.c */
+/* arrow_split_c.c */
 UK_HIDDEN PyObject *
 urikit_sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 UK_HIDDEN PyObject *
 urikit_sp_arrow_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
-/* canonical_forms/_rules_c.c */
+/* canonical_forms/rules_c.c */
 UK_HIDDEN PyObject *
 urikit_sp_canonical_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 /* the canonical forms of urikit_canon_fast (canonical_fast's mode) */
@@ -411,7 +411,7 @@ urikit_sp_iri_stand_in(PyObject *module, PyObject *text);
 UK_HIDDEN PyObject *
 urikit_sp_iri_pct_encode(PyObject *module, PyObject *text);
 
-/* _extraction_c.c */
+/* extraction_c.c */
 UK_HIDDEN PyObject *
 urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 

@@ -66,7 +66,7 @@ static PyMethodDef methods[] = {
      "arrow_canonical(validity, offsets, data, offset, length, wide, wide_out, alloc, mode,"
      " fallback) -> as arrow_normalize: canonical_fast's form mode of each row."},
     /* iri/_syntax_c.c */
-    /* canonical_forms/_rules_c.c */
+    /* canonical_forms/rules_c.c */
     {"canonical_fast", (PyCFunction)(void (*)(void))urikit_sp_canonical_fast, METH_FASTCALL,
      "canonical_fast(text, mode) -> str | None: semantic (0), with fragment (1), surt (2),"
      " safe-browsing (3); None: declined."},
@@ -74,7 +74,7 @@ static PyMethodDef methods[] = {
      "iri_stand_in(text) -> str | None: urikit.iri's stand-in when all non-ASCII is ucschar."},
     {"iri_pct_encode", (PyCFunction)urikit_sp_iri_pct_encode, METH_O,
      "iri_pct_encode(text) -> str | None: non-ASCII as %XX of UTF-8 (None: a surrogate)."},
-    /* _extraction_c.c */
+    /* extraction_c.c */
     {"extract_scan", (PyCFunction)(void (*)(void))urikit_sp_extract_scan, METH_FASTCALL,
      "extract_scan(text, pos, last_end, prose, iris, abbreviated, extracted_type, max_items)"
      " -> (found, stop): the candidates urikit.extraction decides in C; Python judges the"

@@ -6,7 +6,7 @@ that may start a form) and :func:`_judge` decides each: a delimited form
 (``<...>``, ``<URL:...>``, ``"..."``, whitespace inside joined), a bare
 reference (its run of URI or IRI characters, carried across line breaks by a
 hyphen, trimmed of trailing punctuation), an abbreviated ``www.``/``ftp.`` host.
-:class:`_Cuts` keeps a scan linear. The C scanner (``_extraction_c.c``) decides
+:class:`_Cuts` keeps a scan linear. The C scanner (``extraction_c.c``) decides
 the common candidates by the same rules.
 
 >>> _trim("http://a.example/x).,")

@@ -1,5 +1,5 @@
-/* What the units of the extraction scanner share (_extraction_c.c, the scan and
- * the bare and abbreviated forms; _extraction_delimited_c.c, the <...> and "..."
+/* What the units of the extraction scanner share (extraction_c.c, the scan and
+ * the bare and abbreviated forms; extraction_delimited_c.c, the <...> and "..."
  * forms): the scan's context, reading its text, the character tests, and what
  * each unit offers the other. Included by those units only. */
 #ifndef URIKIT_EXTRACTION_H
@@ -65,7 +65,7 @@ typedef struct {
 
 #define EX_READ(cx, j) PyUnicode_READ((cx)->kind, (cx)->data, (j))
 
-/* _extraction_c.c: whether data[a:b] (ASCII scheme characters), lowercased, is
+/* extraction_c.c: whether data[a:b] (ASCII scheme characters), lowercased, is
  * in the prose set (2: too long to tell; -1 error); whether the ASCII str s is
  * a URI; append an Extracted (steals uri and alternatives). */
 UK_HIDDEN int
@@ -82,7 +82,7 @@ ex_in_prose(ex_ctx *cx, Py_ssize_t a, Py_ssize_t b)
     return urikit_ex_in_prose_at(cx, cx->kind, cx->data, a, b);
 }
 
-/* _extraction_delimited_c.c: the candidate "<" (angle) or '"' at i: 1 found
+/* extraction_delimited_c.c: the candidate "<" (angle) or '"' at i: 1 found
  * (*end set), 0 none, 2 for Python, -1 error. */
 UK_HIDDEN int
 urikit_ex_delimited(ex_ctx *cx, Py_ssize_t i, int angle, Py_ssize_t *end);

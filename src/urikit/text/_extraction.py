@@ -58,7 +58,7 @@ def _scan_chunks(
     last_end = 0
     if _extract_scan is not None and wanted is None:
         # The C scanner decides the common candidates by the rules of _judge and
-        # stops at every other one, which _judge decides here (see _extraction_c.c).
+        # stops at every other one, which _judge decides here (see extraction_c.c).
         n = len(text)
         pos = 0
         while True:

@@ -227,7 +227,7 @@ done:
 
 /* 1 written, 0 declined, -1 memory error. o->buf holds 3 * n + 16 bytes. No
  * Python object and only the raw allocator: callable without the GIL (the
- * Arrow kernel arrow_canonical of columnar/_arrow_transform_c.c calls it so). */
+ * Arrow kernel arrow_canonical of columnar/arrow_transform_c.c calls it so). */
 int
 urikit_canon_fast(const uchar *s, Py_ssize_t n, int mode, out_t *o)
 {

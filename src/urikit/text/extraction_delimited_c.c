@@ -1,6 +1,6 @@
 /* The delimited forms of the extraction scanner, <...> (and <URL:...>) and
  * "...": candidates._delimited and _join_wrapped in C, for the candidates the
- * scan of _extraction_c.c meets at a "<" or '"'.
+ * scan of extraction_c.c meets at a "<" or '"'.
  */
 #include "_extraction.h"
 

@@ -31,7 +31,7 @@ urikit_dots(int kind, const void *data, Py_ssize_t n, char *out)
 
 /* urikit_dots with the caller's stack (room for n + 1 entries): it allocates
  * nothing and touches no Python object, so it runs without the GIL (the Arrow
- * kernels, _arrow_transform_c.c). */
+ * kernels, arrow_transform_c.c). */
 Py_ssize_t
 urikit_dots_in(int kind, const void *data, Py_ssize_t n, char *out, Py_ssize_t *stack)
 {

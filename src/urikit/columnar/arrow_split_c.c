@@ -1,7 +1,7 @@
 /* arrow_split and arrow_errors of urikit.arrow: every buffer of the split
  * columns written into buffers from the caller's allocator (Arrow's memory
- * pool, through the obuf_t helpers of _arrow_c.c), over arrays read as
- * _arrow_c.c reads them (_arrow.h).
+ * pool, through the obuf_t helpers of arrow_c.c), over arrays read as
+ * arrow_c.c reads them (_arrow.h).
  */
 #include "_arrow.h"
 

@@ -1,8 +1,8 @@
 /* The Arrow string-to-string kernels of urikit.arrow: arrow_normalize,
  * arrow_resolve and arrow_canonical. Each reads the buffers of a string or
  * large_string array (and of a base column for resolve), maps every row with
- * the ASCII cores of _normalization_c.c / _resolution_c.c /
- * canonical_forms/_rules_c.c with the GIL released, so that threads run them
+ * the ASCII cores of normalization_c.c / resolution_c.c /
+ * canonical_forms/rules_c.c with the GIL released, so that threads run them
  * side by side, and makes no Python object per row. A row those cores decline
  * (invalid, non-ASCII, a base without scheme, an uncommon URL) is only noted
  * in that loop; after each block of rows, with the GIL, each is given in row

@@ -16,7 +16,7 @@
  * candidate with the reference code and calls again after it, so the results
  * are the pure-Python ones by construction (tests/text/test_extraction_scanner.py
  * compares the two on Hypothesis text). The delimited forms are judged in
- * _extraction_delimited_c.c; what the two units share is in _extraction.h. Each candidate costs C a bounded
+ * extraction_delimited_c.c; what the two units share is in _extraction.h. Each candidate costs C a bounded
  * amount of work (the 64-character scheme, a run of at most EX_SHORT_RUN, or
  * the text up to the next delimiter of its kind), so the scan is linear. */
 
@@ -323,7 +323,7 @@ urikit_ex_emit_full(ex_ctx *cx, PyObject *uri, Py_ssize_t start, Py_ssize_t end,
         [EXS_PARSED] = Py_NewRef(Py_None),
     };
     /* a slot Extracted gained that C does not fill is a build error, not a NULL */
-    _Static_assert(NEXSLOTS == 8, "_extraction_c.c fills every slot of Extracted");
+    _Static_assert(NEXSLOTS == 8, "extraction_c.c fills every slot of Extracted");
     int ok = obj != NULL && vals[EXS_START] != NULL && vals[EXS_END] != NULL;
     for (int k = 0; k < NEXSLOTS; k++) {
         if (ok) {

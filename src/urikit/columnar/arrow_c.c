@@ -1,9 +1,9 @@
 /* The Arrow string kernels of urikit.arrow: reading arrays through the Arrow C
  * Data Interface, arrow_validate, the scanner level, and the output buffers of
  * the other kernels (obuf_t, from Arrow's pool). The byte-class pass of
- * arrow_validate is in _arrow_scan_c.c, arrow_split and arrow_errors in
- * _arrow_split_c.c, arrow_normalize, arrow_resolve and arrow_canonical in
- * _arrow_transform_c.c; what they share is in _arrow.h.
+ * arrow_validate is in arrow_scan_c.c, arrow_split and arrow_errors in
+ * arrow_split_c.c, arrow_normalize, arrow_resolve and arrow_canonical in
+ * arrow_transform_c.c; what they share is in _arrow.h.
  */
 #include "_arrow.h"
 
