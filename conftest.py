@@ -7,7 +7,6 @@ any other extra, and each extra's files run once it is installed."""
 
 from __future__ import annotations
 
-import doctest
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,6 @@ sys.path.insert(0, str(ROOT / "tests"))
 from extras_table import load  # noqa: E402  (tests/ is on the path from here on)
 
 import urikit  # noqa: E402
-from urikit.core._faces import defined_in  # noqa: E402
 
 PROJECT = load(ROOT)
 #: The urikit under test: this checkout's src/urikit, or an installed package.
@@ -118,19 +116,3 @@ def pytest_configure(config: pytest.Config) -> None:
     extras = _Extras()
     config.pluginmanager.register(extras, "urikit-extras")
     config.pluginmanager.register(_CollectSkips(extras), "urikit-extras-collect")
-
-
-def _from_module(self: doctest.DocTestFinder, module: Any, obj: object) -> bool:
-    """doctest's "is this object defined in this module?", told where a published
-    name is written: urikit's public names carry the face users import them from
-    in ``__module__`` (``urikit.core._faces``), by which doctest would collect a
-    class from its face and lose its methods (a function belongs, for doctest,
-    where its globals are). Each object's examples run once, from its own module."""
-    origin = defined_in(obj)
-    if origin is not None:
-        return origin == module.__name__
-    return _doctest_from_module(self, module, obj)
-
-
-_doctest_from_module = doctest.DocTestFinder._from_module
-doctest.DocTestFinder._from_module = _from_module  # type: ignore[method-assign]

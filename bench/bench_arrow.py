@@ -319,7 +319,7 @@ def _kernels(urls: Any, rule: str) -> float:
 def _dask_noop(part: Any, _round: int) -> Any:
     import pandas as pd
 
-    from urikit.columnar.dask import _to_arrow
+    from urikit.columnar._dask import _to_arrow
 
     _to_arrow(part)  # as urikit.dask hands a partition to urikit.arrow
     return pd.Series([0.0])
@@ -328,7 +328,7 @@ def _dask_noop(part: Any, _round: int) -> Any:
 def _dask_timed(part: Any, rule: str) -> Any:
     import pandas as pd
 
-    from urikit.columnar.dask import _to_arrow
+    from urikit.columnar._dask import _to_arrow
 
     return pd.Series([_kernels(_to_arrow(part), rule)])
 

@@ -418,7 +418,7 @@ def report_threads(engine: str, names: Any, rounds: Rounds, rows: int, out: dict
 def _noop_part(part: Any) -> Any:
     import pandas as pd  # type: ignore[import-untyped]
 
-    from urikit.columnar.dask import _to_arrow
+    from urikit.columnar._dask import _to_arrow
 
     return pd.Series([len(_to_arrow(part))])  # as urikit.dask hands a partition over
 

@@ -53,14 +53,16 @@ def _skip_inherited(
     its own name (``urikit.core._faces``: Python's argument errors then name the
     class called); autodoc would document each copy as the class's own member.
     Without ``:inherited-members:`` it is documented where it is written, as
-    before the copy."""
-    from urikit.core._faces import is_inherited
-
+    before the copy. A copy runs the code of the method it copies, whose
+    ``co_qualname`` names the class that writes it."""
     # (attribute access: Sphinx 7's options and Sphinx 9's both have it)
     if getattr(options, "inherited_members", None):
         return None
-    if is_inherited(obj) or is_inherited(getattr(obj, "__func__", None)):  # a classmethod
-        return True
+    function = getattr(obj, "fget", None) or getattr(obj, "__func__", obj)  # property, classmethod
+    code = getattr(function, "__code__", None)
+    qualname = getattr(function, "__qualname__", None)
+    if code is not None and isinstance(qualname, str) and code.co_qualname != qualname:
+        return code.co_qualname.endswith("." + function.__name__) or None
     return None
 
 

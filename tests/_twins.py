@@ -38,7 +38,7 @@ SUBS = (
     "batch",
     "iri",
     "security",
-    "text.extraction",
+    "text._extraction",
 )
 #: a test (or, as ``pytestmark``, a module) for the C build alone: the
 #: comparisons with the pure-Python reference, and what only C has

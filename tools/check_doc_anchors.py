@@ -26,7 +26,7 @@ import lxml.html  # type: ignore[import-untyped]
 
 import urikit
 from urikit.html import links
-from urikit.schemes.file import FileView
+from urikit.schemes._file import FileView
 
 
 @functools.cache

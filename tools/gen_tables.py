@@ -4,7 +4,7 @@
 The tables are derived from the one definition of every character class,
 :mod:`urikit.core._charsets`, and from the percent-encoder's component sets
 (:data:`urikit.percent.COMPONENT_SAFE`) and the characters the extraction
-scanner runs over (``urikit.text.prose._URI_CHARS``). Nothing in C spells a class by hand:
+scanner runs over (``urikit.text._prose._URI_CHARS``). Nothing in C spells a class by hand:
 not the parser's classes, the fast scanner's byte and nibble tables, the Arrow
 pass's delimiter nibbles, nor the hex digits. The words C hands to Python come
 from Python too: the error reasons and components the fast parse names
@@ -12,9 +12,9 @@ from Python too: the error reasons and components the fast parse names
 slots C fills in a :class:`urikit.errors.URIError` and a
 :class:`urikit.extraction.Extracted` (their ``__slots__``), the rule names
 (:data:`urikit.core._parser.RULES`) and the messages of an unknown rule or
-component (:func:`urikit.core.errors.unknown_choice`'s wording). The extraction
-scanner's facts come from :mod:`urikit.text.prose` and
-:mod:`urikit.text.candidates`: where a candidate starts, the words of an
+component (:func:`urikit.core._errors.unknown_choice`'s wording). The extraction
+scanner's facts come from :mod:`urikit.text._prose` and
+:mod:`urikit.text._candidates`: where a candidate starts, the words of an
 abbreviated host and the scheme :func:`fixup` gives each,
 the ``URL:`` prefix, the wrapper names, its bounds and its whitespace classes;
 the IRI ``ucschar`` test from :data:`urikit.iri._syntax.UCSCHAR_RANGES`.
@@ -118,11 +118,11 @@ def generate() -> str:
     if src not in sys.path:
         sys.path.insert(0, src)
     from urikit.core import _charsets as cs
+    from urikit.core._errors import REASONS, URIError
     from urikit.core._parser import COMPONENT_SPANS
-    from urikit.core.errors import REASONS, URIError
-    from urikit.core.percent import COMPONENT_SAFE
-    from urikit.text.extracted import Extracted
-    from urikit.text.prose import _URI_CHARS
+    from urikit.core._percent import COMPONENT_SAFE
+    from urikit.text._extracted import Extracted
+    from urikit.text._prose import _URI_CHARS
 
     fast = fast_path_classes()
     sets: list[tuple[str, frozenset[str]]] = [(n, getattr(cs, n)) for n in CLASSES]
@@ -297,7 +297,7 @@ def range_search(ranges: list[tuple[int, int]], indent: str) -> list[str]:
 
 def unknown_format(what: str, choices: list[str]) -> str:
     """errors.unknown_choice's message as a PyErr_Format format of the value (``%R``)."""
-    from urikit.core.errors import unknown_choice
+    from urikit.core._errors import unknown_choice
 
     marker = "\x00"
     message = str(unknown_choice(what, marker, choices))
@@ -308,9 +308,9 @@ def extraction() -> list[str]:
     """What the extraction scanner reads of urikit.text (prose, candidates): where a candidate
     starts, the words of an abbreviated host and the scheme each gets, the wrapper
     names, the old ``URL:`` prefix, the bounds, and which characters are whitespace."""
-    from urikit.text import candidates
-    from urikit.text import fixup as fixing
-    from urikit.text import prose as ex
+    from urikit.text import _candidates as candidates
+    from urikit.text import _fixup as fixing
+    from urikit.text import _prose as ex
 
     starts = (ex._ANGLE_OPEN, ex._QUOTE_OPEN, ex._SCHEME_COLON)
     words = ex._ABBREVIATED_WORDS

@@ -12,23 +12,19 @@
 
 from __future__ import annotations
 
-from .core import errors as _errors
-from .core import normalization as _normalization
-from .core import percent as _percent
-from .core import reference as _reference
-from .core import resolution as _resolution
+from .core import _errors, _normalization, _percent, _reference, _resolution
 from .core._accel import IMPLEMENTATION
+from .core._errors import URIError
 from .core._faces import publish as _publish
-from .core.errors import URIError
-from .core.normalization import equivalent, normalize
-from .core.percent import percent_decode, percent_encode
-from .core.reference import URIReference, is_valid, parse
-from .core.resolution import relativize, remove_dot_segments, resolve
+from .core._normalization import equivalent, normalize
+from .core._percent import percent_decode, percent_encode
+from .core._reference import URIReference, is_valid, parse
+from .core._resolution import relativize, remove_dot_segments, resolve
 
-# The core's public names carry their faces (urikit.reference for urikit.core.reference
+# The core's public names carry their faces (urikit.reference for urikit.core._reference
 # ...) without importing the faces, which ``import urikit`` need not pay for.
 for _module in (_errors, _normalization, _percent, _reference, _resolution):
-    _publish(f"{__name__}.{_module.__name__.rpartition('.')[2]}", vars(_module))
+    _publish(f"{__name__}.{_module.__name__.rpartition('.')[2].lstrip('_')}", vars(_module))
 del _module
 
 TYPE_CHECKING = False  # typing itself is not imported at run time (import cost)

@@ -12,16 +12,20 @@ a null component (and its reason in ``split``); no row is ever dropped. A
 dictionary-encoded input gives the plain array's result; :func:`validate` and
 :func:`split` work once per distinct value of the dictionary.
 
-With the C accelerator, :func:`validate` and :func:`split` read the Arrow string
-buffers directly through the PyCapsule interface, without a Python object per
-row (only the invalid rows of :func:`split` are worded, in Python, by the same
-diagnoser :func:`urikit.parse` uses); :func:`split` writes its columns into
-buffers from Arrow's default memory pool (``pyarrow.default_memory_pool()``),
-like pyarrow's own kernels. :func:`normalize` and :func:`resolve` go
-through one Python ``str`` per row. Results equal :func:`urikit.is_valid`,
-:func:`urikit.parse`, :func:`urikit.normalize` and :func:`urikit.resolve`
-applied to each row. Error positions are character positions, as in
-:class:`~urikit.URIError`.
+With the C accelerator these functions read the Arrow string buffers directly
+through the PyCapsule interface and makes no Python object per row.
+:func:`validate` and :func:`split` scan the rows in C (only the invalid rows of
+:func:`split` are worded, in Python, by the same diagnoser :func:`urikit.parse`
+uses); :func:`split` writes its columns into buffers from Arrow's default memory
+pool (``pyarrow.default_memory_pool()``), like pyarrow's own kernels.
+:func:`normalize`, :func:`resolve`, :func:`canonical` and :func:`surt` (with
+its default options) map the rows in C with the GIL released, so that threads
+run them side by side; a row the C kernel declines (invalid, non-ASCII, a base
+without a scheme, an uncommon URL) is given to the Python function, with the
+GIL, and its result spliced in. The pure-Python build goes through one Python
+``str`` per row. Results equal :func:`urikit.is_valid`, :func:`urikit.parse`,
+:func:`urikit.normalize` and :func:`urikit.resolve` applied to each row. Error
+positions are character positions, as in :class:`~urikit.URIError`.
 
 >>> import pyarrow as pa
 >>> from urikit import arrow
@@ -40,8 +44,8 @@ applied to each row. Error positions are character positions, as in
    ``error_position``).
 """
 
-from .columnar.arrow import *  # noqa: F403  (the names its __all__ lists)
-from .columnar.arrow import __all__ as __all__
+from .columnar._arrow import *  # noqa: F403  (the names its __all__ lists)
+from .columnar._arrow import __all__ as __all__
 from .core._faces import publish
 
 publish(__name__, globals())

@@ -13,8 +13,8 @@ without it they loop in Python. Either way the results are exactly those of
 ([True, False, True], ['h', None, None], ['/p', None, '/p'])
 """
 
-from .columnar.batch import *  # noqa: F403  (the names its __all__ lists)
-from .columnar.batch import __all__ as __all__
+from .columnar._batch import *  # noqa: F403  (the names its __all__ lists)
+from .columnar._batch import __all__ as __all__
 from .core._faces import publish
 
 publish(__name__, globals())

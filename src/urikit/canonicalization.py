@@ -23,8 +23,8 @@ says where and why. Errors are :class:`URIError` with the position in the input.
 'com,example)/a?b'
 """
 
-from .canonical_forms.rules import *  # noqa: F403  (the names its __all__ lists)
-from .canonical_forms.rules import __all__ as __all__
+from .canonical_forms._rules import *  # noqa: F403  (the names its __all__ lists)
+from .canonical_forms._rules import __all__ as __all__
 from .core._faces import publish
 
 publish(__name__, globals())

@@ -18,8 +18,8 @@ result (which equals :func:`urikit.parse` row by row).
 [True, False, <NA>]
 """
 
-from .columnar.dask import *  # noqa: F403  (the names its __all__ lists)
-from .columnar.dask import __all__ as __all__
+from .columnar._dask import *  # noqa: F403  (the names its __all__ lists)
+from .columnar._dask import __all__ as __all__
 from .core._faces import publish
 
 publish(__name__, globals())

@@ -51,8 +51,8 @@ row by row.
    The SQL names :func:`register` adds, without their prefix.
 """
 
-from .columnar.duckdb import *  # noqa: F403  (the names its __all__ lists)
-from .columnar.duckdb import __all__ as __all__
+from .columnar._duckdb import *  # noqa: F403  (the names its __all__ lists)
+from .columnar._duckdb import __all__ as __all__
 from .core._faces import publish
 
 publish(__name__, globals())

@@ -17,8 +17,8 @@ code and the C accelerator produce byte-identical messages.
    the offending character, ``{component}`` the component, ``{position}`` the index.
 """
 
+from .core._errors import *  # noqa: F403  (the names its __all__ lists)
+from .core._errors import __all__ as __all__
 from .core._faces import publish
-from .core.errors import *  # noqa: F403  (the names its __all__ lists)
-from .core.errors import __all__ as __all__
 
 publish(__name__, globals())

@@ -78,7 +78,7 @@ is bounded by the next delimiter of its kind.
 """
 
 from .core._faces import publish
-from .text.extraction import *  # noqa: F403  (the names its __all__ lists)
-from .text.extraction import __all__ as __all__
+from .text._extraction import *  # noqa: F403  (the names its __all__ lists)
+from .text._extraction import __all__ as __all__
 
 publish(__name__, globals())

@@ -37,7 +37,7 @@ are in the stripped value, ``error.text``):
 """
 
 from .core._faces import publish
-from .text.html import *  # noqa: F403  (the names its __all__ lists)
-from .text.html import __all__ as __all__
+from .text._html import *  # noqa: F403  (the names its __all__ lists)
+from .text._html import __all__ as __all__
 
 publish(__name__, globals())

@@ -35,7 +35,7 @@ javascript:alert(1) data:,x <a href="mailto:a@example.org">mailto:a@example.org<
 """
 
 from .core._faces import publish
-from .text.linkifier import *  # noqa: F403  (the names its __all__ lists)
-from .text.linkifier import __all__ as __all__
+from .text._linkifier import *  # noqa: F403  (the names its __all__ lists)
+from .text._linkifier import __all__ as __all__
 
 publish(__name__, globals())

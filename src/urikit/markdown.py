@@ -20,7 +20,7 @@ linkify-it-py's, and why.
 """
 
 from .core._faces import publish
-from .text.markdown import *  # noqa: F403  (the names its __all__ lists)
-from .text.markdown import __all__ as __all__
+from .text._markdown import *  # noqa: F403  (the names its __all__ lists)
+from .text._markdown import __all__ as __all__
 
 publish(__name__, globals())

@@ -23,7 +23,7 @@ True
 """
 
 from .core._faces import publish
-from .core.normalization import *  # noqa: F403  (the names its __all__ lists)
-from .core.normalization import __all__ as __all__
+from .core._normalization import *  # noqa: F403  (the names its __all__ lists)
+from .core._normalization import __all__ as __all__
 
 publish(__name__, globals())

@@ -16,7 +16,7 @@
 """
 
 from .core._faces import publish
-from .core.percent import *  # noqa: F403  (the names its __all__ lists)
-from .core.percent import __all__ as __all__
+from .core._percent import *  # noqa: F403  (the names its __all__ lists)
+from .core._percent import __all__ as __all__
 
 publish(__name__, globals())

@@ -17,7 +17,7 @@ present and empty, so ``str(parse(s)) == s`` for every valid ``s``.
 """
 
 from .core._faces import publish
-from .core.reference import *  # noqa: F403  (the names its __all__ lists)
-from .core.reference import __all__ as __all__
+from .core._reference import *  # noqa: F403  (the names its __all__ lists)
+from .core._reference import __all__ as __all__
 
 publish(__name__, globals())

@@ -13,7 +13,7 @@
 """
 
 from .core._faces import publish
-from .core.resolution import *  # noqa: F403  (the names its __all__ lists)
-from .core.resolution import __all__ as __all__
+from .core._resolution import *  # noqa: F403  (the names its __all__ lists)
+from .core._resolution import __all__ as __all__
 
 publish(__name__, globals())

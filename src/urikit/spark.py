@@ -43,8 +43,8 @@ Example (needs a JVM, so not run here; ``docs/large-data.md`` runs it)::
     uspark.split(df, "url").select("url", "url_host", "url_error_reason").show()
 """
 
-from .columnar.spark import *  # noqa: F403  (the names its __all__ lists)
-from .columnar.spark import __all__ as __all__
+from .columnar._spark import *  # noqa: F403  (the names its __all__ lists)
+from .columnar._spark import __all__ as __all__
 from .core._faces import publish
 
 publish(__name__, globals())

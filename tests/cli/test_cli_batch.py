@@ -16,7 +16,7 @@ import pytest
 
 import urikit
 from urikit.cli import main
-from urikit.cli.batch import FORMATS, output_columns
+from urikit.cli._batch import FORMATS, output_columns
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")

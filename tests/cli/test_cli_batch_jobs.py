@@ -139,7 +139,7 @@ def test_jobs_must_be_a_positive_whole_number(
 
 def test_the_default_is_the_usable_cores() -> None:
     from urikit.cli import build_parser
-    from urikit.columnar.parallel import default_jobs
+    from urikit.columnar._parallel import default_jobs
 
     parser = build_parser("batch", only=True)
     assert parser.parse_args(["batch", "a", "b"]).jobs is None  # filled in by default_jobs()
@@ -339,8 +339,8 @@ KILLED_RUN = """
 import sys
 sys.path.insert(0, sys.argv[1])
 from slow import maker
-from urikit.columnar.file_readers import Rows
-from urikit.columnar.parallel import run_parallel
+from urikit.columnar._file_readers import Rows
+from urikit.columnar._parallel import run_parallel
 if __name__ == "__main__":
     run_parallel(iter([Rows([i], {}, {}) for i in range(8)]), 2, maker, print)
 """

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from cli_helpers import closed_after_a_few_bytes, urikit_batch, wait_until
 
-from urikit.cli import batch as batch_cli
+from urikit.cli import _batch as batch_cli
 from urikit.cli import main
 
 pa = pytest.importorskip("pyarrow")

@@ -163,13 +163,13 @@ def test_not_a_base_with_empty_input_is_a_usage_error() -> None:
 #: Modules of other commands, and the layers and extras they need: `urikit parse X`
 #: must load none of them.
 NOT_FOR_PARSE = (
-    "urikit.cli.batch",
-    "urikit.cli.extract",
-    "urikit.cli.fetch",
-    "urikit.cli.iri",
-    "urikit.cli.schemes",
-    "urikit.cli.security",
-    "urikit.cli.urn",
+    "urikit.cli._batch",
+    "urikit.cli._extract",
+    "urikit.cli._fetch",
+    "urikit.cli._iri",
+    "urikit.cli._schemes",
+    "urikit.cli._security",
+    "urikit.cli._urn",
     "urikit.batch",
     "urikit.extraction",
     "urikit.html",
@@ -212,7 +212,7 @@ def _modules_loaded_by(argv: list[str]) -> set[str]:
 
 def test_parse_loads_no_other_commands_modules() -> None:
     loaded = _modules_loaded_by(["parse", "http://example.org/a"])
-    assert "urikit.cli.core" in loaded  # the check sees what the command imports
+    assert "urikit.cli._core" in loaded  # the check sees what the command imports
     assert sorted(loaded.intersection(NOT_FOR_PARSE)) == []
 
 
@@ -222,7 +222,7 @@ def test_parse_loads_nothing_it_does_not_run() -> None:
     rules), json (only --json and unusual values need it), shutil (argparse's
     terminal width) and the other commands of its module."""
     plain = _modules_loaded_by(["parse", "http://example.org:8080/a?b#c"])
-    assert "urikit.core.reference" in plain
+    assert "urikit.core._reference" in plain
     assert sorted(plain.intersection({"json", "shutil", "urikit.legacy"})) == []
     as_json = _modules_loaded_by(["parse", "--json", "http://example.org/a"])
     assert "json" in as_json  # the check sees json where it is needed
@@ -234,16 +234,16 @@ def test_parse_loads_nothing_it_does_not_run() -> None:
 def test_every_command_loads_no_other_command_module(command: str) -> None:
     loaded = _modules_loaded_by([command, "--help"])
     own = COMMANDS[command].module
-    assert f"urikit.cli.{own}" in loaded
-    others = {f"urikit.cli.{m}" for m in MODULES if m != own}
+    assert f"urikit.cli._{own}" in loaded
+    others = {f"urikit.cli._{m}" for m in MODULES if m != own}
     assert sorted(loaded & others) == []
 
 
 def test_a_command_loads_its_own_module_only() -> None:
     loaded = _modules_loaded_by(["file-path", "file:///x"])
-    assert "urikit.cli.schemes" in loaded
-    assert "urikit.cli.core" not in loaded
-    assert "urikit.cli.batch" not in loaded
+    assert "urikit.cli._schemes" in loaded
+    assert "urikit.cli._core" not in loaded
+    assert "urikit.cli._batch" not in loaded
 
 
 def test_the_command_table_matches_the_modules() -> None:
@@ -294,10 +294,10 @@ def test_each_help_line_is_written_once(module: str) -> None:
 
 
 def test_the_written_out_choices_match_their_tables() -> None:
-    """``urikit.cli.core`` spells out the older grammars' rules and the resolution
+    """``urikit.cli._core`` spells out the older grammars' rules and the resolution
     rules (so that `urikit parse X` need not import urikit.legacy): the same names,
     in the same order, as the tables they come from."""
-    from urikit.cli.core import GRAMMAR_RULES, RESOLUTION_RULES
+    from urikit.cli._core import GRAMMAR_RULES, RESOLUTION_RULES
     from urikit.core._hooks import resolution_rules
     from urikit.legacy import draft1993, rfc1738
 
@@ -343,4 +343,4 @@ def test_json_text_is_json_dumps(value: object) -> None:
 
 def test_the_help_line_scan_reads_every_command_module() -> None:
     scanned = {path.name for path in _CLI.glob("*.py")}
-    assert {"batch.py", "core.py", "fetch.py", "urn.py", "_commands.py"} <= scanned
+    assert {"_batch.py", "_core.py", "_fetch.py", "_urn.py", "_commands.py"} <= scanned

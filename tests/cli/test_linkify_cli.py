@@ -111,10 +111,10 @@ def test_python_dash_m() -> None:
 
 
 def test_the_command_imports_no_other_command() -> None:
-    imported = {i.target for i in imports_of("urikit.cli.linkify")}
+    imported = {i.target for i in imports_of("urikit.cli._linkify")}
     commands = {m for m in imported if m.startswith("urikit.cli")}
     assert commands == {"urikit.cli._common", "urikit.cli._commands"}  # plumbing and table
-    assert "urikit.text.linkifier" in imported
+    assert "urikit.text._linkifier" in imported
 
 
 def test_a_pipe_closed_during_the_one_write_is_a_closed_pipe(tmp_path: Path) -> None:

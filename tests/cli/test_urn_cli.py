@@ -123,7 +123,7 @@ def test_http_option_is_validated(
 
 
 def test_http_option_accepts_host_and_port() -> None:
-    from urikit.cli.urn import http_resolver
+    from urikit.cli._urn import http_resolver
 
     assert (http_resolver("127.0.0.1:8080").host, http_resolver("127.0.0.1:8080").port) == (
         "127.0.0.1",

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from strategies import interesting_text, mutated, uri_references
 
 import urikit
-from urikit.columnar import arrow
+from urikit.columnar import _arrow as arrow
 
 pa = pytest.importorskip("pyarrow")
 
@@ -412,7 +412,7 @@ def test_c_kernels_report_allocator_and_argument_errors() -> None:
     assert positions.to_pylist() == [4, None, None]
     # the transform kernels: validity, offsets, data, offset, length, wide, then
     # wide_out and alloc before their own arguments
-    from urikit.columnar.arrow import _allocator, _text_buffers
+    from urikit.columnar._arrow import _allocator, _text_buffers
 
     column, alloc = _text_buffers(arr), _allocator()
     kernels: list[tuple[Any, tuple[Any, ...]]] = [

@@ -205,7 +205,7 @@ def test_the_python_rows_past_2_gib(build: Build) -> None:
     """The pure-Python path's rule (every kernel's rows made by Python go through
     it): values of more than 2 GiB are a large_string Array, not a ChunkedArray.
     One 1 GiB string twice: 2 GiB of Arrow, 1 GiB of Python."""
-    columnar = build["urikit.columnar.arrow"]
+    columnar = build["urikit.columnar._arrow"]
     big = "x" * (1 << 30)
     out = columnar._array_of([big, None, big], pa.string())
     assert isinstance(out, pa.Array) and out.type == pa.large_string() and len(out) == 3

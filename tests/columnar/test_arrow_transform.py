@@ -79,12 +79,12 @@ def per_row(func: Callable[..., str], *texts: str | None) -> str | None:
 
 
 def python_normalize(build: Build) -> Callable[..., str]:
-    f = build["urikit.core.normalization"].normalize
+    f = build["urikit.core._normalization"].normalize
     return getattr(f, "__wrapped__", f)  # type: ignore[no-any-return]
 
 
 def python_resolve(build: Build) -> Callable[..., str]:
-    f = build["urikit.core.resolution"].resolve
+    f = build["urikit.core._resolution"].resolve
     return getattr(f, "__wrapped__", f)  # type: ignore[no-any-return]
 
 
@@ -319,7 +319,7 @@ def test_the_c_kernels_run_in_threads_side_by_side(build: Build) -> None:
 @C_ONLY
 def test_c_kernels_check_their_buffers(build: Build) -> None:
     accel = build["urikit.core._accel"]
-    alloc = build["urikit.columnar.arrow"]._allocator()
+    alloc = build["urikit.columnar._arrow"]._allocator()
     offsets = pa.py_buffer(bytes([0, 0, 0, 0, 9, 0, 0, 0]))  # row 0 ends past the data
     with pytest.raises(ValueError, match="offsets"):
         accel.arrow_normalize(None, offsets, b"abc", 0, 1, False, False, alloc, True, (), (), str)

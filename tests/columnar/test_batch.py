@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import urikit
-from urikit.columnar import batch
+from urikit.columnar import _batch as batch
 
 TEXTS = ["http://a/b?c#d", "a b", "", "//h:8", "/p", "x:", "\ud800", "http://[::1]/"]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from urikit.batch import FileSummary, run_file
-from urikit.columnar.file_readers import Rows
+from urikit.columnar._file_readers import Rows
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -95,7 +95,7 @@ def _batches(n: int) -> list[Rows]:
 def test_threads_stop_at_the_first_failure_in_order(where: str) -> None:
     """A failure in a making thread or in the writing thread is raised by
     run_threaded; the batches before it are written in order, none after."""
-    from urikit.columnar.parallel import run_threaded
+    from urikit.columnar._parallel import run_threaded
 
     written: list[int] = []
 
@@ -115,7 +115,7 @@ def test_threads_stop_at_the_first_failure_in_order(where: str) -> None:
 
 
 def test_threads_stop_when_reading_fails() -> None:
-    from urikit.columnar.parallel import run_threaded
+    from urikit.columnar._parallel import run_threaded
 
     written: list[int] = []
 

@@ -15,7 +15,7 @@ import pytest
 from helpers import split_row
 
 import urikit
-from urikit.columnar import arrow
+from urikit.columnar import _arrow as arrow
 
 duckdb = pytest.importorskip(
     "duckdb", reason="urikit.duckdb needs the duckdb extra: pip install 'urikit[duckdb]'"
@@ -23,7 +23,7 @@ duckdb = pytest.importorskip(
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
 
-from urikit.columnar import duckdb as uduckdb  # noqa: E402  (after the skips: needs duckdb)
+from urikit.columnar import _duckdb as uduckdb  # noqa: E402  (after the skips: needs duckdb)
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
 CORPUS = SHARED / "urls.txt"

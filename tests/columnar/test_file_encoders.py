@@ -19,15 +19,15 @@ from hypothesis import strategies as st
 
 from urikit.batch import read_text_record, unescape_field
 from urikit.cli._common import escape as cli_escape
-from urikit.columnar import file_encoders
+from urikit.columnar import _file_encoders as file_encoders
 from urikit.columnar._escape import escape
-from urikit.columnar.file_encoders import (
+from urikit.columnar._file_encoders import (
     _encode_jsonl_rows,
     _encode_text_rows,
     encode,
     text_field,
 )
-from urikit.columnar.file_readers import READERS, Rows
+from urikit.columnar._file_readers import READERS, Rows
 
 pa = pytest.importorskip("pyarrow")
 
@@ -153,7 +153,7 @@ def test_other_types_are_written_row_by_row() -> None:
     "ops", [c for n in range(1, 5) for c in itertools.combinations(OPS, n)], ids="-".join
 )
 def test_every_ops_output(build: Build, ops: tuple[str, ...]) -> None:
-    files = build["urikit.columnar.files"]
+    files = build["urikit.columnar._files"]
     processor = files.Processor(files.Setup(ops, "url", "URI-reference", "scheme", "default"))
     values = [*AWKWARD, None, "http://u:p@h:8/p?q#f", "HTTP://A/%7e/../b", "\ufffd"]
     raw = {len(values) - 1: "\udcfe"}
@@ -167,7 +167,7 @@ def test_every_ops_output(build: Build, ops: tuple[str, ...]) -> None:
 @pytest.mark.skipif(not CORPUS.exists(), reason="no corpus")
 @pytest.mark.parametrize("ops", [("validate",), OPS])
 def test_the_corpus(ops: tuple[str, ...]) -> None:
-    from urikit.columnar.files import Processor, Setup, Tally
+    from urikit.columnar._files import Processor, Setup, Tally
 
     processor = Processor(Setup(ops, "url", "URI-reference", "scheme", "default"))
     with CORPUS.open("rb") as f:

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from urikit.columnar.file_readers import _TEXT_BLOCK, Rows, _text_lines, _text_rows
+from urikit.columnar._file_readers import _TEXT_BLOCK, Rows, _text_lines, _text_rows
 
 pa = pytest.importorskip("pyarrow")
 pc = pytest.importorskip("pyarrow.compute")
@@ -194,7 +194,7 @@ def test_the_parquet_reader_holds_no_more_as_the_file_grows(tmp_path: Any) -> No
     group's bytes of the column at the start and keeps them until the end)."""
     import tracemalloc
 
-    from urikit.columnar.file_readers import READERS
+    from urikit.columnar._file_readers import READERS
 
     pq = pytest.importorskip("pyarrow.parquet")
     path = tmp_path / "groups.parquet"

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from urikit.columnar import file_writers
+from urikit.columnar import _file_writers as file_writers
 
 pa = pytest.importorskip("pyarrow")
 

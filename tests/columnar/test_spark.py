@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 import urikit
-from urikit.columnar import arrow
+from urikit.columnar import _arrow as arrow
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -35,7 +35,7 @@ sql = pytest.importorskip("pyspark.sql")
 F = pytest.importorskip("pyspark.sql.functions")
 T = pytest.importorskip("pyspark.sql.types")
 
-from urikit.columnar import spark as uspark  # noqa: E402  (after the skips: needs pyspark)
+from urikit.columnar import _spark as uspark  # noqa: E402  (after the skips: needs pyspark)
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "urls.txt"
 PARTITIONS = 8
@@ -322,7 +322,7 @@ def python_without_urikit(root: Path) -> Path:
 FAILING_SESSION = """
 import json, sys
 from pyspark.sql import SparkSession
-from urikit.columnar import spark as uspark
+from urikit.columnar import _spark as uspark
 
 session = (
     SparkSession.builder.master("local[1]")

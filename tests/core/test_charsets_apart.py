@@ -37,7 +37,7 @@ from gen_tables import fast_path_classes
 import urikit
 from urikit import URN, URIError, iri
 from urikit.core import _charsets
-from urikit.core.percent import COMPONENT_SAFE
+from urikit.core._percent import COMPONENT_SAFE
 from urikit.iri import _syntax as iri_syntax
 from urikit.legacy import draft1993, grammars, is_valid_rfc2396, resolution, rfc1738
 from urikit.urn import _namespaces, _syntax as urn_syntax

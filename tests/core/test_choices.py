@@ -25,7 +25,7 @@ from urikit.legacy.resolution import LEGACY_RULES, resolve_legacy
 from urikit.normalization import LEVELS
 from urikit.percent import COMPONENT_SAFE, percent_encode
 from urikit.schemes import FileView
-from urikit.schemes.file import FLAVOURS
+from urikit.schemes._file import FLAVOURS
 from urikit.security import SEVERITIES, Policy
 from urikit.urn import URN
 from urikit.urn._syntax import _MODES, _SYNTAXES

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 import urikit
-from urikit.core import errors
+from urikit.core import _errors as errors
 from urikit.errors import REASONS, URIError, format_message
 
 

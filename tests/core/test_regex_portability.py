@@ -33,7 +33,7 @@ import pytest
 import urikit
 from urikit.core import _parser
 from urikit.legacy import draft1993, rfc1738
-from urikit.text.extraction import _host_re
+from urikit.text._extraction import _host_re
 from urikit.urn import URN, _syntax
 
 _sre_parser: Any = importlib.import_module("re._parser")
@@ -107,7 +107,7 @@ def _expressions() -> Iterator[tuple[str, str]]:
                         yield f"{module.__name__}.{name} (closure)", content.pattern
     for name, pattern in _parser._PATTERNS.items():
         yield f"urikit.core._parser._PATTERNS[{name!r}]", pattern
-    yield "urikit.text.extraction._host_re", _host_re("A-Za-z0-9\\-").pattern
+    yield "urikit.text._extraction._host_re", _host_re("A-Za-z0-9\\-").pattern
     yield "urikit.urn._syntax._run", _syntax._run(frozenset("ab"), "|x").pattern
 
 

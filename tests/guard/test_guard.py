@@ -575,7 +575,7 @@ def test_the_default_port_is_the_policys_registrys(server: _Server) -> None:
 
 
 def test_blocked_messages_quote_the_url_one_way() -> None:
-    from urikit.core.errors import quoted
+    from urikit.core._errors import quoted
 
     url = "http://10.0.0.1/" + "x" * 300
     with pytest.raises(Blocked) as info:

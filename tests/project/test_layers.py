@@ -5,7 +5,7 @@ module ``urikit.core._speedups``, whose units are every ``.c`` and ``.h`` file t
 and each gets its layer from :data:`LAYER_RULES`, which :func:`read_rules` reads
 from the packages themselves: each package's front file declares ``__layer__``
 (the core's declares ``__layers__``, one per module), a top-level module declares
-its own or is a face (``from .core.reference import *``) in the layer of what it
+its own or is a face (``from .core._reference import *``) in the layer of what it
 shows. A module no rule covers fails, so a new one cannot slip in unplaced, and
 docs/design.md's tree must name every package and top-level module.
 
@@ -64,7 +64,7 @@ def _assigned(path: Path, name: str) -> object:
 
 
 def face_target(path: Path) -> str | None:
-    """The module a face shows (``from .core.reference import *``), or None when
+    """The module a face shows (``from .core._reference import *``), or None when
     ``path`` is not a face."""
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if (
@@ -121,10 +121,10 @@ NAMED_LOOKUPS: dict[tuple[str, str], str] = {
     ("urikit.core._schemeinfo", "urikit.schemes"): (
         "the built-in scheme registry finds the typed views and scheme normalizers"
     ),
-    ("urikit.urn._resolution", "urikit.guard"): (
+    ("urikit.urn._resolvers", "urikit.guard"): (
         "the RFC 2169 HTTP resolver fetches through the guard, which checks every hop"
     ),
-    ("urikit.urn._resolution", "urikit.security"): (
+    ("urikit.urn._resolvers", "urikit.security"): (
         "the RFC 2169 HTTP resolver's default policy is the guard's, Policy.ssrf()"
     ),
 }
@@ -438,12 +438,12 @@ def test_the_checker_flags_an_upward_import() -> None:
     # The one allowed named lookup is allowed only where it is listed.
     lookup = imports_in("PROVIDER = 'urikit.legacy'\n", "urikit")
     assert upward_imports("urikit.core._hooks", lookup) == []
-    assert len(upward_imports("urikit.core.errors", lookup)) == 1
+    assert len(upward_imports("urikit.core._errors", lookup)) == 1
 
 
 def test_the_checker_flags_a_core_import_of_legacy() -> None:
     found = imports_in("from .legacy.grammars import is_valid_rfc2396\n", "urikit")
-    assert core_imports_of_plugins("urikit.core.reference", found) == [
+    assert core_imports_of_plugins("urikit.core._reference", found) == [
         "line 1: urikit.legacy.grammars"
     ]
     assert core_imports_of_plugins("urikit.cli", found) == []
@@ -453,15 +453,15 @@ def test_the_checker_reads_the_rules_from_the_packages(tmp_path: Path) -> None:
     package = tmp_path / "urikit"
     (package / "core").mkdir(parents=True)
     (package / "text").mkdir()
-    (package / "core" / "__init__.py").write_text('__layers__ = {"errors": 0, "reference": 4}\n')
+    (package / "core" / "__init__.py").write_text('__layers__ = {"_errors": 0, "_reference": 4}\n')
     (package / "text" / "__init__.py").write_text('"""Text."""\n__layer__ = 6\n')
-    (package / "html.py").write_text("from .text.html import *\n")
-    (package / "errors.py").write_text("from .core.errors import *\n")
+    (package / "html.py").write_text("from .text._html import *\n")
+    (package / "errors.py").write_text("from .core._errors import *\n")
     (package / "__main__.py").write_text("__layer__ = 7\n")
     (package / "loose.py").write_text("x = 1\n")
     rules = read_rules(package)
-    assert layer_of("urikit.core.reference", rules) == 4
-    assert layer_of("urikit.text.extraction", rules) == 6
+    assert layer_of("urikit.core._reference", rules) == 4
+    assert layer_of("urikit.text._extraction", rules) == 6
     assert layer_of("urikit.html", rules) == 6
     assert layer_of("urikit.errors", rules) == 0
     assert layer_of("urikit.__main__", rules) == 7

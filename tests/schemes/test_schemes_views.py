@@ -446,7 +446,7 @@ def test_explicit_port_zero_is_kept(uri: str, attribute: str, expected: int | No
 
 def test_a_view_class_parses_into_its_own_type() -> None:
     # typed as the class it is called on (mypy --strict checks the annotation)
-    from urikit.schemes.ftp import FtpView
+    from urikit.schemes._ftp import FtpView
 
     view: FtpView = FtpView.parse("ftp://ftp.example.org/pub/file.txt;type=i")
     assert type(view) is FtpView and view.typecode == "i"

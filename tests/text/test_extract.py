@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from strategies import INTERESTING, uris
 
 import urikit
-import urikit.text.extraction
+import urikit.text._extraction
 from urikit import Extracted, extract, iter_extract
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
@@ -497,7 +497,7 @@ def test_extracted_is_immutable_and_comparable() -> None:
 
 
 def test_exports_are_lazy_and_the_same_objects() -> None:
-    import urikit.text.extraction as module
+    import urikit.text._extraction as module
 
     assert urikit.extract is module.extract and urikit.fixup is module.fixup
     assert urikit.iter_extract is module.iter_extract and urikit.Extracted is module.Extracted
@@ -511,7 +511,7 @@ def test_iter_extract_over_lines_gives_absolute_offsets(monkeypatch: pytest.Monk
     assert list(iter_extract(lines)) == extract(text)
     assert list(iter_extract(text)) == extract(text)
     # a paragraph longer than the cap is cut at a line end (here no URI spans one)
-    monkeypatch.setattr(urikit.text.extraction, "_MAX_PIECE", 40)
+    monkeypatch.setattr(urikit.text._extraction, "_MAX_PIECE", 40)
     one_liners = [
         f"line {k}: see <http://h{k}.example/> and mailto:a@b{k}.example.\n" for k in range(50)
     ]
@@ -727,7 +727,7 @@ def _sizes() -> tuple[int, int]:
     scanner (urikit.core._speedups.extract_scan), which runs near memory speed,
     50 KB and 1 MB, where both texts are out of a core's first-level cache and
     in its second."""
-    import urikit.text.extraction as module
+    import urikit.text._extraction as module
 
     return (1024 if module._extract_scan is None else 50_000), 1_000_000
 
@@ -1030,7 +1030,7 @@ def test_prose_schemes_follow_the_scheme_registry() -> None:
     # counting when it is replaced by one with an authority or removed. (Run in
     # both builds: the C scanner and the Python one each get the cached set.)
     from urikit import schemes
-    from urikit.text.prose import _prose_schemes
+    from urikit.text._prose import _prose_schemes
 
     text = "see zz-prose:abc now"
 

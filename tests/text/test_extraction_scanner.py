@@ -27,14 +27,14 @@ from hypothesis import strategies as st
 
 #: every test here compares the C build (the ``build`` fixture) with this copy
 pytestmark = C_ONLY
-P: Any = get("python")["urikit.text.extraction"]
+P: Any = get("python")["urikit.text._extraction"]
 assert P._extract_scan is None
 
 
 @pytest.fixture(scope="module")
 def scanner(build: Build) -> Any:
-    """The C build's ``urikit.text.extraction``, whose ``_extract_scan`` is C."""
-    module = build["urikit.text.extraction"]
+    """The C build's ``urikit.text._extraction``, whose ``_extract_scan`` is C."""
+    module = build["urikit.text._extraction"]
     assert module._extract_scan is not None
     return module
 

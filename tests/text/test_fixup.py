@@ -113,13 +113,13 @@ def test_any_text_gives_a_uri_or_a_uri_error(text: str) -> None:
 
 
 def test_fixup_is_one_function_under_its_public_names() -> None:
-    """``fixup`` lives in ``urikit.text.fixup``; ``urikit.fixup`` and
+    """``fixup`` lives in ``urikit.text._fixup``; ``urikit.fixup`` and
     ``urikit.extraction.fixup`` (in its ``__all__``) are the same function,
     published as ``urikit.extraction.fixup``."""
     import urikit.extraction
-    import urikit.text.fixup
+    import urikit.text._fixup
 
-    assert urikit.fixup is urikit.extraction.fixup is urikit.text.fixup.fixup
+    assert urikit.fixup is urikit.extraction.fixup is urikit.text._fixup.fixup
     assert "fixup" in urikit.extraction.__all__
     assert urikit.extraction.fixup.__module__ == "urikit.extraction"
     assert urikit.extraction.fixup("www.w3.org") == "https://www.w3.org"

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import urikit
-from urikit.text.linkifier import DEFAULT_SCHEMES, NEVER_LINKED, linkify, to_href
+from urikit.text._linkifier import DEFAULT_SCHEMES, NEVER_LINKED, linkify, to_href
 
 
 class Reader(HTMLParser):

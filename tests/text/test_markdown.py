@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import urikit
 from urikit.markdown import Linkifier, Match, linkify_it, markdown_it
-from urikit.text.linkifier import link_span
+from urikit.text._linkifier import link_span
 
 markdown_it_py = pytest.importorskip("markdown_it")
 

@@ -25,7 +25,7 @@ from urikit import URIError
 from urikit.cli import main
 from urikit.security import Policy
 from urikit.urn import ResolverRegistry, TrivialHTTPResolver, resolve, resolve_all
-from urikit.urn._resolution import MAX_BODY_BYTES
+from urikit.urn._resolvers import MAX_BODY_BYTES
 
 Script = Callable[[socket.socket, threading.Event], None]
 
@@ -697,7 +697,7 @@ def test_long_ietf_number_cli(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     "modules",
     [
-        "urikit.urn._resolution",  # this module on its own (its network code is in urikit.guard)
+        "urikit.urn._resolvers",  # this module on its own (its network code is in urikit.guard)
         "urikit, urikit.urn",  # the package as a whole
     ],
 )

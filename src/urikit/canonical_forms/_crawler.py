@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from ..core.resolution import remove_dot_segments
+from ..core._resolution import remove_dot_segments
 from ._hosts import ipv6_literal, urlcanon_ipv4, uts46_host
 from ._text import Escaper, Refused, ascii_lower, byte_text, refusal, unescape_all
 

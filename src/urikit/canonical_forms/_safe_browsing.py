@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from ..core.resolution import remove_dot_segments
+from ..core._resolution import remove_dot_segments
 from ._hosts import go_ipv4, ipv6_literal, uts46_host
 from ._text import (
     Escaper,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from ..core._charsets import HEXDIG
-from ..core.errors import URIError, check_str
+from ..core._errors import URIError, check_str
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:

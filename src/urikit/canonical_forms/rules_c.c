@@ -1,4 +1,4 @@
-/* The common case of urikit.canonical_forms.rules at C speed: canonical(text,
+/* The common case of urikit.canonical_forms._rules at C speed: canonical(text,
  * "semantic") (with or without keep_fragment), canonical(text, "safe-browsing")
  * and surt(text) with its default options, for the URLs whose canonical form needs no unescaping, no host
  * rewriting and no dot segments. Anything else is declined (None) and the

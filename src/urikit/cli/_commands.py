@@ -3,7 +3,7 @@
 A command's help line is written here only: its module adds the command with
 :func:`add_command`, which takes the line from the table.
 
-``urikit parse X`` imports only ``urikit.cli.core`` (and what it needs), not the
+``urikit parse X`` imports only ``urikit.cli._core`` (and what it needs), not the
 modules of the other commands: :func:`urikit.cli.build_parser` registers the
 command that runs from its module, and every other one as a stub made from this
 table (its name and help line, which ``urikit --help`` lists). The table is
@@ -32,8 +32,8 @@ __all__ = ["COMMANDS", "MODULES", "Command", "add_command", "comparison_help", "
 if TYPE_CHECKING:
 
     class Command(NamedTuple):
-        """One top-level command: the module under ``urikit.cli`` that registers
-        and runs it, and its line in ``urikit --help``."""
+        """One top-level command: the module that registers and runs it
+        (``core`` for ``urikit.cli._core``), and its line in ``urikit --help``."""
 
         module: str
         help: str
@@ -107,7 +107,7 @@ def add_command(sub: Any, name: str, **kwargs: Any) -> Any:
 
 
 def load(module: str) -> ModuleType:
-    """The command module ``urikit.cli.<module>``, imported on first use."""
+    """The command module ``urikit.cli._<module>``, imported on first use."""
     if module not in MODULES:
         raise KeyError(module)
-    return imported(f"{__package__}.{module}")
+    return imported(f"{__package__}._{module}")

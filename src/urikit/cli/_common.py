@@ -25,7 +25,7 @@ import sys
 
 from ..columnar._escape import escape
 from ..columnar._write_all import write_all
-from ..core.errors import URIError
+from ..core._errors import URIError
 
 # argparse, json and re are imported where they are used: `urikit parse X`
 # without --json needs none of json and re, and starts faster without them.
@@ -420,7 +420,7 @@ def scheme_list(value: str) -> list[str]:
     Traceback (most recent call last):
     argparse.ArgumentTypeError: 'ht tp' is not a URI scheme (RFC 3986 3.1)
     """
-    from ..core.reference import parse
+    from ..core._reference import parse
 
     schemes = []
     for item in value.split(","):

@@ -31,7 +31,7 @@ def escape(text: str) -> str:
     ``surrogateescape`` keeps it) stays: written with ``surrogateescape``, it
     goes back as the byte it was. :func:`unescape_field` reads it back.
 
-    >>> escape("\\x1b[31m"), escape("\\x7f\\u2028"), escape("a\\\\b")
+    >>> escape_field("\\x1b[31m"), escape_field("\\x7f\\u2028"), escape_field("a\\\\b")
     ('\\\\x1b[31m', '\\\\x7f\\\\u2028', 'a\\\\\\\\b')
     """
     if type(text) is not str:
@@ -59,7 +59,7 @@ escape_field = escape
 
 
 def _type_error(func: str, param: str, expected: str, value: object) -> TypeError:
-    # urikit.core.errors.arg_type_error's wording (this module imports nothing)
+    # urikit.core._errors.arg_type_error's wording (this module imports nothing)
     return TypeError(f"{func}() argument {param!r} must be {expected}, not {type(value).__name__}")
 
 

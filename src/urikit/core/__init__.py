@@ -14,7 +14,7 @@ is reached through ``_accel`` only.
 __layers__ = {
     # the exception, every character class, the hook tables, import on first use,
     # the public faces' __module__, the JSON records' declared fields
-    "errors": 0,
+    "_errors": 0,
     "_charsets": 0,
     "_hooks": 0,
     "_extras": 0,
@@ -25,15 +25,15 @@ __layers__ = {
     "_build_info": 1,
     "_accel": 1,
     # percent-coding; the scheme registry
-    "percent": 2,
+    "_percent": 2,
     "_schemeinfo": 2,
     # Appendix A (split and diagnose), section 5.2, section 6, URIReference's edits
     "_parser": 3,
-    "resolution": 3,
-    "normalization": 3,
+    "_resolution": 3,
+    "_normalization": 3,
     "_editing": 3,
     # URIReference's components, builders and edits (one codec hook); URIReference,
     # parse(), is_valid() and the C hook-up
     "_building": 4,
-    "reference": 4,
+    "_reference": 4,
 }

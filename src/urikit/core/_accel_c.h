@@ -1,5 +1,5 @@
 /* _accel_c.c: the accelerated-function type (accelerate) and the hooks
- * urikit.core.reference installs. Its header: what it offers the other units
+ * urikit.core._reference installs. Its header: what it offers the other units
  * (urikit_*, hidden: no symbol leaves the extension), and URIKIT_ACCEL_METHODS,
  * its entries in the module's method table (_speedups_module.c concatenates the
  * units' tables).

@@ -8,7 +8,7 @@ one component changed (``with_*()``) and the edits of the path and the query
 ``urikit.core._editing``). What a component may carry is the class's codec's
 (``_codec``): a subclass with another codec (``urikit.iri.IRIReference``) gets
 every builder and edit with its own character check.
-:class:`urikit.core.reference.URIReference` is its public subclass; that module
+:class:`urikit.core._reference.URIReference` is its public subclass; that module
 installs itself here (:func:`install`), as the type whose edits are re-parsed by
 its ``parse`` (in C when built) and the names these examples use.
 
@@ -27,6 +27,7 @@ from _collections_abc import Iterable, Mapping
 from . import _editing
 from ._accel import SpanRecord
 from ._charsets import FRAGMENT, PATH, PCHAR_NC, QUERY, REG_NAME, USERINFO
+from ._errors import URIError, arg_type_error, check_optional_str, check_str
 from ._parser import (
     AUTHORITY_SPAN,
     FRAGMENT_SPAN,
@@ -40,9 +41,8 @@ from ._parser import (
     is_ipv4address,
     is_ipv6address,
 )
-from .errors import URIError, arg_type_error, check_optional_str, check_str
-from .percent import decode_in
-from .resolution import recompose
+from ._percent import decode_in
+from ._resolution import recompose
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
@@ -51,14 +51,14 @@ if TYPE_CHECKING:
 
 __all__ = ["Buildable", "install"]
 
-#: The public subclass and its ``parse``, set by :func:`install` (urikit.core.reference).
+#: The public subclass and its ``parse``, set by :func:`install` (urikit.core._reference).
 URIReference: type[Buildable]
 parse: Callable[[str], Any]
 
 
 def install(cls: type[Buildable], parse_function: Callable[[str], Any]) -> None:
     """Make ``cls`` the type whose edits are re-parsed by ``parse_function``
-    (called once, by urikit.core.reference)."""
+    (called once, by urikit.core._reference)."""
     global URIReference, parse
     URIReference = cls
     parse = parse_function
@@ -143,7 +143,7 @@ def _encode_piece(
 
 class Buildable(SpanRecord):
     """The components as written, the builders and the edits of
-    :class:`urikit.core.reference.URIReference` (its base; no slot of its own)."""
+    :class:`urikit.core._reference.URIReference` (its base; no slot of its own)."""
 
     # The two slots (_text, _sp) are SpanRecord's, the layout the C accelerator
     # shares (see urikit.core._accel); a slot added here would break the fast parse.
@@ -175,6 +175,7 @@ class Buildable(SpanRecord):
         component is checked by the class's codec (a subclass such as
         :class:`urikit.iri.IRIReference` allows more characters).
 
+        >>> from urikit import URIReference
         >>> str(URIReference.from_components(scheme="http", host="h", path="/a%20b", query=""))
         'http://h/a%20b?'
         >>> URIReference.from_components(path="a b")
@@ -243,6 +244,7 @@ class Buildable(SpanRecord):
         reg-name. In a relative reference (no scheme, no host) a ":" in the
         first path segment is encoded, so it is not read as a scheme.
 
+        >>> from urikit import URIReference
         >>> str(URIReference.build(scheme="http", host="::1", path="/a b/ü", query="q=1 2"))
         'http://[::1]/a%20b/%C3%BC?q=1%202'
         >>> str(URIReference.build(path="a:b/c"))

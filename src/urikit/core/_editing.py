@@ -25,6 +25,8 @@ from _collections_abc import Iterable, Mapping
 # UTF-8 cannot encode; None in the pure-Python build.
 from ._accel import percent_encode as _c_percent_encode
 from ._charsets import PCHAR, PCHAR_NC, QUERY, UNRESERVED, compiled, regex_class
+from ._errors import URIError, arg_type_error, check_str
+from ._normalization import normalize_percent
 from ._parser import (
     HOST_SPAN,
     PORT_SPAN,
@@ -34,11 +36,9 @@ from ._parser import (
     diagnose,
     split,
 )
+from ._percent import COMPONENT_SAFE, decode_in, encode_except, percent_decode, percent_encode
+from ._resolution import remove_dot_segments
 from ._schemeinfo import DEFAULT_REGISTRY
-from .errors import URIError, arg_type_error, check_str
-from .normalization import normalize_percent
-from .percent import COMPONENT_SAFE, decode_in, encode_except, percent_decode, percent_encode
-from .resolution import remove_dot_segments
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:

@@ -3,67 +3,38 @@
 urikit's code lives in layer packages (``urikit.core``, ``urikit.text``,
 ``urikit.columnar``, private modules of ``urikit.security`` ...), and users import
 it from stable faces (``urikit.reference``, ``urikit.arrow``, ``urikit.security``).
-:func:`publish` gives every name a face exports that face's name in
-``__module__`` (a class's methods too), so reprs, pickles and Sphinx name the
-path users import, not one that moves when the code is rearranged.
-:func:`defined_in` still knows where each one is written (the test suite's
-doctest collection reads it).
+Every face ends with ``publish(__name__, globals())``: each class and function
+of its ``__all__`` then says that face in ``__module__`` (a class's methods
+too), so reprs, pickles, doctest and Sphinx name the path users import, not one
+that moves when the code is rearranged. That is the one way a public name is
+given; a name a face loads on first use is published by its ``__getattr__``
+with the same call, naming that one name.
 
 >>> import urikit.security
 >>> urikit.security.Policy.__module__, urikit.security.Policy.ssrf.__module__
 ('urikit.security', 'urikit.security')
->>> defined_in(urikit.security.Policy)
-'urikit.security._policy'
 """
 
 from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
-    from typing import Any, TypeVar
-
-    T = TypeVar("T")
-
-#: Each published object (by identity) -> the module that defines it.
-_ORIGINS: dict[int, tuple[object, str]] = {}
-#: The copies :func:`_copied` made (by identity; each one is kept alive in _ORIGINS).
-_COPIES: set[int] = set()
+    from collections.abc import Iterable, Mapping
+    from typing import Any
 
 
-def publish(face: str, namespace: dict[str, Any]) -> None:
-    """Set ``__module__`` to *face* on every class and function in *namespace*'s
-    ``__all__`` that urikit defines, and on the methods of those classes. A name
-    the face loads on first use is not there yet: its ``__getattr__`` passes it
-    to :func:`claimed`."""
-    for name in namespace["__all__"]:
+def publish(face: str, namespace: Mapping[str, Any], names: Iterable[str] = ()) -> None:
+    """Set ``__module__`` to *face* on every class and function of *names*
+    (default: *namespace*'s ``__all__``) that urikit defines, and on the methods
+    of those classes. A class also gets its own copy, named for it, of every
+    public method it inherits from another urikit class: help() and Python's own
+    argument errors then name the class the user called
+    (``IRIReference.update_query() takes ...``), as urikit's own checks do. A
+    copy runs the same code (``__code__.co_qualname`` still names where it is
+    written)."""
+    for name in names or namespace["__all__"]:
         if name in namespace:
             _claim(namespace[name], face)
-
-
-def claimed(face: str, obj: T) -> T:
-    """*obj*, published under *face* (for a name a face loads on first use)."""
-    _claim(obj, face)
-    return obj
-
-
-def defined_in(obj: object) -> str | None:
-    """The module that defines a published object, or ``None`` for any other."""
-    entry = _ORIGINS.get(id(obj))
-    return entry[1] if entry is not None and entry[0] is obj else None
-
-
-def is_inherited(obj: object) -> bool:
-    """Is ``obj`` the copy of an inherited method that a published class holds
-    under its own name (for the API reference, which documents it where it is
-    written unless asked for inherited members)?
-
-    >>> import urikit.iri
-    >>> is_inherited(vars(urikit.iri.IRIReference)["with_path"])
-    True
-    >>> is_inherited(vars(urikit.iri.IRIReference)["resolve"])
-    False
-    """
-    return id(obj) in _COPIES and _ORIGINS.get(id(obj), (None,))[0] is obj
 
 
 def _claim(obj: Any, face: str) -> None:
@@ -77,9 +48,8 @@ def _claim(obj: Any, face: str) -> None:
     module = getattr(obj, "__module__", None)
     if not isinstance(module, str) or not module.startswith("urikit.") or not callable(obj):
         return  # a constant, or a name urikit re-exports from elsewhere
-    if module == face or id(obj) in _ORIGINS:
+    if module == face:
         return
-    _ORIGINS[id(obj)] = (obj, module)
     try:
         obj.__module__ = face
     except (AttributeError, TypeError):  # a C object's __module__ is read-only
@@ -94,27 +64,14 @@ def _claim(obj: Any, face: str) -> None:
                 obj.__qualname__ + "."
             ):
                 _claim(member, face)
-        _own_inherited(obj, face)
-
-
-def _own_inherited(cls: type, face: str) -> None:
-    """Give ``cls`` its own copy of ``__init__`` and of every public method
-    (classmethod, staticmethod, property) it inherits from another urikit class,
-    named for ``cls``: help() and Python's own argument errors then name the
-    class the user called (``IRIReference.update_query() takes ...``,
-    ``FtpView.parse() missing ...``), as urikit's own checks do, not the class
-    that wrote the method (a private half such as ``Buildable`` included). A copy
-    runs the same code; it is known to :func:`defined_in` by the module of the
-    method it copies."""
-    for attr in sorted({name for base in cls.__mro__[1:] for name in vars(base)}):
-        if (attr.startswith("_") and attr != "__init__") or attr in vars(cls):
-            continue
-        owner = next(base for base in cls.__mro__ if attr in vars(base))
-        if not owner.__module__.startswith("urikit."):
-            continue
-        copy = _copied(vars(owner)[attr], f"{cls.__qualname__}.{attr}", face)
-        if copy is not None:
-            setattr(cls, attr, copy)
+        for attr in sorted({name for base in obj.__mro__[1:] for name in vars(base)}):
+            if (attr.startswith("_") and attr != "__init__") or attr in vars(obj):
+                continue
+            owner = next(base for base in obj.__mro__ if attr in vars(base))
+            if owner.__module__.startswith("urikit."):
+                copy = _copied(vars(owner)[attr], f"{obj.__qualname__}.{attr}", face)
+                if copy is not None:
+                    setattr(obj, attr, copy)
 
 
 def _copied(member: Any, qualname: str, face: str) -> Any:
@@ -123,22 +80,14 @@ def _copied(member: Any, qualname: str, face: str) -> Any:
     a constant)."""
     if type(member) is property:
         accessors = (member.fget, member.fset, member.fdel)
-        if not all(f is None or type(f) is type(_origin) for f in accessors):
+        if not all(f is None or type(f) is type(_claim) for f in accessors):
             return None
         fget, fset, fdel = (None if f is None else _copied(f, qualname, face) for f in accessors)
-        prop = property(fget, fset, fdel, member.__doc__)
-        _ORIGINS[id(prop)] = (prop, _origin(member.fget))
-        _COPIES.add(id(prop))
-        return prop
+        return property(fget, fset, fdel, member.__doc__)
     if isinstance(member, (staticmethod, classmethod)):
         inner = _copied(member.__func__, qualname, face)
-        if inner is None:
-            return None
-        wrapper = type(member)(inner)
-        _ORIGINS[id(wrapper)] = (wrapper, _origin(inner))
-        _COPIES.add(id(wrapper))
-        return wrapper
-    function_type: Any = type(_origin)  # types.FunctionType, without importing types
+        return None if inner is None else type(member)(inner)
+    function_type: Any = type(_claim)  # types.FunctionType, without importing types
     if type(member) is not function_type:
         return None
     function: Any = function_type(
@@ -156,12 +105,4 @@ def _copied(member: Any, qualname: str, face: str) -> Any:
     function.__module__ = face
     if hasattr(member, "__type_params__"):  # Python 3.12+
         function.__type_params__ = member.__type_params__
-    _ORIGINS[id(function)] = (function, _origin(member))
-    _COPIES.add(id(function))
     return function
-
-
-def _origin(function: Any) -> str:
-    """The module that writes ``function`` (a published one's, or its own)."""
-    entry = _ORIGINS.get(id(function))
-    return entry[1] if entry is not None and entry[0] is function else function.__module__

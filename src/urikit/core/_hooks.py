@@ -26,7 +26,7 @@ from __future__ import annotations
 # package too, a measurable part of ``import urikit``.
 from _collections_abc import Callable
 
-from .errors import unknown_choice
+from ._errors import unknown_choice
 
 TYPE_CHECKING = False  # typing only for type checkers: it would slow import urikit
 if TYPE_CHECKING:

@@ -38,7 +38,7 @@ from ._charsets import (
     possessive,
     regex_class,
 )
-from .errors import URIError, unknown_choice
+from ._errors import URIError, unknown_choice
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:

@@ -37,7 +37,7 @@ __layer__ = 6
 
 from typing import TYPE_CHECKING, Any
 
-from ..core._faces import claimed, publish
+from ..core._faces import publish
 from ._gate import MAX_BYTES, Blocked, FetchError, Resolver
 from ._urlopen import REDIRECT_STATUSES, Response, urlopen
 
@@ -64,12 +64,15 @@ def __getattr__(name: str) -> Any:
     if name in ("HTTPTransport", "AsyncHTTPTransport"):
         from . import _httpx
 
-        return claimed(__name__, getattr(_httpx, name))
-    if name == "session":
+        namespace = vars(_httpx)
+    elif name == "session":
         from . import _requests
 
-        return claimed(__name__, _requests.session)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        namespace = vars(_requests)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    publish(__name__, namespace, [name])
+    return namespace[name]
 
 
 publish(__name__, globals())

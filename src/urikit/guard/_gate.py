@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, cast
 
+from ..core._errors import URIError, arg_type_error, quoted
 from ..core._parser import HOST_SPAN, PORT_SPAN
+from ..core._reference import URIReference, parse
 from ..core._schemeinfo import DEFAULT_REGISTRY
-from ..core.errors import URIError, arg_type_error, quoted
-from ..core.reference import URIReference, parse
 from ..security import Policy, Report, check
 from ._places import STRIPPED as _STRIPPED
 from ._places import Placer
@@ -241,6 +241,7 @@ class Blocked(URIError):
     it (empty for an IP literal, or when it was not looked up): the addresses a
     finding on the name is about.
 
+    >>> from urikit.guard._gate import admit
     >>> from urikit.security import Policy
     >>> try:
     ...     admit("  http://10.0.0.1/", policy=Policy.ssrf(), resolver=None, hop=0)
@@ -605,7 +606,7 @@ def admit(
     else:
         name = host.lower()
         if "%" in name:
-            from ..core.percent import percent_decode
+            from ..core._percent import percent_decode
 
             name = percent_decode(name)
         name = name.rstrip(".") or name

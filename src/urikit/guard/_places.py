@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import bisect
 
+from ..core._errors import URIError
 from ..core._parser import (
     FRAGMENT_SPAN,
     HOST_SPAN,
@@ -39,7 +40,6 @@ from ..core._parser import (
     SCHEME_SPAN,
     USERINFO_SPAN,
 )
-from ..core.errors import URIError
 
 __all__ = ["STRIPPED", "Placer"]
 
@@ -63,7 +63,7 @@ Parts = dict[str, tuple[int, int]]
 def _parts(text: str) -> Parts | None:
     """The spans of ``text``'s components (a URI or IRI reference), or None."""
     from .. import iri
-    from ..core.reference import parse
+    from ..core._reference import parse
 
     try:
         ref = parse(text) if text.isascii() else iri.parse(text)

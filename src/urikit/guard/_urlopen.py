@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..core.errors import URIError, arg_type_error, check_str
+from ..core._errors import URIError, arg_type_error, check_str
 from ..security import Policy, Report
 from ._gate import (
     MAX_BYTES,
@@ -181,7 +181,7 @@ def _redirect_target(hop: Hop, location: str, policy: Policy, number: int) -> st
     """The ``Location`` of a redirect resolved against the hop's URL, or
     :class:`Blocked` when it is no URI reference (its position counted in the
     ``Location`` as sent)."""
-    from ..core.resolution import resolve
+    from ..core._resolution import resolve
     from ..security import check
     from ._gate import _refused
 

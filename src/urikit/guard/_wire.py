@@ -29,7 +29,7 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from ..core.errors import quoted
+from ..core._errors import quoted
 from ._gate import FetchError, check_body_size, timed_out
 
 if TYPE_CHECKING:

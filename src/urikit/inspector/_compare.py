@@ -39,9 +39,9 @@ from typing import Final, NamedTuple
 
 from .. import URIError, normalize, parse, resolve
 from .. import iri as _iri
+from ..core._normalization import normalize_percent
+from ..core._resolution import remove_dot_segments, resolve_parts
 from ..core._schemeinfo import DEFAULT_REGISTRY
-from ..core.normalization import normalize_percent
-from ..core.resolution import remove_dot_segments, resolve_parts
 from ..legacy.grammars import APPENDIX_B_RE
 
 #: The parts of the browser's reading that the page shows and compares, in order.

@@ -29,7 +29,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
-from ..core.errors import URIError
+from ..core._errors import URIError
 from ._conversion import _from_uri, to_uri
 from ._syntax import (
     FRAGMENT_SPAN,

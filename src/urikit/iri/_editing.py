@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Final
 
 from ..core._editing import Codec
+from ..core._errors import URIError
 from ..core._parser import Spans, diagnose, split
-from ..core.errors import URIError
 from ._syntax import _reword, check_iri_component, find_error, iri_split, is_iprivate, is_ucschar
 
 __all__ = ["IRI_CODEC", "IRICodec"]

@@ -17,9 +17,9 @@ import unicodedata
 from typing import Final
 
 from ..core._charsets import PCT_ENCODED_PATTERN
+from ..core._errors import check_str, unknown_choice
+from ..core._normalization import normalize as _uri_normalize
 from ..core._schemeinfo import SchemeRegistry
-from ..core.errors import check_str, unknown_choice
-from ..core.normalization import normalize as _uri_normalize
 from ._conversion import _ascii_host, _from_uri, _utf8_pct, to_uri
 from ._syntax import (
     FRAGMENT_SPAN,

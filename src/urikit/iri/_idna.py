@@ -24,8 +24,8 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from ..core.errors import URIError
-from ..core.percent import percent_decode
+from ..core._errors import URIError
+from ..core._percent import percent_decode
 
 __all__ = ["host_to_ascii", "host_to_unicode", "is_ace"]
 

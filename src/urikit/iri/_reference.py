@@ -14,12 +14,12 @@ only parsing (``iri._syntax``), repr and the operations that return an IRI
 from __future__ import annotations
 
 from ..core._accel import C_BUILD, accelerate
+from ..core._errors import URIError, check_str
 from ..core._parser import diagnose, split
+from ..core._reference import URIReference
+from ..core._reference import is_valid as _uri_is_valid
+from ..core._reference import parse as _uri_parse
 from ..core._schemeinfo import SchemeRegistry
-from ..core.errors import URIError, check_str
-from ..core.reference import URIReference
-from ..core.reference import is_valid as _uri_is_valid
-from ..core.reference import parse as _uri_parse
 from ._conversion import to_uri
 from ._editing import IRI_CODEC
 from ._equivalence import normalize

@@ -10,10 +10,10 @@ split by the IRI rules and resolved by the core's section 5.2 on their parts.
 
 from __future__ import annotations
 
-from ..core.errors import URIError
-from ..core.resolution import Parts, recompose, relativize_parts, resolve_parts
-from ..core.resolution import relativize as _uri_relativize
-from ..core.resolution import resolve as _uri_resolve
+from ..core._errors import URIError
+from ..core._resolution import Parts, recompose, relativize_parts, resolve_parts
+from ..core._resolution import relativize as _uri_relativize
+from ..core._resolution import resolve as _uri_resolve
 from ._syntax import SCHEME_SPAN, checked, iri_split, parts_of, text_arg
 
 __all__ = ["relativize", "resolve"]

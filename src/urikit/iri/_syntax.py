@@ -29,6 +29,7 @@ from typing import Final
 from ..core._accel import iri_stand_in
 from ..core._charsets import ALPHA, DIGIT, SCHEME_PATTERN
 from ..core._charsets import BIDI_FORMATTING as _BIDI_FORMATTING
+from ..core._errors import URIError, arg_type_error, check_str, unknown_choice
 from ..core._parser import (
     AUTHORITY_SPAN,
     FRAGMENT_SPAN,
@@ -42,9 +43,8 @@ from ..core._parser import (
     diagnose,
     split,
 )
-from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
-from ..core.reference import URIReference
-from ..core.resolution import Parts
+from ..core._reference import URIReference
+from ..core._resolution import Parts
 
 __all__ = [
     "AUTHORITY_SPAN",

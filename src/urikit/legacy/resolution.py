@@ -53,7 +53,7 @@ import re
 from typing import Final
 
 from ..core._charsets import regex_class
-from ..core.errors import URIError, unknown_choice
+from ..core._errors import URIError, unknown_choice
 from .grammars import _SCHEME, _URIC
 from .grammars import APPENDIX_B_RE as _SPLIT_RE
 

@@ -30,7 +30,7 @@ from typing import Final
 
 from ..core._charsets import ALNUM_CLASS, ALPHA, ALPHA_CLASS, DIGIT, possessive, regex_class
 from ..core._charsets import PCT_ENCODED_PATTERN as _ESC
-from ..core.errors import unknown_choice
+from ..core._errors import unknown_choice
 
 __all__ = ["RULES", "SCHEME_RULES", "is_valid_rfc1738"]
 

@@ -28,16 +28,16 @@ import warnings
 from ..core._faces import publish
 from ..core._schemeinfo import DEFAULT_REGISTRY, SchemeHandler, SchemeRegistry
 from ._base import SchemeView, ServerView
+from ._file import FileView
+from ._ftp import FtpView
+from ._gopher import GopherView
+from ._http import HttpView
+from ._mailto import MailtoView
+from ._news import NewsView, NntpView
+from ._prospero import ProsperoView
 from ._registry import get, normalize, register, registry, view
-from .file import FileView
-from .ftp import FtpView
-from .gopher import GopherView
-from .http import HttpView
-from .mailto import MailtoView
-from .news import NewsView, NntpView
-from .prospero import ProsperoView
-from .telnet import TelnetView
-from .wais import WaisView
+from ._telnet import TelnetView
+from ._wais import WaisView
 
 __all__ = [
     "FileView",

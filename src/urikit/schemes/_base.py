@@ -6,11 +6,11 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, Final, Self
 
+from ..core._errors import URIError, arg_type_error, check_codec, check_str
 from ..core._fields import json_fields, names
+from ..core._percent import decode_in, encode_except
+from ..core._reference import URIReference, parse
 from ..core._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
-from ..core.errors import URIError, arg_type_error, check_codec, check_str
-from ..core.percent import decode_in, encode_except
-from ..core.reference import URIReference, parse
 
 __all__ = [
     "SERVER_FIELDS",

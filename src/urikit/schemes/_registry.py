@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..core._errors import arg_type_error, check_str
+from ..core._normalization import normalize as _core_normalize
+from ..core._reference import URIReference, parse
 from ..core._schemeinfo import DEFAULT_REGISTRY, SchemeHandler, SchemeRegistry
-from ..core.errors import arg_type_error, check_str
-from ..core.normalization import normalize as _core_normalize
-from ..core.reference import URIReference, parse
 from ._base import SchemeView
-from .file import FileView
-from .ftp import FtpView
-from .gopher import GopherView
-from .http import HttpView
-from .mailto import MailtoView
-from .news import NewsView, NntpView
-from .prospero import ProsperoView
-from .telnet import TelnetView
-from .wais import WaisView
+from ._file import FileView
+from ._ftp import FtpView
+from ._gopher import GopherView
+from ._http import HttpView
+from ._mailto import MailtoView
+from ._news import NewsView, NntpView
+from ._prospero import ProsperoView
+from ._telnet import TelnetView
+from ._wais import WaisView
 
 #: The built-in registry (``urikit.core._schemeinfo.DEFAULT_REGISTRY``): the one
 #: ``URIReference.scheme_view()``, ``urikit.normalize`` and :func:`view` use by default.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipaddress
 from typing import Final
 
-from ..core.errors import check_str
+from ..core._errors import check_str
 
 #: Cloud metadata services: addresses ``ipaddress`` may call global (or only
 #: link-local) that give instance credentials to whoever asks from inside.

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from ..core._accel import C_BUILD, accelerate
+from ..core._errors import URIError, arg_type_error, check_str
 from ..core._parser import (
     HOST_SPAN,
     PATH_SPAN,
@@ -22,9 +23,8 @@ from ..core._parser import (
     is_ipv4address,
     plain_host_end,
 )
+from ..core._reference import URIReference, parse
 from ..core._schemeinfo import DEFAULT_REGISTRY
-from ..core.errors import URIError, arg_type_error, check_str
-from ..core.reference import URIReference, parse
 from ._addresses import METADATA_HOSTS
 from ._authority import _check_host, _check_port, _check_userinfo
 from ._percent import _LOUD_RE, _check_percent

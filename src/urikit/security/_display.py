@@ -15,8 +15,8 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any, Final
 
+from ..core._errors import URIError, quoted
 from ..core._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_SPAN
-from ..core.errors import URIError, quoted
 from ..iri._conversion import _decodable, _decode_component, _from_uri, to_uri
 from ..iri._display import (
     _DELIMITERS,

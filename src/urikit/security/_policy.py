@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..core._errors import URIError, arg_type_error, unknown_choice
 from ..core._schemeinfo import SchemeRegistry
-from ..core.errors import URIError, arg_type_error, unknown_choice
 from ._addresses import _Network
 
 #: Every code :func:`check` may report -> (what it means, the section it comes from).

@@ -18,7 +18,7 @@ from ..core._parser import (
     SCHEME_SPAN,
     USERINFO_SPAN,
 )
-from ..core.reference import URIReference, parse
+from ..core._reference import URIReference, parse
 from ._policy import Finding
 
 

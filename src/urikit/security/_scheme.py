@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from ..core._errors import quoted
 from ..core._parser import PATH_SPAN, SCHEME_SPAN
-from ..core.errors import quoted
 from ._policy import _Found
 from ._text import _percent_text
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import ipaddress
 from typing import Any, Final
 
+from ..core._errors import quoted
 from ..core._extras import optional
 from ..core._parser import HOST_SPAN, PATH_SPAN, PORT_SPAN, SCHEME_SPAN
+from ..core._reference import URIReference
 from ..core._schemeinfo import DEFAULT_REGISTRY
-from ..core.errors import quoted
-from ..core.reference import URIReference
 from ._addresses import read_ipv4
 from ._policy import _Found
 from ._text import _host_name
@@ -34,7 +34,7 @@ def _whatwg(found: _Found, text: str, ref: URIReference, scheme: str) -> None:
     ada_url = _ada()
     if ada_url is None:
         return
-    from ..core.resolution import remove_dot_segments
+    from ..core._resolution import remove_dot_segments
 
     try:
         theirs = ada_url.parse_url(text, attributes=_ADA_ATTRIBUTES)

@@ -6,7 +6,7 @@
 #include "../core/_parser_c.h"
 
 /* The bottom layer of urikit.extract.
- * urikit_sp_extract_scan walks the candidates of urikit.text.candidates._candidates_re
+ * urikit_sp_extract_scan walks the candidates of urikit.text._candidates._candidates_re
  * (every ":", "<", '"' and, with abbreviated, "." that may start a reference)
  * and decides the common ones itself, by the very rules of the Python code
  * (candidates._judge): a bare reference whose run of URI characters is short,

@@ -19,7 +19,7 @@ __layer__ = 5
 
 from typing import TYPE_CHECKING, Any
 
-from ..core._faces import claimed, publish
+from ..core._faces import publish
 from ._namespaces import (
     IETF,
     ISBN,
@@ -39,7 +39,7 @@ from ._publicid import nss_to_publicid, publicid_to_nss, publicid_to_urn
 from ._syntax import QUERY_KEYWORDS, RESOLUTION_SERVICES, URN, urn_to_publicid
 
 if TYPE_CHECKING:  # loaded on first use, see __getattr__
-    from ._resolution import (
+    from ._resolvers import (
         IETFResolver,
         ISBNResolver,
         NBNResolver,
@@ -93,10 +93,10 @@ _RESOLUTION_NAMES: frozenset[str] = frozenset(__all__) - set(globals())
 def __getattr__(name: str) -> Any:
     if name not in _RESOLUTION_NAMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from . import _resolution
+    from . import _resolvers
 
-    value = claimed(__name__, getattr(_resolution, name))
-    globals()[name] = value
+    value = globals()[name] = getattr(_resolvers, name)
+    publish(__name__, globals(), [name])
     return value
 
 

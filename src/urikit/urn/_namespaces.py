@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from ..core._charsets import ALPHA, DIGIT, HEXDIG
-from ..core.errors import URIError, check_str
+from ..core._errors import URIError, check_str
 from ._publicid import nss_to_publicid
 
 __all__ = [
@@ -110,6 +110,7 @@ class NSSError(URIError):
     ``detail`` the message); :meth:`urikit.URN.parse` turns it into a
     ``URIError`` whose position is in the whole URN.
 
+    >>> from urikit import URIError
     >>> err = NSSError("digits only", 2, "12a")
     >>> isinstance(err, URIError), str(err), err.offset, err.position, err.text
     (True, 'digits only', 2, 2, '12a')

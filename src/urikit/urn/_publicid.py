@@ -21,7 +21,7 @@ import re
 from typing import Final
 
 from ..core._charsets import ALPHA, DIGIT
-from ..core.errors import URIError, check_str
+from ..core._errors import URIError, check_str
 
 __all__ = [
     "PUBID_CHARS",

@@ -52,10 +52,10 @@ from ..core._charsets import (
     possessive,
 )
 from ..core._charsets import regex_class as _rc
+from ..core._errors import URIError, arg_type_error, check_str, unknown_choice
 from ..core._fields import json_fields, names
 from ..core._parser import diagnose, split
-from ..core.errors import URIError, arg_type_error, check_str, unknown_choice
-from ..core.percent import encode_except
+from ..core._percent import encode_except
 from ._namespaces import (
     INFORMAL_NID_RE,
     NID_CHARS,

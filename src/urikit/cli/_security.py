@@ -1,0 +1,269 @@
+"""The security commands: ``urikit check`` (verdicts and a policy) and ``urikit show``
+(each component distinct, findings marked under their spans; RFC 3986 section 7.6).
+
+Inputs come from the arguments or, when there are none, one per line from
+stdin; one record per input, in order. Exit status: 0 when every input passes
+the policy, 1 when one does not (or is not valid), 2 for usage errors.
+
+>>> from urikit.cli import main
+>>> main(["check", "https://example.org/", "--policy", "ssrf"])  # doctest: +NORMALIZE_WHITESPACE
+pass	https://example.org/
+0
+>>> ssrf = ["--policy", "ssrf"]
+>>> main(["check", "http://0x7f.1/", *ssrf])  # doctest: +ELLIPSIS, +NORMALIZE_WHITESPACE
+fail	http://0x7f.1/	warning rare-ip-form at 7-13: ...
+1
+>>> main(["show", "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm"])
+... # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
+[scheme ftp]://[userinfo cnn.example.com&story=breaking_news]@[HOST 10.0.0.1][path /top_story.htm]
+ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm
+      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ ^^^^^^^^
+  danger misleading-userinfo at 6-41: ...
+  warning private-address at 42-50: ...
+1
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import itertools
+import sys
+from typing import Any, TextIO
+
+from ._commands import add_command
+from ._common import (
+    EXIT_NO,
+    EXIT_OK,
+    add_common,
+    add_inputs,
+    define_record,
+    escape,
+    flush_output,
+    inputs,
+    not_utf8,
+    run_records,
+    write_output,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..security import Finding, Policy, Report
+
+__all__ = ["register"]
+
+#: ``urikit show`` prints a block of lines (or HTML) per input, for people; its
+#: machine-readable form is the ``segments`` of ``urikit check --json``.
+CHECK = define_record("check", "policy", "ok", "findings", "segments")
+
+#: ANSI colours of the components (SGR parameters); the host is bold and underlined.
+COLOURS = {
+    "scheme": "36",
+    "userinfo": "33;7",
+    "host": "1;4",
+    "port": "35",
+    "path": "32",
+    "query": "34",
+    "fragment": "90",
+    "delimiter": "2",
+    "invalid": "31;7",
+}
+SEVERITY_COLOURS = {"danger": "1;31", "warning": "33", "info": "34"}
+
+
+def _policy(name: str) -> Policy:
+    from ..security import Policy
+
+    return Policy.ssrf() if name == "ssrf" else Policy()
+
+
+def _raise_syntax_error(report: Report) -> None:
+    """The input is not valid: raise its URIError, for an error record."""
+    if report.uri is not None:
+        return
+    from ..core._reference import parse
+
+    text = report.text
+    if text.isascii():
+        parse(text)
+    from .. import iri
+
+    iri.parse(text)
+
+
+def _summary(f: Finding) -> str:
+    return f"{f.severity} {f.code} at {f.start}-{f.end}: {f.message}"
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    from dataclasses import asdict  # loaded by urikit.security already
+
+    from ..security import check
+
+    policy = _policy(args.policy)
+    failed = False
+
+    def handle(text: str) -> tuple[dict[str, Any], list[str]]:
+        nonlocal failed
+        report = check(text, policy=policy)
+        if not report.ok:
+            failed = True
+        _raise_syntax_error(report)
+        fields = {
+            "ok": report.ok,
+            "findings": [asdict(f) for f in report.findings],
+            "segments": [
+                {"component": s.component, "start": s.start, "end": s.end, "codes": list(s.codes)}
+                for s in report.segments()
+            ],
+        }
+        human = ["pass" if report.ok else "fail", text]
+        if report.findings:
+            human.append("; ".join(_summary(f) for f in report.findings))
+        return fields, human
+
+    status = run_records(
+        args, CHECK, inputs(args, args.uris), handle, fixed={"policy": args.policy}
+    )
+    return EXIT_NO if failed else status
+
+
+def _labelled(report: Report, colour: bool) -> str:
+    out: list[str] = []
+    for s in report.segments():
+        shown = escape(s.text)
+        if colour:
+            out.append(f"\x1b[{COLOURS[s.component]}m{shown}\x1b[0m")
+        elif s.component == "delimiter":
+            out.append(shown)
+        else:
+            label = "HOST" if s.component == "host" else s.component
+            out.append(f"[{label} {shown}]")
+    return "".join(out)
+
+
+def _carets(report: Report, colour: bool) -> tuple[str, str]:
+    """The escaped text and a line with "^" under every finding's span."""
+    widths = [len(escape(c)) for c in report.text]
+    offsets = [0]
+    for w in widths:
+        offsets.append(offsets[-1] + w)
+    marks = [" "] * offsets[-1]
+    worst = [-1] * offsets[-1]
+    rank = {"info": 0, "warning": 1, "danger": 2}
+    for f in report.findings:
+        a, b = offsets[f.start], offsets[max(f.end, f.start)]
+        if b == a and a < len(marks):
+            b = a + 1
+        for i in range(a, min(b, len(marks))):
+            marks[i] = "^"
+            worst[i] = max(worst[i], rank[f.severity])
+    if colour:
+        names = ("info", "warning", "danger")
+        runs = []
+        for w, group in itertools.groupby(zip(marks, worst, strict=True), key=lambda m: m[1]):
+            chunk = "".join(m for m, _ in group)
+            runs.append(f"\x1b[{SEVERITY_COLOURS[names[w]]}m{chunk}\x1b[0m" if w >= 0 else chunk)
+        return escape(report.text), "".join(runs).rstrip()
+    return escape(report.text), "".join(marks).rstrip()
+
+
+def _show_text(report: Report, colour: bool) -> str:
+    lines = [_labelled(report, colour)]
+    if report.findings:
+        text, carets = _carets(report, colour)
+        lines += [text, carets]
+        for f in report.findings:
+            word = f.severity
+            if colour:
+                word = f"\x1b[{SEVERITY_COLOURS[f.severity]}m{word}\x1b[0m"
+            lines.append(f"  {word} {escape(_summary(f)[len(f.severity) + 1 :])}")
+    return "\n".join(lines)
+
+
+def _show_html(report: Report) -> str:
+    parts = ['<span class="uri">']
+    for s in report.segments():
+        classes = [s.component]
+        over = [f for f in report.findings if s.codes and f.code in s.codes]
+        if over:
+            worst = max(over, key=lambda f: ("info", "warning", "danger").index(f.severity))
+            classes += ["finding", worst.severity]
+        attrs = f' class="{" ".join(classes)}"'
+        if over:
+            title = "; ".join(f"{f.code}: {f.message}" for f in over)
+            attrs += f' data-codes="{html.escape(" ".join(s.codes))}" title="{html.escape(title)}"'
+        body = html.escape(s.text)
+        if s.component == "host":
+            body = f"<strong>{body}</strong>"
+        parts.append(f"<span{attrs}>{body}</span>")
+    parts.append("</span>")
+    if report.findings:
+        parts.append('<ul class="findings">')
+        for f in report.findings:
+            parts.append(
+                f'<li class="{f.severity}"><code>{f.code}</code> {f.start}-{f.end}: '
+                f"{html.escape(f.message)} ({html.escape(f.reference)})</li>"
+            )
+        parts.append("</ul>")
+    return "".join(parts)
+
+
+def _write_block(out: TextIO, block: str) -> None:
+    write_output(out, block, end="\n")
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    from ..security import check
+
+    policy = _policy(args.policy)
+    failed = False
+    out = sys.stdout
+    colour = args.color == "always" or (args.color == "auto" and out.isatty())
+    for text in inputs(args, args.uris):
+        bad = not_utf8(text)
+        if bad is not None:  # the text as read, and the error
+            failed = True
+            message = f"{bad.reason}: {bad}"
+            if args.html:
+                shown = f'<span class="uri error">{html.escape(text)}</span> {html.escape(message)}'
+            else:
+                shown = f"{escape(text)}\n  error {message}"
+            _write_block(out, shown)
+            continue
+        report = check(text, policy=policy)
+        failed = failed or not report.ok
+        _write_block(out, _show_html(report) if args.html else _show_text(report, colour))
+        if args.line_buffered:
+            flush_output(out)
+    flush_output(out)
+    return EXIT_NO if failed else EXIT_OK
+
+
+def register(sub: Any) -> None:
+    """Add ``urikit check`` and ``urikit show`` to the tool."""
+    p = add_command(sub, "check")
+    add_inputs(p, "uris", "URI", "URIs or IRIs to check")
+    p.add_argument(
+        "--policy",
+        choices=["default", "ssrf"],
+        default="default",
+        help="default: block on danger; ssrf: for a service that fetches URLs given by users",
+    )
+    add_common(p)
+    p.set_defaults(run=_cmd_check)
+
+    p = add_command(sub, "show")
+    add_inputs(p, "uris", "URI", "URIs or IRIs to show")
+    p.add_argument("--policy", choices=["default", "ssrf"], default="default")
+    p.add_argument("--html", action="store_true", help="HTML <span class=...> markup")
+    p.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="terminal colours (auto: when the output is a terminal)",
+    )
+    p.add_argument(
+        "--line-buffered", action="store_true", help="write each block out at once (for a pipe)"
+    )
+    p.set_defaults(run=_cmd_show, parser=p)
