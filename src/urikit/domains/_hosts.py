@@ -76,9 +76,12 @@ def host_labels(host: str) -> tuple[list[str], str] | None:
     return labels, dot
 
 
-#: Characters that cannot be in a bare host (a reg-name, RFC 3986 section 3.2.2):
-#: a text holding one is read as a URI reference, or as an authority and a path.
-_NOT_IN_HOST = frozenset(":/?#@[]\\")
+#: The ASCII characters of a reg-name (RFC 3986 section 3.2.2: unreserved,
+#: sub-delims, ``%``): a text of these only is a host as it is; any other is read
+#: as a URI reference, or as an authority and a path, and checked.
+_REG_NAME = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=%"
+)
 
 
 def host_of(text: str) -> str | None:
@@ -90,10 +93,13 @@ def host_of(text: str) -> str | None:
 
     >>> [host_of(t) for t in ("Example.com", "https://a.b.example/x", "b.example:80/p")]
     ['Example.com', 'a.b.example', 'b.example']
-    >>> host_of("urn:isbn:1"), host_of("[::1]:8080")
-    (None, '[::1]')
+    >>> host_of("urn:isbn:1"), host_of("[::1]:8080"), host_of("例え.jp")
+    (None, '[::1]', '例え.jp')
+    >>> host_of("a b")
+    Traceback (most recent call last):
+    urikit.errors.URIError: invalid character ' ' in path at position 1
     """
-    if _NOT_IN_HOST.isdisjoint(text):
+    if _REG_NAME.issuperset(text) and text:
         return text
     from ..iri._reference import parse
 
