@@ -5,11 +5,11 @@ registrable domain, by the Public Suffix List (:mod:`urikit.domains`).
 >>> _ = pytest.importorskip("publicsuffixlist")  # the list: pip install 'urikit[domains]'
 >>> from urikit.cli import main
 >>> main(["domain", "https://forums.news.bbc.co.uk/x", "a.b.github.io"])  # doctest: +NORMALIZE_WHITESPACE
-https://forums.news.bbc.co.uk/x	forums.news	bbc	co.uk	bbc.co.uk
-a.b.github.io	a	b	github.io	b.github.io
+ok	https://forums.news.bbc.co.uk/x	forums.news	bbc	co.uk	bbc.co.uk
+ok	a.b.github.io	a	b	github.io	b.github.io
 0
 >>> main(["domain", "--icann", "a.b.github.io"])  # doctest: +NORMALIZE_WHITESPACE
-a.b.github.io	a.b	github	io	github.io
+ok	a.b.github.io	a.b	github	io	github.io
 0
 """  # noqa: E501
 
@@ -79,7 +79,7 @@ def _cmd_domain(args: argparse.Namespace) -> int:
             "registrable_domain": _or_none(parts.registrable_domain),
             "section": parts.section,
         }
-        return fields, [text, *parts, parts.registrable_domain]
+        return fields, ["ok", text, *parts, parts.registrable_domain]
 
     fixed = {"sections": "icann" if args.icann else "all", "list_version": psl.version}
     return run_records(args, DOMAIN, inputs(args, args.urls), handle, fixed=fixed)
