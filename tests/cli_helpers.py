@@ -25,7 +25,7 @@ def with_extras(commands: list[str]) -> list[Any]:
     (:data:`NEEDS_EXTRA`) skipped when it is not installed."""
     import importlib.util
 
-    found = []
+    found: list[Any] = []
     for command in commands:
         module, extra = NEEDS_EXTRA.get(command, (None, ""))
         if module is not None and importlib.util.find_spec(module) is None:

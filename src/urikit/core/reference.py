@@ -156,6 +156,8 @@ class URIReference(Buildable):
         """Is ``other`` same site with this reference (the same scheme and
         registrable domain, as the HTML standard reads it)?
         :func:`urikit.domains.same_site`."""
+        if not isinstance(other, str | URIReference):
+            raise arg_type_error(self._func("same_site"), "other", "str or URIReference", other)
         answer: bool = imported(_DOMAINS).same_site(self, other, private=private)
         return answer
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from ..core._extras import loader
-from ..core.errors import check_str
+from ..core.errors import arg_type_error
 from ..core.reference import URIReference
 from ..iri._reference import parse as _parse_iri
 from ._hosts import host_labels, is_ip
@@ -57,7 +57,7 @@ def load(source: str | bytes | os.PathLike[str]) -> PublicSuffixList:
     if isinstance(source, str) and ("\n" in source or "\r" in source):
         return PublicSuffixList(source)
     if not isinstance(source, str | os.PathLike):
-        check_str(source, "load", "source")
+        raise arg_type_error("load", "source", "str, bytes or a path", source)
     path = os.fspath(source)
     with open(path, encoding="utf-8") as f:
         return PublicSuffixList(f.read(), path)
@@ -189,14 +189,13 @@ def same_site(a: str | URIReference, b: str | URIReference, *, private: bool = T
     >>> same_site("http://example.com/", "https://example.com/")
     False
     """
+    for name, ref in (("a", a), ("b", b)):
+        if not isinstance(ref, str | URIReference):
+            raise arg_type_error("same_site", name, "str or URIReference", ref)
     sites = []
     for ref in (a, b):
         if isinstance(ref, str):
             ref = _parse_iri(ref)
-        elif not isinstance(ref, URIReference):
-            raise TypeError(
-                f"same_site() arguments must be str or URIReference, not {type(ref).__name__}"
-            )
         scheme, host = ref.scheme, ref.host
         if scheme is None or not host:
             return False
