@@ -4,7 +4,8 @@ The list's text (https://github.com/publicsuffix/list/wiki/Format) is read rule
 by rule and compiled once into a trie of dicts keyed by label, from the right
 (``uk`` -> ``co`` -> ...). A node is ``(flags, children)``: which kinds of rule
 end there (a normal or an exception rule, of the ICANN or of the private
-section) and the labels below it. A rule written with U-labels is entered under
+section), whether its ``*`` child is a rule (``*.ck``: a flag of ``ck``, not a
+child), and the labels below it. A rule written with U-labels is entered under
 its A-labels too, so ``xn--55qx5d.cn`` and ``公司.cn`` find the same rule and
 the answer keeps the form the host was given in.
 
@@ -34,7 +35,8 @@ ICANN: Final = "icann"
 PRIVATE: Final = "private"
 
 # A node's flags: a normal rule ends here (bit 0: ICANN, bit 1: private), an
-# exception rule ends here (bit 2: ICANN, bit 3: private).
+# exception rule ends here (bit 2: ICANN, bit 3: private), its * child is a normal
+# rule (bit 4: ICANN, bit 5: private).
 _RULE: Final = {ICANN: 1, PRIVATE: 2}
 _EXCEPTION: Final = {ICANN: 4, PRIVATE: 8}
 #: The flags a lookup honours: every rule, or the ICANN section's only.
@@ -150,11 +152,16 @@ def _compile(rules: tuple[Rule, ...]) -> dict[str, Node]:
     def freeze(children: dict[str, list[object]]) -> dict[str, Node]:
         frozen: dict[str, Node] = {}
         for label, (flags, below) in children.items():
+            if label == "*":
+                continue  # a flag of its parent (a * rule is never a parent: parse_list)
+            wild = below.get("*") if below else None  # type: ignore[attr-defined]
+            if wild is not None:
+                flags = int(flags) | (int(wild[0]) & 3) << 4  # type: ignore[call-overload]
             kids = freeze(below) if below else None  # type: ignore[arg-type]
             frozen[label] = (flags, kids)  # type: ignore[assignment]
         return frozen
 
-    return freeze(root)
+    return freeze(root)  # a rule "*" alone is the default rule, written out: left out
 
 
 class PublicSuffixList:
@@ -215,27 +222,29 @@ class PublicSuffixList:
         the public suffix, and the flags of the prevailing rule (0: the default
         rule ``*``), honouring the rules in ``mask``.
 
-        One walk from the rightmost label: at each depth a ``*`` child that is a
-        rule matches this label, a child of the label's own name continues the
-        walk; the deepest normal rule prevails, unless an exception rule matches,
-        which prevails at once and gives its labels less the leftmost one."""
+        One walk from the rightmost label: a node whose ``*`` child is a rule
+        (its flags' bits 4 and 5) matches any next label, a child of the label's
+        own name continues the walk; the deepest normal rule prevails, unless an
+        exception rule matches, which prevails at once and gives its labels less
+        the leftmost one."""
         best, flags = 1, 0  # the default rule "*": the rightmost label
         children: dict[str, Node] | None = self._root
+        wild = 0  # the rule flags of the * child of the node above
         for depth, label in enumerate(reversed(labels), 1):
-            if children is None:
-                break
-            wild = children.get("*")
-            if wild is not None and wild[0] & mask:
-                best, flags = depth, wild[0] & mask
-            node = children.get(label)
+            if wild:
+                best, flags = depth, wild
+            node = children.get(label)  # type: ignore[union-attr]
             if node is None:
                 break
-            found = node[0] & mask
-            if found & 12:  # an exception rule
-                return depth - 1, found
-            if found:
-                best, flags = depth, found
+            found = node[0]
+            if found & mask & 12:  # an exception rule
+                return depth - 1, found & mask & 12
+            if found & mask & 3:
+                best, flags = depth, found & mask & 3
             children = node[1]
+            if children is None:  # a leaf ({} when its only child was a * rule)
+                break
+            wild = (found >> 4) & mask & 3
         return best, flags
 
     def _find(
