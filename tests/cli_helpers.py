@@ -16,6 +16,25 @@ import pytest
 
 from urikit.cli import main
 
+#: The commands whose tests need an extra's package -> that package and the extra.
+NEEDS_EXTRA: dict[str, tuple[str, str]] = {"domain": ("publicsuffixlist", "domains")}
+
+
+def with_extras(commands: list[str]) -> list[Any]:
+    """``commands`` as pytest parameters, each that needs an extra's package
+    (:data:`NEEDS_EXTRA`) skipped when it is not installed."""
+    import importlib.util
+
+    found: list[Any] = []
+    for command in commands:
+        module, extra = NEEDS_EXTRA.get(command, (None, ""))
+        if module is not None and importlib.util.find_spec(module) is None:
+            why = f"needs {module}: pip install 'urikit[{extra}]'"
+            found.append(pytest.param(command, marks=pytest.mark.skip(reason=why)))
+        else:
+            found.append(command)
+    return found
+
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
     """The exit status and the stdout lines of ``urikit ARGV``."""

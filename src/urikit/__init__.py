@@ -77,6 +77,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "linkify": ("urikit.linkifier", "linkify"),
     "iri": ("urikit.iri", ""),
     "security": ("urikit.security", ""),
+    "domains": ("urikit.domains", ""),
     "canonical": ("urikit.canonicalization", "canonical"),
     "safe_browsing_expressions": ("urikit.canonicalization", "safe_browsing_expressions"),
     "surt": ("urikit.canonicalization", "surt"),

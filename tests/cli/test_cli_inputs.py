@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import FakeStdin, run
+from cli_helpers import FakeStdin, run, with_extras
 from test_cli_records import SAMPLES
 
 from urikit.batch import read_text_record
@@ -43,7 +43,7 @@ def records(
     return status, [json.loads(line) for line in captured.out.splitlines()], captured.err
 
 
-@pytest.mark.parametrize("command", PER_INPUT)
+@pytest.mark.parametrize("command", with_extras(PER_INPUT))
 def test_dash_is_stdin_in_its_place(
     command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -54,7 +54,7 @@ def test_dash_is_stdin_in_its_place(
     assert [r["input"] for r in got] == ["first", "one", "two", "last"]
 
 
-@pytest.mark.parametrize("command", PER_INPUT)
+@pytest.mark.parametrize("command", with_extras(PER_INPUT))
 def test_from_file_reads_its_lines_after_the_arguments(
     command: str,
     tmp_path: Path,
@@ -81,7 +81,7 @@ def test_from_file_reads_its_lines_after_the_arguments(
     assert "warning" not in err
 
 
-@pytest.mark.parametrize("command", PER_INPUT)
+@pytest.mark.parametrize("command", with_extras(PER_INPUT))
 def test_an_unreadable_from_file_is_trouble_before_any_output(
     command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -92,7 +92,7 @@ def test_an_unreadable_from_file_is_trouble_before_any_output(
     assert captured.err == f"urikit: cannot read {missing}: No such file or directory\n"
 
 
-@pytest.mark.parametrize("command", PER_INPUT)
+@pytest.mark.parametrize("command", with_extras(PER_INPUT))
 def test_an_argument_naming_a_file_is_an_input_with_a_warning(
     command: str,
     tmp_path: Path,
@@ -179,6 +179,7 @@ EMPTY_LINE: dict[str, tuple[bool, Any]] = {
     "iri display": (True, ""),
     "canonical": (False, "empty-component"),
     "surt": (False, "empty-component"),
+    "domain": (False, "empty-component"),
     "fixup": (False, "bad-value"),
     "file-path": (False, "bad-value"),
     "file-uri": (False, "bad-value"),
@@ -192,7 +193,7 @@ def test_the_empty_line_table_covers_every_command() -> None:
     assert sorted(EMPTY_LINE) == PER_INPUT
 
 
-@pytest.mark.parametrize("command", PER_INPUT)
+@pytest.mark.parametrize("command", with_extras(PER_INPUT))
 @pytest.mark.parametrize("line_end", [b"\n", b"\r\n"])
 def test_an_empty_line_is_one_record_in_its_place(
     command: str,
@@ -278,7 +279,7 @@ AWKWARD_LINES = [
 VERDICTS = ("error", "valid", "ok", "pass", "fail", "misleading")
 
 
-@pytest.mark.parametrize("command", PER_INPUT)
+@pytest.mark.parametrize("command", with_extras(PER_INPUT))
 def test_every_field_reads_back_through_a_pipe(command: str, tmp_path: Path) -> None:
     """Through a real process and pipe: the bytes as written, read back."""
     data = b"\n".join(AWKWARD_LINES) + b"\n"

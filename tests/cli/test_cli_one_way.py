@@ -18,6 +18,7 @@ from pathlib import Path
 
 import paths
 import pytest
+from cli_helpers import with_extras
 from test_cli_records import SAMPLES
 
 from urikit.cli import main
@@ -66,6 +67,7 @@ NOT_UTF8 = {
     "check": (["check"], b"http://a/\xffb"),
     "canonical": (["canonical"], b"http://a/\xffb"),
     "surt": (["surt"], b"http://a/\xffb"),
+    "domain": (["domain"], b"http://a/\xffb"),
 }
 
 
@@ -82,7 +84,7 @@ SAMPLES_GOOD = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(NOT_UTF8))
+@pytest.mark.parametrize("name", with_extras(sorted(NOT_UTF8)))
 def test_a_line_not_utf8_is_an_error_record_in_its_place(name: str) -> None:
     argv, line = NOT_UTF8[name]
     assert line.index(b"\xff") == 9
@@ -215,7 +217,7 @@ def test_fetch_refuses_a_url_not_utf8() -> None:
 # --- booleans -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", sorted(SAMPLES))
+@pytest.mark.parametrize("name", with_extras(sorted(SAMPLES)))
 def test_booleans_are_true_and_false(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     for argv in SAMPLES[name]:
         for extra in ([], ["--json"]):

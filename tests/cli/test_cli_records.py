@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import with_extras
 
 from urikit.cli import build_parser, main
 from urikit.cli._common import ERROR_KEYS, RECORD_KEYS
@@ -43,7 +44,9 @@ SAMPLES: dict[str, tuple[list[str], list[str]]] = {
     "check": (["check", "http://h/"], ["check", "a b"]),
     "canonical": (["canonical", "HTTP://h/"], ["canonical", "http://h:x/"]),
     "surt": (["surt", "http://h/"], ["surt", "http://h:x/"]),
+    "domain": (["domain", "www.example.com"], ["domain", "http://a b/"]),
 }
+
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
 
@@ -62,7 +65,7 @@ def test_every_command_has_samples() -> None:
     assert set(SAMPLES) <= set(RECORD_KEYS)
 
 
-@pytest.mark.parametrize("command", sorted(SAMPLES))
+@pytest.mark.parametrize("command", with_extras(sorted(SAMPLES)))
 def test_success_and_error_records_have_the_declared_keys(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -133,7 +136,7 @@ NASTY = [
 ]
 
 
-@pytest.mark.parametrize("command", sorted(SAMPLES))
+@pytest.mark.parametrize("command", with_extras(sorted(SAMPLES)))
 @pytest.mark.parametrize("json_output", [False, True])
 def test_any_input_gives_one_record_and_no_exception(
     command: str, json_output: bool, capsys: pytest.CaptureFixture[str]

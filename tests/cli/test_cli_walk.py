@@ -24,6 +24,7 @@ from pathlib import Path
 
 import paths
 import pytest
+from cli_helpers import with_extras
 from loopback import serving
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,6 +113,7 @@ COMMANDS: dict[str, Command] = {
     "normalize": Command(["normalize"], bad=["normalize", "--level", "x"], option="--level"),
     "canonical": Command(["canonical"], bad=["canonical", "--profile", "x"], option="--profile"),
     "surt": Command(["surt"], bad=["surt", "--json=x"], option="--json"),
+    "domain": Command(["domain"], bad=["domain", "--json=x"], option="--json"),
     "equivalent": Command(
         ["equivalent", "http://a/", "HTTP://A:80/"],
         bad=["equivalent", "a", "b", "--level", "x"],
@@ -188,7 +190,8 @@ COMMANDS: dict[str, Command] = {
 }
 
 
-#: The walked commands; batch's runs need pyarrow (the [arrow] extra) and skip without it.
+#: The walked commands; batch's runs need pyarrow (the [arrow] extra) and skip without
+#: it, domain's publicsuffixlist (the [domains] extra: cli_helpers.with_extras).
 WALKED = [
     pytest.param(
         name,
@@ -197,6 +200,8 @@ WALKED = [
             reason="urikit batch needs the [arrow] extra: pyarrow is not installed",
         ),
     )
+    if name != "domain"
+    else with_extras([name])[0]
     for name in sorted(COMMANDS)
 ]
 

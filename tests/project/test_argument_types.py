@@ -26,6 +26,7 @@ import pytest
 
 import urikit
 import urikit.batch
+import urikit.domains
 import urikit.html
 import urikit.iri
 import urikit.schemes
@@ -82,6 +83,17 @@ if all(importlib.util.find_spec(m) is not None for m in ("pyarrow", "duckdb")):
     MODULES.append(urikit.duckdb)
     COLUMNAR_SAMPLES["duckdb.register"] = {"con": _con}
     COLUMNAR_SAMPLES["unregister"] = {"con": _con}
+
+# urikit.domains: its lookups read the list the [domains] extra brings
+if importlib.util.find_spec("publicsuffixlist") is not None:
+    MODULES.append(urikit.domains)
+    COLUMNAR_SAMPLES |= {
+        "public_suffix": {"host": "a.example.com"},
+        "registrable_domain": {"host": "a.example.com"},
+        "domains.split": {"host_or_url": "a.example.com"},
+        "same_site": {"a": "http://a/", "b": "http://a/"},
+        "load": {"source": "com\n"},
+    }
 
 REF = urikit.parse("http://u@h:8/p?q#f")
 IRI = urikit.iri.parse("http://例え.jp/a?q#f")
@@ -155,6 +167,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "URIReference.query_param": {"name": "q"},
     "URIReference.query_values": {"name": "q"},
     "URIReference.relativize": {"target": "http://h/x"},
+    "URIReference.same_site": {"other": "http://h/"},
     "IRIReference": {"text": "パス"},
     "IRIReference.resolve": {"reference": "ü"},
     "IRIReference.relativize": {"target": "http://例え.jp/ü"},
@@ -207,7 +220,11 @@ DEPRECATED_ALIASES = {"URN.from_parts", "URN.normalized"}
 #: the test names must not depend on which extras are installed.
 NAMING_MODULES = [
     *MODULES,
-    *(m for m in (urikit.arrow, urikit.dask, urikit.duckdb, urikit.spark) if m not in MODULES),
+    *(
+        m
+        for m in (urikit.arrow, urikit.dask, urikit.duckdb, urikit.spark, urikit.domains)
+        if m not in MODULES
+    ),
 ]
 SUBMODULES = {m.__name__.rpartition(".")[2]: m for m in NAMING_MODULES if m is not urikit}
 

@@ -121,6 +121,9 @@ NAMED_LOOKUPS: dict[tuple[str, str], str] = {
     ("urikit.core._schemeinfo", "urikit.schemes"): (
         "the built-in scheme registry finds the typed views and scheme normalizers"
     ),
+    ("urikit.core._reference", "urikit.domains"): (
+        "a reference's public_suffix, registrable_domain and same_site are the domains layer's"
+    ),
     ("urikit.urn._resolvers", "urikit.guard"): (
         "the RFC 2169 HTTP resolver fetches through the guard, which checks every hop"
     ),

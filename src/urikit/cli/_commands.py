@@ -86,6 +86,9 @@ COMMANDS: Final[dict[str, Command]] = {
         "canonical", "canonical forms of Safe Browsing, crawlers (urlcanon) and RFC 3986"
     ),
     "surt": Command("canonical", "SURT keys of web archives, as the surt package gives them"),
+    "domain": Command(
+        "domain", "subdomain, domain, public suffix and registrable domain (Public Suffix List)"
+    ),
 }
 
 #: The command modules, in table order; each adds its commands with

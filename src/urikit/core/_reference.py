@@ -7,6 +7,7 @@ import sys
 from ._accel import SpanRecord, accelerate, component_getter, set_error_type, set_reference_type
 from ._building import Buildable, _authority, install
 from ._errors import URIError, arg_type_error, check_codec, check_str
+from ._extras import imported
 from ._fields import json_fields, names
 from ._hooks import grammars
 from ._normalization import normalize as _normalize
@@ -33,6 +34,10 @@ if TYPE_CHECKING:
     from typing import Any, Final, NoReturn
 
 __all__ = ["URIReference", "is_valid", "parse"]
+
+#: The registrable-domain layer, above the core: the site properties import it by
+#: name on first use (tests/project/test_layers.py lists this lookup).
+_DOMAINS = "urikit.domains"
 
 
 def _decode_optional(
@@ -124,6 +129,38 @@ class URIReference(Buildable):
         """
         host = self.host
         return None if host is None else host_kind(host)
+
+    # -- the site: urikit.domains (the Public Suffix List), imported on first use ---
+
+    @property
+    def public_suffix(self) -> str | None:
+        """The host's public suffix, :func:`urikit.domains.public_suffix` (the
+        list's private section too); ``None`` without a host, for an IP address."""
+        host = self.host
+        if host is None:
+            return None
+        found: str | None = imported(_DOMAINS).public_suffix(host)
+        return found
+
+    @property
+    def registrable_domain(self) -> str | None:
+        """The host's registrable domain, :func:`urikit.domains.registrable_domain`
+        (the list's private section too); ``None`` without a host, for an IP
+        address or a host that is a public suffix."""
+        host = self.host
+        if host is None:
+            return None
+        found: str | None = imported(_DOMAINS).registrable_domain(host)
+        return found
+
+    def same_site(self, other: str | URIReference, *, private: bool = True) -> bool:
+        """Is ``other`` same site with this reference (the same scheme and
+        registrable domain, as the HTML standard reads it)?
+        :func:`urikit.domains.same_site`."""
+        if not isinstance(other, str | URIReference):
+            raise arg_type_error(self._func("same_site"), "other", "str or URIReference", other)
+        answer: bool = imported(_DOMAINS).same_site(self, other, private=private)
+        return answer
 
     @property
     def port_number(self) -> int | None:
