@@ -124,6 +124,9 @@ NAMED_LOOKUPS: dict[tuple[str, str], str] = {
     ("urikit.core._reference", "urikit.domains"): (
         "a reference's public_suffix, registrable_domain and same_site are the domains layer's"
     ),
+    ("urikit.security._sites", "urikit.domains"): (
+        "a policy's allowed_sites and denied_sites are registrable domains, the domains layer's"
+    ),
     ("urikit.urn._resolvers", "urikit.guard"): (
         "the RFC 2169 HTTP resolver fetches through the guard, which checks every hop"
     ),

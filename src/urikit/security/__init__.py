@@ -32,9 +32,10 @@ __layer__ = 6
 
 # The modules, each readable alone; imports among them flow down this list:
 #   _addresses  IPv4 as resolvers read it, private and metadata addresses, networks
+#   _text       percent-decoded text and host names, shared by the checks
+#   _sites      a host's site (the domains layer, looked up on first use), a policy's sites
 #   _policy     CODES, SEVERITIES, Finding, Policy; _Found, the findings of one check
 #   _report     Report, Segment
-#   _text       percent-decoded text and host names, shared by the checks
 #   _scheme, _authority, _percent, _invisible, _display, _whatwg, _dns
 #               the checks, by concern (_display runs _invisible's first)
 #   _check      check(): the plain-reference fast path, then every check in turn

@@ -3,7 +3,7 @@
 The userinfo: a password in it, a user name that looks like a host (RFC 3986
 sections 7.5, 7.6). The host: a private, loopback, link-local or metadata
 address in any form a resolver reads, a name of this machine or of a metadata
-service, the policy's networks (section 7.4). The port: another service's
+service, the policy's networks and sites (section 7.4). The port: another service's
 (section 7.2), the policy's allowed ports."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from ..core._parser import is_ipv4address
 from ..core._schemeinfo import DEFAULT_REGISTRY
 from ._addresses import METADATA_HOSTS, _in, _why_private, read_ipv4
 from ._policy import Policy, _Found
+from ._sites import _listed, _site_key
 from ._text import _host_name, _percent_text
 
 #: Well-known services without a URI scheme of their own: a URI naming one of
@@ -240,3 +241,44 @@ def _check_port(
     allowed = policy.allowed_ports
     if allowed is not None and number not in allowed:
         found.add("port-not-allowed", "danger", "port", a, b, f"port {number} is not allowed")
+
+
+def _check_site(found: _Found, text: str, a: int, b: int) -> None:
+    """The ``denied-site`` and ``site-not-allowed`` findings of the host
+    ``text[a:b]`` (``a == b``: no host) under the policy's sites."""
+    policy = found.policy
+    allowed, denied = policy.allowed_sites, policy.denied_sites
+    if b <= a:
+        if allowed is not None:
+            found.add(
+                "site-not-allowed",
+                "danger",
+                "host",
+                max(a, 0),
+                max(b, 0),
+                "there is no host; allowed sites: " + ", ".join(sorted(allowed)),
+            )
+        return
+    host = text[a:b]
+    key, _ = _site_key(host)
+    hit = _listed(key, denied) if denied else None
+    if hit is not None:
+        under = "" if hit == key else f", under {hit!r}"
+        found.add(
+            "denied-site",
+            "danger",
+            "host",
+            a,
+            b,
+            f"the host {host!r} is of the site {key!r}{under}, which the policy denies",
+        )
+    elif allowed is not None and _listed(key, allowed) is None:
+        found.add(
+            "site-not-allowed",
+            "danger",
+            "host",
+            a,
+            b,
+            f"the host {host!r} is of the site {key!r}, not allowed; allowed sites: "
+            + ", ".join(sorted(allowed)),
+        )

@@ -26,7 +26,7 @@ from ..core._parser import (
 from ..core._reference import URIReference, parse
 from ..core._schemeinfo import DEFAULT_REGISTRY
 from ._addresses import METADATA_HOSTS
-from ._authority import _check_host, _check_port, _check_userinfo
+from ._authority import _check_host, _check_port, _check_site, _check_userinfo
 from ._percent import _LOUD_RE, _check_percent
 from ._policy import _DEFAULT_POLICY, CODES, Finding, Policy, _Found
 from ._report import _PARSED_IRI, _PARSED_URI, Report
@@ -112,12 +112,13 @@ def check(
     if resolver is not None and not callable(resolver):
         raise arg_type_error("check", "resolver", "callable or None", resolver)
     end = plain_host_end(text)  # where "scheme://host" ends in a plain reference
-    if end is not None and end > 0 and not resolve_dns and not policy.denied_networks:
+    if end is not None and end > 0 and not resolve_dns and not policy._reads_host:
         # The common case, kept cheap (no spans, no parse: Report.uri parses on
         # access): nothing to report for a plain reference (a host with no
         # userinfo and no port, no percent-encoding, no path segment starting
         # with ".") when its "scheme://host" is plain too (a memo, bounded:
-        # cleared when full).
+        # cleared when full). Not under a policy that reads every host (its
+        # networks or sites).
         prefix = text[:end]
         scheme = _PLAIN_PREFIXES.get(prefix)
         if scheme is None:
@@ -196,6 +197,8 @@ def _check(
             name = _check_host(found, text, h0, h1)
     elif policy.require_host:
         found.add("missing-host", "danger", "host", max(h0, 0), max(h1, 0), "there is no host")
+    if policy._reads_host and (policy.allowed_sites is not None or policy.denied_sites):
+        _check_site(found, text, h0, h1)
     p0, p1 = sp[PORT_SPAN]
     if p1 > p0:
         _check_port(found, text, scheme, p0, p1, policy)
@@ -458,9 +461,10 @@ def _invalid(text: str, err: URIError, policy: Policy) -> Report:
     return Report(text, findings, tuple(f for f in findings if policy.blocks(f)), None)
 
 
-if C_BUILD and _DEFAULT_POLICY.allowed_schemes is None and not _DEFAULT_POLICY.denied_networks:
+if C_BUILD and _DEFAULT_POLICY.allowed_schemes is None and not _DEFAULT_POLICY._reads_host:
     # The C build answers check(text) itself for a text whose findings under the
-    # default policy (which allows every scheme and denies no network) surely
+    # default policy (which allows every scheme, denies no network and names no
+    # site) surely
     # come from its origin alone: none for the cheap path above, also with an
     # empty port, "%XX" that _check_percent passes over, and UTF-8 runs of quiet
     # characters or whole right-to-left pieces; the memo's for an origin with a

@@ -15,6 +15,7 @@ from typing import Any, Final
 from ..core._errors import URIError, arg_type_error, unknown_choice
 from ..core._schemeinfo import SchemeRegistry
 from ._addresses import _Network
+from ._sites import _sites
 
 #: Every code :func:`check` may report -> (what it means, the section it comes from).
 CODES: Final[dict[str, tuple[str, str]]] = {
@@ -43,6 +44,8 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "missing-host": ("no host where the policy needs one", "policy"),
     "unresolved-host": ("the resolver gave no address", "resolve_dns"),
     "denied-network": ("an address in a network the policy denies", "policy"),
+    "site-not-allowed": ("a host of a site the policy does not allow", "policy"),
+    "denied-site": ("a host of a site the policy denies", "policy"),
 }
 
 SEVERITIES: Final = ("info", "warning", "danger")
@@ -89,6 +92,8 @@ _POLICY_FIELDS: Final = (
     "allowed_networks",
     "denied_networks",
     "one_reading",
+    "allowed_sites",
+    "denied_sites",
 )
 
 
@@ -115,6 +120,14 @@ def _networks(value: object, param: str) -> frozenset[_Network]:
     return frozenset(out)
 
 
+def _site_fields(allowed: object, denied: object) -> tuple[frozenset[str] | None, frozenset[str]]:
+    """``allowed_sites`` and ``denied_sites`` as the policy keeps them (site
+    keys); the domains layer is looked up only when they are given."""
+    if allowed is None and denied is None:
+        return None, frozenset()
+    return _sites(allowed, "allowed_sites"), _sites(denied, "denied_sites") or frozenset()
+
+
 class Policy:
     """Which findings make a reference fail (immutable; copy with :meth:`replace`).
 
@@ -139,6 +152,16 @@ class Policy:
     WHATWG URL Standard reads with another host, or that is not valid RFC 3986
     once surrounding whitespace is stripped, since an HTTP client might then
     connect somewhere other than what was checked.
+    ``allowed_sites`` and ``denied_sites``: sites, each a registrable domain
+    (``example.co.uk``), or a host that has none (an IP address, a public
+    suffix such as ``github.io``, which then stands for every site under it);
+    ``www.example.com`` is refused (``URIError``: its site is
+    ``example.com``). A host's site is its registrable domain by
+    :mod:`urikit.domains` (the ``[domains]`` extra, needed only when sites are
+    given), else the host; U-labels and A-labels, case, ``%XX`` and a
+    trailing dot do not count. A host of a denied site gets a ``denied-site``
+    finding (danger); with ``allowed_sites``, a host of any other site, or a
+    reference without a host, gets ``site-not-allowed`` (danger).
 
     >>> from urikit.security import Policy, check
     >>> p = Policy(allowed_schemes={"https"})
@@ -148,7 +171,7 @@ class Policy:
     True
     """
 
-    __slots__ = _POLICY_FIELDS
+    __slots__ = (*_POLICY_FIELDS, "_reads_host")
 
     allowed_schemes: frozenset[str] | None
     allow_userinfo: bool
@@ -162,6 +185,8 @@ class Policy:
     allowed_networks: frozenset[_Network]
     denied_networks: frozenset[_Network]
     one_reading: bool
+    allowed_sites: frozenset[str] | None
+    denied_sites: frozenset[str]
 
     def __init__(
         self,
@@ -177,6 +202,8 @@ class Policy:
         allowed_networks: Iterable[str | _Network] | None = None,
         denied_networks: Iterable[str | _Network] | None = None,
         one_reading: bool = True,
+        allowed_sites: Iterable[str] | None = None,
+        denied_sites: Iterable[str] | None = None,
     ) -> None:
         schemes = _frozen(allowed_schemes, "Policy", "allowed_schemes", str)
         if schemes is not None:
@@ -210,15 +237,22 @@ class Policy:
             _networks(allowed_networks, "allowed_networks"),
             _networks(denied_networks, "denied_networks"),
             one_reading,
+            *_site_fields(allowed_sites, denied_sites),
         )
         for name, value in zip(_POLICY_FIELDS, values, strict=True):
             object.__setattr__(self, name, value)
+        # whether check() must read the host of every reference, a plain one too
+        object.__setattr__(
+            self, "_reads_host", bool(values[10]) or values[12] is not None or bool(values[13])
+        )
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Policy is immutable; use replace()")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Policy is immutable; use replace()")
+
+    _reads_host: bool
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Policy, self._values())
@@ -256,6 +290,8 @@ class Policy:
         allowed_ports: Iterable[int] = (),
         allowed_networks: Iterable[str | _Network] | None = None,
         denied_networks: Iterable[str | _Network] | None = None,
+        allowed_sites: Iterable[str] | None = None,
+        denied_sites: Iterable[str] | None = None,
     ) -> Policy:
         """The policy for a service that fetches URLs given by users.
 
@@ -272,7 +308,8 @@ class Policy:
         >>> check("https://example.org:8443/", policy=Policy.ssrf(allowed_ports=[8443])).ok
         True
 
-        ``allowed_networks`` and ``denied_networks`` are those of :class:`Policy`:
+        ``allowed_networks``, ``denied_networks``, ``allowed_sites`` and
+        ``denied_sites`` are those of :class:`Policy`:
 
         >>> local = Policy.ssrf(allowed_networks=["127.0.0.1/32"])
         >>> [check(u, policy=local).ok for u in ("http://127.0.0.1/", "http://127.0.0.2/")]
@@ -288,6 +325,8 @@ class Policy:
             require_host=True,
             allowed_networks=allowed_networks,
             denied_networks=denied_networks,
+            allowed_sites=allowed_sites,
+            denied_sites=denied_sites,
         )
 
     def blocks(self, finding: Finding) -> bool:

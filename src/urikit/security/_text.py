@@ -16,7 +16,16 @@ from ..core._charsets import BIDI_CONTROLS, PCT_RUN_PATTERN
 from ..core._parser import FRAGMENT_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, USERINFO_SPAN
 
 if TYPE_CHECKING:
-    from ._policy import _Found
+    from typing import Protocol
+
+    class _Found(Protocol):
+        """What ``_add_bidi`` adds to (``_policy._Found``, which sits above this
+        module: the policy's sites read host names as this module does)."""
+
+        def add(
+            self, code: str, severity: str, component: str, a: int, b: int, message: str
+        ) -> None: ...
+
 
 _BIDI_FORMAT: Final = BIDI_CONTROLS
 
