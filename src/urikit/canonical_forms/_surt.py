@@ -32,6 +32,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from ..core._extras import imported
 from ._hosts import idna2003_host, inet_aton
 from ._text import Escaper, Refused, ascii_lower, byte_text, refusal, unescape_all
 
@@ -55,6 +56,10 @@ _ESCAPE: Final = Escaper("#%")
 #: A query part keeps an "&" it unescapes to escaped (docs/canonical.md).
 _QUERY_PART_ESCAPE: Final = Escaper("#%&")
 _WWW: Final = re.compile(r"www\d*\.")
+#: The registrable-domain layer, above this one: ``surt(host_key="registrable-domain")``
+#: looks it up by name on first use (tests/project/test_layers.py lists the lookup).
+_DOMAINS: Final = "urikit.domains"
+
 _DOTTED_QUAD: Final = re.compile(r"(?:\d{1,3}\.){3}\d{1,3}$")
 _DEFAULT_PORTS: Final = {"http": 80, "https": 443}
 
@@ -186,8 +191,10 @@ def surt_key(
     lowercase: bool,
     strip_session_ids: bool,
     sort_query: bool,
+    site: bool = False,
 ) -> str:
-    """The SURT key of ``text`` (module docstring); the options are surt's."""
+    """The SURT key of ``text`` (module docstring); the options are surt's.
+    ``site``: the host keyed by its registrable domain (not the package's)."""
     if text.startswith("filedesc"):
         return text
     data = byte_text(text).strip(TRIM)
@@ -277,6 +284,8 @@ def surt_key(
             query = "&".join(sorted(query.split("&"), key=_sort_key))
     if not query:
         query = None
+    if site and host and ":" not in host and not _DOTTED_QUAD.match(host):
+        host = imported(_DOMAINS).registrable_domain(host) or host
     # geturl_bytes(surt=True)
     if host:
         if reverse_ipaddr or not _DOTTED_QUAD.match(host):
