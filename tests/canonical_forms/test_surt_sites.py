@@ -1,4 +1,4 @@
-"""surt(host_key="registrable-domain"): the host keyed by its registrable domain,
+"""surt(registrable_domain=True): the host keyed by its registrable domain,
 in both builds; the default key unchanged."""
 
 from __future__ import annotations
@@ -7,8 +7,6 @@ import pytest
 
 import urikit
 from urikit import domains
-
-SITE = "registrable-domain"
 
 
 @pytest.mark.parametrize(
@@ -25,8 +23,8 @@ SITE = "registrable-domain"
     ],
 )
 def test_site_keys(url: str, key: str) -> None:
-    assert urikit.surt(url, host_key=SITE) == key
-    assert urikit.surt(url, host_key=SITE, with_scheme=True).endswith("(" + key)
+    assert urikit.surt(url, registrable_domain=True) == key
+    assert urikit.surt(url, registrable_domain=True, with_scheme=True).endswith("(" + key)
 
 
 @pytest.mark.parametrize(
@@ -34,14 +32,11 @@ def test_site_keys(url: str, key: str) -> None:
 )
 def test_the_default_is_the_host(url: str) -> None:
     key = urikit.surt(url)
-    assert urikit.surt(url, host_key="host") == key
+    assert urikit.surt(url, registrable_domain=False) == key
     host = key.partition(")")[0]
     site = domains.registrable_domain(urikit.parse(url).host or "")
     assert site is not None
-    assert urikit.surt(url, host_key=SITE).partition(")")[0] == ",".join(reversed(site.split(".")))
-    assert host.startswith(urikit.surt(url, host_key=SITE).partition(")")[0])
-
-
-def test_an_unknown_host_key() -> None:
-    with pytest.raises(ValueError, match="host_key"):
-        urikit.surt("http://a/", host_key="domain")
+    assert urikit.surt(url, registrable_domain=True).partition(")")[0] == ",".join(
+        reversed(site.split("."))
+    )
+    assert host.startswith(urikit.surt(url, registrable_domain=True).partition(")")[0])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import http.server
 import urllib.parse
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from loopback import serve
@@ -20,7 +20,7 @@ from urikit.security import Policy
 class _Redirects(http.server.BaseHTTPRequestHandler):
     """``/to?<url>``: a 302 to ``url``; anything else: 200 ``ok``."""
 
-    seen: list[str] = []
+    seen: ClassVar[list[str]] = []
 
     def do_GET(self) -> None:
         self.seen.append(self.headers.get("Host", "") + self.path)

@@ -125,7 +125,7 @@ NAMED_LOOKUPS: dict[tuple[str, str], str] = {
         "a reference's public_suffix, registrable_domain and same_site are the domains layer's"
     ),
     ("urikit.canonical_forms._surt", "urikit.domains"): (
-        "surt(host_key='registrable-domain') keys a host by the domains layer's registrable domain"
+        "surt(registrable_domain=True) keys a host by the domains layer's registrable domain"
     ),
     ("urikit.security._sites", "urikit.domains"): (
         "a policy's allowed_sites and denied_sites are registrable domains, the domains layer's"

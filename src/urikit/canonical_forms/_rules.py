@@ -187,10 +187,6 @@ _SURT_DEFAULTS: Final = {
 }
 
 
-#: surt()'s keys of the host: the package's, or the registrable domain.
-_HOST_KEYS: Final = ("host", "registrable-domain")
-
-
 def surt(
     text: str,
     *,
@@ -201,17 +197,17 @@ def surt(
     lowercase: bool = True,
     strip_session_ids: bool = True,
     sort_query: bool = True,
-    host_key: str = "host",
+    registrable_domain: bool = False,
 ) -> str:
     """The SURT (Sort-friendly URI Reordering Transform) key of ``text``, as the
     ``surt`` package gives it with its default canonicalizer and the same
     options (its defaults are these).
 
-    ``host_key="registrable-domain"`` is urikit's own, not the package's: the
+    ``registrable_domain=True`` is urikit's own, not the package's: the
     host in the key is its registrable domain (:mod:`urikit.domains`, the
     ``[domains]`` extra), so that every URL of a site has the key prefix of the
     site (``forums.bbc.co.uk/x`` is ``uk,co,bbc)/x``); a host without one (an
-    IP address, a public suffix) stays as it is. The default, ``"host"``, is
+    IP address, a public suffix) stays as it is. The default, ``False``, is
     the package's key.
 
     The URL is read as the package reads it and canonicalized as its
@@ -240,11 +236,9 @@ def surt(
     """
     if type(text) is not str:
         check_str(text, "surt", "text")
-    if host_key != "host" and host_key != "registrable-domain":
-        raise unknown_choice("host_key", host_key, _HOST_KEYS)
     if (
         _canonical_fast is not None
-        and host_key == "host"
+        and not registrable_domain
         and not with_scheme
         and not trailing_comma
         and strip_www
@@ -267,7 +261,7 @@ def surt(
         lowercase=lowercase,
         strip_session_ids=strip_session_ids,
         sort_query=sort_query,
-        site=host_key == "registrable-domain",
+        site=registrable_domain is True,
     )
 
 

@@ -56,7 +56,7 @@ _ESCAPE: Final = Escaper("#%")
 #: A query part keeps an "&" it unescapes to escaped (docs/canonical.md).
 _QUERY_PART_ESCAPE: Final = Escaper("#%&")
 _WWW: Final = re.compile(r"www\d*\.")
-#: The registrable-domain layer, above this one: ``surt(host_key="registrable-domain")``
+#: The registrable-domain layer, above this one: ``surt(registrable_domain=True)``
 #: looks it up by name on first use (tests/project/test_layers.py lists the lookup).
 _DOMAINS: Final = "urikit.domains"
 
