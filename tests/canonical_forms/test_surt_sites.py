@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+# the sites are read from the Public Suffix List of the [domains] extra
+pytest.importorskip("publicsuffixlist")
+
 import urikit
 from urikit import domains
 

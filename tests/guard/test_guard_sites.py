@@ -11,6 +11,9 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pytest
+
+# the sites are read from the Public Suffix List of the [domains] extra
+pytest.importorskip("publicsuffixlist")
 from loopback import serve
 
 from urikit.guard import Blocked, urlopen
