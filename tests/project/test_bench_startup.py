@@ -75,9 +75,9 @@ def test_bench_domains_quick_runs_on_a_small_corpus(tmp_path: Path) -> None:
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]),
     }
+    script = str(BENCH / "bench_domains.py")
     done = subprocess.run(
-        [sys.executable, str(BENCH / "bench_domains.py"), "--quick", "--impl", "python"]
-        + ["--corpus", str(corpus)],
+        [sys.executable, script, "--quick", "--impl", "python", "--corpus", str(corpus)],
         env=env,
         capture_output=True,
         text=True,
