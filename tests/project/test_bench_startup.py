@@ -58,3 +58,37 @@ def test_without_shared_a_script_says_so_and_exits_2(script: str, tmp_path: Path
     else:
         assert "corpus" in done.stderr and "shared" in done.stderr, done.stderr
         assert done.stdout == "", done.stdout
+
+
+def test_bench_domains_quick_runs_on_a_small_corpus(tmp_path: Path) -> None:
+    """``bench_domains.py --quick`` runs end to end (no speed asserted): each
+    contestant is timed, the list versions and memory are reported, and the
+    hosts each peer answers as urikit does are counted."""
+    pytest.importorskip("tldextract")
+    pytest.importorskip("publicsuffixlist")
+    corpus = tmp_path / "urls.txt"
+    corpus.write_text(
+        "https://forums.bbc.co.uk/a\nhttp://a.b.github.io/\nhttp://127.0.0.1/\nurn:isbn:1\n",
+        encoding="utf-8",
+    )
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]),
+    }
+    script = str(BENCH / "bench_domains.py")
+    done = subprocess.run(
+        [sys.executable, script, "--quick", "--impl", "python", "--corpus", str(corpus)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "hosts: 3 (3 distinct)" in out, out  # the URN has no host
+    for name in ("registrable_domain", "tldextract.extract", "publicsuffixlist.privatesuffix"):
+        assert f"target registrable_domain / {name}" in out or f"  {name} " in out, out
+    assert "memory: urikit trie" in out and "first use: urikit default_list()" in out, out
+    # tldextract gives the IP address no registrable domain, as urikit does;
+    # publicsuffixlist reads 127.0.0.1 as a name ("0.1")
+    assert "tldextract.extract 3/3, publicsuffixlist.privatesuffix 2/3" in out, out

@@ -71,7 +71,9 @@ def host_labels(host: str) -> tuple[list[str], str] | None:
     if text[-1] == ".":
         text, dot = text[:-1], "."
     labels = text.split(".")
-    if "" in labels or _is_number(labels[-1]):
+    last = labels[-1]
+    # a number starts with a digit: most hosts are told apart by their first character
+    if "" in labels or ("0" <= last[0] <= "9" and _is_number(last)):
         return None
     return labels, dot
 

@@ -274,10 +274,14 @@ class PublicSuffixList:
     def registrable_domain(self, host: str, *, private: bool = True) -> str | None:
         """The public suffix of ``host`` and one label more, or ``None`` when the
         host is a public suffix or has none."""
-        found = self._find(host, private, "registrable_domain")
-        if found is None:
+        # _find's steps, written out: the most called lookup, a call and a tuple fewer
+        if type(host) is not str:
+            check_str(host, "registrable_domain", "host")
+        read = host_labels(host)
+        if read is None:
             return None
-        labels, dot, count, _ = found
+        labels, dot = read
+        count = self._count(labels, MASK_ALL if private else MASK_ICANN)[0]
         if count >= len(labels):
             return None
         return ".".join(labels[-count - 1 :]) + dot
