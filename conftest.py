@@ -44,6 +44,8 @@ class _Extras:
 
     def __init__(self) -> None:
         self._listed: frozenset[str] | None = None
+        #: doctests skipped by the file that defines their object (nodeid -> reason)
+        self._doctest_skips: dict[str, str] = {}
 
     @staticmethod
     def relpath(path: Path) -> str | None:
@@ -70,6 +72,26 @@ class _Extras:
             collector.nodeid, "skipped", (str(collector.path), 1, reason), []
         )
 
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        """A doctest is collected from the face that publishes its object (the
+        path users import), and skipped by the file that defines it: the
+        examples of ``urikit.batch.run_file`` need what ``columnar/_files.py``
+        needs."""
+        for item in items:
+            if not isinstance(item, pytest.DoctestItem) or item.dtest is None:
+                continue
+            path = _defined_in(item.dtest.name, item.dtest.globs)
+            relpath = None if path is None else self.relpath(path)
+            reason = None if relpath is None else PROJECT.reason_to_skip(relpath)
+            if reason is not None:
+                self._doctest_skips[item.nodeid] = reason
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        reason = self._doctest_skips.get(item.nodeid)
+        if reason is not None:
+            pytest.skip(reason)
+
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
         report = yield
@@ -94,6 +116,33 @@ class _Extras:
             "module where tests/extras_table.py looks: CI would never run it with the "
             "extra. Add it to [tool.urikit.uses-extras]."
         )
+
+
+def _defined_in(name: str, globs: dict[str, Any]) -> Path | None:
+    """The file whose code defines the object of the doctest ``name`` (a dotted
+    name below the module whose globals are ``globs``): a function's code, or
+    for a class the code of a method it writes. ``None`` when there is none
+    (a module's own docstring, a C function without a Python twin)."""
+    module = globs.get("__name__", "")
+    if not name.startswith(module + "."):
+        return None
+    obj: Any = sys.modules.get(module)
+    for part in name[len(module) + 1 :].split("."):
+        obj = getattr(obj, part, None)
+    candidates = [obj]
+    own = ""
+    if isinstance(obj, type):
+        candidates = [v for v in vars(obj).values() if callable(v) or isinstance(v, property)]
+        own = obj.__qualname__ + "."  # not a copy of an inherited method
+    for candidate in candidates:
+        if isinstance(candidate, property):
+            candidate = candidate.fget
+        while hasattr(candidate, "__wrapped__"):
+            candidate = candidate.__wrapped__
+        code = getattr(candidate, "__code__", None)
+        if code is not None and code.co_qualname.startswith(own):
+            return Path(code.co_filename).resolve()
+    return None
 
 
 class _CollectSkips:

@@ -40,8 +40,11 @@ def _site_key(host: str) -> tuple[str, bool]:
     """The site of ``host`` (a host as a URI holds it) in the form sites are
     compared in, and whether it is a registrable domain (else: the host itself).
 
-    >>> _site_key("Forums.BBC.co.uk."), _site_key("0x7f.1"), _site_key("co.uk")
-    (('bbc.co.uk', True), ('127.0.0.1', False), ('co.uk', False))
+    An address is its own site, in one form (a name's site is read from the
+    Public Suffix List: tests/security/test_security_sites.py):
+
+    >>> _site_key("0x7f.1"), _site_key("[::1]")
+    (('127.0.0.1', False), ('[::1]', False))
     """
     if host[:1] == "[":
         return host.lower(), False
