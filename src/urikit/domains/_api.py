@@ -15,6 +15,7 @@ import os
 from ..core._errors import arg_type_error
 from ..core._extras import loader
 from ..core._reference import URIReference
+from ..iri._idna import punycode_labels
 from ..iri._reference import parse as _parse_iri
 from ._hosts import host_labels, is_ip
 from ._list import PublicSuffixList
@@ -163,13 +164,7 @@ def _ascii_host(host: str) -> str:
     if read is None:
         return host.lower()
     labels, dot = read
-    return (
-        ".".join(
-            label if label.isascii() else "xn--" + label.encode("punycode").decode("ascii")
-            for label in labels
-        )
-        + dot
-    )
+    return punycode_labels(".".join(labels)) + dot
 
 
 def same_site(a: str | URIReference, b: str | URIReference, *, private: bool = True) -> bool:

@@ -17,6 +17,7 @@ be put back on the answers.
 
 from __future__ import annotations
 
+from ..core._charsets import REG_NAME
 from ..core._errors import URIError
 from ..core._percent import percent_decode
 
@@ -81,9 +82,7 @@ def host_labels(host: str) -> tuple[list[str], str] | None:
 #: The ASCII characters of a reg-name (RFC 3986 section 3.2.2: unreserved,
 #: sub-delims, ``%``): a text of these only is a host as it is; any other is read
 #: as a URI reference, or as an authority and a path, and checked.
-_REG_NAME = frozenset(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=%"
-)
+_REG_NAME = REG_NAME | frozenset("%")
 
 
 def host_of(text: str) -> str | None:

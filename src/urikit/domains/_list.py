@@ -21,6 +21,7 @@ from typing import Final, NamedTuple
 
 from ..core._errors import check_str
 from ..core._reference import URIReference
+from ..iri._idna import punycode_labels
 from ._hosts import host_labels, host_of, is_ip
 from ._parts import DomainParts
 
@@ -120,18 +121,11 @@ def parse_list(text: str) -> tuple[tuple[Rule, ...], dict[str, str]]:
     return tuple(rules), facts
 
 
-def _a_label(label: str) -> str:
-    """The A-label of a rule's label (Punycode, RFC 3492), or the label when it
-    is ASCII already. Not IDNA's mapping: the list's labels are in normal form."""
-    if label.isascii():
-        return label
-    return "xn--" + label.encode("punycode").decode("ascii")
-
-
 def _spellings(labels: list[str]) -> list[tuple[str, ...]]:
     """Every way to write ``labels`` with each non-ASCII label as it is or as its
     A-label (a host may mix them: ``食狮.xn--55qx5d.cn``)."""
-    choices = [(label,) if label.isascii() else (label, _a_label(label)) for label in labels]
+    # the list's labels are in normal form: Punycode alone, not IDNA's mapping
+    choices = [(label,) if label.isascii() else (label, punycode_labels(label)) for label in labels]
     return list(product(*choices))
 
 

@@ -27,7 +27,7 @@ from typing import Final
 from ..core._errors import URIError
 from ..core._percent import percent_decode
 
-__all__ = ["host_to_ascii", "host_to_unicode", "is_ace"]
+__all__ = ["host_to_ascii", "host_to_unicode", "is_ace", "punycode_labels"]
 
 #: Label separators: FULL STOP and the three dots UTS #46 maps to it.
 _DOTS_RE: Final = re.compile("[.\u3002\uff0e\uff61]")
@@ -51,6 +51,23 @@ def is_ace(label: str) -> bool:
     (True, True, True, False)
     """
     return label[:4].lower() == "xn--"
+
+
+def punycode_labels(name: str) -> str:
+    """``name`` with each label that is not ASCII written as ``xn--`` and its
+    Punycode (RFC 3492), the rest as they are: no IDNA mapping and no checks,
+    for names already in the form they are compared in (the Public Suffix
+    List's rules, a host lower-cased and percent-decoded).
+
+    >>> punycode_labels("食狮.公司.cn"), punycode_labels("example.com")
+    ('xn--85x722f.xn--55qx5d.cn', 'example.com')
+    """
+    if name.isascii():
+        return name
+    return ".".join(
+        label if label.isascii() else "xn--" + label.encode("punycode").decode("ascii")
+        for label in name.split(".")
+    )
 
 
 def _a_label(label: str) -> tuple[str, str]:

@@ -19,21 +19,12 @@ from typing import Final
 
 from ..core._errors import URIError, arg_type_error
 from ..core._extras import imported
+from ..iri._idna import punycode_labels
 from ._addresses import read_ipv4
 from ._text import _host_name
 
 #: The registrable-domain layer, beside this one: imported by name on first use.
 _DOMAINS: Final = "urikit.domains"
-
-
-def _a_labels(name: str) -> str:
-    """``name`` with each label that is not ASCII as its A-label (Punycode)."""
-    if name.isascii():
-        return name
-    return ".".join(
-        label if label.isascii() else "xn--" + label.encode("punycode").decode("ascii")
-        for label in name.split(".")
-    )
 
 
 def _site_key(host: str) -> tuple[str, bool]:
@@ -54,7 +45,7 @@ def _site_key(host: str) -> tuple[str, bool]:
     address = read_ipv4(name)
     if address is not None:
         return str(address), False
-    name = _a_labels(name)
+    name = punycode_labels(name)
     domain: str | None = imported(_DOMAINS).registrable_domain(name)
     return (name, False) if domain is None else (domain, True)
 
@@ -77,7 +68,7 @@ def _sites(value: object, param: str) -> frozenset[str] | None:
         if not bare or "/" in bare or (":" in bare and bare[:1] != "["):
             raise URIError("bad-value", param, 0, item, detail=f"{item!r} is not a site (a host)")
         key, _ = _site_key(item)
-        if key != _a_labels(bare) and read_ipv4(bare) is None:
+        if key != punycode_labels(bare) and read_ipv4(bare) is None:
             raise URIError(
                 "bad-value",
                 param,
