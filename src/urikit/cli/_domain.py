@@ -20,6 +20,7 @@ from typing import Any
 
 from ..core._errors import URIError
 from ..domains import PublicSuffixList, default_list, load
+from ..domains._hosts import host_of
 from ._commands import add_command
 from ._common import add_common, add_inputs, define_record, inputs, run_records, usage_error
 
@@ -69,8 +70,8 @@ def _cmd_domain(args: argparse.Namespace) -> int:
     def handle(text: str) -> tuple[dict[str, Any], list[str]]:
         if not text:
             raise URIError("empty-component", "host", 0, text)
-        parts = psl.split(text, private=private)
-        host = _host(text)
+        host = host_of(text)
+        parts = psl.parts_of(host, private)
         fields = {
             "host": host,
             "subdomain": _or_none(parts.subdomain),
@@ -83,12 +84,6 @@ def _cmd_domain(args: argparse.Namespace) -> int:
 
     fixed = {"sections": "icann" if args.icann else "all", "list_version": psl.version}
     return run_records(args, DOMAIN, inputs(args, args.urls), handle, fixed=fixed)
-
-
-def _host(text: str) -> str | None:
-    from ..domains._hosts import host_of
-
-    return host_of(text)
 
 
 def register(sub: Any) -> None:

@@ -289,6 +289,11 @@ class PublicSuffixList:
             if not isinstance(host_or_url, str):
                 check_str(host_or_url, "split", "host_or_url")
             host = host_of(host_or_url)
+        return self.parts_of(host, private)
+
+    def parts_of(self, host: str | None, private: bool = True) -> DomainParts:
+        """:meth:`split` of a host already read from its text (``None``: the
+        reference has no authority), for a caller that has the host anyway."""
         if host is None:
             return DomainParts("", "", "", None)
         found = self._find(host, private, "split")
