@@ -197,7 +197,7 @@ def _check(
             name = _check_host(found, text, h0, h1)
     elif policy.require_host:
         found.add("missing-host", "danger", "host", max(h0, 0), max(h1, 0), "there is no host")
-    if policy._reads_host and (policy.allowed_sites is not None or policy.denied_sites):
+    if policy.allowed_sites is not None or policy.denied_sites:
         _check_site(found, text, h0, h1)
     p0, p1 = sp[PORT_SPAN]
     if p1 > p0:

@@ -242,9 +242,8 @@ class Policy:
         for name, value in zip(_POLICY_FIELDS, values, strict=True):
             object.__setattr__(self, name, value)
         # whether check() must read the host of every reference, a plain one too
-        object.__setattr__(
-            self, "_reads_host", bool(values[10]) or values[12] is not None or bool(values[13])
-        )
+        reads_host = bool(self.denied_networks) or self.allowed_sites is not None
+        object.__setattr__(self, "_reads_host", reads_host or bool(self.denied_sites))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Policy is immutable; use replace()")
