@@ -129,6 +129,15 @@ def _stale(module: ModuleType) -> str | None:
     )
 
 
+def _required(why: str) -> ImportError:
+    """The error of a C accelerator that ``URIKIT_REQUIRE_SPEEDUPS`` asks for and
+    ``why`` rules out (it follows "the C accelerator")."""
+    return ImportError(
+        f"{REQUIRE_SPEEDUPS_ENV} is set but the C accelerator {why}; {BUILD_HINT};"
+        f" or unset {REQUIRE_SPEEDUPS_ENV} to use the pure-Python implementation"
+    )
+
+
 def _load() -> ModuleType | None:
     global _refused
     if _flag(NO_SPEEDUPS_ENV):
@@ -142,20 +151,12 @@ def _load() -> ModuleType | None:
         if required:
             recorded = not_built_reason()
             why = f"it was not built ({recorded})" if recorded else f"it cannot be imported ({exc})"
-            raise ImportError(
-                f"{REQUIRE_SPEEDUPS_ENV} is set but the C accelerator urikit.core._speedups is"
-                f" missing: {why}; {BUILD_HINT}; or unset {REQUIRE_SPEEDUPS_ENV} to use the"
-                " pure-Python implementation"
-            ) from None
+            raise _required(f"urikit.core._speedups is missing: {why}") from None
         return None
     _refused = _stale(module)
     if _refused is not None:
         if required:
-            raise ImportError(
-                f"{REQUIRE_SPEEDUPS_ENV} is set but the C accelerator cannot be used: {_refused};"
-                f" {BUILD_HINT}; or unset {REQUIRE_SPEEDUPS_ENV} to use the pure-Python"
-                " implementation"
-            )
+            raise _required(f"cannot be used: {_refused}")
         return None
     return module
 
