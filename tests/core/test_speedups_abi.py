@@ -18,7 +18,8 @@ from paths import needs_source
 
 from urikit.core import _accel
 
-STUB = paths.SOURCE / "core" / "_speedups.pyi"
+# the wheel ships the stub: it is read from the urikit under test
+STUB = paths.PACKAGE / "core" / "_speedups.pyi"
 MODULE_FILE = paths.SOURCE / "core" / "_speedups_module.c"
 
 

@@ -41,10 +41,19 @@ def _paragraphs(page: str) -> list[str]:
     return re.split(r"\n\s*\n", (ROOT / page).read_text(encoding="utf-8"))
 
 
-def _exists(path: str) -> bool:
+def _found(path: str) -> list[Path]:
+    """What a map's path names, under each base it may be relative to.
+
+    ``src/urikit/...`` names the package: where the tree has no ``src/`` (the
+    wheel's test run), that is the installed package's file."""
+    patterns = {path, path.removeprefix("src/urikit/")}
     if "*" in path:
-        return any(any(base.glob(path)) for base in BASES)
-    return any((base / path).exists() for base in BASES)
+        return [hit for base in BASES for p in patterns for hit in base.glob(p)]
+    return [base / p for base in BASES for p in patterns if (base / p).exists()]
+
+
+def _exists(path: str) -> bool:
+    return bool(_found(path))
 
 
 @functools.cache
@@ -197,7 +206,7 @@ def test_every_code_name_is_where_the_page_says(page: str, name: str, where: str
     leaf = name.split(".")[-1]
     assert {first, leaf} <= _code_words(), f"{page} names `{name}`, which no code writes"
     if where:
-        files = [base / where for base in BASES if (base / where).is_file()]
+        files = [f for f in _found(where) if f.is_file()]
         assert files, f"{page} puts `{name}` in {where}, which is not there"
         assert any(re.search(rf"\b{re.escape(name)}\b", f.read_text("utf-8")) for f in files), (
             f"{page} puts `{name}` in {where}, which does not write it"
