@@ -93,6 +93,7 @@ ROWS = [
     Row("IRI", "http://h/a", None),
     Row("IRI", "/例え", "uri_parsing"),
     Row("IRI", "http://h/a b", "uri_parsing"),
+    Row("IRI", "1a:b", "uri_parsing"),
 ]
 
 

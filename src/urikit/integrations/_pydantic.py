@@ -158,7 +158,16 @@ class URI(URIField):
 
     @classmethod
     def _value(cls, text: str) -> object:
-        return parse(text, rule="URI")
+        # A URI-reference (the parser's fast path) with a scheme is a URI; a text
+        # refused, or without a scheme, is parsed again as a URI for that rule's error.
+        try:
+            value = parse(text)
+        except URIError:
+            value = None
+        if value is None or value.scheme is None:
+            parse(text, rule="URI")
+            raise URIError("missing-scheme", "scheme", 0, text)  # not reached
+        return value
 
 
 class HttpURL(URI):
@@ -168,14 +177,14 @@ class HttpURL(URI):
 
     @classmethod
     def _refusal(cls, value: Any) -> tuple[str, URIError] | None:
-        text = str(value)
         scheme = value.scheme
-        if scheme.lower() not in _HTTP:
+        if scheme not in _HTTP and scheme.lower() not in _HTTP:
             detail = f"{scheme!r} is not http or https"
-            return SCHEME_ERROR, URIError("bad-value", "scheme", 0, text, detail=detail)
-        if not value.host:
-            position = len(scheme) + 1 + (2 if value.host is not None else 0)
-            return SCHEME_ERROR, URIError("empty-component", "host", position, text)
+            return SCHEME_ERROR, URIError("bad-value", "scheme", 0, str(value), detail=detail)
+        host = value.host
+        if not host:
+            position = len(scheme) + 1 + (2 if host is not None else 0)
+            return SCHEME_ERROR, URIError("empty-component", "host", position, str(value))
         return None
 
 
@@ -230,7 +239,14 @@ class IRI(URIField):
 
     @classmethod
     def _value(cls, text: str) -> object:
-        return parse_iri(text, rule="IRI")
+        try:  # as URI._value does
+            value = parse_iri(text)
+        except URIError:
+            value = None
+        if value is None or value.scheme is None:
+            parse_iri(text, rule="IRI")
+            raise URIError("missing-scheme", "scheme", 0, text)  # not reached
+        return value
 
 
 class URIReference(URIField):
