@@ -70,7 +70,9 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
 
     urls = accepted(read_urls(args), ours_any, theirs_any)
     http = accepted(urls, ours_http, theirs_http)
-    timings = measure({"model(URIReference)": ours_any, "model(AnyUrl)": theirs_any}, urls, args.rounds)
+    timings = measure(
+        {"model(URIReference)": ours_any, "model(AnyUrl)": theirs_any}, urls, args.rounds
+    )
     timings.update(
         measure({"model(HttpURL)": ours_http, "model(HttpUrl)": theirs_http}, http, args.rounds)
     )

@@ -57,6 +57,9 @@ from __future__ import annotations
 #: urikit.integrations._pydantic under the names a type checker reads.
 __layer__ = 7
 
+from .core._faces import publish
+from .integrations._pydantic import __all__ as __all__
+
 TYPE_CHECKING = False  # typing only for type checkers (import cost)
 if TYPE_CHECKING:
     from typing import Annotated
@@ -76,7 +79,5 @@ if TYPE_CHECKING:
     ERROR_TYPES = _pydantic.ERROR_TYPES
 else:
     from .integrations._pydantic import *  # noqa: F403  (the names its __all__ lists)
-from .core._faces import publish
-from .integrations._pydantic import __all__ as __all__
 
 publish(__name__, globals())

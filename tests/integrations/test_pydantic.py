@@ -161,7 +161,7 @@ def test_every_corpus_url_that_parses_comes_back_as_written() -> None:
             urikit.parse(text)
         except urikit.URIError as err:
             with pytest.raises(ValidationError) as caught:
-                One(url=text)
+                One.model_validate({"url": text})
             (error,) = caught.value.errors()
             assert error["loc"] == ("url",)
             ctx = error.get("ctx", {})
@@ -172,7 +172,7 @@ def test_every_corpus_url_that_parses_comes_back_as_written() -> None:
             ), text
             refused += 1
             continue
-        model = One(url=text)
+        model = One.model_validate({"url": text})
         assert model.model_dump_json() == json.dumps({"url": text}, separators=(",", ":"))
         assert model.model_dump(mode="json") == {"url": text}
         assert model.model_dump()["url"] is model.url
@@ -187,7 +187,7 @@ def test_an_error_has_pydantics_shape() -> None:
         callback: fields.HttpURL
 
     with pytest.raises(ValidationError) as caught:
-        Form(name="n", callback="https://app.example/c b")
+        Form.model_validate({"name": "n", "callback": "https://app.example/c b"})
     (error,) = caught.value.errors()
     assert set(error) == {"type", "loc", "msg", "input", "ctx"}
     assert error["loc"] == ("callback",)
@@ -253,12 +253,12 @@ def test_as_annotated_metadata_and_in_a_strict_model() -> None:
         b: fields.HttpURL | None = None
         c: list[fields.URN] = []
 
-    form = Form(a="http://h", c=["urn:ab:1", "urn:ab:2"])
+    form = Form.model_validate({"a": "http://h", "c": ["urn:ab:1", "urn:ab:2"]})
     assert form.a == urikit.parse("http://h") and form.b is None
     assert form.model_dump_json() == '{"a":"http://h","b":null,"c":["urn:ab:1","urn:ab:2"]}'
     assert Form.model_validate_json(form.model_dump_json()) == form
     with pytest.raises(ValidationError) as caught:
-        Form(a="ftp://h", c=["urn:ab:1", "urn:x"])
+        Form.model_validate({"a": "ftp://h", "c": ["urn:ab:1", "urn:x"]})
     assert [(e["loc"], e["type"]) for e in caught.value.errors()] == [
         (("a",), "uri_scheme"),
         (("c", 1), "uri_parsing"),
@@ -266,8 +266,9 @@ def test_as_annotated_metadata_and_in_a_strict_model() -> None:
 
 
 def test_a_field_type_is_not_made() -> None:
+    field_type: Any = fields.HttpURL  # to a type checker, urikit.URIReference
     with pytest.raises(TypeError, match="is a field type"):
-        fields.HttpURL()
+        field_type()
 
 
 def test_importing_urikit_imports_no_pydantic() -> None:

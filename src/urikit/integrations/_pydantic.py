@@ -107,7 +107,7 @@ def _core_schema(field: type[URIField], pydantic_core: Any) -> Any:
     kind = field.kind
 
     def refuse(error_type: str, err: URIError) -> Exception:
-        return error_class(
+        error: Exception = error_class(
             error_type,
             "Input should be {expected}: {error}",
             {
@@ -118,6 +118,7 @@ def _core_schema(field: type[URIField], pydantic_core: Any) -> Any:
                 "position": err.position,
             },
         )
+        return error
 
     def validate(value: Any) -> Any:
         if type(value) is str:
