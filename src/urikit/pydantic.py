@@ -7,13 +7,13 @@ back to exactly the text it was given (pydantic's ``AnyUrl`` normalizes it:
 ``https://h`` becomes ``https://h/``, which breaks an OAuth redirect URI or a
 signed URL that must match byte for byte).
 
-* :class:`URIReference`: any URI reference, relative ones too; JSON schema
+* ``URIReference``: any URI reference, relative ones too; JSON schema
   format ``uri-reference``.
 * :class:`URI`: an absolute URI (a scheme); format ``uri``.
 * :class:`HttpURL`: an ``http`` or ``https`` URI with a host; format ``uri``.
 * :class:`SafeHttpURL`: an :class:`HttpURL` that :func:`urikit.security.check`
   passes under :meth:`Policy.ssrf() <urikit.security.Policy.ssrf>`.
-* :class:`URN`: an RFC 8141 URN (the value a :class:`urikit.urn.URN`); format ``uri``.
+* ``URN``: an RFC 8141 URN (the value a :class:`urikit.urn.URN`); format ``uri``.
 * :class:`IRI`: an absolute IRI (an :class:`urikit.iri.IRIReference`); format ``iri``.
 
 >>> from pydantic import BaseModel, ValidationError
