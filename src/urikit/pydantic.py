@@ -33,8 +33,9 @@ URIReference('https://app.example/cb?x=1')
 ('uri_parsing', ('redirect_uri',), 'invalid-char', 21)
 
 The input is a string or the field's urikit object (checked as its text is);
-in Python mode (``model_dump()``) the value stays the object, in JSON mode
-(``model_dump(mode="json")``, ``model_dump_json()``) it is its text. Each type
+the attribute is the object, and a dump (``model_dump()``,
+``model_dump(mode="json")``, ``model_dump_json()``) gives its text exactly as
+written. Each type
 works as the annotation itself or as ``Annotated`` metadata
 (``Annotated[urikit.URIReference, HttpURL]``). To a type checker each name is
 ``Annotated[<the urikit class>, ...]``: ``c.redirect_uri`` is a

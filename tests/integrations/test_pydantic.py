@@ -175,7 +175,8 @@ def test_every_corpus_url_that_parses_comes_back_as_written() -> None:
         model = One.model_validate({"url": text})
         assert model.model_dump_json() == json.dumps({"url": text}, separators=(",", ":"))
         assert model.model_dump(mode="json") == {"url": text}
-        assert model.model_dump()["url"] is model.url
+        assert model.model_dump() == {"url": text}
+        assert type(model.model_dump()["url"]) is str
         assert One.model_validate_json(model.model_dump_json()) == model
         kept += 1
     assert kept > 90_000 and refused > 0, (kept, refused)

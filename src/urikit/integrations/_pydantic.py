@@ -97,8 +97,8 @@ class URIField:
 
 def _core_schema(field: type[URIField], pydantic_core: Any) -> Any:
     """The schema pydantic validates and serializes a ``field`` with: text or
-    the field's urikit object in (an object is checked as its text is), the object
-    out in Python mode, its text exactly as given in JSON mode."""
+    the field's urikit object in (an object is checked as its text is), its text
+    exactly as given out, in Python mode and in JSON mode."""
     core_schema = pydantic_core.core_schema
     error_class = pydantic_core.PydanticCustomError
     value_type = field.value_type
@@ -146,7 +146,7 @@ def _core_schema(field: type[URIField], pydantic_core: Any) -> Any:
     return core_schema.no_info_plain_validator_function(
         validate,
         serialization=core_schema.plain_serializer_function_ser_schema(
-            str, when_used="json-unless-none"
+            str, when_used="unless-none"
         ),
     )
 
