@@ -11,8 +11,9 @@ The server is bench_guard.py's keep-alive HTTP/1.1 server on 127.0.0.1, run in
 a child process (so that it does not share the sessions' interpreter lock).
 Each session sends ``--requests`` sequential GETs per round (reading each
 body), taking turns every 50 requests, the order rotated each turn; reported
-per request: the best turn and the median turn (wall clock). The guarded session is also timed with a host
-name answered by an injected resolver (asked once per request).
+per request: the best turn and the median turn (wall clock). The guarded
+session is also timed with a host name answered by an injected resolver (asked
+once per request).
 
 Target, within one run: the guarded session with keep-alive takes at most 1.2
 times as long per request as the plain session (best turns). The machine's
@@ -105,7 +106,7 @@ def main() -> int:
         child.stdin.close()
         child.wait(10)
     best = {name: min(values) for name, values in times.items()}
-    print(f"{'session':<24} {'best µs/req':>12} {'median µs/req':>14} {'× plain (best)':>15}")
+    print(f"{'session':<24} {'best µs/req':>12} {'median µs/req':>14} {'x plain (best)':>15}")
     for name, values in times.items():
         print(
             f"{name:<24} {best[name] * 1e6:>12.1f} {statistics.median(values) * 1e6:>14.1f}"
@@ -113,7 +114,7 @@ def main() -> int:
         )
     ratio = best["aiohttp + guard"] / best["aiohttp"]
     met = ratio <= TARGET
-    print(f"target: guarded at most {TARGET}× plain: {'met' if met else 'MISSED'} ({ratio:.2f}×)")
+    print(f"target: guarded at most {TARGET}x plain: {'met' if met else 'MISSED'} ({ratio:.2f}x)")
     return 0 if met or not args.check else 1
 
 

@@ -218,9 +218,11 @@ def _aiohttp(url: str, **options: Any) -> Fetched:
     connector = {} if context is None else {"ssl": context}
 
     async def run() -> Fetched:
-        async with aiohttp_session(connector_options=connector, **options) as session:
-            async with session.get(url) as response:
-                return Fetched(response.status, await response.read(), str(response.url))
+        async with (
+            aiohttp_session(connector_options=connector, **options) as session,
+            session.get(url) as response,
+        ):
+            return Fetched(response.status, await response.read(), str(response.url))
 
     return asyncio.run(run())
 

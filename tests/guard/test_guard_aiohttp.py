@@ -126,9 +126,11 @@ def test_ipv6_loopback() -> None:
     try:
 
         async def main() -> bytes:
-            async with aiohttp_session(lab(srv.port), lambda host: ["::1"]) as session:
-                async with session.get(f"http://v6.test:{srv.port}/") as response:
-                    return bytes(await response.read())
+            async with (
+                aiohttp_session(lab(srv.port), lambda host: ["::1"]) as session,
+                session.get(f"http://v6.test:{srv.port}/") as response,
+            ):
+                return bytes(await response.read())
 
         assert run(main) == f"::1 v6.test:{srv.port}".encode()
     finally:

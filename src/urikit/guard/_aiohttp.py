@@ -144,8 +144,9 @@ class _PinnedConnector(aiohttp.TCPConnector):
         return await super().connect(req, *args, **kwargs)
 
 
-async def _admitted(settings: Settings, memo: dict[str, Memo], url: str, number: int,
-                    written: str, end: float) -> Hop:
+async def _admitted(
+    settings: Settings, memo: dict[str, Memo], url: str, number: int, written: str, end: float
+) -> Hop:
     """The hop ``url`` is admitted as; the resolver is asked in a worker thread
     (a host that is an IP literal is admitted on the event loop)."""
 
@@ -192,7 +193,7 @@ with warnings.catch_warnings():
 
         _urikit: tuple[Settings, dict[str, Memo]]
 
-        async def _request(  # type: ignore[override]
+        async def _request(
             self,
             method: str,
             str_or_url: Any,
