@@ -615,6 +615,11 @@ def _guarded_client(name: str) -> Callable[..., object]:
     """A maker of guarded client ``name`` that takes the shared settings as keywords."""
     if name == "urlopen":
         return lambda **settings: urlopen("http://192.0.2.1/", **settings)
+    if name == "aiohttp_session":
+        pytest.importorskip("aiohttp")
+        import urikit.guard
+
+        return cast(Callable[..., object], urikit.guard.aiohttp_session)
     if name in ("HTTPTransport", "AsyncHTTPTransport"):
         pytest.importorskip("httpx")
         import urikit.guard
@@ -646,7 +651,15 @@ BAD_SETTINGS: list[tuple[dict[str, object], type[Exception], str]] = [
 
 
 @pytest.mark.parametrize(
-    "client", ["urlopen", "HTTPTransport", "AsyncHTTPTransport", "session", "GuardedAdapter"]
+    "client",
+    [
+        "urlopen",
+        "HTTPTransport",
+        "AsyncHTTPTransport",
+        "session",
+        "GuardedAdapter",
+        "aiohttp_session",
+    ],
 )
 @pytest.mark.parametrize(("bad", "error", "message"), BAD_SETTINGS)
 def test_every_client_refuses_the_same_settings(
