@@ -34,7 +34,16 @@ class _KeepAlive(http.server.BaseHTTPRequestHandler):
         pass
 
     def do_GET(self) -> None:
+        path, _, query = self.path.partition("?")
+        if path == "/to":
+            self.send_response(302)
+            self.send_header("Location", query)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         body = f"{self.server.name} {self.headers.get('Host', '')}".encode()
+        if path == "/auth":
+            body = repr(self.headers.get("Authorization")).encode()
         self.send_response(200)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -114,6 +123,26 @@ def test_a_name_resolved_elsewhere_gets_a_new_connection(server: _Server) -> Non
         host = f"svc.test:{server.port}"
         assert run(main) == [f"127.0.0.1 {host}".encode(), *[f"other {host}".encode()] * 2]
         assert (server.accepted, other.accepted) == (1, 1)
+    finally:
+        other.close()
+
+
+@pytest.mark.parametrize("where", ["session", "request"])
+def test_credentials_stay_with_their_origin(server: _Server, where: str) -> None:
+    other = _Server("127.0.0.1")
+    auth = {"Authorization": "Bearer secret"}
+
+    async def main(to: _Server) -> bytes:
+        defaults = auth if where == "session" else None
+        async with aiohttp_session(lab(server.port, other.port), headers=defaults) as session:
+            url = f"http://127.0.0.1:{server.port}/to?http://127.0.0.1:{to.port}/auth"
+            sent = auth if where == "request" else None
+            async with session.get(url, headers=sent) as response:
+                return bytes(await response.read())
+
+    try:
+        assert run(lambda: main(server)) == b"'Bearer secret'"  # the same origin
+        assert run(lambda: main(other)) == b"None"  # another port: not sent on
     finally:
         other.close()
 

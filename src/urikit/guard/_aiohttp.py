@@ -191,7 +191,7 @@ with warnings.catch_warnings():
     class GuardedSession(aiohttp.ClientSession):
         """An ``aiohttp.ClientSession`` that admits every hop (see :func:`aiohttp_session`)."""
 
-        _urikit: tuple[Settings, dict[str, Memo]]
+        _urikit: tuple[Settings, dict[str, Memo], CIMultiDict[str]]
 
         async def _request(
             self,
@@ -208,7 +208,7 @@ with warnings.catch_warnings():
             auth: Any = None,
             **kwargs: Any,
         ) -> aiohttp.ClientResponse:
-            settings, memo = self._urikit
+            settings, memo, defaults = self._urikit
             if proxy is not None or proxy_auth is not None:
                 raise ValueError(
                     "urikit.guard: refusing the proxy: a guarded session connects to the"
@@ -222,7 +222,11 @@ with warnings.catch_warnings():
             if params:
                 current = str(URL(current.strip(), encoded=True).extend_query(params))
             written = current
-            sent = None if headers is None else CIMultiDict(headers)
+            given: CIMultiDict[str] = CIMultiDict(headers or {})
+            # the session's headers are merged here, so that credentials among them
+            # are not sent on to another origin either
+            sent = CIMultiDict((k, v) for k, v in defaults.items() if k not in given)
+            sent.extend(given)
             method = method.upper()
             history: list[aiohttp.ClientResponse] = []
             previous: Hop | None = None
@@ -230,7 +234,7 @@ with warnings.catch_warnings():
             while True:
                 hop = await _admitted(settings, memo, current, number, written, end)
                 if previous is not None and origin_changed(previous, hop):
-                    sent = None if sent is None else CIMultiDict(without_credentials(sent))
+                    sent = CIMultiDict(without_credentials(sent))
                     auth = None
                 left = end - time.monotonic()
                 if left <= 0:
@@ -279,9 +283,8 @@ with warnings.catch_warnings():
                 rewritten = rewritten_method(response.status, method)
                 if rewritten is not None:
                     method, data = rewritten, None
-                    if sent is not None:
-                        for name in ("Content-Type", "Content-Length", "Transfer-Encoding"):
-                            sent.popall(name, None)
+                    for name in ("Content-Type", "Content-Length", "Transfer-Encoding"):
+                        sent.popall(name, None)
                 previous, current, written = hop, target, location
                 number += 1
 
@@ -315,7 +318,9 @@ def aiohttp_session(
     ``request_class``, ``proxy``, ``proxy_auth`` and ``trust_env``, which would
     connect elsewhere than checked (``TypeError``); ``connector_options`` are
     given to the session's ``TCPConnector`` (``limit``, ``ssl``, ...). A
-    request given ``proxy=`` raises ``ValueError``. Connections are kept alive
+    request given ``proxy=`` raises ``ValueError``. ``Authorization``, ``Cookie``
+    and ``Proxy-Authorization`` headers (the session's ``headers`` and the
+    request's) are not sent on to another origin. Connections are kept alive
     in aiohttp's pool, keyed also by the checked addresses.
 
     Call it inside a running event loop, and close the session (``async with``):
@@ -353,8 +358,9 @@ def aiohttp_session(
     connector = _PinnedConnector(
         resolver=_PinnedResolver(), use_dns_cache=False, **connector_options
     )
+    defaults: CIMultiDict[str] = CIMultiDict(session_options.pop("headers", None) or {})
     session = GuardedSession(
         connector=connector, request_class=_PinnedRequest, trust_env=False, **session_options
     )
-    object.__setattr__(session, "_urikit", (settings, cast(dict[str, Memo], {})))
+    object.__setattr__(session, "_urikit", (settings, cast(dict[str, Memo], {}), defaults))
     return session
