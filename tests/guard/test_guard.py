@@ -1,6 +1,6 @@
 """urikit.guard: every hop checked, each host resolved once, the checked
 address dialled; the same table for urlopen, the httpx transports (sync and async)
-and the requests session.
+the requests session and the aiohttp session.
 
 Every server here listens on 127.0.0.1 or ::1 (an ephemeral port), run by a daemon
 thread; names are answered by an injected resolver, never by DNS. Addresses
@@ -210,6 +210,23 @@ def _requests(url: str, **options: Any) -> Fetched:
     return Fetched(response.status_code, response.content, response.url)
 
 
+def _aiohttp(url: str, **options: Any) -> Fetched:
+    pytest.importorskip("aiohttp")
+    from urikit.guard import aiohttp_session
+
+    context = options.pop("context", None)
+    connector = {} if context is None else {"ssl": context}
+
+    async def run() -> Fetched:
+        async with (
+            aiohttp_session(connector_options=connector, **options) as session,
+            session.get(url) as response,
+        ):
+            return Fetched(response.status, await response.read(), str(response.url))
+
+    return asyncio.run(run())
+
+
 #: CA bundle files of the TLS contexts made by the tls fixture (requests takes a path).
 options_ca: dict[int, str] = {}
 
@@ -218,6 +235,7 @@ CLIENTS: dict[str, Fetch] = {
     "httpx": _httpx,
     "httpx-async": _httpx_async,
     "requests": _requests,
+    "aiohttp": _aiohttp,
 }
 
 
@@ -597,6 +615,11 @@ def _guarded_client(name: str) -> Callable[..., object]:
     """A maker of guarded client ``name`` that takes the shared settings as keywords."""
     if name == "urlopen":
         return lambda **settings: urlopen("http://192.0.2.1/", **settings)
+    if name == "aiohttp_session":
+        pytest.importorskip("aiohttp")
+        import urikit.guard
+
+        return cast(Callable[..., object], urikit.guard.aiohttp_session)
     if name in ("HTTPTransport", "AsyncHTTPTransport"):
         pytest.importorskip("httpx")
         import urikit.guard
@@ -628,7 +651,15 @@ BAD_SETTINGS: list[tuple[dict[str, object], type[Exception], str]] = [
 
 
 @pytest.mark.parametrize(
-    "client", ["urlopen", "HTTPTransport", "AsyncHTTPTransport", "session", "GuardedAdapter"]
+    "client",
+    [
+        "urlopen",
+        "HTTPTransport",
+        "AsyncHTTPTransport",
+        "session",
+        "GuardedAdapter",
+        "aiohttp_session",
+    ],
 )
 @pytest.mark.parametrize(("bad", "error", "message"), BAD_SETTINGS)
 def test_every_client_refuses_the_same_settings(

@@ -19,7 +19,8 @@ redirect may lead to an internal address. The guard closes each gap:
 
 :func:`urlopen` does this with the standard library; :class:`HTTPTransport`
 and :class:`AsyncHTTPTransport` (extra ``[httpx]``) and :func:`session` (extra
-``[requests]``) do it inside those clients. A refused hop raises
+``[requests]``) and :func:`aiohttp_session` (extra ``[aiohttp]``) do it
+inside those clients. A refused hop raises
 :class:`Blocked`, which carries the :class:`~urikit.security.Report`.
 
 >>> from urikit.guard import Blocked, urlopen
@@ -42,6 +43,7 @@ from ._gate import MAX_BYTES, Blocked, FetchError, Resolver
 from ._urlopen import REDIRECT_STATUSES, Response, urlopen
 
 if TYPE_CHECKING:
+    from ._aiohttp import aiohttp_session
     from ._httpx import AsyncHTTPTransport, HTTPTransport
     from ._requests import session
 
@@ -54,13 +56,14 @@ __all__ = [
     "HTTPTransport",
     "Resolver",
     "Response",
+    "aiohttp_session",
     "session",
     "urlopen",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    # The httpx and requests parts load their client only when asked for.
+    # The httpx, requests and aiohttp parts load their client only when asked for.
     if name in ("HTTPTransport", "AsyncHTTPTransport"):
         from . import _httpx
 
@@ -69,6 +72,10 @@ def __getattr__(name: str) -> Any:
         from . import _requests
 
         namespace = vars(_requests)
+    elif name == "aiohttp_session":
+        from . import _aiohttp
+
+        namespace = vars(_aiohttp)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     publish(__name__, namespace, [name])

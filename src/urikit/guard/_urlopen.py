@@ -136,8 +136,8 @@ def urlopen(
             )
         except (LookupTimeout, TimeoutError):
             raise timed_out(given.timeout) from None
-        if previous is not None and _origin(previous) != _origin(hop):
-            sent = {k: v for k, v in sent.items() if k.lower() not in _CREDENTIALS}
+        if previous is not None and origin_changed(previous, hop):
+            sent = without_credentials(sent)
         answer = exchange(
             hop,
             method=method,
@@ -161,11 +161,12 @@ def urlopen(
         if not follow_redirects or answer.status not in REDIRECT_STATUSES or location is None:
             return response
         history.append(response)
-        target = _redirect_target(hop, location, given.policy, hop_number + 1)
+        target = redirect_target(hop, location, given.policy, hop_number + 1)
         if hop_number >= given.max_redirects:
             raise too_many_redirects(target, hop_number + 1, given.max_redirects, written=location)
-        if answer.status == 303 or (answer.status in (301, 302) and method == "POST"):
-            method = "GET" if method != "HEAD" else method
+        rewritten = rewritten_method(answer.status, method)
+        if rewritten is not None:
+            method = rewritten
             data = None
             sent = {
                 k: v
@@ -177,7 +178,22 @@ def urlopen(
         hop_number += 1
 
 
-def _redirect_target(hop: Hop, location: str, policy: Policy, number: int) -> str:
+def rewritten_method(status: int, method: str) -> str | None:
+    """The method a redirect answered with ``status`` goes on with when it drops
+    the request's body (303, and 301 or 302 after a POST: a GET, a HEAD staying
+    a HEAD); None when the request goes on as it was sent."""
+    if status == 303 or (status in (301, 302) and method == "POST"):
+        return "GET" if method != "HEAD" else method
+    return None
+
+
+def origin_changed(previous: Hop, hop: Hop) -> bool:
+    """Whether ``hop`` goes to another origin (scheme, host, port) than
+    ``previous``: the request's credentials are then not sent on."""
+    return _origin(previous) != _origin(hop)
+
+
+def redirect_target(hop: Hop, location: str, policy: Policy, number: int) -> str:
     """The ``Location`` of a redirect resolved against the hop's URL, or
     :class:`Blocked` when it is no URI reference (its position counted in the
     ``Location`` as sent)."""
@@ -197,6 +213,11 @@ def _redirect_target(hop: Hop, location: str, policy: Policy, number: int) -> st
             why=f"the Location {location!r} is not a URI reference: ",
             cause=err,
         ) from None
+
+
+def without_credentials(headers: Mapping[str, str]) -> dict[str, str]:
+    """``headers`` without those not sent to another origin after a redirect."""
+    return {k: v for k, v in headers.items() if k.lower() not in _CREDENTIALS}
 
 
 def hops_of(response: Response) -> Iterable[Response]:
