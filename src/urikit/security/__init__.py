@@ -38,6 +38,7 @@ __layer__ = 6
 #   _report     Report, Segment
 #   _scheme, _authority, _percent, _invisible, _display, _whatwg, _dns
 #               the checks, by concern (_display runs _invisible's first)
+#   _redirect   check_redirect(): a redirect target read as browsers and RFC 3986 do
 #   _check      check(): the plain-reference fast path, then every check in turn
 #               (it imports _display and _dns when a reference first needs them)
 from typing import Final
@@ -48,12 +49,13 @@ from ._addresses import read_ipv4
 from ._check import check
 from ._policy import SEVERITIES as SEVERITIES
 from ._policy import Finding, Policy
+from ._redirect import check_redirect
 from ._report import Report, Segment
 
 # The public constants again, by assignment, so that their doc comments are here
 # for the API reference (Sphinx reads "#:" comments only where a name is assigned).
 
-#: Every code :func:`check` may report -> (what it means, the section it comes from).
+#: Every code :func:`check` and :func:`check_redirect` may report -> (what it means, the section it comes from).
 CODES: Final[dict[str, tuple[str, str]]] = _policy.CODES
 #: Cloud metadata services: addresses ``ipaddress`` may call global (or only
 #: link-local) that give instance credentials to whoever asks from inside.
@@ -74,6 +76,7 @@ __all__ = [
     "Report",
     "Segment",
     "check",
+    "check_redirect",
     "read_ipv4",
 ]
 
