@@ -16,10 +16,10 @@ pass	https://example.org/
 >>> main(["check", "http://0x7f.1/", *ssrf])  # doctest: +ELLIPSIS, +NORMALIZE_WHITESPACE
 fail	http://0x7f.1/	warning rare-ip-form at 7-13: ...
 1
->>> main(["check-redirect", "--allow", "https://example.com", "/home", "/\\evil.com"])
+>>> main(["check-redirect", "--allow", "https://example.com", "/home", "/\\\\evil.com"])
 ... # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
 safe	/home
-unsafe	/\\evil.com	warning backslash-as-slash at 1-2: ...
+unsafe	/\\\\evil.com	warning backslash-as-slash at 1-2: ...
 1
 >>> main(["show", "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm"])
 ... # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS

@@ -304,8 +304,8 @@ def check_redirect(
     ...     r = check_redirect(t, allowed_origins=site)
     ...     print(repr(t), r.ok, [(f.code, f.start, f.end) for f in r.blocking])
     '//evil.com' False [('redirect-off-site', 2, 10)]
-    '/\\\\evil.com' False [('redirect-off-site', 2, 10), ('redirect-invalid', 1, 2)]
-    '/\\t/evil.com' False [('redirect-off-site', 3, 11), ('redirect-invalid', 1, 2)]
+    '/\\\\evil.com' False [('redirect-invalid', 1, 2), ('redirect-off-site', 2, 10)]
+    '/\\t/evil.com' False [('redirect-invalid', 1, 2), ('redirect-off-site', 3, 11)]
     'javascript:alert(1)' False [('redirect-scheme', 0, 10)]
     """
     if type(target) is not str:
