@@ -54,7 +54,7 @@ DJANGO_BAD = (
     "http://[2001:cdba:0000:0000:0000:0000:3257:9652/",
     "http://2001:cdba:0000:0000:0000:0000:3257:9652]/",
 )
-DJANGO_BAD_HOSTS = ("testserver", "testserver2")
+DJANGO_BAD_HOSTS: tuple[str, ...] = ("testserver", "testserver2")
 
 #: Django's good_urls, each safe from a page of otherserver or testserver.
 DJANGO_GOOD = (
@@ -69,7 +69,7 @@ DJANGO_GOOD = (
     "/url%20with%20spaces/",
     "path/http:2222222222",
 )
-DJANGO_GOOD_HOSTS = ("otherserver", "testserver")
+DJANGO_GOOD_HOSTS: tuple[str, ...] = ("otherserver", "testserver")
 
 #: Django's require_https cases for the host example.com: (target, safe), here
 #: from a page of https://example.com (the only origin require_https allows).
@@ -117,7 +117,9 @@ def test_django_require_https(target: str, safe: bool) -> None:
 
 def test_side_by_side_with_django() -> None:
     http = pytest.importorskip("django.utils.http")
-    cases = [(t, DJANGO_BAD_HOSTS, False) for t in DJANGO_BAD]
+    cases: list[tuple[str, tuple[str, ...], bool]] = [
+        (t, DJANGO_BAD_HOSTS, False) for t in DJANGO_BAD
+    ]
     cases += [(t, DJANGO_GOOD_HOSTS, False) for t in DJANGO_GOOD]
     cases += [(t, ("example.com",), True) for t, _ in DJANGO_HTTPS]
     cases += [(t, ("example.com",), False) for t in OWN_UNSAFE]

@@ -37,7 +37,7 @@ def ours(target: str, base: _Origin) -> tuple[str, str, int] | str | None:
         return None
     if reading.origin is None:
         return "opaque"
-    return tuple(reading.origin)
+    return (reading.origin.scheme, reading.origin.host, reading.origin.port)
 
 
 TABLE = (

@@ -55,7 +55,8 @@ from ._report import Report, Segment
 # The public constants again, by assignment, so that their doc comments are here
 # for the API reference (Sphinx reads "#:" comments only where a name is assigned).
 
-#: Every code :func:`check` and :func:`check_redirect` may report -> (what it means, the section it comes from).
+#: Every code :func:`check` and :func:`check_redirect` may report -> (what it
+#: means, the section it comes from).
 CODES: Final[dict[str, tuple[str, str]]] = _policy.CODES
 #: Cloud metadata services: addresses ``ipaddress`` may call global (or only
 #: link-local) that give instance credentials to whoever asks from inside.

@@ -32,7 +32,9 @@ _TAB_OR_NEWLINE: Final = frozenset("\t\n\r")
 #: C0 controls, "%" or U+007F either.
 _FORBIDDEN_HOST: Final = frozenset("\x00\t\n\r #/:<>?@[\\]^|")
 _FORBIDDEN_DOMAIN: Final = _FORBIDDEN_HOST | frozenset(chr(c) for c in range(0x20)) | {"%", "\x7f"}
-_SCHEME_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-.")
+_SCHEME_CHARS: Final = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-."
+)
 
 
 #: How a finding is added: code, severity, component, span, message.
@@ -169,9 +171,9 @@ def _browser(text: str, base: _Origin) -> _Reading:
             i = j + 1
     if scheme not in _SPECIAL or scheme == "file":
         return _Reading(None, scheme, scheme_span, None)
-    if scheme == base.scheme:  # relative: a new authority only after two slashes
-        if not (s[i : i + 1] in ("/", "\\") and s[i + 1 : i + 2] in ("/", "\\")):
-            return _Reading(base, scheme, scheme_span, None)
+    two_slashes = s[i : i + 1] in ("/", "\\") and s[i + 1 : i + 2] in ("/", "\\")
+    if scheme == base.scheme and not two_slashes:  # relative: a path, same origin
+        return _Reading(base, scheme, scheme_span, None)
     while i < m and s[i] in "/\\":
         i += 1
     end = i
@@ -369,7 +371,13 @@ def check_redirect(
                 )
             elif require_https and origin.scheme != "https":
                 span = reading.scheme_span if reading.scheme_span[1] else whole
-                add("redirect-not-https", "danger", "scheme", span, f"{who} lands on {origin} {page}")
+                add(
+                    "redirect-not-https",
+                    "danger",
+                    "scheme",
+                    span,
+                    f"{who} lands on {origin} {page}",
+                )
         if (
             browser.error is None
             and rfc.error is None
@@ -401,7 +409,11 @@ def _quirks(text: str, report: _Add, special: bool) -> None:
         b -= 1
     if a:
         report(
-            "ignored-character", "warning", "uri", (0, a), "browsers strip leading controls and spaces"
+            "ignored-character",
+            "warning",
+            "uri",
+            (0, a),
+            "browsers strip leading controls and spaces",
         )
     if b < n and b >= a:
         report(
@@ -417,7 +429,9 @@ def _quirks(text: str, report: _Add, special: bool) -> None:
             j = i
             while j < b and text[j] in _TAB_OR_NEWLINE:
                 j += 1
-            report("ignored-character", "warning", "uri", (i, j), "browsers remove tabs and newlines")
+            report(
+                "ignored-character", "warning", "uri", (i, j), "browsers remove tabs and newlines"
+            )
             i = j
         else:
             i += 1
