@@ -20,6 +20,13 @@ True
 >>> [(f.code, f.start, f.end) for f in bad.findings], bad.uri is None
 ([('invalid-syntax', 10, 11)], True)
 
+:func:`check_redirect` says whether a redirect target (``Location``, ``next=``)
+keeps a browser on the allowed origins, read as browsers and as RFC 3986 read it:
+
+>>> from urikit.security import check_redirect
+>>> [check_redirect(t, allowed_origins=["https://example.com"]).ok for t in ("/a", "//evil.com")]
+[True, False]
+
 A syntax check cannot know what a host name resolves to (``resolve_dns=True``
 asks a resolver, once; the fetch may get another answer), where redirects lead,
 or what a server does with the bytes: see the limits in docs/security.md.
