@@ -42,6 +42,12 @@ SAMPLES: dict[str, tuple[list[str], list[str]]] = {
     "iri from-uri": (["iri", "from-uri", "http://h/%C3%BC"], ["iri", "from-uri", "a b"]),
     "iri display": (["iri", "display", "http://h/%C3%BC"], ["iri", "display", "a b"]),
     "check": (["check", "http://h/"], ["check", "a b"]),
+    # a target that is no URI is an unsafe verdict, not an error: only a byte
+    # that is not UTF-8 makes an error record
+    "check-redirect": (
+        ["check-redirect", "--allow", "https://h", "/x"],
+        ["check-redirect", "--allow", "https://h", "/\udcff"],
+    ),
     "canonical": (["canonical", "HTTP://h/"], ["canonical", "http://h:x/"]),
     "surt": (["surt", "http://h/"], ["surt", "http://h:x/"]),
     "domain": (["domain", "www.example.com"], ["domain", "http://a b/"]),

@@ -73,6 +73,9 @@ COMMANDS: Final[dict[str, Command]] = {
     "check": Command(
         "security", "security verdicts (RFC 3986 section 7, RFC 3987 section 8) under a policy"
     ),
+    "check-redirect": Command(
+        "security", "does a redirect target (Location, next=) stay on the allowed origins?"
+    ),
     "show": Command(
         "security", "show the components distinctly, the host emphasised, findings marked"
     ),

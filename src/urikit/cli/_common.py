@@ -411,6 +411,25 @@ def network(value: str) -> str:
     return value
 
 
+def origin(value: str) -> str:
+    """An argparse type: an http or https origin, as
+    :func:`urikit.security.check_redirect` reads ``allowed_origins``.
+
+    >>> origin("https://example.com")
+    'https://example.com'
+    >>> origin("https://example.com/path")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 'https://example.com/path' is not an origin (http or https://host[:port])
+    """
+    from ..security._redirect import _origins
+
+    try:
+        _origins([value])
+    except URIError:
+        raise _argument_error(f"{value!r} is not an origin (http or https://host[:port])") from None
+    return value
+
+
 def scheme_list(value: str) -> list[str]:
     """An argparse type: comma-separated URI schemes (RFC 3986 3.1), lower-cased.
 

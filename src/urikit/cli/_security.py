@@ -1,9 +1,12 @@
-"""The security commands: ``urikit check`` (verdicts and a policy) and ``urikit show``
-(each component distinct, findings marked under their spans; RFC 3986 section 7.6).
+"""The security commands: ``urikit check`` (verdicts and a policy), ``urikit
+check-redirect`` (does a redirect target stay on the allowed origins) and ``urikit
+show`` (each component distinct, findings marked under their spans; RFC 3986
+section 7.6).
 
 Inputs come from the arguments or, when there are none, one per line from
 stdin; one record per input, in order. Exit status: 0 when every input passes
-the policy, 1 when one does not (or is not valid), 2 for usage errors.
+the policy (``check-redirect``: is safe), 1 when one does not (or is not
+valid), 2 for usage errors.
 
 >>> from urikit.cli import main
 >>> main(["check", "https://example.org/", "--policy", "ssrf"])  # doctest: +NORMALIZE_WHITESPACE
@@ -12,6 +15,11 @@ pass	https://example.org/
 >>> ssrf = ["--policy", "ssrf"]
 >>> main(["check", "http://0x7f.1/", *ssrf])  # doctest: +ELLIPSIS, +NORMALIZE_WHITESPACE
 fail	http://0x7f.1/	warning rare-ip-form at 7-13: ...
+1
+>>> main(["check-redirect", "--allow", "https://example.com", "/home", "/\\\\evil.com"])
+... # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
+safe	/home
+unsafe	/\\\\evil.com	warning backslash-as-slash at 1-2: ...
 1
 >>> main(["show", "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm"])
 ... # doctest: +NORMALIZE_WHITESPACE, +ELLIPSIS
@@ -37,12 +45,15 @@ from ._common import (
     EXIT_OK,
     add_common,
     add_inputs,
+    add_repeatable,
     define_record,
     escape,
     flush_output,
     inputs,
     not_utf8,
+    origin,
     run_records,
+    usage_error,
     write_output,
 )
 
@@ -55,6 +66,9 @@ __all__ = ["register"]
 #: ``urikit show`` prints a block of lines (or HTML) per input, for people; its
 #: machine-readable form is the ``segments`` of ``urikit check --json``.
 CHECK = define_record("check", "policy", "ok", "findings", "segments")
+CHECK_REDIRECT = define_record(
+    "check-redirect", "allowed_origins", "require_https", "ok", "findings"
+)
 
 #: ANSI colours of the components (SGR parameters); the host is bold and underlined.
 COLOURS = {
@@ -125,6 +139,32 @@ def _cmd_check(args: argparse.Namespace) -> int:
     status = run_records(
         args, CHECK, inputs(args, args.uris), handle, fixed={"policy": args.policy}
     )
+    return EXIT_NO if failed else status
+
+
+def _cmd_check_redirect(args: argparse.Namespace) -> int:
+    from dataclasses import asdict  # loaded by urikit.security already
+
+    from ..security import check_redirect
+
+    if not args.allow:
+        usage_error(args, "the following arguments are required: --allow")
+    allowed = list(dict.fromkeys(args.allow))
+    failed = False
+
+    def handle(text: str) -> tuple[dict[str, Any], list[str]]:
+        nonlocal failed
+        report = check_redirect(text, allowed_origins=allowed, require_https=args.require_https)
+        if not report.ok:
+            failed = True
+        fields = {"ok": report.ok, "findings": [asdict(f) for f in report.findings]}
+        human = ["safe" if report.ok else "unsafe", text]
+        if report.findings:
+            human.append("; ".join(_summary(f) for f in report.findings))
+        return fields, human
+
+    fixed = {"allowed_origins": allowed, "require_https": args.require_https}
+    status = run_records(args, CHECK_REDIRECT, inputs(args, args.targets), handle, fixed=fixed)
     return EXIT_NO if failed else status
 
 
@@ -241,7 +281,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    """Add ``urikit check`` and ``urikit show`` to the tool."""
+    """Add ``urikit check``, ``urikit check-redirect`` and ``urikit show`` to the tool."""
     p = add_command(sub, "check")
     add_inputs(p, "uris", "URI", "URIs or IRIs to check")
     p.add_argument(
@@ -252,6 +292,17 @@ def register(sub: Any) -> None:
     )
     add_common(p)
     p.set_defaults(run=_cmd_check)
+
+    p = add_command(sub, "check-redirect")
+    add_inputs(p, "targets", "TARGET", "redirect targets (Location, next=) to check")
+    add_repeatable(
+        p, "--allow", origin, "ORIGIN", "an origin the redirect may land on (repeatable; required)"
+    )
+    p.add_argument(
+        "--require-https", action="store_true", help="a target landing on http is unsafe"
+    )
+    add_common(p)
+    p.set_defaults(run=_cmd_check_redirect)
 
     p = add_command(sub, "show")
     add_inputs(p, "uris", "URI", "URIs or IRIs to show")

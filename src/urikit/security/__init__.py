@@ -20,6 +20,13 @@ True
 >>> [(f.code, f.start, f.end) for f in bad.findings], bad.uri is None
 ([('invalid-syntax', 10, 11)], True)
 
+:func:`check_redirect` says whether a redirect target (``Location``, ``next=``)
+keeps a browser on the allowed origins, read as browsers and as RFC 3986 read it:
+
+>>> from urikit.security import check_redirect
+>>> [check_redirect(t, allowed_origins=["https://example.com"]).ok for t in ("/a", "//evil.com")]
+[True, False]
+
 A syntax check cannot know what a host name resolves to (``resolve_dns=True``
 asks a resolver, once; the fetch may get another answer), where redirects lead,
 or what a server does with the bytes: see the limits in docs/security.md.
@@ -38,6 +45,7 @@ __layer__ = 6
 #   _report     Report, Segment
 #   _scheme, _authority, _percent, _invisible, _display, _whatwg, _dns
 #               the checks, by concern (_display runs _invisible's first)
+#   _redirect   check_redirect(): a redirect target read as browsers and RFC 3986 do
 #   _check      check(): the plain-reference fast path, then every check in turn
 #               (it imports _display and _dns when a reference first needs them)
 from typing import Final
@@ -48,12 +56,14 @@ from ._addresses import read_ipv4
 from ._check import check
 from ._policy import SEVERITIES as SEVERITIES
 from ._policy import Finding, Policy
+from ._redirect import check_redirect
 from ._report import Report, Segment
 
 # The public constants again, by assignment, so that their doc comments are here
 # for the API reference (Sphinx reads "#:" comments only where a name is assigned).
 
-#: Every code :func:`check` may report -> (what it means, the section it comes from).
+#: Every code :func:`check` and :func:`check_redirect` may report -> (what it
+#: means, the section it comes from).
 CODES: Final[dict[str, tuple[str, str]]] = _policy.CODES
 #: Cloud metadata services: addresses ``ipaddress`` may call global (or only
 #: link-local) that give instance credentials to whoever asks from inside.
@@ -74,6 +84,7 @@ __all__ = [
     "Report",
     "Segment",
     "check",
+    "check_redirect",
     "read_ipv4",
 ]
 

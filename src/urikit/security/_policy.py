@@ -46,6 +46,29 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "denied-network": ("an address in a network the policy denies", "policy"),
     "site-not-allowed": ("a host of a site the policy does not allow", "policy"),
     "denied-site": ("a host of a site the policy denies", "policy"),
+    # check_redirect()'s codes
+    "redirect-off-site": (
+        "a redirect target that leaves the allowed origins",
+        "RFC 3986 5.2, WHATWG URL 4.4",
+    ),
+    "redirect-scheme": (
+        "a redirect to a scheme no allowed origin has (javascript:, data:, ...)",
+        "RFC 3986 7, WHATWG URL 4.4",
+    ),
+    "redirect-not-https": ("a redirect to http where https is required", "require_https"),
+    "redirect-invalid": (
+        "a redirect target a browser or RFC 3986 does not read as a URL",
+        "RFC 3986 4.1, WHATWG URL 4.4",
+    ),
+    "readings-differ": (
+        "browsers and RFC 3986 send the redirect to different origins",
+        "RFC 3986 5.2, 7.3, WHATWG URL 4.4",
+    ),
+    "ignored-character": (
+        "a character browsers remove (tab, newline, leading or trailing control or space)",
+        "WHATWG URL 4.4",
+    ),
+    "backslash-as-slash": ("a '\\' browsers read as '/'", "WHATWG URL 4.4"),
 }
 
 SEVERITIES: Final = ("info", "warning", "danger")
