@@ -23,6 +23,7 @@ from urikit.cli import main
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
+pcsv = pytest.importorskip("pyarrow.csv")
 
 CORPUS = SHARED / "corpus" / "urls.txt"
 COLUMNS = ["registrable_domain", "public_suffix", "subdomain"]
@@ -81,8 +82,6 @@ def _records(path: Path, fmt: str) -> list[dict[str, Any]]:
     if fmt == "jsonl":
         return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     if fmt == "csv":
-        import pyarrow.csv as pcsv
-
         table = pcsv.read_csv(path, convert_options=pcsv.ConvertOptions(strings_can_be_null=True))
         return list(table.to_pylist())
     head, *rows = path.read_bytes().split(b"\n")[:-1]
@@ -122,6 +121,7 @@ def test_the_columns_follow_the_other_ops(psl: Any, tmp_path: Path) -> None:
     (record,) = _records(dst, "jsonl")
     assert list(record)[-6:] == ["normalized", "verdict", "findings", *COLUMNS]
     host = parse("https://forums.news.bbc.co.uk/x").host
+    assert host is not None
     assert [record[c] for c in COLUMNS] == _expected(psl, b"https://forums.news.bbc.co.uk/x")
     assert record["registrable_domain"] == urikit.domains.registrable_domain(host)
 
