@@ -23,15 +23,7 @@ ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm
 1
 
 For a host that is a registered name, ``show`` adds a line with its registrable
-domain and public suffix (:mod:`urikit.domains`; without the ``[domains]`` extra
-the line says the list is not available):
-
->>> import pytest
->>> _ = pytest.importorskip("publicsuffixlist")  # the list: pip install 'urikit[domains]'
->>> main(["show", "https://forums.news.bbc.co.uk/x"])
-[scheme https]://[HOST forums.news.bbc.co.uk][path /x]
-  registrable domain bbc.co.uk, public suffix co.uk (ICANN section)
-0
+domain and public suffix (see :class:`_Site`).
 """
 
 from __future__ import annotations
@@ -192,7 +184,16 @@ def _carets(report: Report, colour: bool) -> tuple[str, str]:
 class _Site:
     """The registrable domain and public suffix of a report's host, by the
     default list (loaded on the first reg-name host; :data:`NO_LIST` without
-    the ``[domains]`` extra)."""
+    the ``[domains]`` extra).
+
+    >>> import pytest
+    >>> _ = pytest.importorskip("publicsuffixlist")  # the list: pip install 'urikit[domains]'
+    >>> from urikit.cli import main
+    >>> main(["show", "https://forums.news.bbc.co.uk/x"])
+    [scheme https]://[HOST forums.news.bbc.co.uk][path /x]
+      registrable domain bbc.co.uk, public suffix co.uk (ICANN section)
+    0
+    """
 
     def __init__(self) -> None:
         self.psl: PublicSuffixList | None = None
