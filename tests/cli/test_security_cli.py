@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -151,3 +152,21 @@ def test_show_has_no_domain_line_without_a_reg_name(
     _no_list(monkeypatch)
     assert run(["show", uri], capsys) == with_list
     assert "registrable domain" not in with_list[1]
+
+
+def test_show_says_in_one_line_that_the_list_cannot_be_read(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import urikit.domains
+
+    monkeypatch.setenv(urikit.domains.ENVIRONMENT, str(tmp_path / "none.dat"))
+    urikit.domains.use(None)  # forget a list loaded before
+    try:
+        status, out = run(["show", "https://www.example.org/", "http://a.example/"], capsys)
+    finally:
+        monkeypatch.delenv(urikit.domains.ENVIRONMENT)
+        urikit.domains.use(None)
+    site = [line for line in out.splitlines() if "registrable domain" in line]
+    assert len(site) == 2 and site[0] == site[1] and status == 0
+    assert site[0].startswith("  registrable domain: the Public Suffix List is not available: ")
+    assert "none.dat" in site[0]

@@ -154,6 +154,21 @@ def test_the_domain_says_when_the_list_is_missing(monkeypatch: pytest.MonkeyPatc
     json.dumps(a)  # the page reads it as JSON
 
 
+def test_the_domain_says_when_the_list_cannot_be_read(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import urikit.domains
+
+    monkeypatch.setenv(urikit.domains.ENVIRONMENT, str(tmp_path / "none.dat"))
+    urikit.domains.use(None)  # forget a list loaded before
+    try:
+        a = analyse("https://www.example.org/")
+    finally:
+        monkeypatch.delenv(urikit.domains.ENVIRONMENT)
+        urikit.domains.use(None)
+    assert a["error"] is None and "none.dat" in a["domain"]["unavailable"]
+
+
 def test_error_position_and_rules() -> None:
     a = analyse("http://h/a b")
     assert a["error"] == {

@@ -218,6 +218,9 @@ class _Site:
             except ImportError:
                 self.missing = NO_LIST
                 return NO_LIST
+            except (OSError, ValueError) as exc:  # $URIKIT_PUBLIC_SUFFIX_LIST unreadable
+                self.missing = f"the Public Suffix List is not available: {exc}"
+                return self.missing
         return self.psl.parts_of(host)
 
 

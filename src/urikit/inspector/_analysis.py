@@ -123,6 +123,8 @@ def _domain(host: str | None) -> dict[str, Any] | None:
         psl = default_list()
     except ImportError:
         return {"unavailable": NO_LIST}
+    except (OSError, ValueError) as exc:  # $URIKIT_PUBLIC_SUFFIX_LIST unreadable
+        return {"unavailable": f"not available: {exc}"}
     parts = psl.parts_of(host)
     return {
         "registrable_domain": parts.registrable_domain or None,
