@@ -229,10 +229,16 @@ def test_show_gives_an_empty_line_its_block(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sys, "stdin", FakeStdin(b"http://a/\n\nhttp://b/\n"))
-    assert run(["show"], capsys) == (
-        0,
-        ["[scheme http]://[HOST a][path /]", "", "[scheme http]://[HOST b][path /]"],
-    )
+    status, lines = run(["show"], capsys)
+    # each reg-name host's block has a line for its registrable domain
+    site = [line for line in lines if line.startswith("  registrable domain")]
+    assert len(site) == 2 and status == 0
+    assert [line for line in lines if line not in site] == [
+        "[scheme http]://[HOST a][path /]",
+        "",
+        "[scheme http]://[HOST b][path /]",
+    ]
+    assert (lines[1], lines[4]) == tuple(site)  # each under its own URI
 
 
 def test_extract_and_linkify_keep_the_line_count(

@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -75,7 +76,9 @@ def test_show_escapes_and_has_no_carets_without_findings(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     status, out = run(["show", "https://example.org/a"], capsys)
-    assert out == "[scheme https]://[HOST example.org][path /a]\n" and status == 0
+    labelled, site = out.splitlines()
+    assert labelled == "[scheme https]://[HOST example.org][path /a]" and status == 0
+    assert site.startswith("  registrable domain")  # the list's answer, or that it is missing
     status, out = run(["show", "a\x1b[31mb"], capsys)
     assert "\x1b" not in out and "\\x1b" in out and status == 1
 
@@ -106,3 +109,64 @@ def test_show_html(capsys: pytest.CaptureFixture[str]) -> None:
     assert '<span class="host"><strong>h</strong></span>' in out
     assert 'class="userinfo finding warning" data-codes="password-in-userinfo"' in out
     assert '<li class="warning"><code>password-in-userinfo</code>' in out
+
+
+def _no_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``urikit.domains.default_list`` as it is without the ``[domains]`` extra."""
+    import urikit.domains
+
+    def missing() -> None:
+        raise ImportError("urikit.domains needs publicsuffixlist: pip install 'urikit[domains]'")
+
+    monkeypatch.setattr(urikit.domains, "default_list", missing)
+
+
+def test_show_says_in_one_line_that_the_list_is_missing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _no_list(monkeypatch)
+    status, out = run(["show", "https://www.example.org/", "http://10.0.0.1/", "urn:a:b"], capsys)
+    lines = out.splitlines()
+    missing = [line for line in lines if "registrable domain" in line]
+    # one line for the reg-name host, none for the IP address and the URN
+    assert missing == [
+        "  registrable domain: the Public Suffix List is not available:"
+        " pip install 'urikit[domains]'"
+    ]
+    assert lines[0] == "[scheme https]://[HOST www.example.org][path /]"
+    assert lines[1] == missing[0]
+    assert status == 0  # the exit status is the policy's, as before
+    status, out = run(["show", "--html", "http://u:p@www.example.org/"], capsys)
+    assert '<div class="domain unavailable">registrable domain: the Public Suffix List' in out
+    assert "pip install &#x27;urikit[domains]&#x27;" in out
+    assert status == 0
+
+
+@pytest.mark.parametrize(
+    "uri", ["http://10.0.0.1/", "http://[::1]/", "http://0x7f.1/", "urn:isbn:1", "file:///x", "a b"]
+)
+def test_show_has_no_domain_line_without_a_reg_name(
+    uri: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with_list = run(["show", uri], capsys)
+    _no_list(monkeypatch)
+    assert run(["show", uri], capsys) == with_list
+    assert "registrable domain" not in with_list[1]
+
+
+def test_show_says_in_one_line_that_the_list_cannot_be_read(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import urikit.domains
+
+    monkeypatch.setenv(urikit.domains.ENVIRONMENT, str(tmp_path / "none.dat"))
+    urikit.domains.use(None)  # forget a list loaded before
+    try:
+        status, out = run(["show", "https://www.example.org/", "http://a.example/"], capsys)
+    finally:
+        monkeypatch.delenv(urikit.domains.ENVIRONMENT)
+        urikit.domains.use(None)
+    site = [line for line in out.splitlines() if "registrable domain" in line]
+    assert len(site) == 2 and site[0] == site[1] and status == 0
+    assert site[0].startswith("  registrable domain: the Public Suffix List is not available: ")
+    assert "none.dat" in site[0]

@@ -4,6 +4,7 @@ itself, in Chromium, is tests/inspector/test_inspector_browser.py."""
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import json
 import sys
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 from urikit.inspector import PYODIDE_VERSION, _browser, default_pyodide_base
 from urikit.inspector.__main__ import main
 from urikit.inspector._analysis import RULES, analyse, find
-from urikit.inspector._build import invisible_ranges
+from urikit.inspector._build import OPTIONAL_WHEELS, invisible_ranges
 from urikit.inspector._serve import make_server
 from urikit.security import _text as security_text
 from urikit.security import check
@@ -108,6 +109,64 @@ def test_segments_always_cover_the_input(text: str) -> None:
     segments = analyse(text)["segments"]
     assert "".join(s["text"] for s in segments) == text
     assert all(a["end"] == b["start"] for a, b in itertools.pairwise(segments))
+
+
+def test_the_domain_of_a_reg_name_host() -> None:
+    pytest.importorskip("publicsuffixlist")
+    from urikit import domains
+
+    for text in ("https://forums.news.bbc.co.uk/x", "http://a.b.github.io/", "http://bücher.de/"):
+        parts = domains.split(text)
+        assert analyse(text)["domain"] == {
+            "registrable_domain": parts.registrable_domain,
+            "public_suffix": parts.suffix,
+            "subdomain": parts.subdomain or None,
+            "section": parts.section,
+        }
+    assert analyse("http://co.uk/")["domain"] == {
+        "registrable_domain": None,
+        "public_suffix": "co.uk",
+        "subdomain": None,
+        "section": "icann",
+    }
+    assert analyse("http://localhost/")["domain"]["section"] is None  # the default rule
+
+
+@pytest.mark.parametrize(
+    "text", ["http://10.0.0.1/", "http://[::1]/", "http://0x7f.1/", "urn:a:b", "file:///x", "a b"]
+)
+def test_no_domain_without_a_reg_name_host(text: str) -> None:
+    assert analyse(text)["domain"] is None
+
+
+def test_the_domain_says_when_the_list_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under Pyodide the publicsuffixlist package may be missing: a note, no error."""
+    import urikit.domains
+    from urikit.inspector._analysis import NO_LIST
+
+    def missing() -> None:
+        raise ImportError("urikit.domains needs publicsuffixlist: pip install 'urikit[domains]'")
+
+    monkeypatch.setattr(urikit.domains, "default_list", missing)
+    a = analyse("https://www.example.org/")
+    assert a["domain"] == {"unavailable": NO_LIST} and a["error"] is None
+    assert analyse("http://10.0.0.1/")["domain"] is None
+    json.dumps(a)  # the page reads it as JSON
+
+
+def test_the_domain_says_when_the_list_cannot_be_read(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import urikit.domains
+
+    monkeypatch.setenv(urikit.domains.ENVIRONMENT, str(tmp_path / "none.dat"))
+    urikit.domains.use(None)  # forget a list loaded before
+    try:
+        a = analyse("https://www.example.org/")
+    finally:
+        monkeypatch.delenv(urikit.domains.ENVIRONMENT)
+        urikit.domains.use(None)
+    assert a["error"] is None and "none.dat" in a["domain"]["unavailable"]
 
 
 def test_error_position_and_rules() -> None:
@@ -217,7 +276,9 @@ def test_build_writes_page_wheels_and_config(built: Path) -> None:
     config = json.loads((built / "inspector.json").read_text(encoding="utf-8"))
     assert config["pyodide"] == "/pyodide/" and config["pyodide_version"] == PYODIDE_VERSION
     names = sorted(Path(w).name.split("-")[0] for w in config["wheels"])
-    assert names == ["confusable_homoglyphs", "idna", "urikit"]
+    # the Public Suffix List's package when it is installed here (the [domains] extra)
+    optional = [n for n in OPTIONAL_WHEELS if importlib.util.find_spec(n) is not None]
+    assert names == sorted(["confusable_homoglyphs", "idna", "urikit", *optional])
     for wheel in config["wheels"]:
         assert wheel.endswith("-none-any.whl") and (built / wheel).is_file()
     (urikit_wheel,) = (built / w for w in config["wheels"] if "urikit-" in w)

@@ -9,6 +9,7 @@ the timings that docs/inspector.md reports."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -260,6 +261,31 @@ def test_whatwg_reads_another_host(page: Any) -> None:
     ]
     assert "hostname" in differs and "pathname" not in differs
     assert "rare-ip-form" in _finding_codes(page)
+
+
+def test_registrable_domain_and_public_suffix(page: Any) -> None:
+    """The page has the Public Suffix List when the build had publicsuffixlist
+    (the [domains] extra) to put in it; else it says the list is not there."""
+    _show(page, "https://forums.news.bbc.co.uk/x")
+    domain = page.find_element("id", "registrable-domain")
+    footer = page.find_element("id", "unavailable").text
+    if importlib.util.find_spec("publicsuffixlist") is not None:
+        assert domain.text == "bbc.co.uk"
+        suffix = page.find_element("id", "public-suffix")
+        assert suffix.text == "co.uk (ICANN section)"
+        assert suffix.get_attribute("data-section") == "icann"
+        assert page.find_element("id", "subdomain").text == "forums.news"
+        assert "Public Suffix List" not in footer
+        _show(page, "https://a.b.github.io/")
+        assert page.find_element("id", "registrable-domain").text == "b.github.io"
+        assert "private section" in page.find_element("id", "public-suffix").text
+    else:
+        assert domain.get_attribute("data-unavailable") == "1"
+        assert "not available" in domain.text
+        assert "Public Suffix List" in footer
+    for uri in ("http://10.0.0.1/", "urn:a:b", "http://a b/"):
+        _show(page, uri)
+        assert page.find_elements("id", "registrable-domain") == []
 
 
 def test_whatwg_failure_and_agreement(page: Any) -> None:

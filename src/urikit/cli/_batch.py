@@ -1,4 +1,5 @@
-"""``urikit batch INPUT OUTPUT``: validate, split, normalize or check a column of a big file.
+"""``urikit batch INPUT OUTPUT``: validate, split, normalize, check or look up the
+registrable domains of a column of a big file.
 
 The work is :func:`urikit.batch.run_file`'s (the library's readers and
 writers: text, CSV, JSON Lines or Parquet; one output row per input row, in
@@ -103,8 +104,10 @@ def register(sub: Any) -> None:
         description="Stream INPUT in record batches and write one row per input row to OUTPUT, "
         "in order, errors in place ('-': stdin / stdout). Columns: row, the input column, "
         "valid, error_reason, error_position, then the components (split), normalized "
-        "(normalize), verdict and findings (check). A row that cannot be read (not UTF-8, "
-        "not a string, no such column, a malformed record) is an error record in its place. "
+        "(normalize), verdict and findings (check), registrable_domain, public_suffix and "
+        "subdomain (domain: null where absent, as for an IP address). A row that cannot be "
+        "read (not UTF-8, not a string, no such column, a malformed record) is an error "
+        "record in its place. "
         "An OUTPUT that is INPUT, or that exists (without --force), is refused; a file "
         "OUTPUT appears only when the run has finished. A summary goes to stderr. Exit "
         "status: 0 when every non-null row is valid (and passes check), 1 when one is not, "
@@ -124,8 +127,9 @@ def register(sub: Any) -> None:
         default="validate",
         metavar="LIST",
         help="comma-separated: validate (RFC 3986 validity), split (the components), "
-        "normalize, check (the security verdict of 'urikit check' under --policy) "
-        "(default: validate)",
+        "normalize, check (the security verdict of 'urikit check' under --policy), "
+        "domain (the host's registrable domain, public suffix and subdomain by the Public "
+        "Suffix List; needs pip install 'urikit[domains]') (default: validate)",
     )
     p.add_argument("--format", choices=FORMATS, help="the input and output format")
     p.add_argument(
@@ -268,6 +272,23 @@ def _say(message: str) -> None:
     say(f"urikit batch: {message}")
 
 
+def _need_the_list() -> None:
+    """The domain op's list, loaded (the run's lookups reuse it); a missing
+    ``[domains]`` extra, or a list that cannot be read, is exit 2."""
+    from ..domains import ENVIRONMENT, default_list
+
+    try:
+        default_list()
+    except ImportError:
+        raise InputError(
+            "urikit batch --ops domain needs publicsuffixlist: pip install 'urikit[domains]'"
+        ) from None
+    except (OSError, ValueError) as exc:
+        raise InputError(
+            f"--ops domain: cannot read the list ${ENVIRONMENT} names: {exc}"
+        ) from None
+
+
 def _cmd_batch(args: argparse.Namespace) -> int:
     ops = [op.strip() for op in str(args.ops).split(",") if op.strip()]
     unknown = [op for op in ops if op not in OPS]
@@ -275,6 +296,8 @@ def _cmd_batch(args: argparse.Namespace) -> int:
         _usage(args, f"--ops: unknown {unknown} (choose from {', '.join(OPS)})")
     in_fmt = _format(args, args.input, args.input_format)
     out_fmt = _format(args, args.output, args.output_format)
+    if "domain" in ops:
+        _need_the_list()
     signals = _Signals()
     bars: list[Any] = []  # the progress bar (None: none), made when the first batch is written
     # pyarrow imports numpy, whose OpenBLAS starts a thread pool that spins for

@@ -29,6 +29,9 @@ ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm
   danger misleading-userinfo at 6-41: ...
   warning private-address at 42-50: ...
 1
+
+For a host that is a registered name, ``show`` adds a line with its registrable
+domain and public suffix (see :class:`_Site`).
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ from ._common import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..domains import DomainParts, PublicSuffixList
     from ..security import Finding, Policy, Report
 
 __all__ = ["register"]
@@ -83,6 +87,15 @@ COLOURS = {
     "invalid": "31;7",
 }
 SEVERITY_COLOURS = {"danger": "1;31", "warning": "33", "info": "34"}
+
+#: What the registrable-domain line says of the section whose rule gave the suffix.
+SECTIONS = {
+    "icann": "ICANN section",
+    "private": "private section",
+    None: "not on the list: the default rule *",
+}
+#: The line in place of the registrable domain when the list cannot be had.
+NO_LIST = "the Public Suffix List is not available: pip install 'urikit[domains]'"
 
 
 def _policy(name: str) -> Policy:
@@ -208,8 +221,91 @@ def _carets(report: Report, colour: bool) -> tuple[str, str]:
     return escape(report.text), "".join(marks).rstrip()
 
 
-def _show_text(report: Report, colour: bool) -> str:
+class _Site:
+    """The registrable domain and public suffix of a report's host, by the
+    default list (loaded on the first reg-name host; :data:`NO_LIST` without
+    the ``[domains]`` extra).
+
+    >>> import pytest
+    >>> _ = pytest.importorskip("publicsuffixlist")  # the list: pip install 'urikit[domains]'
+    >>> from urikit.cli import main
+    >>> main(["show", "https://forums.news.bbc.co.uk/x"])
+    [scheme https]://[HOST forums.news.bbc.co.uk][path /x]
+      registrable domain bbc.co.uk, public suffix co.uk (ICANN section)
+    0
+    """
+
+    def __init__(self) -> None:
+        self.psl: PublicSuffixList | None = None
+        self.missing: str | None = None
+
+    def __call__(self, report: Report) -> DomainParts | str | None:
+        """The parts of the host of ``report``'s reference, :data:`NO_LIST`, or
+        ``None`` when there is no reg-name host (no reference, no host, an IP
+        address in any form)."""
+        from ..domains._hosts import is_ip
+
+        host = None if report.uri is None else report.uri.host
+        if not host or is_ip(host):
+            return None
+        if self.missing is not None:
+            return self.missing
+        if self.psl is None:
+            from ..domains import default_list
+
+            try:
+                self.psl = default_list()
+            except ImportError:
+                self.missing = NO_LIST
+                return NO_LIST
+            except (OSError, ValueError) as exc:  # $URIKIT_PUBLIC_SUFFIX_LIST unreadable
+                self.missing = f"the Public Suffix List is not available: {exc}"
+                return self.missing
+        return self.psl.parts_of(host)
+
+
+def _site_words(parts: DomainParts) -> tuple[str | None, str | None, str]:
+    """The registrable domain, the public suffix (``None``: none) and what the
+    section note says."""
+    return (parts.registrable_domain or None, parts.suffix or None, SECTIONS[parts.section])
+
+
+def _site_text(parts: DomainParts | str, colour: bool) -> str:
+    if isinstance(parts, str):
+        return f"  registrable domain: {parts}"
+    domain, suffix, section = _site_words(parts)
+    shown = "none" if domain is None else escape(domain)
+    if colour and domain is not None:
+        shown = f"\x1b[{COLOURS['host']}m{shown}\x1b[0m"
+    note = f" ({section})" if suffix is not None else ""
+    return f"  registrable domain {shown}, public suffix {escape(suffix or 'none')}{note}"
+
+
+def _site_html(parts: DomainParts | str) -> str:
+    if isinstance(parts, str):
+        return f'<div class="domain unavailable">registrable domain: {html.escape(parts)}</div>'
+    domain, suffix, section = _site_words(parts)
+    attrs = "".join(
+        f' data-{name}="{html.escape(value)}"'
+        for name, value in (
+            ("registrable-domain", domain),
+            ("public-suffix", suffix),
+            ("section", parts.section),
+        )
+        if value is not None
+    )
+    shown = "none" if domain is None else f"<strong>{html.escape(domain)}</strong>"
+    note = f" ({html.escape(section)})" if suffix is not None else ""
+    return (
+        f'<div class="domain"{attrs}>registrable domain {shown}, public suffix '
+        f"{html.escape(suffix or 'none')}{note}</div>"
+    )
+
+
+def _show_text(report: Report, colour: bool, site: DomainParts | str | None = None) -> str:
     lines = [_labelled(report, colour)]
+    if site is not None:
+        lines.append(_site_text(site, colour))
     if report.findings:
         text, carets = _carets(report, colour)
         lines += [text, carets]
@@ -221,7 +317,7 @@ def _show_text(report: Report, colour: bool) -> str:
     return "\n".join(lines)
 
 
-def _show_html(report: Report) -> str:
+def _show_html(report: Report, site: DomainParts | str | None = None) -> str:
     parts = ['<span class="uri">']
     for s in report.segments():
         classes = [s.component]
@@ -238,6 +334,8 @@ def _show_html(report: Report) -> str:
             body = f"<strong>{body}</strong>"
         parts.append(f"<span{attrs}>{body}</span>")
     parts.append("</span>")
+    if site is not None:
+        parts.append(_site_html(site))
     if report.findings:
         parts.append('<ul class="findings">')
         for f in report.findings:
@@ -260,6 +358,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
     failed = False
     out = sys.stdout
     colour = args.color == "always" or (args.color == "auto" and out.isatty())
+    site = _Site()
     for text in inputs(args, args.uris):
         bad = not_utf8(text)
         if bad is not None:  # the text as read, and the error
@@ -273,7 +372,10 @@ def _cmd_show(args: argparse.Namespace) -> int:
             continue
         report = check(text, policy=policy)
         failed = failed or not report.ok
-        _write_block(out, _show_html(report) if args.html else _show_text(report, colour))
+        found = site(report)
+        _write_block(
+            out, _show_html(report, found) if args.html else _show_text(report, colour, found)
+        )
         if args.line_buffered:
             flush_output(out)
     flush_output(out)

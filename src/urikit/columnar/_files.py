@@ -33,6 +33,7 @@ from ._file_writers import OutputExists, WriteError, Writer, refuse_unsafe_outpu
 
 __all__ = [
     "COMPONENTS",
+    "DOMAIN_COLUMNS",
     "EXTENSIONS",
     "FORMATS",
     "LEVELS",
@@ -55,7 +56,7 @@ __all__ = [
 #: The file formats, for the input and the output.
 FORMATS = ("text", "csv", "jsonl", "parquet")
 #: What a run can do with each row (``validate`` is always done).
-OPS = ("validate", "split", "normalize", "check")
+OPS = ("validate", "split", "normalize", "check", "domain")
 #: The format of each file name extension.
 EXTENSIONS = {
     ".txt": "text",
@@ -73,6 +74,10 @@ LEVELS = ("syntax", "scheme")
 POLICIES = ("default", "ssrf")
 #: The component columns of the ``split`` op.
 COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+#: The columns of the ``domain`` op: the parts of the row's host by the Public
+#: Suffix List (:meth:`urikit.domains.PublicSuffixList.parts_of`), null where
+#: absent (no host, an IP address, a host that is a public suffix).
+DOMAIN_COLUMNS = ("registrable_domain", "public_suffix", "subdomain")
 #: The output columns whose values repeat from row to row (a few reasons and
 #: verdicts, schemes, hosts, ports): the only ones a Parquet output
 #: dictionary-encodes. The row numbers, the URIs, their paths and queries are
@@ -89,6 +94,7 @@ REPEATING = (
     "port",
     "verdict",
     "findings",
+    *DOMAIN_COLUMNS,
 )
 
 
@@ -102,8 +108,9 @@ def format_of(path: str) -> str | None:
 def output_columns(column: str, ops: Sequence[str]) -> list[str]:
     """The output columns, in order: ``row`` (1-based), the input column, ``valid``,
     ``error_reason``, ``error_position``, then the eight components with
-    ``split``, ``normalized`` with ``normalize``, and ``verdict`` and
-    ``findings`` with ``check``."""
+    ``split``, ``normalized`` with ``normalize``, ``verdict`` and
+    ``findings`` with ``check``, and ``registrable_domain``, ``public_suffix``
+    and ``subdomain`` with ``domain``."""
     cols = ["row", column, "valid", "error_reason", "error_position"]
     if "split" in ops:
         cols += list(COMPONENTS)
@@ -111,6 +118,8 @@ def output_columns(column: str, ops: Sequence[str]) -> list[str]:
         cols.append("normalized")
     if "check" in ops:
         cols += ["verdict", "findings"]
+    if "domain" in ops:
+        cols += list(DOMAIN_COLUMNS)
     return cols
 
 
@@ -199,6 +208,31 @@ class _Checker:
         return verdicts, findings
 
 
+class _Domains:
+    """The domain op: the registrable domain, public suffix and subdomain of
+    each row's host by the default list (:func:`urikit.domains.default_list`;
+    ImportError naming the ``[domains]`` extra without it), looked up once per
+    distinct host of a batch."""
+
+    def __init__(self) -> None:
+        self.psl = imported("urikit.domains").default_list()
+
+    def __call__(self, pa: Any, pc: Any, hosts: Any) -> list[Any]:
+        """The :data:`DOMAIN_COLUMNS` of ``hosts`` (a string array; null: no
+        host), each a string array, null where the part is absent."""
+        encoded = pc.dictionary_encode(hosts)
+        parts_of = self.psl.parts_of
+        columns: tuple[list[str | None], ...] = ([], [], [])
+        domains, suffixes, subdomains = columns
+        for host in encoded.dictionary.to_pylist():
+            parts = parts_of(host)
+            domains.append(parts.registrable_domain or None)
+            suffixes.append(parts.suffix or None)
+            subdomains.append(parts.subdomain or None)
+        indices = encoded.indices
+        return [pa.array(values, pa.string()).take(indices) for values in columns]
+
+
 def _pyarrow() -> tuple[Any, Any, Any]:
     """pyarrow, pyarrow.compute and the Arrow kernels; ImportError naming the extra."""
     try:
@@ -230,6 +264,7 @@ class Processor:
         self.rule, self.level = setup.rule, setup.level
         self._pa, self._pc, self._arrow = _pyarrow()
         self._checker = _Checker(setup.policy) if "check" in self.ops else None
+        self._domains = _Domains() if "domain" in self.ops else None
         self._counting = self._pa.array([], self._pa.int64())  # 0, 1, 2 ...
 
     def _rows(self, start: int, n: int) -> Any:
@@ -266,6 +301,8 @@ class Processor:
             verdicts, findings = self._checker(texts)
             tally.failed += verdicts.count("fail")
             extra += [pa.array(verdicts, pa.string()), pa.array(findings, pa.string())]
+        if self._domains is not None:
+            extra += self._domains(pa, pc, parts.field("host"))
         if rows.errors:
             reasons, positions, valids = reason.to_pylist(), position.to_pylist(), valid.to_pylist()
             for i, (why, at) in rows.errors.items():
@@ -482,7 +519,11 @@ def run_file(
     ``error_position``: ``"split"`` the eight components, ``"normalize"``
     ``normalized`` (at ``level``), ``"check"`` ``verdict`` and ``findings`` of
     :func:`urikit.security.check` under ``policy`` (``"default"``,
-    ``"ssrf"``). A valid row matches ``rule``.
+    ``"ssrf"``), ``"domain"`` ``registrable_domain``, ``public_suffix`` and
+    ``subdomain`` of the host by the Public Suffix List
+    (:mod:`urikit.domains`; null where absent: no host, an IP address, a
+    public suffix; needs the ``[domains]`` extra, ImportError without it). A
+    valid row matches ``rule``.
 
     A row that cannot be read is an error record in its place and the run goes
     on: ``not-utf8`` (with the position of the first byte that is not UTF-8),

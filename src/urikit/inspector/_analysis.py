@@ -10,6 +10,8 @@ input; they run the same under CPython, where the tests call them directly.
 ('reg-name', ['a b'], [['x', '1']])
 >>> [f["code"] for f in a["findings"]]
 ['rare-ip-form', 'private-address']
+>>> a["domain"] is None  # an IPv4 address to a browser: no registrable domain
+True
 >>> analyse("http://h/a b")["error"]
 {'message': "invalid character ' ' in path at position 10", 'position': 10, 'component': 'path'}
 
@@ -30,6 +32,7 @@ from typing import Any
 
 from .. import URIError, extract, is_valid, normalize, parse, resolve
 from .. import iri as _iri
+from ..domains._hosts import is_ip
 from ..legacy.grammars import APPENDIX_B_RE
 from ..security import Policy, check
 from ._compare import differences
@@ -94,6 +97,41 @@ def _segments(text: str, cuts: list[tuple[str, int, int]]) -> list[dict[str, Any
             out.append({"component": name, "start": a, "end": b, "text": text[a:b]})
         pos = max(pos, b)
     return out
+
+
+#: What the page says in place of the registrable domain when the list is missing
+#: (the ``publicsuffixlist`` package, which the page may not load).
+NO_LIST = "not available: the Public Suffix List (the publicsuffixlist package) is not loaded"
+
+
+def _domain(host: str | None) -> dict[str, Any] | None:
+    """The registrable domain, public suffix, subdomain and section of a
+    reg-name ``host`` by the default list (:mod:`urikit.domains`), ``None``
+    absent; ``{"unavailable": message}`` without the list; ``None`` for no host
+    or an IP address.
+
+    >>> import pytest
+    >>> _ = pytest.importorskip("publicsuffixlist")
+    >>> _domain("forums.bbc.co.uk")
+    {'registrable_domain': 'bbc.co.uk', 'public_suffix': 'co.uk', 'subdomain': 'forums', 'section': 'icann'}
+    """  # noqa: E501
+    if not host or is_ip(host):
+        return None
+    from ..domains import default_list
+
+    try:
+        psl = default_list()
+    except ImportError:
+        return {"unavailable": NO_LIST}
+    except (OSError, ValueError) as exc:  # $URIKIT_PUBLIC_SUFFIX_LIST unreadable
+        return {"unavailable": f"not available: {exc}"}
+    parts = psl.parts_of(host)
+    return {
+        "registrable_domain": parts.registrable_domain or None,
+        "public_suffix": parts.suffix or None,
+        "subdomain": parts.subdomain or None,
+        "section": parts.section,
+    }
 
 
 def _compared(text: str) -> dict[str, str] | None:
@@ -162,6 +200,7 @@ def analyse(text: str, base: str = "", whatwg: Mapping[str, str] | None = None) 
         "path_segments": [],
         "query_params": [],
         "normal": None,
+        "domain": None,
         "differs": None if whatwg is None else differences(text, base, whatwg),
     }
     resolved = result["base"]
@@ -172,6 +211,7 @@ def analyse(text: str, base: str = "", whatwg: Mapping[str, str] | None = None) 
         result["error"] = _error(err)
         return result
     result["host_kind"] = ref.host_kind
+    result["domain"] = _domain(ref.host)
     # octets that are not UTF-8 ("%E0") are shown as U+FFFD, not an error: the
     # reference is valid
     result["path_segments"] = ref.decoded_path_segments(errors="replace")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata
 import json
 import os
@@ -24,6 +25,10 @@ STATIC_FILES = ("index.html", "inspector.css", "inspector.js")
 #: page does not use, and regex's Unicode data for "invisible-character" comes
 #: with the page (see ``invisible_ranges``).
 WHEEL_DEPENDENCIES = ("idna", "confusable-homoglyphs")
+#: The wheels the page loads when they are installed where it is built: the
+#: Public Suffix List of :mod:`urikit.domains` (the ``[domains]`` extra), for the
+#: registrable domain; without it the page says the list is not available.
+OPTIONAL_WHEELS = ("publicsuffixlist",)
 
 
 #: The files besides src/ that building urikit's wheel reads.
@@ -122,6 +127,9 @@ def _wheels(folder: Path) -> list[str]:
             env,
         )
         wanted = [f"{name}=={importlib.metadata.version(name)}" for name in WHEEL_DEPENDENCIES]
+        for name in OPTIONAL_WHEELS:  # the page says what it does without one
+            with contextlib.suppress(importlib.metadata.PackageNotFoundError):
+                wanted.append(f"{name}=={importlib.metadata.version(name)}")
         _run(
             [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
              "-d", tmp, *wanted],

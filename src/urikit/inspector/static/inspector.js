@@ -141,8 +141,31 @@ function renderReading(a) {
     definition(dl, name, parts[name] ?? (name === "path" ? "" : null));
   }
   definition(dl, "host kind", a.host_kind);
+  renderDomain(dl, a.domain);
   definition(dl, "path segments", a.path_segments.length ? JSON.stringify(a.path_segments) : null);
   definition(dl, "query params", a.query_params.length ? JSON.stringify(a.query_params) : null);
+}
+
+// The registrable domain and public suffix of a reg-name host (urikit.domains),
+// or a note that the page has no Public Suffix List; nothing for an IP address
+// or no host.
+const SECTIONS = { icann: "ICANN section", private: "private section" };
+
+function renderDomain(dl, d) {
+  if (d === null || d === undefined) return;
+  if (d.unavailable) {
+    definition(dl, "registrable domain", null, { id: "registrable-domain", dataset: { unavailable: "1" } })
+      .replaceChildren(el("span", { className: "absent" }, d.unavailable));
+    return;
+  }
+  definition(dl, "registrable domain", d.registrable_domain, { id: "registrable-domain" });
+  const suffix = definition(dl, "public suffix", d.public_suffix, { id: "public-suffix" });
+  if (d.public_suffix !== null) {
+    suffix.append(el("span", { className: "note" },
+      ` (${SECTIONS[d.section] ?? "not on the list: the default rule *"})`));
+    if (d.section) suffix.dataset.section = d.section;
+  }
+  if (d.subdomain !== null) definition(dl, "subdomain", d.subdomain, { id: "subdomain" });
 }
 
 function whatwgReading(text, base) {
@@ -378,6 +401,9 @@ def find_json(text):
   find = py.globals.get("find_json");
   const version = py.runPython("import sys; sys.version.split()[0]");
   const missing = ["urikit.html (lxml has no pure-Python build)"];
+  if (!py.runPython("import importlib.util; importlib.util.find_spec('publicsuffixlist') is not None")) {
+    missing.push("the Public Suffix List (the publicsuffixlist package was not installed where the page was built): no registrable domains");
+  }
   if (py.globals.get("stand_in")) {
     missing.push("the regex module: the invisible-character check uses its character table, read from it when the page was built");
   }
