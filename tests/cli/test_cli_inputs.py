@@ -171,6 +171,7 @@ EMPTY_LINE: dict[str, tuple[bool, Any]] = {
     "validate": (True, None),
     "iri validate": (True, None),
     "check": (True, None),
+    "check-redirect": (True, None),  # an empty target stays on the page: safe
     "resolve": (True, "http://a/b"),
     "relativize": (True, ""),
     "normalize": (True, ""),
@@ -282,7 +283,7 @@ AWKWARD_LINES = [
 ]
 
 #: The first field of a record that shows its input second.
-VERDICTS = ("error", "valid", "ok", "pass", "fail", "misleading")
+VERDICTS = ("error", "valid", "ok", "pass", "fail", "misleading", "safe", "unsafe")
 
 
 @pytest.mark.parametrize("command", with_extras(PER_INPUT))

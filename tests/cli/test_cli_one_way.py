@@ -65,6 +65,7 @@ NOT_UTF8 = {
     "iri from-uri": (["iri", "from-uri"], b"http://a/\xffb"),
     "iri display": (["iri", "display"], b"http://a/\xffb"),
     "check": (["check"], b"http://a/\xffb"),
+    "check-redirect": (["check-redirect", "--allow", "https://a"], b"http://a/\xffb"),
     "canonical": (["canonical"], b"http://a/\xffb"),
     "surt": (["surt"], b"http://a/\xffb"),
     "domain": (["domain"], b"http://a/\xffb"),

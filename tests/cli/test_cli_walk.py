@@ -114,6 +114,11 @@ COMMANDS: dict[str, Command] = {
     "canonical": Command(["canonical"], bad=["canonical", "--profile", "x"], option="--profile"),
     "surt": Command(["surt"], bad=["surt", "--json=x"], option="--json"),
     "domain": Command(["domain"], bad=["domain", "--json=x"], option="--json"),
+    "check-redirect": Command(
+        ["check-redirect", "--allow", "https://example.org"],
+        bad=["check-redirect", "--allow", "ftp://x"],
+        option="--allow",
+    ),
     "equivalent": Command(
         ["equivalent", "http://a/", "HTTP://A:80/"],
         bad=["equivalent", "a", "b", "--level", "x"],

@@ -114,6 +114,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "resolve": {"base": "http://a/b", "reference": "c"},
     "safe_browsing_expressions": {"text": "http://a/"},
     "surt": {"text": "http://a/"},
+    "check_redirect": {"target": "/x", "allowed_origins": ["https://a"]},
     "unsurt": {"key": "com,a)/"},
     "batch.validate": {"texts": ["a"]},
     "batch.split": {"texts": ["a"]},
