@@ -86,10 +86,12 @@ def reference(texts: list[str | None], private: bool) -> dict[str, list[Any]]:
                 parts = None if text is None else split(text, private=private)
             except ValueError:  # URIError: the text does not parse
                 parts = None
-            out["registrable_domain"].append(parts and parts.registrable_domain or None)
-            out["public_suffix"].append(parts and parts.suffix or None)
+            out["registrable_domain"].append((parts and parts.registrable_domain) or None)
+            out["public_suffix"].append((parts and parts.suffix) or None)
             out["domain_parts"].append(
-                None if parts is None else dict(zip(("subdomain", "domain", "suffix"), parts))
+                None
+                if parts is None
+                else dict(zip(("subdomain", "domain", "suffix"), parts, strict=True))
             )
     return out
 
