@@ -70,28 +70,36 @@ urikit_psl_find(const psl_table_t *t, const uchar *p, Py_ssize_t n, int mask, ps
     if (n > PSL_MAX_HOST) {
         return PSL_DECLINED;
     }
+    /* one pass: lower-cased into low, the dots' places noted (dots[k]: the
+     * k-th dot from the left; a label ends at a dot or at end) */
     char *low = f->low;
+    Py_ssize_t dots[PSL_MAX_HOST + 1];
+    int nd = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         uchar c = p[i];
         if (c >= 128 || c == '%') {
             return PSL_DECLINED;
         }
+        if (c == '.') {
+            dots[nd++] = i;
+        }
         low[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
     }
     f->len = n;
-    Py_ssize_t end = low[n - 1] == '.' ? n - 1 : n; /* one trailing dot, kept aside */
-    if (end == 0 || low[0] == '.' || low[end - 1] == '.') {
+    Py_ssize_t end = n;
+    if (nd > 0 && dots[nd - 1] == n - 1) {
+        end = n - 1; /* one trailing dot, kept aside */
+        nd--;
+    }
+    if (end == 0 || (nd > 0 && (dots[0] == 0 || dots[nd - 1] == end - 1))) {
         return PSL_NONE; /* an empty label */
     }
-    Py_ssize_t last = end;
-    while (last > 0 && low[last - 1] != '.') {
-        last--;
-    }
-    for (Py_ssize_t i = 1; i < last; i++) {
-        if (low[i] == '.' && low[i - 1] == '.') {
+    for (int k = 1; k < nd; k++) {
+        if (dots[k] == dots[k - 1] + 1) {
             return PSL_NONE;
         }
     }
+    Py_ssize_t last = nd > 0 ? dots[nd - 1] + 1 : 0;
     if (low[last] >= '0' && low[last] <= '9') {
         /* a number, decimal or 0x hexadecimal (_hosts._is_number): IPv4 */
         Py_ssize_t i = last;
@@ -103,9 +111,7 @@ urikit_psl_find(const psl_table_t *t, const uchar *p, Py_ssize_t n, int mask, ps
             return PSL_NONE;
         }
         if (low[last] == '0' && low[last + 1] == 'x') {
-            for (i = last + 2; i < end && IS((uchar)low[i], UK_HEXDIG) &&
-                               !(low[i] >= 'A' && low[i] <= 'F');
-                 i++) {
+            for (i = last + 2; i < end && IS((uchar)low[i], UK_HEXDIG); i++) {
             }
             if (i == end) {
                 *ip = 1;
@@ -114,35 +120,30 @@ urikit_psl_find(const psl_table_t *t, const uchar *p, Py_ssize_t n, int mask, ps
         }
     }
     /* _count: best is where the public suffix starts (the default rule: the
-     * last label), e the end of the label the walk is at */
-    Py_ssize_t best = last, e = end;
+     * last label); label k (from the left, 0 .. nd) runs from start(k) to end(k) */
+#define LABEL_START(k) ((k) > 0 ? dots[(k) - 1] + 1 : 0)
+#define LABEL_END(k) ((k) < nd ? dots[k] : end)
+    Py_ssize_t best = last;
     int flags = 0, wild = 0;
     uint64_t h = FNV_BASIS;
-    while (e > 0) {
-        Py_ssize_t s = e;
-        while (s > 0 && low[s - 1] != '.') {
-            s--;
-        }
+    for (int k = nd; k >= 0; k--) {
+        Py_ssize_t s = LABEL_START(k), e = LABEL_END(k);
         if (wild) {
             best = s;
             flags = wild;
         }
-        if (e < end) {
-            h = hash_back(h, low, e + 1, e); /* the '.' after this label */
-        }
-        h = hash_back(h, low, e, s);
+        h = hash_back(h, low, k < nd ? e + 1 : e, s); /* with the '.' after it */
         const psl_slot_t *node = find_slot(t, h, low + s, end - s);
         if (node == NULL) {
             break;
         }
         int found = (int)node->flags;
         if (found & mask & 12) { /* an exception rule: its labels less the leftmost */
-            if (e == end) {
+            if (k == nd) {
                 return PSL_DECLINED; /* a one-label exception rule: Python's answer */
             }
             best = e + 1;
             flags = found & mask & 12;
-            wild = 0;
             break;
         }
         if (found & mask & 3) {
@@ -150,20 +151,16 @@ urikit_psl_find(const psl_table_t *t, const uchar *p, Py_ssize_t n, int mask, ps
             flags = found & mask & 3;
         }
         wild = (found >> 4) & mask & 3;
-        e = s - 1;
     }
-    f->suffix = best;
+    int sk = 0; /* the label the suffix starts at */
+    while (sk < nd && LABEL_START(sk) != best) {
+        sk++;
+    }
     f->flags = flags;
-    if (best == 0) {
-        f->domain = -1;
-    }
-    else {
-        Py_ssize_t d = best - 1;
-        while (d > 0 && low[d - 1] != '.') {
-            d--;
-        }
-        f->domain = d;
-    }
+    f->suffix = best;
+    f->domain = sk > 0 ? LABEL_START(sk - 1) : -1;
+#undef LABEL_START
+#undef LABEL_END
     return PSL_FOUND;
 }
 
