@@ -176,6 +176,7 @@ SPEEDUPS_SOURCES = [
     "src/urikit/text/extraction_c.c",
     "src/urikit/text/extraction_delimited_c.c",
     "src/urikit/canonical_forms/rules_c.c",
+    "src/urikit/domains/lookup_c.c",
 ]
 SPEEDUPS_HEADERS = [
     "src/urikit/core/_rules.h",
@@ -198,6 +199,7 @@ SPEEDUPS_HEADERS = [
     "src/urikit/text/_extraction.h",
     "src/urikit/text/extraction_c.h",
     "src/urikit/canonical_forms/rules_c.h",
+    "src/urikit/domains/lookup_c.h",
 ]
 #: The one place the extension's ABI stamp is written (``ABI``): read into the
 #: build as URIKIT_ABI, and a dependency, so that changing it rebuilds.

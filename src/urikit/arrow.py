@@ -18,10 +18,13 @@ through the PyCapsule interface and makes no Python object per row.
 :func:`split` are worded, in Python, by the same diagnoser :func:`urikit.parse`
 uses); :func:`split` writes its columns into buffers from Arrow's default memory
 pool (``pyarrow.default_memory_pool()``), like pyarrow's own kernels.
-:func:`normalize`, :func:`resolve`, :func:`canonical` and :func:`surt` (with
-its default options) map the rows in C with the GIL released, so that threads
-run them side by side; a row the C kernel declines (invalid, non-ASCII, a base
-without a scheme, an uncommon URL) is given to the Python function, with the
+:func:`normalize`, :func:`resolve`, :func:`canonical`, :func:`surt` (with
+its default options) and the registrable-domain functions
+(:func:`registrable_domain`, :func:`public_suffix`, :func:`domain_parts`, of a
+column of hosts or URLs, which need the ``domains`` extra too) map the rows in
+C with the GIL released, so that threads run them side by side; a row the C
+kernel declines (invalid, non-ASCII, a base without a scheme, an uncommon URL,
+a host with ``%XX``) is given to the Python function, with the
 GIL, and its result spliced in. The pure-Python build goes through one Python
 ``str`` per row. Results equal :func:`urikit.is_valid`, :func:`urikit.parse`,
 :func:`urikit.normalize` and :func:`urikit.resolve` applied to each row. Error

@@ -24,7 +24,12 @@ connection (names shown with the default ``prefix="uri_"``):
 * ``uri_canonical(text [, profile])``: VARCHAR, :func:`urikit.canonical`
   (profile ``'semantic'`` by default), NULL when the text cannot be
   canonicalized; ``uri_surt(text)``: VARCHAR, :func:`urikit.surt`, NULL when
-  it has no key (both through :mod:`urikit.arrow`, row by row in Python).
+  it has no key (both through :mod:`urikit.arrow`, row by row in Python);
+* ``uri_registrable_domain(text)``, ``uri_public_suffix(text)``: VARCHAR,
+  :func:`urikit.domains.registrable_domain` and
+  :func:`urikit.domains.public_suffix` of the host of a URL or of a host
+  (:func:`urikit.arrow.registrable_domain`, the list's private section
+  included), NULL when there is none; they need the ``domains`` extra too.
 
 ``rule`` is ``'URI-reference'`` (the default), ``'URI'``, ``'absolute-URI'`` or
 ``'relative-ref'``, as in :func:`urikit.parse`.

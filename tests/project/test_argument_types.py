@@ -94,6 +94,12 @@ if importlib.util.find_spec("publicsuffixlist") is not None:
         "same_site": {"a": "http://a/", "b": "http://a/"},
         "load": {"source": "com\n"},
     }
+    if importlib.util.find_spec("pyarrow") is not None:
+        for name in ("arrow.registrable_domain", "arrow.public_suffix", "domain_parts"):
+            COLUMNAR_SAMPLES[name] = {"array": _urls}
+    if urikit.dask in MODULES:
+        for name in ("registrable_domain", "public_suffix"):
+            COLUMNAR_SAMPLES[f"dask.{name}"] = {"urls": _series}
 
 REF = urikit.parse("http://u@h:8/p?q#f")
 IRI = urikit.iri.parse("http://例え.jp/a?q#f")

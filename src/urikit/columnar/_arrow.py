@@ -8,6 +8,7 @@ from typing import Any
 from ..core import _extras
 from ..core._accel import (
     arrow_canonical,
+    arrow_domain,
     arrow_errors,
     arrow_normalize,
     arrow_resolve,
@@ -727,3 +728,133 @@ def surt(array: Any, *, errors: str = "null", **options: Any) -> Any:
 
 
 __all__ += ["canonical", "surt"]
+
+
+# ------------------------------------------------- registrable domains
+# Each row a host or a URL, read as urikit.domains.split reads one, under the
+# default list (urikit.domains.default_list). In the C build a column goes
+# through the C kernel over its buffers (the common rows without the GIL, by
+# urikit.domains' C lookup; the others afterwards through the Python function).
+
+#: arrow_domain's answers (DOM_* of columnar/arrow_transform_c.c)
+_SUFFIX, _REGISTRABLE, _SUBDOMAIN, _DOMAIN, _PART_SUFFIX = range(5)
+
+
+def _domain_row(psl: Any, what: int, private: bool) -> Any:
+    """The Python function of one row's text for ``what``."""
+    from ..domains._hosts import host_of
+
+    def one(text: str) -> str | None:
+        host = host_of(text)
+        if what == _SUFFIX:
+            return None if host is None else psl.public_suffix(host, private=private)
+        if what == _REGISTRABLE:
+            return None if host is None else psl.registrable_domain(host, private=private)
+        parts = psl.parts_of(host, private)
+        return str(
+            parts.subdomain
+            if what == _SUBDOMAIN
+            else parts.domain
+            if what == _DOMAIN
+            else parts.suffix
+        )
+
+    return one
+
+
+def _domain_map(obj: Any, what: int, private: bool, errors: str) -> Any:
+    from ..domains._api import default_list
+
+    psl = default_list()
+    one = _null_on_error(_domain_row(psl, what, private), errors)
+    table = psl._table
+
+    def kernel(chunk: Any) -> Any:
+        chunk = _plain(chunk)
+        if arrow_domain is not None and table is not None and len(chunk) > 0:
+            done = _in_c(arrow_domain, chunk, table, private, what, one)
+            if done is not None:
+                return done
+        rows = chunk.to_pylist()
+        out = _each_row(lambda s: None if s is None else one(s), rows)
+        return _array_of(out, _out_type(chunk.type))
+
+    return _per_chunk(obj, kernel)
+
+
+def _domain_args(array: Any, private: object, errors: object, func: str) -> tuple[Any, bool, str]:
+    obj = _strings(array, func, "array")
+    if type(private) is not bool:
+        raise arg_type_error(func, "private", "bool", private)
+    return obj, private, _check_errors(errors, func)
+
+
+def registrable_domain(array: Any, *, private: bool = True, errors: str = "null") -> Any:
+    """The registrable domain of each row's host (:func:`urikit.domains.registrable_domain`),
+    a row a host or a URL as :func:`urikit.domains.split` reads one; null for a
+    null row, a host that has none (a public suffix, an IP address), a URL
+    without a host and, with ``errors="null"`` (the default), a text that does
+    not parse. Needs the ``domains`` extra too. In the C build a string column
+    is looped over in C without the GIL, the rows its kernel declines (``%XX``,
+    U-labels, a text without ``//`` that is not a bare host) handed to Python.
+
+    >>> import pyarrow as pa, pytest
+    >>> _ = pytest.importorskip("publicsuffixlist")  # the list: the domains extra
+    >>> hosts = pa.array(["forums.bbc.co.uk", "https://a.b.github.io/x", "co.uk", None])
+    >>> registrable_domain(hosts).to_pylist()
+    ['bbc.co.uk', 'b.github.io', None, None]
+    >>> registrable_domain(hosts, private=False).to_pylist()
+    ['bbc.co.uk', 'github.io', None, None]
+    """
+    obj, private, errors = _domain_args(array, private, errors, "registrable_domain")
+    return _domain_map(obj, _REGISTRABLE, private, errors)
+
+
+def public_suffix(array: Any, *, private: bool = True, errors: str = "null") -> Any:
+    """The public suffix of each row's host (:func:`urikit.domains.public_suffix`),
+    a row a host or a URL; null as :func:`registrable_domain` gives it, but for
+    a public suffix, which is its own.
+
+    >>> import pyarrow as pa, pytest
+    >>> _ = pytest.importorskip("publicsuffixlist")  # the list: the domains extra
+    >>> public_suffix(pa.array(["forums.bbc.co.uk", "http://127.0.0.1/", "co.uk"])).to_pylist()
+    ['co.uk', None, 'co.uk']
+    """
+    obj, private, errors = _domain_args(array, private, errors, "public_suffix")
+    return _domain_map(obj, _SUFFIX, private, errors)
+
+
+def domain_parts(array: Any, *, private: bool = True, errors: str = "null") -> Any:
+    """The ``subdomain``, ``domain`` and ``suffix`` of each row's host, as
+    :func:`urikit.domains.split` gives them (``""`` for an absent part; an IP
+    address is the domain), a row a host or a URL: a struct array of the three
+    string fields, null for a null row and, with ``errors="null"``, a text that
+    does not parse. (Named so beside :func:`split`, the components of a URI.)
+
+    >>> import pyarrow as pa, pytest
+    >>> _ = pytest.importorskip("publicsuffixlist")  # the list: the domains extra
+    >>> parts = domain_parts(pa.array(["http://forums.news.bbc.co.uk/", "github.io", None]))
+    >>> parts.to_pylist()[0]
+    {'subdomain': 'forums.news', 'domain': 'bbc', 'suffix': 'co.uk'}
+    >>> parts.field("suffix").to_pylist()
+    ['co.uk', 'github.io', None]
+    """
+    obj, private, errors = _domain_args(array, private, errors, "domain_parts")
+    pa = _pa()
+    fields = (("subdomain", _SUBDOMAIN), ("domain", _DOMAIN), ("suffix", _PART_SUFFIX))
+
+    def struct(chunk: Any) -> Any:
+        chunk = _plain(chunk)
+        cols = [_domain_map(chunk, what, private, errors) for _, what in fields]
+        types = {c.type for c in cols}
+        if len(types) > 1:
+            cols = [c.cast(pa.large_string()) for c in cols]
+        # a row is null where its input is, or where a text did not parse (all three null)
+        pc = _pc()
+        mask = pc.and_(pc.is_null(cols[0]), pc.and_(pc.is_null(cols[1]), pc.is_null(cols[2])))
+        return pa.StructArray.from_arrays(cols, names=[n for n, _ in fields], mask=mask)
+
+    return _per_chunk(obj, struct)
+
+
+__all__ += ["domain_parts", "public_suffix", "registrable_domain"]

@@ -162,4 +162,27 @@ def surt(urls: Any, *, column: str | None = None, **options: Any) -> Any:
     return s.map_partitions(_surt_part, options, meta=_meta_series(s.name, pa.string()))
 
 
-__all__ += ["canonical", "surt"]
+def _domain_part(part: Any, func: str, private: bool) -> Any:
+    return _series_of(getattr(_arrow, func)(_to_arrow(part), private=private), part)
+
+
+def _domain(urls: Any, column: str | None, func: str, private: bool) -> Any:
+    s = _series(urls, column, func, "urls")
+    _dd, _pd, pa = _modules()
+    getattr(_arrow, func)(pa.array([], pa.string()), private=private)  # a bad private= fails here
+    return s.map_partitions(_domain_part, func, private, meta=_meta_series(s.name, pa.string()))
+
+
+def registrable_domain(urls: Any, *, private: bool = True, column: str | None = None) -> Any:
+    """A Dask Series of ``string[pyarrow]``: :func:`urikit.arrow.registrable_domain`
+    per partition (each row a host or a URL; null where there is none)."""
+    return _domain(urls, column, "registrable_domain", private)
+
+
+def public_suffix(urls: Any, *, private: bool = True, column: str | None = None) -> Any:
+    """A Dask Series of ``string[pyarrow]``: :func:`urikit.arrow.public_suffix`
+    per partition (each row a host or a URL)."""
+    return _domain(urls, column, "public_suffix", private)
+
+
+__all__ += ["canonical", "public_suffix", "registrable_domain", "surt"]

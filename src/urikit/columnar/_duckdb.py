@@ -24,6 +24,8 @@ FUNCTIONS = (
     "resolve",
     "canonical",
     "surt",
+    "registrable_domain",
+    "public_suffix",
 )
 
 _RULE = "URI-reference"
@@ -175,6 +177,14 @@ def _surt1(texts: Any) -> Any:
     return _arrow.surt(_chunk(texts))
 
 
+def _registrable_domain1(texts: Any) -> Any:
+    return _arrow.registrable_domain(_chunk(texts))
+
+
+def _public_suffix1(texts: Any) -> Any:
+    return _arrow.public_suffix(_chunk(texts))
+
+
 def _resolver(name: str) -> Callable[[Any, Any], Any]:
     """The kernel of the SQL function ``name`` (``uri_resolve``).
 
@@ -221,6 +231,8 @@ def _table(prefix: str = "uri_") -> dict[str, list[tuple[list[str], str, Callabl
     table["resolve"] = [([_TEXT, _TEXT], _TEXT, _resolver(prefix + "resolve"))]
     table["canonical"] = [([_TEXT], _TEXT, _canonical1), ([_TEXT, _TEXT], _TEXT, _canonical2)]
     table["surt"] = [([_TEXT], _TEXT, _surt1)]
+    table["registrable_domain"] = [([_TEXT], _TEXT, _registrable_domain1)]
+    table["public_suffix"] = [([_TEXT], _TEXT, _public_suffix1)]
     return table
 
 

@@ -281,7 +281,8 @@ def resolve(
 
 def _canonical_batches(batches: Iterator[Any], index: int, name: str, func: Any) -> Any:
     """In a Spark Python worker: each record batch with ``func`` of its column
-    ``index`` appended (:func:`urikit.arrow.canonical` or :func:`urikit.arrow.surt`)."""
+    ``index`` appended (:func:`urikit.arrow.canonical`, :func:`urikit.arrow.surt`,
+    :func:`urikit.arrow.registrable_domain`, :func:`urikit.arrow.public_suffix`)."""
     pa = _arrow._pa()
     for batch in batches:
         urls = batch.column(index)
@@ -333,4 +334,26 @@ def surt(df: Any, column: str, *, prefix: str | None = None, **options: Any) -> 
     return _map_canonical(df, index, prefix + "surt", functools.partial(_arrow.surt, **options))
 
 
-__all__ += ["canonical", "surt"]
+def registrable_domain(
+    df: Any, column: str, *, private: bool = True, prefix: str | None = None
+) -> Any:
+    """``df`` with ``prefix + "registrable_domain"`` appended: the registrable
+    domain of each row of ``column``, a host or a URL
+    (:func:`urikit.arrow.registrable_domain`); null where there is none. Needs
+    the ``domains`` extra in the workers too."""
+    df, index, prefix = _frame(df, column, prefix, "registrable_domain")
+    func = functools.partial(_arrow.registrable_domain, private=private)
+    func(_arrow._pa().array([], "string"))  # a bad private= fails here
+    return _map_canonical(df, index, prefix + "registrable_domain", func)
+
+
+def public_suffix(df: Any, column: str, *, private: bool = True, prefix: str | None = None) -> Any:
+    """``df`` with ``prefix + "public_suffix"`` appended: the public suffix of
+    each row of ``column``, a host or a URL (:func:`urikit.arrow.public_suffix`)."""
+    df, index, prefix = _frame(df, column, prefix, "public_suffix")
+    func = functools.partial(_arrow.public_suffix, private=private)
+    func(_arrow._pa().array([], "string"))  # a bad private= fails here
+    return _map_canonical(df, index, prefix + "public_suffix", func)
+
+
+__all__ += ["canonical", "public_suffix", "registrable_domain", "surt"]

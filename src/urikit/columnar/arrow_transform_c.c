@@ -1,8 +1,8 @@
 /* The Arrow string-to-string kernels of urikit.arrow: arrow_normalize,
- * arrow_resolve and arrow_canonical. Each reads the buffers of a string or
- * large_string array (and of a base column for resolve), maps every row with
- * the ASCII cores of normalization_c.c / resolution_c.c /
- * canonical_forms/rules_c.c with the GIL released, so that threads run them
+ * arrow_resolve, arrow_canonical and arrow_domain. Each reads the buffers of a
+ * string or large_string array (and of a base column for resolve), maps every
+ * row with the ASCII cores of normalization_c.c / resolution_c.c /
+ * canonical_forms/rules_c.c / domains/lookup_c.c with the GIL released, so that threads run them
  * side by side, and makes no Python object per row. A row those cores decline
  * (invalid, non-ASCII, a base without scheme, an uncommon URL) is only noted
  * in that loop; after each block of rows, with the GIL, each is given in row
@@ -18,6 +18,7 @@
 #include "../canonical_forms/rules_c.h"
 #include "../core/normalization_c.h"
 #include "../core/resolution_c.h"
+#include "../domains/lookup_c.h"
 
 /* --------------------------------------------------------------- the input */
 
@@ -278,9 +279,73 @@ typedef struct {
     Py_ssize_t base1_len;
     int base1_ok;
     spans_t base_sp;
+    const psl_table_t *psl; /* domain: the list; flag: the rules' mask, what: the answer */
+    int what;
 } job_t;
 
-enum { OP_NORMALIZE, OP_RESOLVE, OP_CANONICAL };
+enum { OP_NORMALIZE, OP_RESOLVE, OP_CANONICAL, OP_DOMAIN };
+
+/* arrow_domain's answers: DomainParts' fields (the public suffix, the
+ * registrable domain: null when there is none; the three parts of split: the
+ * rows without a public suffix are Python's) */
+enum { DOM_SUFFIX, DOM_REGISTRABLE, DOM_SUBDOMAIN, DOM_DOMAIN, DOM_PART_SUFFIX, DOM_N };
+
+/* Row p[0:n] (a host, or a URL with "//") through the C lookup: ROW_DONE with
+ * the answer's bytes in f->low[*a:*b], ROW_NULL, or ROW_PYTHON (what the C
+ * lookup declines; a text that is neither a bare host nor has "//", which
+ * urikit.domains reads as an authority first). GIL-free. */
+static int
+domain_row(const job_t *job, const col_t *c, const uchar *p, int64_t n, psl_found_t *f,
+           Py_ssize_t *a, Py_ssize_t *b)
+{
+    int64_t i = 0;
+    while (i < n && IS(p[i], UK_REG_NAME)) {
+        i++;
+    }
+    const uchar *h = p;
+    Py_ssize_t hn = (Py_ssize_t)n;
+    if (n == 0 || i < n) {
+        int slashes = n >= 2 && p[0] == '/' && p[1] == '/';
+        for (int64_t k = i; !slashes && k + 2 < n; k++) {
+            slashes = p[k] == ':' && p[k + 1] == '/' && p[k + 2] == '/';
+        }
+        spans_t sp;
+        if (!slashes || !arrow_split_row(&c->v, p, n, RULE_REF, &sp)) {
+            return ROW_PYTHON;
+        }
+        if (sp.s[G_HOST] < 0) {
+            return job->what <= DOM_REGISTRABLE ? ROW_NULL : ROW_PYTHON; /* no authority */
+        }
+        h = p + sp.s[G_HOST];
+        hn = sp.e[G_HOST] - sp.s[G_HOST];
+    }
+    int ip;
+    int r = urikit_psl_find(job->psl, h, hn, job->flag, f, &ip);
+    if (r != PSL_FOUND) {
+        return r == PSL_NONE && job->what <= DOM_REGISTRABLE ? ROW_NULL : ROW_PYTHON;
+    }
+    *b = f->len;
+    switch (job->what) {
+    case DOM_SUFFIX:
+    case DOM_PART_SUFFIX:
+        *a = f->suffix;
+        break;
+    case DOM_REGISTRABLE:
+        if (f->domain < 0) {
+            return ROW_NULL;
+        }
+        *a = f->domain;
+        break;
+    case DOM_SUBDOMAIN:
+        *a = 0;
+        *b = f->domain > 0 ? f->domain - 1 : 0;
+        break;
+    default: /* DOM_DOMAIN */
+        *a = f->domain < 0 ? 0 : f->domain;
+        *b = f->domain < 0 ? 0 : f->suffix - 1;
+    }
+    return ROW_DONE;
+}
 
 /* Row i into o; GIL-free (but for data_room). */
 static int
@@ -315,7 +380,17 @@ map_row(const job_t *job, const col_t *c, int64_t i, out_cols_t *o)
     }
     const char *res;
     Py_ssize_t len;
-    if (job->op == OP_CANONICAL) {
+    psl_found_t found;
+    if (job->op == OP_DOMAIN) {
+        Py_ssize_t a, b;
+        int r = domain_row(job, c, p, n, &found, &a, &b);
+        if (r != ROW_DONE) {
+            return r;
+        }
+        res = found.low + a;
+        len = b - a;
+    }
+    else if (job->op == OP_CANONICAL) {
         /* urikit_canon_fast's checks come first: no split of a row it declines */
         if (scratch_for(o, n) < 0) {
             return ROW_NO_MEMORY;
@@ -784,6 +859,52 @@ urikit_sp_arrow_canonical(PyObject *module, PyObject *const *args, Py_ssize_t na
     PyObject *result = NULL;
     if (col_open(args[0], args[1], args[2], args[3], length, args[5], &c) == 0) {
         result = run(&job, &c, wide_out, args[7], NULL, args[9], 0);
+    }
+    col_close(&c);
+    return result;
+}
+
+/* arrow_domain(validity, offsets, data, offset, length, wide, wide_out, alloc,
+ *              table, private, what, fallback)
+ * -> as arrow_normalize: what (DOM_*) of each row's host, a row a host or a
+ * URL, under the list of table (psl_table's capsule), its private section or
+ * not; fallback(text) -> str | None for a row the C lookup declines. */
+PyObject *
+urikit_sp_arrow_domain(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 12) {
+        PyErr_SetString(PyExc_TypeError,
+                        "arrow_domain(validity, offsets, data, offset, length, wide, wide_out,"
+                        " alloc, table, private, what, fallback)");
+        return NULL;
+    }
+    Py_ssize_t length;
+    int wide_out, priv;
+    if (shared_args(args, &length, &wide_out) < 0 || (priv = PyObject_IsTrue(args[9])) < 0) {
+        return NULL;
+    }
+    long what = PyLong_AsLong(args[10]);
+    if (what == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (what < 0 || what >= DOM_N) {
+        PyErr_SetString(PyExc_ValueError, "arrow_domain: what is 0 to 4");
+        return NULL;
+    }
+    job_t job;
+    memset(&job, 0, sizeof(job));
+    job.op = OP_DOMAIN;
+    job.psl = urikit_psl_of(args[8]);
+    if (job.psl == NULL) {
+        return NULL;
+    }
+    job.flag = priv ? 15 : 5;
+    job.what = (int)what;
+    col_t c;
+    PyObject *result = NULL;
+    if (col_open(args[0], args[1], args[2], args[3], length, args[5], &c) == 0) {
+        result = run(&job, &c, wide_out, args[7], NULL, args[11], 0);
     }
     col_close(&c);
     return result;

@@ -1,4 +1,4 @@
-/* arrow_transform_c.c: the Arrow normalize, resolve and canonical kernels. Its
+/* arrow_transform_c.c: the Arrow normalize, resolve, canonical and domain kernels. Its
  * header: what it offers the other units (urikit_*, hidden: no symbol leaves the
  * extension), and URIKIT_ARROW_TRANSFORM_METHODS, its entries in the module's
  * method table (_speedups_module.c concatenates the units' tables).
@@ -13,6 +13,8 @@ UK_HIDDEN PyObject *
 urikit_sp_arrow_resolve(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 UK_HIDDEN PyObject *
 urikit_sp_arrow_canonical(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_HIDDEN PyObject *
+urikit_sp_arrow_domain(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 #define URIKIT_ARROW_TRANSFORM_METHODS \
     {"arrow_normalize", (PyCFunction)(void (*)(void))urikit_sp_arrow_normalize, METH_FASTCALL, \
@@ -24,6 +26,10 @@ urikit_sp_arrow_canonical(PyObject *module, PyObject *const *args, Py_ssize_t na
      " fallback, base) -> as arrow_normalize."}, \
     {"arrow_canonical", (PyCFunction)(void (*)(void))urikit_sp_arrow_canonical, METH_FASTCALL, \
      "arrow_canonical(validity, offsets, data, offset, length, wide, wide_out, alloc, mode," \
-     " fallback) -> as arrow_normalize: canonical_fast's form mode of each row."},
+     " fallback) -> as arrow_normalize: canonical_fast's form mode of each row."}, \
+    {"arrow_domain", (PyCFunction)(void (*)(void))urikit_sp_arrow_domain, METH_FASTCALL, \
+     "arrow_domain(validity, offsets, data, offset, length, wide, wide_out, alloc, table," \
+     " private, what, fallback) -> as arrow_normalize: the public suffix (what 0), the" \
+     " registrable domain (1), the subdomain, domain, suffix of split (2, 3, 4) of each row."},
 
 #endif /* URIKIT_COLUMNAR_ARROW_TRANSFORM_C_H */

@@ -67,7 +67,7 @@ __all__ = [
 #: (``_speedups.ABI``, read from this line); raise it whenever a kernel, a method
 #: or what ``accelerate`` takes changes, so that an extension built before the
 #: change is refused as a whole (``tests/core/test_speedups_abi.py``).
-ABI: Final = 1
+ABI: Final = 2
 
 NO_SPEEDUPS_ENV: Final = "URIKIT_NO_SPEEDUPS"
 REQUIRE_SPEEDUPS_ENV: Final = "URIKIT_REQUIRE_SPEEDUPS"
@@ -252,6 +252,10 @@ arrow_errors: Final = None if speedups is None else speedups.arrow_errors
 arrow_normalize: Final = None if speedups is None else speedups.arrow_normalize
 arrow_resolve: Final = None if speedups is None else speedups.arrow_resolve
 arrow_canonical: Final = None if speedups is None else speedups.arrow_canonical
+arrow_domain: Final = None if speedups is None else speedups.arrow_domain
+# the Public Suffix List lookup of urikit.domains: a compiled table, the common host
+psl_table: Final = None if speedups is None else speedups.psl_table
+psl_lookup: Final = None if speedups is None else speedups.psl_lookup
 
 
 def describe() -> str:

@@ -115,6 +115,21 @@ def arrow_canonical(
     fallback: Callable[[str], str | None],
     /,
 ) -> tuple[object | None, object, object, int] | None: ...
+def arrow_domain(
+    validity: object | None,
+    offsets: object,
+    data: object,
+    offset: int,
+    length: int,
+    wide: bool,
+    wide_out: bool,
+    alloc: Callable[[int], object],
+    table: object,
+    private: bool,
+    what: int,
+    fallback: Callable[[str], str | None],
+    /,
+) -> tuple[object | None, object, object, int] | None: ...
 def iri_stand_in(text: str, /) -> str | None: ...
 def iri_pct_encode(text: str, /) -> str | None: ...
 
@@ -133,3 +148,7 @@ def extract_scan(
 
 # canonical forms: the common case of semantic and surt
 def canonical_fast(text: str, mode: int, /) -> str | None: ...
+
+# domains: the Public Suffix List lookup (a table compiled once, its lookup)
+def psl_table(nodes: tuple[tuple[bytes, int], ...], /) -> object: ...
+def psl_lookup(table: object, host: str, private: bool, what: int, /) -> object: ...

@@ -17,6 +17,7 @@
 #include "../iri/_syntax_c.h"
 #include "../text/extraction_c.h"
 #include "../canonical_forms/rules_c.h"
+#include "../domains/lookup_c.h"
 
 /* The stamp urikit.core._accel checks before it uses this module (_speedups.ABI):
  * setup.py defines it from _accel.ABI, so that a build older than the Python
@@ -39,6 +40,7 @@ static PyMethodDef methods[] = {
     URIKIT_IRI_SYNTAX_METHODS
     URIKIT_EXTRACTION_METHODS
     URIKIT_CANONICAL_RULES_METHODS
+    URIKIT_DOMAINS_LOOKUP_METHODS
     {NULL},
 };
 

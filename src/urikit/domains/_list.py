@@ -11,7 +11,10 @@ the answer keeps the form the host was given in.
 
 The lookup (:meth:`PublicSuffixList._count`) is a function of the host's labels
 only: one walk from the right, no regular expression, so that a C version can
-mirror it over the same table.
+mirror it over the same table. In a C build the trie's nodes are also handed,
+once, to ``_speedups.psl_table`` (:func:`_nodes`: each node's labels joined by
+``.`` and its flags), and the lookups of a common host (ASCII, no ``%``) run in
+C (domains/lookup_c.c), the others here.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Final, NamedTuple
 
+from ..core._accel import psl_lookup, psl_table
 from ..core._errors import check_str
 from ..core._reference import URIReference
 from ..iri._idna import punycode_labels
@@ -158,6 +162,24 @@ def _compile(rules: tuple[Rule, ...]) -> dict[str, Node]:
     return freeze(root)  # a rule "*" alone is the default rule, written out: left out
 
 
+def _nodes(root: dict[str, Node]) -> tuple[tuple[bytes, int], ...]:
+    """Every node of the trie ``root`` whose labels are ASCII, as the suffix a host
+    ends in to reach it (``b"co.uk"``) and its flags: the table C looks up (a
+    host with a label that is not ASCII goes to Python)."""
+    found: list[tuple[bytes, int]] = []
+    stack: list[tuple[str, dict[str, Node]]] = [("", root)]
+    while stack:
+        below, children = stack.pop()
+        for label, (flags, kids) in children.items():
+            if not label.isascii():
+                continue
+            key = f"{label}.{below}" if below else label
+            found.append((key.encode("ascii"), flags))
+            if kids:
+                stack.append((key, kids))
+    return tuple(found)
+
+
 class PublicSuffixList:
     """A Public Suffix List, compiled for lookups; immutable.
 
@@ -174,7 +196,7 @@ class PublicSuffixList:
     ('bbc.co.uk', 'b.ck')
     """
 
-    __slots__ = ("_root", "commit", "rules", "source", "version")
+    __slots__ = ("_root", "_table", "commit", "rules", "source", "version")
 
     #: The rules, in the list's order.
     rules: tuple[Rule, ...]
@@ -185,17 +207,21 @@ class PublicSuffixList:
     #: Where the list was read from: a path, or ``"<text>"``.
     source: str
     _root: dict[str, Node]
+    #: The trie compiled for the C lookup (``_speedups.psl_table``), or None.
+    _table: object
 
     def __init__(self, text: str, source: str = "<text>") -> None:
         """Compile the list ``text`` (``source``: where it comes from, shown in the
         repr); ``ValueError`` for a line that is not a rule (see :func:`parse_list`)."""
         rules, facts = parse_list(text)
+        root = _compile(rules)
         for name, value in (
             ("rules", rules),
             ("version", facts.get("version")),
             ("commit", facts.get("commit")),
             ("source", source),
-            ("_root", _compile(rules)),
+            ("_root", root),
+            ("_table", None if psl_table is None else psl_table(_nodes(root))),
         ):
             object.__setattr__(self, name, value)
 
@@ -259,6 +285,10 @@ class PublicSuffixList:
     def public_suffix(self, host: str, *, private: bool = True) -> str | None:
         """The public suffix of ``host``, or ``None`` when it has none (an IP
         address, an empty label: see :func:`urikit.domains.public_suffix`)."""
+        if psl_lookup is not None:
+            fast = psl_lookup(self._table, host, private, 0)
+            if fast is not NotImplemented:
+                return fast  # type: ignore[return-value]
         found = self._find(host, private)
         if found is None:
             return None
@@ -268,6 +298,10 @@ class PublicSuffixList:
     def registrable_domain(self, host: str, *, private: bool = True) -> str | None:
         """The public suffix of ``host`` and one label more, or ``None`` when the
         host is a public suffix or has none."""
+        if psl_lookup is not None:
+            fast = psl_lookup(self._table, host, private, 1)
+            if fast is not NotImplemented:
+                return fast  # type: ignore[return-value]
         # _find's steps, written out: the most called lookup, a call and a tuple fewer
         if type(host) is not str:
             check_str(host, "registrable_domain", "host")
