@@ -29,6 +29,9 @@ from urikit.inspector import PYODIDE_VERSION, build, default_pyodide_base
 from urikit.inspector._serve import PYODIDE_PATH, make_server
 
 DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+#: Set to 1 to retake the docs' screenshots (a test run otherwise writes them to
+#: a temporary folder, so the checkout it runs in is left as it was).
+SCREENSHOTS_ENV = "URIKIT_UPDATE_SCREENSHOTS"
 READY_TIMEOUT = 60.0
 
 
@@ -380,19 +383,20 @@ def test_typing_and_permalink(driver: Any, site: str) -> None:
     assert driver.find_element("css selector", "[data-error-position]") is not None
 
 
-def test_phone_width_and_screenshots(driver: Any, site: str) -> None:
-    DOCS_IMAGES.mkdir(parents=True, exist_ok=True)
+def test_phone_width_and_screenshots(driver: Any, site: str, tmp_path: Path) -> None:
+    images = DOCS_IMAGES if os.environ.get(SCREENSHOTS_ENV) == "1" else tmp_path
+    images.mkdir(parents=True, exist_ok=True)
     try:
         driver.set_window_size(1280, 1450)
         _open(driver, site, u="http://user@0x7f.1:8080/a%20b/../c?x=1#top")
-        driver.save_screenshot(str(DOCS_IMAGES / "inspector-desktop.png"))
+        assert driver.save_screenshot(str(images / "inspector-desktop.png"))
         driver.set_window_size(390, 844)
         _open(driver, site, u="http://\u0440\u0430\u0443\u0440\u0430\u04cf.com/login?next=//evil")
         overflow = driver.execute_script(
             "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
         )
         assert overflow <= 0, f"the page is {overflow}px wider than a phone's screen"
-        driver.save_screenshot(str(DOCS_IMAGES / "inspector-phone.png"))
+        assert driver.save_screenshot(str(images / "inspector-phone.png"))
     finally:
         driver.set_window_size(1280, 1000)
 
