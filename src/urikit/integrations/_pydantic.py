@@ -24,6 +24,7 @@ from ..urn._syntax import URN as URNObject
 
 TYPE_CHECKING = False  # typing only for type checkers (import cost)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any, ClassVar
 
 __all__ = [
@@ -151,6 +152,20 @@ def _core_schema(field: type[URIField], pydantic_core: Any) -> Any:
     )
 
 
+def _absolute(read: Callable[..., Any], rule: str, text: str) -> object:
+    """``text`` read by ``read`` as a reference (the parser's fast path) when it
+    has a scheme; a text refused, or without one, is read again under ``rule``
+    (``"URI"``, ``"IRI"``) for that rule's error."""
+    try:
+        value = read(text)
+    except URIError:
+        value = None
+    if value is None or value.scheme is None:
+        read(text, rule=rule)
+        raise URIError("missing-scheme", "scheme", 0, text)  # not reached
+    return value
+
+
 class URI(URIField):
     """An absolute URI (RFC 3986's ``URI`` rule: a scheme, and a fragment allowed)."""
 
@@ -159,16 +174,7 @@ class URI(URIField):
 
     @classmethod
     def _value(cls, text: str) -> object:
-        # A URI-reference (the parser's fast path) with a scheme is a URI; a text
-        # refused, or without a scheme, is parsed again as a URI for that rule's error.
-        try:
-            value = parse(text)
-        except URIError:
-            value = None
-        if value is None or value.scheme is None:
-            parse(text, rule="URI")
-            raise URIError("missing-scheme", "scheme", 0, text)  # not reached
-        return value
+        return _absolute(parse, "URI", text)
 
 
 class HttpURL(URI):
@@ -240,14 +246,7 @@ class IRI(URIField):
 
     @classmethod
     def _value(cls, text: str) -> object:
-        try:  # as URI._value does
-            value = parse_iri(text)
-        except URIError:
-            value = None
-        if value is None or value.scheme is None:
-            parse_iri(text, rule="IRI")
-            raise URIError("missing-scheme", "scheme", 0, text)  # not reached
-        return value
+        return _absolute(parse_iri, "IRI", text)
 
 
 class URIReference(URIField):

@@ -144,16 +144,21 @@ def _host(text: str) -> tuple[str | None, str]:
     return name, ""
 
 
+def _trimmed(text: str) -> tuple[int, int]:
+    """The span of ``text`` without the leading and trailing C0 controls and
+    spaces the URL Standard strips first."""
+    a, b = 0, len(text)
+    while a < b and text[a] <= " ":
+        a += 1
+    while b > a and text[b - 1] <= " ":
+        b -= 1
+    return a, b
+
+
 def _browser(text: str, base: _Origin) -> _Reading:
     """``text`` read as the URL Standard's basic URL parser reads it against a
     page of ``base``, as far as its origin goes."""
-    n = len(text)
-    a = 0
-    while a < n and text[a] <= " ":
-        a += 1
-    b = n
-    while b > a and text[b - 1] <= " ":
-        b -= 1
+    a, b = _trimmed(text)
     at = [i for i in range(a, b) if text[i] not in _TAB_OR_NEWLINE]
     s = "".join(text[i] for i in at)
     at.append(b)  # the input position after the last character kept
@@ -400,13 +405,8 @@ def check_redirect(
 def _quirks(text: str, report: _Add, special: bool) -> None:
     """The characters a browser drops or reads as another (warnings, with their
     spans): they are how a check that reads the text as written is fooled."""
+    a, b = _trimmed(text)
     n = len(text)
-    a = 0
-    while a < n and text[a] <= " ":
-        a += 1
-    b = n
-    while b > a and text[b - 1] <= " ":
-        b -= 1
     if a:
         report(
             "ignored-character",
