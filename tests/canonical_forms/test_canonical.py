@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import re
-import shutil
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote_to_bytes
@@ -18,6 +15,7 @@ from canonical_references import SAFE_BROWSING_DOC
 from growth import LIMIT, scaled
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from spark_session import local_spark
 
 import urikit
 from urikit.canonicalization import (
@@ -592,35 +590,17 @@ def test_dask_canonical_and_surt() -> None:
     assert [None if pd.isna(v) else v for v in got] == _expected(urikit.surt, ROWS)
 
 
-def test_spark_canonical_and_surt(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_spark_canonical_and_surt() -> None:
     pytest.importorskip("pyarrow")
-    sql = pytest.importorskip("pyspark.sql")
-    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
-        pytest.skip("no Java runtime for Spark")
-    from urikit import spark as uspark
+    with local_spark("urikit-canonical-tests") as session:
+        from urikit import spark as uspark
 
-    monkeypatch.setenv("SPARK_LOCAL_IP", "127.0.0.1")
-    monkeypatch.setenv("PYSPARK_PYTHON", sys.executable)
-    monkeypatch.setenv("PYSPARK_DRIVER_PYTHON", sys.executable)
-    session = (
-        sql.SparkSession.builder.master("local[1]")
-        .appName("urikit-canonical-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1")
-        .config("spark.log.level", "ERROR")
-        .config("spark.ui.showConsoleProgress", "false")
-        .getOrCreate()
-    )
-    try:
         df = session.createDataFrame([(r,) for r in ROWS], "u string")
         out = uspark.surt(uspark.canonical(df, "u", "aggressive"), "u").collect()
         assert [r["u_canonical"] for r in out] == _expected(
             lambda t: canonical(t, "aggressive"), ROWS
         )
         assert [r["u_surt"] for r in out] == _expected(urikit.surt, ROWS)
-    finally:
-        session.stop()
 
 
 @pytest.mark.parametrize(

@@ -5,12 +5,10 @@ the row's host (a host or a URL, as urikit.domains.split reads it)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import sys
 from collections.abc import Callable
 
 import pytest
+from spark_session import local_spark
 
 from urikit import domains
 
@@ -92,30 +90,12 @@ def test_dask() -> None:
         udask.public_suffix(urls, private="no")  # type: ignore[arg-type]
 
 
-def test_spark(monkeypatch: pytest.MonkeyPatch) -> None:
-    sql = pytest.importorskip("pyspark.sql")
-    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
-        pytest.skip("no Java runtime for Spark")
-    from urikit import spark as uspark
+def test_spark() -> None:
+    with local_spark("urikit-domains-tests") as session:
+        from urikit import spark as uspark
 
-    monkeypatch.setenv("SPARK_LOCAL_IP", "127.0.0.1")
-    monkeypatch.setenv("PYSPARK_PYTHON", sys.executable)
-    monkeypatch.setenv("PYSPARK_DRIVER_PYTHON", sys.executable)
-    session = (
-        sql.SparkSession.builder.master("local[1]")
-        .appName("urikit-domains-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1")
-        .config("spark.log.level", "ERROR")
-        .config("spark.ui.showConsoleProgress", "false")
-        .getOrCreate()
-    )
-    try:
         df = session.createDataFrame([(r,) for r in ROWS], "u string")
         run: Callable[..., object] = uspark.registrable_domain
         out = uspark.public_suffix(run(df, "u"), "u", private=False).collect()
         assert [r["u_registrable_domain"] for r in out] == REGISTRABLE
         assert [r["u_public_suffix"] for r in out] == _expected(False, "suffix")
-    finally:
-        session.stop()

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from spark_session import local_spark
 
 import urikit
 from urikit.columnar import _arrow as arrow
@@ -62,30 +63,15 @@ def corpus_lines() -> list[str]:
 def spark() -> Iterator[Any]:
     """One local Spark session for the module: two cores, no UI, every socket on
     127.0.0.1, the workers on this interpreter (so on this urikit build)."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("SPARK_LOCAL_IP", "127.0.0.1")
-        mp.setenv("PYSPARK_PYTHON", sys.executable)
-        mp.setenv("PYSPARK_DRIVER_PYTHON", sys.executable)
-        builder = (
-            sql.SparkSession.builder.master("local[2]")
-            .appName("urikit-tests")
-            .config("spark.ui.enabled", "false")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.driver.bindAddress", "127.0.0.1")
-            .config("spark.sql.shuffle.partitions", "2")
-            .config("spark.log.level", "ERROR")
-            .config("spark.ui.showConsoleProgress", "false")
-            # one partition per Parquet file (the cost of opening a file is
-            # taken to be larger than a partition), so the test chooses them
-            .config("spark.sql.files.openCostInBytes", str(1 << 30))
-            .config("spark.sql.files.maxPartitionBytes", str(1 << 20))
-        )
-        session = builder.getOrCreate()
-        session.sparkContext.setLogLevel("ERROR")
-        try:
-            yield session
-        finally:
-            session.stop()
+    config = {
+        "spark.sql.shuffle.partitions": "2",
+        # one partition per Parquet file (the cost of opening a file is taken
+        # to be larger than a partition), so the test chooses them
+        "spark.sql.files.openCostInBytes": str(1 << 30),
+        "spark.sql.files.maxPartitionBytes": str(1 << 20),
+    }
+    with local_spark("urikit-tests", cores=2, config=config) as session:
+        yield session
 
 
 @pytest.fixture(scope="module")
