@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from parquet_parts import read_part
 
 import urikit
 from urikit import arrow
@@ -34,10 +35,6 @@ def corpus_subset() -> list[str]:
             f"http://h{i % 97}.example/p/{i}?q={i}" if i % 13 else f"bad {i}" for i in range(ROWS)
         ]
     return lines[:ROWS]
-
-
-def read_part(path: str) -> Any:
-    return pq.read_table(path).to_pandas().set_index("id")
 
 
 @pytest.fixture(scope="module")
