@@ -96,6 +96,20 @@ TABLE = (
     "mailto:a@example.com",
     "1http://evil.com",
     "h+t.t-p://evil.com",
+    # an authority the URL Standard refuses after a scheme that is not special
+    "javascript://\\",
+    "evil.comhttps://\\",
+    "x://a b/",
+    "x://@/",
+    "x://:1/",
+    "x://h:99999/",
+    "x://h:1a/",
+    "x://[::1]:80/",
+    "x://[::1%25eth0]/",
+    "x://[v1.x]/",
+    "x://u@h:8/",
+    "x://h%zz/",
+    "x://h\x7f/",
 )
 
 
@@ -111,6 +125,7 @@ PIECES = st.sampled_from(
         "https:", "http:", "HTTP:", "ws:", "javascript:", "data:",
         "evil.com", "example.com", "EXAMPLE.com", "ex%61mple.com", "@", ":", ":443", ":80",
         ":8080", "?", "#", "[::1]", "0x7f.1", "127.0.0.1", "1", ".", "a", "%2f", "%", "u:p@",
+        "x:", "x://", "|", "^", "]",
     ]
 )  # fmt: skip
 

@@ -174,7 +174,12 @@ def _browser(text: str, base: _Origin) -> _Reading:
             scheme = s[:j].lower()
             scheme_span = (at[0], at[j - 1] + 1)
             i = j + 1
-    if scheme not in _SPECIAL or scheme == "file":
+    if scheme not in _SPECIAL:
+        why, span = _opaque_authority(s, i, at)
+        if why:
+            return _Reading(None, scheme, scheme_span, span, why, span)
+        return _Reading(None, scheme, scheme_span, None)
+    if scheme == "file":
         return _Reading(None, scheme, scheme_span, None)
     two_slashes = s[i : i + 1] in ("/", "\\") and s[i + 1 : i + 2] in ("/", "\\")
     if scheme == base.scheme and not two_slashes:  # relative: a path, same origin
@@ -220,6 +225,50 @@ def _browser(text: str, base: _Origin) -> _Reading:
     if host is None:
         return failed(why)
     return _Reading(_Origin(scheme, host, port), scheme, scheme_span, span)
+
+
+def _opaque_authority(s: str, i: int, at: list[int]) -> tuple[str, tuple[int, int]]:
+    """Why the URL Standard refuses the authority of a URL whose scheme is not
+    special (``s[i:]`` after its scheme), with its span, or ``("", ...)``: it
+    has no origin either way, but a host with a forbidden code point, an empty
+    host before a port or after ``@``, or a port that is not one fails it."""
+    if not s.startswith("//", i):
+        return "", (0, 0)
+    start = end = i + 2
+    while end < len(s) and s[end] not in "/?#":
+        end += 1
+    authority = s[start:end]
+    span = (at[start], at[end - 1] + 1) if end > start else (at[start], at[start])
+    if "@" in authority:
+        authority = authority[authority.rindex("@") + 1 :]
+        if not authority:
+            return "no host after '@'", span
+    host, port = authority, ""
+    if host.startswith("["):
+        close = host.find("]")
+        if close < 0:
+            return "an unclosed '['", span
+        host, rest = host[: close + 1], host[close + 1 :]
+        if rest and not rest.startswith(":"):
+            return "a character after ']'", span
+        port = rest[1:]
+        literal = host[1:-1]
+        try:
+            if "%" in literal:
+                raise ValueError(literal)
+            ipaddress.IPv6Address(literal)
+        except ValueError:
+            return "an IPv6 address that is not one", span
+    elif ":" in host:
+        host, port = host[: host.index(":")], host[host.index(":") + 1 :]
+        if not host:
+            return "no host before the port", span
+    bad = next((c for c in host if c in _FORBIDDEN_HOST), None)
+    if bad is not None and not host.startswith("["):
+        return f"the host holds {bad!r}", span
+    if port and not (port.isascii() and port.isdigit() and int(port) <= 65535):
+        return "a port that is not one", span
+    return "", span
 
 
 def _rfc(text: str, base: _Origin) -> tuple[_Reading, URIReference | None]:
