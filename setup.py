@@ -201,19 +201,26 @@ SPEEDUPS_HEADERS = [
     "src/urikit/canonical_forms/rules_c.h",
     "src/urikit/domains/lookup_c.h",
 ]
-#: The one place the extension's ABI stamp is written (``ABI``): read into the
-#: build as URIKIT_ABI, and a dependency, so that changing it rebuilds.
+#: The extension's ABI stamp is made of two lines: ``REVISION`` in _accel.py (by
+#: hand) and ``INTERFACE`` in _interface.py (tools/gen_kernels.py, from the units'
+#: headers); both are dependencies, so that a change rebuilds.
 ACCEL_PY = "src/urikit/core/_accel.py"
+INTERFACE_PY = "src/urikit/core/_interface.py"
 
 
 def _abi() -> str:
-    """``urikit.core._accel.ABI``: the stamp the extension is built with and
-    _accel checks at import."""
-    text = Path(ACCEL_PY).read_text(encoding="utf-8")
-    found = re.search(r"^ABI: Final = (\d+)$", text, re.M)
-    if found is None:
-        raise SystemExit(f"error: no `ABI: Final = <int>` line in {ACCEL_PY}")
-    return found[1]
+    """``urikit.core._accel.ABI`` (``REVISION << 32 | INTERFACE``): the stamp the
+    extension is built with and _accel checks at import."""
+    found = []
+    for path, pattern in (
+        (ACCEL_PY, r"^REVISION: Final = (\d+)$"),
+        (INTERFACE_PY, r"^INTERFACE: Final = (0x[0-9A-F]{8})$"),
+    ):
+        match = re.search(pattern, Path(path).read_text(encoding="utf-8"), re.M)
+        if match is None:
+            raise SystemExit(f"error: no line {pattern!r} in {path}")
+        found.append(int(match[1], 0))
+    return f"{found[0] << 32 | found[1]}ULL"
 
 
 ext_modules = []
@@ -226,7 +233,7 @@ if _skip_reason() is None:
         Extension(
             "urikit.core._speedups",
             sources=SPEEDUPS_SOURCES,
-            depends=[*SPEEDUPS_HEADERS, ACCEL_PY],
+            depends=[*SPEEDUPS_HEADERS, ACCEL_PY, INTERFACE_PY],
             define_macros=[("URIKIT_ABI", _abi())],
             # A pointer of the wrong type is an error, not a warning that scrolls by:
             # one passed a spans tuple where a spans_t * was due, after two branches met.

@@ -184,13 +184,12 @@ def child(args: argparse.Namespace) -> dict[str, Any]:
     # in the C build that includes the C table), and the C table alone
     again, kept, peak = traced(lambda: domains.load(psl.source))
     trie = deep_size(again._root)  # type: ignore[attr-defined]
-    from urikit.core import _accel
-    from urikit.domains._list import _nodes
+    from urikit.domains._list import _nodes, psl_table
 
     table_bytes = 0
-    if _accel.psl_table is not None:
+    if psl_table is not None:
         nodes = _nodes(again._root)  # type: ignore[attr-defined]
-        table_of = _accel.psl_table
+        table_of = psl_table
         _, table_bytes, _ = traced(lambda: table_of(nodes))
     _, peer_kept, _ = traced(publicsuffixlist.PublicSuffixList)
     fresh = tldextract.TLDExtract(

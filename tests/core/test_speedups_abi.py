@@ -7,8 +7,10 @@ import ast
 import importlib.util
 import os
 import re
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -16,7 +18,7 @@ import paths
 import pytest
 from paths import needs_source
 
-from urikit.core import _accel
+from urikit.core import _accel, _interface
 
 # the wheel ships the stub: it is read from the urikit under test
 STUB = paths.PACKAGE / "core" / "_speedups.pyi"
@@ -68,15 +70,25 @@ def test_the_built_extension_has_this_abi() -> None:
 
 @needs_source
 def test_the_stamp_is_written_once() -> None:
-    """setup.py reads the stamp from _accel.py's one line and no C file spells a
-    number for it."""
+    """setup.py makes the stamp from _accel.py's REVISION line and the generated
+    INTERFACE line, and no C file spells a number for it."""
     accel = (paths.SOURCE / "core" / "_accel.py").read_text(encoding="utf-8")
-    assert re.findall(r"^ABI: Final = (\d+)$", accel, re.M) == [str(_accel.ABI)]
+    assert re.findall(r"^REVISION: Final = (\d+)$", accel, re.M) == [str(_accel.REVISION)]
+    assert re.findall(r"^ABI: Final = (.+)$", accel, re.M) == ["REVISION << 32 | INTERFACE"]
+    assert _accel.ABI >> 32 == _accel.REVISION
+    assert _accel.ABI & 0xFFFFFFFF == _interface.INTERFACE
     setup = (paths.ROOT / "setup.py").read_text(encoding="utf-8")
-    assert '("URIKIT_ABI", _abi())' in setup and "ACCEL_PY" in setup
+    assert '("URIKIT_ABI", _abi())' in setup and "ACCEL_PY" in setup and "INTERFACE_PY" in setup
     for path in paths.SOURCE.rglob("*.[ch]"):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"#\s*define\s+URIKIT_ABI\b", text), path
+
+
+def test_a_stamp_reads_as_revision_and_interface() -> None:
+    assert _accel._stamp(2 << 32 | 0x6C91DB25) == "2.6c91db25"
+    assert _accel._stamp(0) == "0.00000000"
+    assert _accel._stamp("1") == "'1'"
+    assert _accel._stamp(True) == "True"
 
 
 def _fake_extension(abi: str | None) -> str:
@@ -116,7 +128,7 @@ def test_a_stale_extension_falls_back(abi: str | None) -> None:
     implementation, reason, described = done.stdout.strip().splitlines()
     assert implementation == "python"
     assert reason.startswith("urikit.core._speedups is stale: it has ")
-    assert f"this urikit needs ABI {_accel.ABI}" in reason
+    assert f"this urikit needs ABI {_accel._stamp(_accel.ABI)}" in reason
     assert ("no ABI stamp" in reason) == (abi is None)
     assert described == f"python implementation (C extension not used: {reason})"
 
@@ -126,7 +138,7 @@ def test_a_stale_extension_is_an_error_when_required() -> None:
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("ImportError: URIKIT_REQUIRE_SPEEDUPS is set"), done.stderr
-    assert "is stale: it has ABI 0" in last and "pip install" in last
+    assert "is stale: it has ABI 0.00000000" in last and "pip install" in last
 
 
 def test_the_right_stamp_is_used() -> None:
@@ -159,6 +171,84 @@ def test_the_stub_names_are_read() -> None:
         declared
     )
     assert "_F" not in declared
+
+
+# ---------------------------------------------------------------- generated
+
+
+def _gen_kernels(root: Path = paths.ROOT) -> ModuleType:
+    """tools/gen_kernels.py, reading the tree at ``root``."""
+    spec = importlib.util.spec_from_file_location("gen_kernels", root / "tools" / "gen_kernels.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+@needs_source
+def test_the_stub_and_the_interface_are_generated_from_the_headers() -> None:
+    """The stub's methods and core/_interface.py are what tools/gen_kernels.py
+    makes from the units' method tables now."""
+    tool = _gen_kernels()
+    assert tool.main(["--check"]) == 0, "stale: run python tools/gen_kernels.py"
+    assert STUB.read_text(encoding="utf-8") == tool.stub(STUB.read_text(encoding="utf-8"))
+    names = [n for _, methods in tool.tables() for n, _ in methods]
+    assert tuple(names) == _interface.METHODS
+    assert len(names) >= 25 and "psl_lookup" in names
+
+
+def test_each_method_documents_its_stub_signature() -> None:
+    """The first line of each built method's docstring is the signature the
+    stub gives it (they come from the same header line)."""
+    module = _extension()
+    tree = ast.parse(STUB.read_text(encoding="utf-8"))
+    defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    for name in _interface.METHODS:
+        node = defs[name]
+        first = (getattr(module, name).__doc__ or "").split("\n", 1)[0]
+        want = ast.parse(f"def {first}: ...").body[0]
+        assert isinstance(want, ast.FunctionDef), name
+        assert ast.dump(want.args) == ast.dump(node.args), name
+        assert ast.dump(want.returns) == ast.dump(node.returns), name  # type: ignore[arg-type]
+
+
+@needs_source
+@pytest.mark.parametrize(
+    ("header", "old", "new"),
+    [
+        # a method added to a unit's table
+        (
+            "domains/lookup_c.h",
+            "#define URIKIT_DOMAINS_LOOKUP_METHODS \\\n",
+            "#define URIKIT_DOMAINS_LOOKUP_METHODS \\\n"
+            '    {"psl_new", (PyCFunction)urikit_sp_psl_new, METH_O, '
+            '"psl_new(x: int, /) -> int\\n"}, \\\n',
+        ),
+        # a signature changed
+        ("core/percent_c.h", '"percent_decode(text: str, /)', '"percent_decode(text: bytes, /)'),
+    ],
+)
+def test_a_changed_table_makes_the_generated_files_stale(
+    tmp_path: Path, header: str, old: str, new: str
+) -> None:
+    """In a copy of the tree, a method added or retyped in a header makes
+    ``--check`` fail and changes INTERFACE (so the stamp refuses older builds)."""
+    copy = tmp_path / "repo"
+    shutil.copytree(paths.ROOT / "tools", copy / "tools")
+    shutil.copytree(
+        paths.SOURCE,
+        copy / "src" / "urikit",
+        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"),
+    )
+    before = _gen_kernels(copy).interface()
+    path = copy / "src" / "urikit" / header
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{header} no longer holds {old!r}: update this test"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    tool = _gen_kernels(copy)
+    assert tool.main(["--check"]) == 1
+    assert tool.interface() != before
+    assert tool.main([]) == 0 and tool.main(["--check"]) == 0  # written anew
 
 
 # ---------------------------------------------------------------- the units

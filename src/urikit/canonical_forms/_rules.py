@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import re
 
-from ..core._accel import canonical_fast as _canonical_fast
+from ..core._accel import speedups
 from ..core._charsets import SCHEME_PATTERN
 from ..core._errors import URIError, check_str, unknown_choice
 from ..core._normalization import normalize
 from . import _crawler, _safe_browsing, _surt
 from ._text import unescape_all
+
+# the C kernels this module calls (None in the pure-Python build)
+_canonical_fast = None if speedups is None else speedups.canonical_fast
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:

@@ -18,7 +18,9 @@ urikit_canon_fast(const uchar *s, Py_ssize_t n, int mode, out_t *o);
 
 #define URIKIT_CANONICAL_RULES_METHODS \
     {"canonical_fast", (PyCFunction)(void (*)(void))urikit_sp_canonical_fast, METH_FASTCALL, \
-     "canonical_fast(text, mode) -> str | None: semantic (0), with fragment (1), surt (2)," \
-     " safe-browsing (3); None: declined."},
+     "canonical_fast(text: str, mode: int, /) -> str | None\n" \
+     "\n" \
+     "Returns str | None: semantic (0), with fragment (1), surt (2), safe-browsing " \
+     "(3); None: declined."},
 
 #endif /* URIKIT_CANONICAL_FORMS_RULES_C_H */

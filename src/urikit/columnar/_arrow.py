@@ -6,22 +6,23 @@ import functools
 from typing import Any
 
 from ..core import _extras
-from ..core._accel import (
-    arrow_canonical,
-    arrow_domain,
-    arrow_errors,
-    arrow_normalize,
-    arrow_resolve,
-    arrow_split,
-    arrow_validate,
-    canonical_fast,
-)
+from ..core._accel import speedups
 from ..core._errors import URIError, arg_type_error, check_str, unknown_choice
 from ..core._normalization import normalize as _normalize
 from ..core._parser import RULES, diagnose
 from ..core._parser import split as _split
 from ..core._resolution import resolve as _resolve
 from ..core._schemeinfo import DEFAULT_REGISTRY
+
+# the C kernels this module calls (None in the pure-Python build)
+arrow_canonical = None if speedups is None else speedups.arrow_canonical
+arrow_domain = None if speedups is None else speedups.arrow_domain
+arrow_errors = None if speedups is None else speedups.arrow_errors
+arrow_normalize = None if speedups is None else speedups.arrow_normalize
+arrow_resolve = None if speedups is None else speedups.arrow_resolve
+arrow_split = None if speedups is None else speedups.arrow_split
+arrow_validate = None if speedups is None else speedups.arrow_validate
+canonical_fast = None if speedups is None else speedups.canonical_fast
 
 __all__ = [
     "COMPONENTS",

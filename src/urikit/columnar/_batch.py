@@ -11,7 +11,7 @@ from itertools import chain, islice
 from operator import attrgetter
 from typing import IO, NamedTuple
 
-from ..core._accel import file_records, refs_many, validate_many
+from ..core._accel import speedups
 from ..core._errors import URIError, arg_type_error, check_str, unknown_choice
 from ..core._parser import COMPONENT_SPANS, Spans
 from ..core._parser import split as _split
@@ -27,6 +27,11 @@ from ._files import (
     WriteError,
     run_file,
 )
+
+# the C kernels this module calls (None in the pure-Python build)
+file_records = None if speedups is None else speedups.file_records
+refs_many = None if speedups is None else speedups.refs_many
+validate_many = None if speedups is None else speedups.validate_many
 
 __all__ = [
     "Columns",

@@ -14,10 +14,15 @@ urikit_sp_arrow_level(PyObject *module, PyObject *arg);
 
 #define URIKIT_ARROW_METHODS \
     {"_arrow_level", (PyCFunction)urikit_sp_arrow_level, METH_O, \
-     "_arrow_level(level) -> previous level: tests choose the Arrow scanner (0 portable," \
-     " 1 SSSE3, 2 AVX2, -1 the CPU's best)."}, \
+     "_arrow_level(level: int, /) -> int\n" \
+     "\n" \
+     "Returns previous level: tests choose the Arrow scanner (0 portable, 1 SSSE3, 2 " \
+     "AVX2, -1 the CPU's best)."}, \
     {"arrow_validate", (PyCFunction)(void (*)(void))urikit_sp_arrow_validate, METH_FASTCALL, \
-     "arrow_validate(schema_capsule, array_capsule, rule) -> (valid bits, non-null bits | None," \
-     " n_invalid, n_null) for an Arrow string, large_string or string_view array."},
+     "arrow_validate(schema_capsule: object, array_capsule: object, rule: str, /) -> " \
+     "tuple[bytes, bytes | None, int, int]\n" \
+     "\n" \
+     "Returns (valid bits, non-null bits | None, n_invalid, n_null) for an Arrow " \
+     "string, large_string or string_view array."},
 
 #endif /* URIKIT_COLUMNAR_ARROW_C_H */

@@ -18,15 +18,26 @@ urikit_sp_file_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 
 #define URIKIT_BATCH_METHODS \
     {"validate_many", (PyCFunction)(void (*)(void))urikit_sp_validate_many, METH_FASTCALL, \
-     "validate_many(texts, rule, fallback) -> list[bool]."}, \
+     "validate_many(texts: Iterable[object], rule: str, fallback: Callable[..., " \
+     "bool], /) -> list[bool]\n" \
+     "\n" \
+     "Returns list[bool]."}, \
     {"split_many", (PyCFunction)(void (*)(void))urikit_sp_split_many, METH_FASTCALL, \
-     "split_many(texts, rule, fallback) -> list[spans | None]."}, \
+     "split_many(texts: Iterable[object], rule: str, fallback: Callable[..., _Spans | " \
+     "None], /) -> list[_Spans | None]\n" \
+     "\n" \
+     "Returns list[spans | None]."}, \
     {"refs_many", (PyCFunction)(void (*)(void))urikit_sp_refs_many, METH_FASTCALL, \
-     "refs_many(texts, rule, fallback) -> list[reference | None]: the references parse() " \
-     "makes (None where invalid); fallback(text, rule) for a text that is not an exact str " \
-     "or a rule this module does not know."}, \
+     "refs_many(texts: Iterable[object], rule: str, fallback: Callable[..., Any], /) " \
+     "-> list[Any]\n" \
+     "\n" \
+     "Returns list[reference | None]: the references parse() makes (None where " \
+     "invalid); fallback(text, rule) for a text that is not an exact str or a rule " \
+     "this module does not know."}, \
     {"file_records", (PyCFunction)(void (*)(void))urikit_sp_file_records, METH_FASTCALL, \
-     "file_records(lines, first, rule, record_type, fallback) -> list: batch.iter_file's " \
-     "records of a list of file lines"},
+     "file_records(lines: list[str], first: int, rule: str, record_type: type[_T], " \
+     "fallback: Callable[[int, str, str], _T], /) -> list[_T]\n" \
+     "\n" \
+     "Returns list: batch.iter_file's records of a list of file lines"},
 
 #endif /* URIKIT_COLUMNAR_BATCH_C_H */

@@ -24,6 +24,7 @@ __layers__ = {
     "_speedups": 1,
     "_build_info": 1,
     "_accel": 1,
+    "_interface": 1,
     # percent-coding; the scheme registry
     "_percent": 2,
     "_schemeinfo": 2,

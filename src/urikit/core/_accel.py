@@ -3,7 +3,8 @@
 The pure-Python code is the reference; ``urikit.core._speedups`` (C) mirrors some of
 its kernels and must agree with them on every input. This module is the one door
 to it: no other module imports ``_speedups``; they bind :func:`accelerate`'s C
-twins and the kernels named below (each ``None`` in the pure-Python build).
+twins, or a kernel of :data:`speedups` at their top (``None`` in the pure-Python
+build).
 Which one runs is decided once, at import:
 
 * ``URIKIT_NO_SPEEDUPS=1`` forces pure Python (it wins over the next one);
@@ -17,7 +18,7 @@ Which one runs is decided once, at import:
 :data:`speedups` is the C module or ``None``; :data:`IMPLEMENTATION` is ``"c"``
 or ``"python"``. The modules with hot functions bind their public names to
 :func:`accelerate`'s C twins (``_parser``, ``resolution``, ``normalization``,
-``reference``, ``iri``, ``security``) or call the kernels named here (``percent``,
+``reference``, ``iri``, ``security``) or call its kernels (``percent``,
 ``batch``, ``arrow``, ``extraction``, ``iri``, ``canonical_forms``); each C twin keeps its Python
 function as ``__wrapped__``, hands it every case it does not handle, and the
 tests compare the two.
@@ -44,6 +45,7 @@ import os
 import sys
 
 from ._extras import imported
+from ._interface import INTERFACE
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:
@@ -56,6 +58,7 @@ __all__ = [
     "IMPLEMENTATION",
     "NO_SPEEDUPS_ENV",
     "REQUIRE_SPEEDUPS_ENV",
+    "REVISION",
     "SpanRecord",
     "accelerate",
     "describe",
@@ -63,11 +66,16 @@ __all__ = [
     "speedups",
 ]
 
+#: The revision of what the C does beyond its methods' signatures: raise it when
+#: a kernel's answers, an object layout or what ``accelerate`` takes changes. (A
+#: method added, removed or given another signature changes :data:`INTERFACE`,
+#: generated from the units' headers by tools/gen_kernels.py, by itself.)
+REVISION: Final = 2
+
 #: The stamp of the C this Python expects: setup.py builds the extension with it
-#: (``_speedups.ABI``, read from this line); raise it whenever a kernel, a method
-#: or what ``accelerate`` takes changes, so that an extension built before the
-#: change is refused as a whole (``tests/core/test_speedups_abi.py``).
-ABI: Final = 2
+#: (``_speedups.ABI``, from the line above and ``core/_interface.py``), so that an
+#: extension built from other C is refused as a whole (``tests/core/test_speedups_abi.py``).
+ABI: Final = REVISION << 32 | INTERFACE
 
 NO_SPEEDUPS_ENV: Final = "URIKIT_NO_SPEEDUPS"
 REQUIRE_SPEEDUPS_ENV: Final = "URIKIT_REQUIRE_SPEEDUPS"
@@ -123,10 +131,18 @@ def _stale(module: ModuleType) -> str | None:
     stamp = getattr(module, "ABI", None)
     if stamp == ABI:
         return None
-    built = "no ABI stamp" if stamp is None else f"ABI {stamp!r}"
+    built = "no ABI stamp" if stamp is None else f"ABI {_stamp(stamp)}"
     return (
-        f"urikit.core._speedups is stale: it has {built}, this urikit needs ABI {ABI}; rebuild it"
+        f"urikit.core._speedups is stale: it has {built},"
+        f" this urikit needs ABI {_stamp(ABI)}; rebuild it"
     )
+
+
+def _stamp(stamp: object) -> str:
+    """A stamp as ``revision.interface`` (``2.6c91db25``); another object as its repr."""
+    if isinstance(stamp, int) and not isinstance(stamp, bool) and stamp >= 0:
+        return f"{stamp >> 32}.{stamp & 0xFFFFFFFF:08x}"
+    return repr(stamp)
 
 
 def _required(why: str) -> ImportError:
@@ -227,35 +243,6 @@ else:  # the one definition at run time (the overloads above type its calls)
         if speedups is None:
             return fallback
         return speedups.accelerate(kind, fallback, **named)
-
-
-# The C kernels the modules call themselves (each None in the pure-Python build):
-# the hooks reference.py installs, and the kernels of percent-coding, batch, arrow,
-# extraction and iri.
-set_reference_type: Final = None if speedups is None else speedups.set_reference_type
-set_error_type: Final = None if speedups is None else speedups.set_error_type
-component_getter: Final = None if speedups is None else speedups.component_getter
-percent_encode: Final = None if speedups is None else speedups.percent_encode
-percent_decode: Final = None if speedups is None else speedups.percent_decode
-validate_many: Final = None if speedups is None else speedups.validate_many
-refs_many: Final = None if speedups is None else speedups.refs_many
-file_records: Final = None if speedups is None else speedups.file_records
-extract_scan: Final = None if speedups is None else speedups.extract_scan
-iri_stand_in: Final = None if speedups is None else speedups.iri_stand_in
-iri_pct_encode: Final = None if speedups is None else speedups.iri_pct_encode
-# the common case of canonical(..., "semantic"/"safe-browsing") and surt (None: declined)
-canonical_fast: Final = None if speedups is None else speedups.canonical_fast
-# the Arrow kernels; the GIL-free normalize, resolve and canonical of urikit.arrow
-arrow_validate: Final = None if speedups is None else speedups.arrow_validate
-arrow_split: Final = None if speedups is None else speedups.arrow_split
-arrow_errors: Final = None if speedups is None else speedups.arrow_errors
-arrow_normalize: Final = None if speedups is None else speedups.arrow_normalize
-arrow_resolve: Final = None if speedups is None else speedups.arrow_resolve
-arrow_canonical: Final = None if speedups is None else speedups.arrow_canonical
-arrow_domain: Final = None if speedups is None else speedups.arrow_domain
-# the Public Suffix List lookup of urikit.domains: a compiled table, the common host
-psl_table: Final = None if speedups is None else speedups.psl_table
-psl_lookup: Final = None if speedups is None else speedups.psl_lookup
 
 
 def describe() -> str:

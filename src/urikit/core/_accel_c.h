@@ -25,16 +25,23 @@ urikit_sp_reference_type(PyObject *module, PyObject *unused);
 #define URIKIT_ACCEL_METHODS \
     {"accelerate", (PyCFunction)(void (*)(void))urikit_sp_accelerate, \
      METH_VARARGS | METH_KEYWORDS, \
-     "accelerate(kind, fallback, /, **named): a C accelerated twin of the Python " \
-     "fallback (what each kind takes goes by name)."}, \
+     "accelerate(kind: str, fallback: _F, /, **named: object) -> _F\n" \
+     "\n" \
+     "A C accelerated twin of the Python fallback (what each kind takes goes by name)."}, \
     {"set_reference_type", (PyCFunction)(void (*)(void))urikit_sp_set_reference_type, METH_FASTCALL, \
-     "set_reference_type(record_base, reference_type): the type the fast parse builds " \
-     "(the hook urikit.reference installs at import; see docs/speedups.md)."}, \
+     "set_reference_type(record_base: type, reference_type: type, /) -> None\n" \
+     "\n" \
+     "The type the fast parse builds (the hook urikit.reference installs at import; " \
+     "see docs/speedups.md)."}, \
     {"set_error_type", (PyCFunction)(void (*)(void))urikit_sp_set_error_type, METH_FASTCALL, \
-     "set_error_type(URIError, diagnose): the class the fast parse raises, its slots " \
-     "filled in C, instead of calling diagnose (the hook urikit.reference installs at " \
-     "import; see docs/speedups.md)."}, \
+     "set_error_type(error_type: type[ValueError], diagnose: Callable[..., object], " \
+     "/) -> None\n" \
+     "\n" \
+     "The class the fast parse raises, its slots filled in C, instead of calling " \
+     "diagnose (the hook urikit.reference installs at import; see docs/speedups.md)."}, \
     {"reference_type", (PyCFunction)urikit_sp_reference_type, METH_NOARGS, \
-     "reference_type() -> (record_base, reference_type) | None: what the hook installed."},
+     "reference_type() -> tuple[type, type] | None\n" \
+     "\n" \
+     "Returns (record_base, reference_type) | None: what the hook installed."},
 
 #endif /* URIKIT_CORE_ACCEL_C_H */

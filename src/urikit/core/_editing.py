@@ -23,7 +23,7 @@ from _collections_abc import Iterable, Mapping
 
 # The C percent_encode (text, component name) -> str, or the position of a character
 # UTF-8 cannot encode; None in the pure-Python build.
-from ._accel import percent_encode as _c_percent_encode
+from ._accel import speedups
 from ._charsets import PCHAR, PCHAR_NC, QUERY, UNRESERVED, compiled, regex_class
 from ._errors import URIError, arg_type_error, check_str
 from ._normalization import normalize_percent
@@ -39,6 +39,9 @@ from ._parser import (
 from ._percent import COMPONENT_SAFE, decode_in, encode_except, percent_decode, percent_encode
 from ._resolution import remove_dot_segments
 from ._schemeinfo import DEFAULT_REGISTRY
+
+# the C kernels this module calls (None in the pure-Python build)
+_c_percent_encode = None if speedups is None else speedups.percent_encode
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:

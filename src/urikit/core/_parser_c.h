@@ -52,6 +52,8 @@ split_ref(const uchar *s, Py_ssize_t n, spans_t *sp)
 
 #define URIKIT_PARSER_METHODS \
     {"locate_error", (PyCFunction)urikit_sp_locate_error, METH_O, \
-     "locate_error(text) -> (reason, component, position) | None: _parser.locate_error."},
+     "locate_error(text: str, /) -> tuple[str, str, int] | None\n" \
+     "\n" \
+     "Returns (reason, component, position) | None: _parser.locate_error."},
 
 #endif /* URIKIT_CORE_PARSER_C_H */

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from . import _charsets as cs
-from ._accel import percent_decode as _c_percent_decode
-from ._accel import percent_encode as _c_percent_encode
+from ._accel import speedups
 from ._errors import URIError, check_str, unknown_choice
+
+# the C kernels this module calls (None in the pure-Python build)
+_c_percent_decode = None if speedups is None else speedups.percent_decode
+_c_percent_encode = None if speedups is None else speedups.percent_encode
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:

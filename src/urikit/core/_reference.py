@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from ._accel import SpanRecord, accelerate, component_getter, set_error_type, set_reference_type
+from ._accel import SpanRecord, accelerate, speedups
 from ._building import Buildable, _authority, install
 from ._errors import URIError, arg_type_error, check_codec, check_str
 from ._extras import imported
@@ -28,6 +28,11 @@ from ._parser import (
 from ._percent import decode_in
 from ._resolution import recompose, relativize, resolve
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
+
+# the C kernels this module calls (None in the pure-Python build)
+component_getter = None if speedups is None else speedups.component_getter
+set_error_type = None if speedups is None else speedups.set_error_type
+set_reference_type = None if speedups is None else speedups.set_reference_type
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:

@@ -20,8 +20,10 @@
 #include "../domains/lookup_c.h"
 
 /* The stamp urikit.core._accel checks before it uses this module (_speedups.ABI):
- * setup.py defines it from _accel.ABI, so that a build older than the Python
- * beside it is refused as a whole instead of failing call by call. */
+ * setup.py defines it as _accel.ABI (its REVISION and the INTERFACE that
+ * tools/gen_kernels.py generates from the units' method tables), so that a
+ * build older than the Python beside it is refused as a whole instead of
+ * failing call by call. */
 #ifndef URIKIT_ABI
 #error "URIKIT_ABI is defined by setup.py (from urikit.core._accel.ABI)"
 #endif
@@ -49,9 +51,12 @@ static PyMethodDef methods[] = {
 static int
 sp_exec(PyObject *m)
 {
-    if (PyModule_AddIntConstant(m, "ABI", URIKIT_ABI) < 0) {
+    PyObject *abi = PyLong_FromUnsignedLongLong(URIKIT_ABI);
+    if (abi == NULL || PyModule_AddObjectRef(m, "ABI", abi) < 0) {
+        Py_XDECREF(abi);
         return -1;
     }
+    Py_DECREF(abi);
     state_t *st = module_state(m);
     st->none_pair = Py_BuildValue("(nn)", (Py_ssize_t)-1, (Py_ssize_t)-1);
     if (st->none_pair == NULL) {

@@ -28,6 +28,9 @@ urikit_sp_normalize_kernel(PyObject *module, PyObject *const *args, Py_ssize_t n
 
 #define URIKIT_NORMALIZATION_METHODS \
     {"normalize_kernel", (PyCFunction)(void (*)(void))urikit_sp_normalize_kernel, METH_FASTCALL, \
-     "normalize_kernel(text, scheme_level, default_ports, http_like) -> str | None."},
+     "normalize_kernel(text: str, scheme_level: bool, default_ports: dict[str, int], " \
+     "http_like: frozenset[str], /) -> str | None\n" \
+     "\n" \
+     "Returns str | None."},
 
 #endif /* URIKIT_CORE_NORMALIZATION_C_H */

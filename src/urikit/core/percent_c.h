@@ -14,8 +14,12 @@ urikit_sp_percent_decode(PyObject *module, PyObject *const *args, Py_ssize_t nar
 
 #define URIKIT_PERCENT_METHODS \
     {"percent_encode", (PyCFunction)(void (*)(void))urikit_sp_percent_encode, METH_FASTCALL, \
-     "percent_encode(text, component) -> str | int (UTF-8, strict)."}, \
+     "percent_encode(text: str, component: str, /) -> str | int\n" \
+     "\n" \
+     "Returns str | int (UTF-8, strict)."}, \
     {"percent_decode", (PyCFunction)(void (*)(void))urikit_sp_percent_decode, METH_FASTCALL, \
-     "percent_decode(text) -> str | (reason, position) (UTF-8, strict)."},
+     "percent_decode(text: str, /) -> str | tuple[str, int]\n" \
+     "\n" \
+     "Returns str | (reason, position) (UTF-8, strict)."},
 
 #endif /* URIKIT_CORE_PERCENT_C_H */

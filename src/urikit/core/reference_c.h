@@ -13,6 +13,8 @@ urikit_sp_component_getter(PyObject *module, PyObject *args);
 
 #define URIKIT_REFERENCE_METHODS \
     {"component_getter", (PyCFunction)urikit_sp_component_getter, METH_VARARGS, \
-     "component_getter(property, group, always): a C getter for a component."},
+     "component_getter(prop: property, group: int, always: bool, /) -> ComponentGetter\n" \
+     "\n" \
+     "A C getter for a component."},
 
 #endif /* URIKIT_CORE_REFERENCE_C_H */

@@ -31,8 +31,12 @@ urikit_sp_remove_dot_segments(PyObject *module, PyObject *const *args, Py_ssize_
 
 #define URIKIT_RESOLUTION_METHODS \
     {"remove_dot_segments", (PyCFunction)(void (*)(void))urikit_sp_remove_dot_segments, METH_FASTCALL, \
-     "remove_dot_segments(path) -> str (RFC 3986 section 5.2.4)."}, \
+     "remove_dot_segments(path: str, /) -> str\n" \
+     "\n" \
+     "Returns str (RFC 3986 section 5.2.4)."}, \
     {"resolve_kernel", (PyCFunction)(void (*)(void))urikit_sp_resolve_kernel, METH_FASTCALL, \
-     "resolve_kernel(base, reference, strict) -> str | None (None: let Python decide)."},
+     "resolve_kernel(base: str, reference: str, strict: bool, /) -> str | None\n" \
+     "\n" \
+     "Returns str | None (None: let Python decide)."},
 
 #endif /* URIKIT_CORE_RESOLUTION_C_H */

@@ -22,12 +22,16 @@ from __future__ import annotations
 from itertools import product
 from typing import Final, NamedTuple
 
-from ..core._accel import psl_lookup, psl_table
+from ..core._accel import speedups
 from ..core._errors import check_str
 from ..core._reference import URIReference
 from ..iri._idna import punycode_labels
 from ._hosts import host_labels, host_of, is_ip
 from ._parts import DomainParts
+
+# the C kernels this module calls (None in the pure-Python build)
+psl_lookup = None if speedups is None else speedups.psl_lookup
+psl_table = None if speedups is None else speedups.psl_table
 
 TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
 if TYPE_CHECKING:

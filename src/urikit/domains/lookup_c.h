@@ -49,9 +49,13 @@ urikit_sp_psl_lookup(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 #define URIKIT_DOMAINS_LOOKUP_METHODS \
     {"psl_table", (PyCFunction)(void (*)(void))urikit_sp_psl_table, METH_FASTCALL, \
-     "psl_table(nodes) -> capsule: the compiled list; nodes: ((suffix bytes, flags), ...)."}, \
+     "psl_table(nodes: tuple[tuple[bytes, int], ...], /) -> object\n" \
+     "\n" \
+     "Returns capsule: the compiled list; nodes: ((suffix bytes, flags), ...)."}, \
     {"psl_lookup", (PyCFunction)(void (*)(void))urikit_sp_psl_lookup, METH_FASTCALL, \
-     "psl_lookup(table, host, private, what) -> str | None | NotImplemented (declined):" \
-     " what 0 the public suffix, 1 the registrable domain."},
+     "psl_lookup(table: object, host: str, private: bool, what: int, /) -> object\n" \
+     "\n" \
+     "Returns str | None | NotImplemented (declined): what 0 the public suffix, 1 the " \
+     "registrable domain."},
 
 #endif /* URIKIT_DOMAINS_LOOKUP_C_H */

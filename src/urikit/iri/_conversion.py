@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Final
 
-from ..core._accel import iri_pct_encode
+from ..core._accel import speedups
 from ..core._charsets import PCT_RUN_PATTERN
 from ..core._parser import Spans
 from ._syntax import (
@@ -29,6 +29,9 @@ from ._syntax import (
     is_ucschar,
     text_arg,
 )
+
+# the C kernels this module calls (None in the pure-Python build)
+iri_pct_encode = None if speedups is None else speedups.iri_pct_encode
 
 __all__ = ["from_uri", "to_uri"]
 

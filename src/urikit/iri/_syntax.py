@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from ..core._accel import iri_stand_in
+from ..core._accel import speedups
 from ..core._charsets import ALPHA, DIGIT, SCHEME_PATTERN
 from ..core._charsets import BIDI_FORMATTING as _BIDI_FORMATTING
 from ..core._errors import URIError, arg_type_error, check_str, unknown_choice
@@ -45,6 +45,9 @@ from ..core._parser import (
 )
 from ..core._reference import URIReference
 from ..core._resolution import Parts
+
+# the C kernels this module calls (None in the pure-Python build)
+iri_stand_in = None if speedups is None else speedups.iri_stand_in
 
 __all__ = [
     "AUTHORITY_SPAN",

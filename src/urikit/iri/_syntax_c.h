@@ -14,8 +14,12 @@ urikit_sp_iri_pct_encode(PyObject *module, PyObject *text);
 
 #define URIKIT_IRI_SYNTAX_METHODS \
     {"iri_stand_in", (PyCFunction)urikit_sp_iri_stand_in, METH_O, \
-     "iri_stand_in(text) -> str | None: urikit.iri's stand-in when all non-ASCII is ucschar."}, \
+     "iri_stand_in(text: str, /) -> str | None\n" \
+     "\n" \
+     "Returns str | None: urikit.iri's stand-in when all non-ASCII is ucschar."}, \
     {"iri_pct_encode", (PyCFunction)urikit_sp_iri_pct_encode, METH_O, \
-     "iri_pct_encode(text) -> str | None: non-ASCII as %XX of UTF-8 (None: a surrogate)."},
+     "iri_pct_encode(text: str, /) -> str | None\n" \
+     "\n" \
+     "Returns str | None: non-ASCII as %XX of UTF-8 (None: a surrogate)."},
 
 #endif /* URIKIT_IRI_SYNTAX_C_H */

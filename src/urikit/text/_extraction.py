@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ..core._accel import extract_scan
+from ..core._accel import speedups
 from ..core._errors import arg_type_error, check_str
 
 # The names imported ``as`` themselves are read from here by other modules
@@ -24,6 +24,9 @@ from ._extracted import Extracted
 from ._fixup import fixup
 from ._prose import _URI_CHARS as _URI_CHARS
 from ._prose import _WS, PROSE_SCHEMES, _prose_schemes
+
+# the C kernels this module calls (None in the pure-Python build)
+extract_scan = None if speedups is None else speedups.extract_scan
 
 __all__ = ["PROSE_SCHEMES", "Extracted", "extract", "fixup", "iter_extract"]
 

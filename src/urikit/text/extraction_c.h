@@ -12,8 +12,11 @@ urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 
 #define URIKIT_EXTRACTION_METHODS \
     {"extract_scan", (PyCFunction)(void (*)(void))urikit_sp_extract_scan, METH_FASTCALL, \
-     "extract_scan(text, pos, last_end, prose, iris, abbreviated, extracted_type, max_items)" \
-     " -> (found, stop): the candidates urikit.extraction decides in C; Python judges the" \
-     " one at stop."},
+     "extract_scan(text: str, pos: int, last_end: int, prose: frozenset[str], iris: " \
+     "bool, abbreviated: bool, extracted_type: type[_T], max_items: int, /) -> " \
+     "tuple[list[_T], int]\n" \
+     "\n" \
+     "Returns (found, stop): the candidates urikit.extraction decides in C; Python " \
+     "judges the one at stop."},
 
 #endif /* URIKIT_TEXT_EXTRACTION_C_H */
