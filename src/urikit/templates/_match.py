@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from ..core import _charsets as cs
 from ..core._errors import URIError
 from ..core._percent import percent_decode
 from ._expand import expand_parts
@@ -42,13 +43,13 @@ from ._syntax import Expression, Part, VarSpec, encode_literal
 __all__ = ["Matcher", "compile_matcher"]
 
 _STRUCTURE_U = frozenset("%,=")
+#: What a value expanded with ``U`` is written with.
+_ENCODED_U = frozenset(cs.UNRESERVED) | frozenset("%")
 
 
 def _alphabet(expr: Expression) -> frozenset[str] | None:
     """The characters of an expansion of ``expr`` after its ``first`` (``None``:
     any character of a URI, for the reserved operators)."""
-    from ..core import _charsets as cs
-
     op = expr.operator
     if op.reserved:
         return None
@@ -100,21 +101,45 @@ class Matcher:
                 if j < i:
                     return None
             else:
-                j = -1
-                for stop in step.stops:
-                    k = uri.find(stop, i)
-                    if k >= 0 and (j < 0 or k < j):
-                        j = k
+                first = step.expression.operator.first
+                after = i + 1 if first and uri.startswith(first, i) else i
+                j = _first_stop(uri, step.stops, after)
+                if (
+                    j < 0
+                    and after > i
+                    and not step.stop_at_end
+                    and any(uri.startswith(stop, i) for stop in step.stops)
+                ):
+                    j = i  # the expression is empty, what follows starts here
                 if j < 0:
                     if not step.stop_at_end:
                         return None
                     j = n
-            if not _read(step.expression, uri[i:j], found):
-                return None
+            local: dict[str, Any] = {}
+            if not _read(step.expression, uri[i:j], local):
+                if j == i or not any(uri.startswith(stop, i) for stop in step.stops):
+                    return None
+                j = i  # read as empty: what follows starts here (one retry, no more)
+            for name, value in local.items():
+                _merge(found, name, value)
             i = j
         if i != n:
             return None
-        return found if expand_parts(self._parts, found, self._text) == uri else None
+        try:
+            again = expand_parts(self._parts, found, self._text)
+        except URIError:  # a value read cannot be expanded (a list for a prefix)
+            return None
+        return found if again == uri else None
+
+
+def _first_stop(uri: str, stops: tuple[str, ...], start: int) -> int:
+    """Where the first of ``stops`` occurs in ``uri`` from ``start`` (-1: none)."""
+    j = -1
+    for stop in stops:
+        k = uri.find(stop, start)
+        if k >= 0 and (j < 0 or k < j):
+            j = k
+    return j
 
 
 def _plan(parts: list[Part], text: str) -> list[str | _Step]:
@@ -157,7 +182,13 @@ def _plan(parts: list[Part], text: str) -> list[str | _Step]:
 
 
 def _decode(value: str, reserved: bool) -> str | None:
-    if reserved or "%" not in value:
+    """A value as its expansion wrote it: decoded for U operators (``None`` when
+    it holds a character that ``U`` encodes, so no value expands to it)."""
+    if reserved:
+        return value
+    if not _ENCODED_U.issuperset(value):
+        return None
+    if "%" not in value:
         return value
     try:
         return percent_decode(value)
@@ -209,29 +240,91 @@ def _read(expr: Expression, body: str, found: dict[str, Any]) -> bool:
         value = _value(body, reserved, commas=True)
         if value is None:
             return False
+        if reserved and specs[0].prefix is not None and isinstance(value, str):
+            value = _reserved_prefix(value, specs[0].prefix)
         _put(found, specs[0], value)
         return True
     items = body.split(op.sep)
+    if specs[-1].explode and not reserved:
+        tail = 0
+        while tail < len(items) and "=" in items[-1 - tail]:
+            tail += 1
+        if tail:  # name=value pairs: the exploded associative array's, at the end
+            pairs = _pairs(items[-tail:], reserved)
+            if pairs is None:
+                return False
+            _put(found, specs[-1], pairs)
+            return _assign(specs[:-1], items[:-tail], op.sep, reserved, found)
+    return _assign(specs, items, op.sep, reserved, found)
+
+
+def _assign(
+    specs: tuple[VarSpec, ...], items: list[str], sep: str, reserved: bool, found: dict[str, Any]
+) -> bool:
+    """Give ``items`` (the segments of an unnamed expression) to ``specs`` in order."""
+    if not items:
+        return True
+    if sep == "," and len(items) > len(specs) > 1 and specs[-1].prefix is not None:
+        # A prefix is a string: the last segment is its, the others the rest's.
+        last = _value(items[-1], reserved, commas=False)
+        if last is None:
+            return False
+        _put(found, specs[-1], last)
+        return _assign(specs[:-1], items[:-1], sep, reserved, found)
     i = 0
     for k, spec in enumerate(specs):
         if i >= len(items):
             break
         later = len(specs) - k - 1
+        spare = later + 1 - (len(items) - i)  # specs that must be undefined
+        # Where "," also joins a list, the last variable takes what is left over.
+        # So does an exploded last variable.
+        may_skip = spare > 0 or (later > 0 and (sep == "," or specs[-1].explode))
+        if may_skip and not spec.explode and not _fits(items[i], spec, reserved):
+            continue  # cannot be this variable's: undefined, the segment is a later one's
         got: str | list[str] | dict[str, str] | None
         if spec.explode:
             take = max(1, len(items) - i - later)
             got = _pairs(items[i : i + take], reserved)
             i += take
-        elif k == len(specs) - 1 and op.sep == "," and len(items) - i > 1:
+        elif k == len(specs) - 1 and sep == "," and len(items) - i > 1:
             got = _value(",".join(items[i:]), reserved, commas=True)
             i = len(items)
         else:
-            got = _value(items[i], reserved, commas=op.sep != ",")
+            got = _value(items[i], reserved, commas=sep != ",")
             i += 1
         if got is None:
             return False
+        if reserved and spec.prefix is not None and isinstance(got, str):
+            got = _reserved_prefix(got, spec.prefix)
         _put(found, spec, got)
     return i >= len(items)
+
+
+def _fits(item: str, spec: VarSpec, reserved: bool) -> bool:
+    """Can ``item`` be the expansion of the unexploded ``spec``? Not when it
+    holds a raw ``=`` (U operators encode it: an exploded pair's), nor when it is
+    longer than the prefix."""
+    if not reserved and "=" in item:
+        return False
+    if spec.prefix is None:
+        return True
+    if not reserved and "," in item:
+        return False  # a list, which takes no prefix
+    value = _reserved_prefix(item, spec.prefix) if reserved else _decode(item, reserved)
+    return value is not None and len(value) <= spec.prefix
+
+
+def _reserved_prefix(raw: str, prefix: int) -> str:
+    """The value of ``{+var:n}`` read as ``raw``: as written when it is no longer
+    than the prefix, else decoded (the prefix counts the value's characters,
+    before encoding)."""
+    if len(raw) <= prefix:
+        return raw
+    try:
+        return percent_decode(raw)
+    except URIError:
+        return raw
 
 
 def _read_named(expr: Expression, body: str, found: dict[str, Any]) -> bool:
@@ -274,7 +367,11 @@ def _read_named(expr: Expression, body: str, found: dict[str, Any]) -> bool:
         if items[i].partition("=")[0] != spec.name:
             continue  # undefined
         raw = items[i][len(spec.name) + 1 :]
-        value_any = _value(raw, False, commas=True)
+        value_any: str | list[str] | None
+        if not raw and not op.ifemp and "=" in items[i]:
+            value_any = [""]  # ";x=" is a list of one empty string (";x" is "")
+        else:
+            value_any = _value(raw, False, commas=True)
         if value_any is None:
             return False
         _put(found, spec, value_any)
@@ -287,13 +384,18 @@ def _named_value(item: str, name: str) -> str | None:
 
 
 def _put(found: dict[str, Any], spec: VarSpec, value: Any) -> None:
-    old = found.get(spec.name)
+    _merge(found, spec.name, value)
+
+
+def _merge(found: dict[str, Any], name: str, value: Any) -> None:
+    """Put ``value`` for ``name``, which an earlier expression may have read."""
+    old = found.get(name)
     if old is None or old == value:
-        found[spec.name] = value
+        found[name] = value
     elif isinstance(old, str) and isinstance(value, str) and old.startswith(value):
         pass  # a prefix ({var:3}) of the value read before
     elif isinstance(old, str) and isinstance(value, str) and value.startswith(old):
-        found[spec.name] = value  # the whole value of a prefix read before
+        found[name] = value  # the whole value of a prefix read before
     else:
         raise _NoMatch  # two expressions read the variable differently
 

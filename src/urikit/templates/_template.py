@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core._errors import check_str
 from ._expand import expand_expression, expand_parts
-from ._syntax import Expression, Part, encode_literal, parse
+from ._syntax import OPERATORS, Expression, Part, encode_literal, parse
 
 if TYPE_CHECKING:
     from ._match import Matcher
@@ -232,18 +232,14 @@ def _partial(expr: Expression, values: Mapping[str, Any], bound: dict[str, Any],
     while lead < len(specs) and known[lead]:
         lead += 1
     op = expr.operator
-    if lead == len(specs) or op.char in _CONTINUES:
-        head = Expression(op, specs[:lead], expr.start, expr.end)
-        done = expand_expression(head, values, text) if lead else ""
-        if "'" not in done:  # a literal cannot hold "'" (sub-delims, kept by + and #)
-            rest = specs[lead:]
-            if not rest:
-                return done
-            next_op = op
-            if done and op.char in _CONTINUES:
-                from ._syntax import OPERATORS
-
-                next_op = OPERATORS[_CONTINUES[op.char]]
+    head = Expression(op, specs[:lead], expr.start, expr.end)
+    done = expand_expression(head, values, text) if lead else ""
+    rest = specs[lead:]
+    if "'" not in done:  # a literal cannot hold "'" (sub-delims, kept by + and #)
+        if not rest:
+            return done
+        if not done or op.char in _CONTINUES:
+            next_op = OPERATORS[_CONTINUES[op.char]] if done else op
             for spec in rest:
                 if spec.name in values:
                     bound[spec.name] = values[spec.name]
