@@ -50,6 +50,9 @@ MATCHES: list[tuple[str, str, dict[str, Any]]] = [
     ("{var:3}/{var}", "val/value", {"var": "value"}),
     ("{id}.json", "a.b.json", {"id": "a.b"}),
     ("/search{?q}{&page}", "/search?q=uri&page=2", {"q": "uri", "page": "2"}),
+    ("/c/{+path}{?ref}", "/c/Lib/json?ref=main", {"path": "Lib/json", "ref": "main"}),
+    ("/c/{+path}{?ref}", "/c/Lib/json", {"path": "Lib/json"}),
+    ("{+base}{#frag}", "http://h/a?b#c", {"base": "http://h/a?b", "frag": "c"}),
     ("{/id}{?q}", "/5", {"id": "5"}),
     ("caf\u00e9/{x}", "caf%C3%A9/1", {"x": "1"}),
     (
@@ -94,7 +97,7 @@ AMBIGUOUS: list[tuple[str, int]] = [
     ("{a}{b}", 3),
     ("{a}{+b}", 3),
     ("{+a}{/b}", 4),
-    ("{+a}{?b}", 4),
+    ("{+a}{;b}", 4),
     ("{id}{.format}", 4),
     ("{/a*}{/b}", 5),
     ("{?a,b}{&c}", 6),
@@ -134,8 +137,9 @@ _LITERAL_CHARS = "!@$()*+"
 _OPERATORS = ["", "+", "#", ".", "/", ";", "?", "&"]
 
 _PLAIN = st.text(_VALUE_CHARS, max_size=6)
-# {+a,b} and {#a,b} keep a value's ",": it reads as their separator (rule 3).
-_RESERVED = st.text(_VALUE_CHARS.replace(",", ""), max_size=6)
+# {+a,b} and {#a,b} keep a value's ",": it reads as their separator (rule 3);
+# and "?" and "#", which end them before an expression of "?" or "#" (rule 1).
+_RESERVED = st.text(_VALUE_CHARS.replace(",", "").replace("?", "").replace("#", ""), max_size=6)
 
 
 @st.composite

@@ -14,23 +14,40 @@ takes no part (section 2.3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ._syntax import Expression, Operator, Part, VarSpec, encode_reserved, encode_unreserved
 from ._syntax import template_error as _error
 
-__all__ = ["expand_expression", "expand_parts", "value_kind"]
+__all__ = [
+    "compile_expression",
+    "expand_compiled",
+    "expand_expression",
+    "expand_parts",
+    "value_kind",
+]
 
 
 def value_kind(value: Any, spec: VarSpec, text: str) -> str | list[str] | dict[str, str] | None:
     """``value`` as expansion reads it: a string, a list or a dict of strings,
     or ``None`` when it is undefined; a ``TypeError`` names the variable of any
     other type."""
-    if type(value) is str:
-        return value
+    cls = value.__class__
+    if cls is str:
+        return value  # type: ignore[no-any-return]
     if value is None:
         return None
+    if cls is list:  # the common composites first: a list or a dict of str
+        if not value:
+            return None
+        if all(v.__class__ is str for v in value):
+            return value  # type: ignore[no-any-return,unused-ignore]
+    elif cls is dict:
+        if not value:
+            return None
+        if all(k.__class__ is str and v.__class__ is str for k, v in value.items()):
+            return value  # type: ignore[no-any-return,unused-ignore]
     if isinstance(value, str):
         return str(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -121,6 +138,14 @@ def expand_expression(expression: Expression, variables: Mapping[str, Any], text
     return op.first + op.sep.join(pieces)
 
 
+def expand_compiled(
+    parts: Sequence[str | Callable[[Mapping[str, Any]], str]], variables: Mapping[str, Any]
+) -> str:
+    """A template compiled by :func:`compile_expression`: literals (encoded) and
+    closures, expanded with ``variables``."""
+    return "".join([p if p.__class__ is str else p(variables) for p in parts])  # type: ignore[operator]
+
+
 def expand_parts(parts: Sequence[Part | str], variables: Mapping[str, Any], text: str) -> str:
     """A parsed template's expansion; its literals already encoded (str)."""
     out: list[str] = []
@@ -131,3 +156,83 @@ def expand_parts(parts: Sequence[Part | str], variables: Mapping[str, Any], text
             assert isinstance(part, Expression)
             out.append(expand_expression(part, variables, text))
     return "".join(out)
+
+
+def compile_expression(expression: Expression, text: str) -> Callable[[Mapping[str, Any]], str]:
+    """``expand_expression`` for this one expression, its table read once: a
+    closure of the variables. A lone variable without modifiers, the most
+    common expression, expands a string value without any other call."""
+    op = expression.operator
+    specs = expression.varspecs
+    enc = encode_reserved if op.reserved else encode_unreserved
+    first = op.first
+    if len(specs) == 1:
+        spec = specs[0]
+        name = spec.name
+        pos = spec.position
+        prefix = spec.prefix
+
+        def composite(value: Any, variables: Mapping[str, Any]) -> str:
+            kind = value_kind(value, spec, text)
+            if kind is None:
+                return ""
+            return first + _one(op, spec, kind, text)
+
+        if op.named:
+            named_eq = first + name + "="
+            named_empty = first + name + op.ifemp
+
+            def one_named(variables: Mapping[str, Any]) -> str:
+                value = variables.get(name)
+                if value.__class__ is str:
+                    if prefix is not None:
+                        value = value[:prefix]
+                    return named_eq + enc(value, pos, text) if value else named_empty
+                if value is None:
+                    return ""
+                return composite(value, variables)
+
+            return one_named
+
+        def one(variables: Mapping[str, Any]) -> str:
+            value = variables.get(name)
+            if value.__class__ is str:
+                return first + enc(value if prefix is None else value[:prefix], pos, text)
+            if value is None:
+                return ""
+            return composite(value, variables)
+
+        return one
+
+    sep = op.sep
+    plain = [(s.name, s.position, s.prefix) for s in specs if not s.explode]
+    if len(plain) == len(specs) and op.named:
+        ifemp = op.ifemp
+
+        def many_named(variables: Mapping[str, Any]) -> str:
+            pieces: list[str] = []
+            for name, pos, prefix in plain:
+                value = variables.get(name)
+                if value.__class__ is str:
+                    if prefix is not None:
+                        value = value[:prefix]
+                    pieces.append(name + "=" + enc(value, pos, text) if value else name + ifemp)
+                elif value is not None:
+                    return expand_expression(expression, variables, text)
+            return first + sep.join(pieces) if pieces else ""
+
+        return many_named
+    if len(plain) == len(specs):
+
+        def many(variables: Mapping[str, Any]) -> str:
+            pieces: list[str] = []
+            for name, pos, prefix in plain:
+                value = variables.get(name)
+                if value.__class__ is str:
+                    pieces.append(enc(value if prefix is None else value[:prefix], pos, text))
+                elif value is not None:
+                    return expand_expression(expression, variables, text)
+            return first + sep.join(pieces) if pieces else ""
+
+        return many
+    return lambda variables: expand_expression(expression, variables, text)

@@ -10,7 +10,10 @@ docs/howto-templates.md):
 1. An expression is followed by the end, by a literal, or by expressions that
    each start with a character (their operator's ``first``) that the
    expression's own expansion cannot hold. ``{a}{b}``, ``{+a}{/b}`` and
-   ``{id}{.format}`` are ambiguous and refused; ``{/path*}{?q*}`` is not.
+   ``{id}{.format}`` are ambiguous and refused; ``{/path*}{?q*}`` is not. One
+   exception: after ``{+x}`` or ``{#x}``, an expression of ``?`` or ``#`` is
+   taken to start at the first ``?`` or ``#`` (``{+path}{?ref}``), as rule 2
+   reads a literal.
 2. An expression ends at the *first* occurrence of the literal after it (at the
    end of the URI when the literal ends the template): ``{+base}/users/{id}``
    takes ``base`` up to the first ``/users/``.
@@ -43,6 +46,9 @@ from ._syntax import Expression, Part, VarSpec, encode_literal
 __all__ = ["Matcher", "compile_matcher"]
 
 _STRUCTURE_U = frozenset("%,=")
+#: The operators whose ``first`` ends a reserved expansion before them at its
+#: first occurrence: the delimiters of the query and the fragment.
+_LAZY_AFTER_RESERVED = frozenset("?#")
 #: What a value expanded with ``U`` is written with.
 _ENCODED_U = frozenset(cs.UNRESERVED) | frozenset("%")
 
@@ -163,7 +169,10 @@ def _plan(parts: list[Part], text: str) -> list[str | _Step]:
                 at_end = False
                 break
             first = later.operator.first
-            if not first or alphabet is None or first in alphabet:
+            # {+path}{?ref}: a reserved expansion ends at the first "?" (or "#"),
+            # as at the first occurrence of a literal (rule 2)
+            lazy = alphabet is None and first in _LAZY_AFTER_RESERVED
+            if not lazy and (not first or alphabet is None or first in alphabet):
                 why = (
                     "it has no operator character to start it"
                     if not first

@@ -27,6 +27,7 @@ urikit.errors.URIError: invalid template at position 4: missing '}' to close the
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..core import _charsets as cs
@@ -129,6 +130,9 @@ _UR = frozenset(cs.UNRESERVED | cs.RESERVED)
 _U_TABLE = _table(_U)
 _UR_TABLE = _table(_UR)
 _HEX = frozenset(cs.HEXDIG)
+# A value with nothing to encode is the common case: one regex search says so.
+_U_OTHER = re.compile(f"[^{cs.regex_class(_U)}]").search
+_UR_OTHER = re.compile(f"[^{cs.regex_class(_UR)}]").search
 
 
 def _bytes_of(value: str, position: int, text: str) -> str:
@@ -147,6 +151,8 @@ def encode_unreserved(value: str, position: int = 0, text: str = "") -> str:
     >>> encode_unreserved("Hello World!"), encode_unreserved("50%"), encode_unreserved("ü")
     ('Hello%20World%21', '50%25', '%C3%BC')
     """
+    if _U_OTHER(value) is None:
+        return value
     if value.isascii():
         return value.translate(_U_TABLE)
     return _bytes_of(value, position, text).translate(_U_TABLE)
@@ -159,6 +165,8 @@ def encode_reserved(value: str, position: int = 0, text: str = "") -> str:
     >>> encode_reserved("Hello World!"), encode_reserved("%2F%zz/a b")
     ('Hello%20World!', '%2F%25zz/a%20b')
     """
+    if _UR_OTHER(value) is None:
+        return value
     if not value.isascii():
         value = _bytes_of(value, position, text)
     if "%" not in value:

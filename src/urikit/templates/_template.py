@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core._errors import check_str
-from ._expand import expand_expression, expand_parts
+from ._expand import compile_expression, expand_compiled, expand_expression
 from ._syntax import OPERATORS, Expression, Part, encode_literal, parse
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ class Template:
 
     _text: str
     _parts: tuple[Part, ...]
-    _encoded: tuple[str | Expression, ...]
+    _encoded: tuple[str | Callable[[Mapping[str, Any]], str], ...]
     _bound: Mapping[str, Any]
     _variables: tuple[str, ...]
     _matcher: Matcher | None
@@ -70,7 +70,7 @@ class Template:
         set_ = object.__setattr__
         set_(self, "_text", text)
         set_(self, "_parts", parts)
-        set_(self, "_encoded", tuple(encode_literal(p) if isinstance(p, str) else p for p in parts))
+        set_(self, "_encoded", _compiled(parts, text))
         set_(self, "_bound", bound)
         names: dict[str, None] = {}
         for part in parts:
@@ -141,10 +141,13 @@ class Template:
         Traceback (most recent call last):
         urikit.errors.URIError: invalid template at position 6: the prefix ':1' applies ...
         """
-        values = _merged(variables, more, "expand")
+        if variables.__class__ is dict and not more:
+            values: Mapping[str, Any] = variables
+        else:
+            values = _merged(variables, more, "expand")
         if self._bound:
             values = {**values, **self._bound}
-        return expand_parts(self._encoded, values, self._text)
+        return expand_compiled(self._encoded, values)
 
     def partial(self, variables: Mapping[str, Any] | None = None, /, **more: Any) -> Template:
         """The template with these values expanded where they can be, the other
@@ -250,7 +253,15 @@ def _partial(expr: Expression, values: Mapping[str, Any], bound: dict[str, Any],
     return expr.text()
 
 
-_CACHE: dict[str, tuple[str | Expression, ...]] = {}
+def _compiled(
+    parts: tuple[Part, ...], text: str
+) -> tuple[str | Callable[[Mapping[str, Any]], str], ...]:
+    return tuple(
+        encode_literal(p) if isinstance(p, str) else compile_expression(p, text) for p in parts
+    )
+
+
+_CACHE: dict[str, tuple[str | Callable[[Mapping[str, Any]], str], ...]] = {}
 _CACHE_LIMIT = 512
 
 
@@ -275,8 +286,8 @@ def expand(
     if parts is None:
         if type(template) is not str:
             check_str(template, "expand", "template")
-        parts = tuple(encode_literal(p) if isinstance(p, str) else p for p in parse(template))
+        parts = _compiled(tuple(parse(template)), template)
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
         _CACHE[template] = parts
-    return expand_parts(parts, values, template)
+    return expand_compiled(parts, values)
