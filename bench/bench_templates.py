@@ -135,7 +135,13 @@ def _suite() -> list[tuple[str, dict[str, Any], tuple[str, ...]]]:
     out = []
     for _, template, variables, want in module.CASES:
         out.append((template, variables, (want,) if isinstance(want, str) else tuple(want)))
+    global NEGATIVE, NEGATIVE_VARIABLES
+    NEGATIVE, NEGATIVE_VARIABLES = module.NEGATIVE, module.NEGATIVE_VARIABLES
     return out
+
+
+NEGATIVE: list[str] = []
+NEGATIVE_VARIABLES: dict[str, Any] = {}
 
 
 def _peers() -> dict[str, Any]:
@@ -204,6 +210,13 @@ def run(rounds: int) -> dict[str, Any]:
         for name, make in modes["compiled"].items()
     }
     report["suite_correct"] = {"cases": len(suite), **correct}
+    report["negative_refused"] = {
+        "cases": len(NEGATIVE),
+        **{
+            name: sum(_works(make, t, NEGATIVE_VARIABLES) is None for t in NEGATIVE)
+            for name, make in modes["compiled"].items()
+        },
+    }
     sets: dict[str, list[Case]] = {
         "suite": [(t, v) for t, v, _ in suite],
         "api": API,
@@ -265,6 +278,11 @@ def main(argv: list[str] | None = None) -> int:
     c = report["suite_correct"]
     print(
         f"suite answers right (of {c['cases']}): "
+        + ", ".join(f"{n} {v}" for n, v in c.items() if n != "cases")
+    )
+    c = report["negative_refused"]
+    print(
+        f"suite negative cases refused (of {c['cases']}): "
         + ", ".join(f"{n} {v}" for n, v in c.items() if n != "cases")
     )
     missed = []
