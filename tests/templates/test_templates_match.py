@@ -228,3 +228,18 @@ def test_match_is_linear(template: str, make: Any) -> None:
     t = Template(template)
     ratio = scaled(t.match, make, largest=400_000)
     assert ratio <= LIMIT, (template, ratio)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_templates(), st.data())
+def test_partial_then_expand_is_expand(
+    case: tuple[Template, dict[str, Any]], data: st.DataObject
+) -> None:
+    t, values = case
+    names = sorted(values)
+    given_names = data.draw(st.sets(st.sampled_from(names)) if names else st.just(set()))
+    now = {n: values[n] for n in given_names}
+    later = {n: v for n, v in values.items() if n not in given_names}
+    p = t.partial(**now)
+    assert p.expand(**later) == t.expand(**values)
+    assert set(p.variables) == set(t.variables) - given_names

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core._errors import check_str
-from ._expand import compile_expression, expand_compiled, expand_expression
+from ._expand import compile_expression, expand_compiled, expand_expression, value_kind
 from ._syntax import OPERATORS, Expression, Part, encode_literal, parse
 
 if TYPE_CHECKING:
@@ -241,8 +241,9 @@ def _partial(expr: Expression, values: Mapping[str, Any], bound: dict[str, Any],
     if "'" not in done:  # a literal cannot hold "'" (sub-delims, kept by + and #)
         if not rest:
             return done
-        if not done or op.char in _CONTINUES:
-            next_op = OPERATORS[_CONTINUES[op.char]] if done else op
+        defined = any(value_kind(values[s.name], s, text) is not None for s in specs[:lead])
+        if not defined or op.char in _CONTINUES:
+            next_op = OPERATORS[_CONTINUES[op.char]] if defined else op
             for spec in rest:
                 if spec.name in values:
                     bound[spec.name] = values[spec.name]
