@@ -5,6 +5,8 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from urikit import URIError
 from urikit.templates import Template, expand
@@ -116,3 +118,36 @@ def test_a_template_must_be_text(bad: object) -> None:
         Template(bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="'template' must be str"):
         expand(bad, {})  # type: ignore[arg-type]
+
+
+_TEMPLATE_CHARS = st.sampled_from([*"{}+#./;?&=,!@|:*%2Fab_.-~ 'é\x00", "%41", "{x}", "{/y*}"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_TEMPLATE_CHARS, max_size=12).map("".join))
+def test_any_text_is_a_template_or_a_uri_error(text: str) -> None:
+    try:
+        t = Template(text)
+    except URIError as err:
+        assert err.component == "template" and 0 <= err.position <= len(text)
+        return
+    assert Template(t.text) == t
+    assert isinstance(t.expand(x="1", y=["a", "b"]), str)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(_TEMPLATE_CHARS, max_size=10).map("".join),
+    st.text(st.sampled_from(list("/?&=,;.#%2Fab")), max_size=12),
+)
+def test_match_of_any_text_is_a_dict_none_or_a_refusal(text: str, uri: str) -> None:
+    try:
+        t = Template(text)
+    except URIError:
+        return
+    try:
+        found = t.match(uri)
+    except URIError as err:
+        assert "cannot match" in str(err)
+        return
+    assert found is None or t.expand(found) == uri
