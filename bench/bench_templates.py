@@ -126,7 +126,9 @@ API: list[Case] = [
 ]
 
 
-def _suite() -> list[tuple[str, dict[str, Any], tuple[str, ...]]]:
+def _suite() -> tuple[list[tuple[str, dict[str, Any], tuple[str, ...]]], list[str], dict[str, Any]]:
+    """The suite's expansions (template, variables, accepted answers), its
+    malformed templates and their variables."""
     path = ROOT / "tests" / "templates" / "test_templates_suite.py"
     spec = importlib.util.spec_from_file_location("templates_suite_table", path)
     assert spec is not None and spec.loader is not None
@@ -135,13 +137,7 @@ def _suite() -> list[tuple[str, dict[str, Any], tuple[str, ...]]]:
     out = []
     for _, template, variables, want in module.CASES:
         out.append((template, variables, (want,) if isinstance(want, str) else tuple(want)))
-    global NEGATIVE, NEGATIVE_VARIABLES
-    NEGATIVE, NEGATIVE_VARIABLES = module.NEGATIVE, module.NEGATIVE_VARIABLES
-    return out
-
-
-NEGATIVE: list[str] = []
-NEGATIVE_VARIABLES: dict[str, Any] = {}
+    return out, module.NEGATIVE, module.NEGATIVE_VARIABLES
 
 
 def _peers() -> dict[str, Any]:
@@ -199,7 +195,7 @@ def _timed(calls: list[tuple[Callable[[dict[str, Any]], str], dict[str, Any]]]) 
 def run(rounds: int) -> dict[str, Any]:
     peers = _peers()
     modes = _contestants(peers)
-    suite = _suite()
+    suite, negative, negative_variables = _suite()
     report: dict[str, Any] = {
         "versions": {name: version(name) for name in peers},
         "rounds": rounds,
@@ -211,9 +207,9 @@ def run(rounds: int) -> dict[str, Any]:
     }
     report["suite_correct"] = {"cases": len(suite), **correct}
     report["negative_refused"] = {
-        "cases": len(NEGATIVE),
+        "cases": len(negative),
         **{
-            name: sum(_works(make, t, NEGATIVE_VARIABLES) is None for t in NEGATIVE)
+            name: sum(_works(make, t, negative_variables) is None for t in negative)
             for name, make in modes["compiled"].items()
         },
     }

@@ -17,7 +17,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ._syntax import Expression, Operator, Part, VarSpec, encode_reserved, encode_unreserved
+from ._syntax import (
+    Expression,
+    Operator,
+    Part,
+    VarSpec,
+    encode_reserved,
+    encode_unreserved,
+    reserved_other,
+    unreserved_other,
+)
 from ._syntax import template_error as _error
 
 __all__ = [
@@ -25,6 +34,7 @@ __all__ = [
     "expand_compiled",
     "expand_expression",
     "expand_parts",
+    "runner",
     "value_kind",
 ]
 
@@ -97,7 +107,16 @@ def _one(op: Operator, spec: VarSpec, value: str | list[str] | dict[str, str], t
             f"the prefix ':{spec.prefix}' applies to strings, and {spec.name!r} is a {kind}"
             " (section 2.4.1)",
         )
+    # Members with nothing to encode (the common case) are taken as they are:
+    # one search over them all instead of a call each.
+    other = reserved_other if op.reserved else unreserved_other
     if isinstance(value, list):
+        if other("".join(value)) is None:
+            if op.named and spec.explode:
+                name, ifemp = spec.name, op.ifemp
+                return op.sep.join([name + ("=" + v if v else ifemp) for v in value])
+            joined = (op.sep if spec.explode else ",").join(value)
+            return spec.name + "=" + joined if op.named and not spec.explode else joined
         if not spec.explode:
             joined = ",".join([enc(v, pos, text) for v in value])
             return spec.name + "=" + joined if op.named else joined
@@ -144,6 +163,23 @@ def expand_compiled(
     """A template compiled by :func:`compile_expression`: literals (encoded) and
     closures, expanded with ``variables``."""
     return "".join([p if p.__class__ is str else p(variables) for p in parts])  # type: ignore[operator]
+
+
+def runner(
+    parts: Sequence[str | Callable[[Mapping[str, Any]], str]],
+) -> Callable[[Mapping[str, Any]], str]:
+    """One function of the variables for a compiled template: the expression's
+    own closure when it is the whole template, a literal and a closure joined,
+    else :func:`expand_compiled`."""
+    if len(parts) == 1 and not isinstance(parts[0], str):
+        return parts[0]
+    if len(parts) == 2 and isinstance(parts[0], str) and not isinstance(parts[1], str):
+        literal, expression = parts[0], parts[1]
+        return lambda variables: literal + expression(variables)
+    if not any(callable(p) for p in parts):
+        text = "".join(p for p in parts if isinstance(p, str))
+        return lambda variables: text
+    return lambda variables: expand_compiled(parts, variables)
 
 
 def expand_parts(parts: Sequence[Part | str], variables: Mapping[str, Any], text: str) -> str:

@@ -45,7 +45,9 @@ __all__ = [
     "encode_reserved",
     "encode_unreserved",
     "parse",
+    "reserved_other",
     "template_error",
+    "unreserved_other",
 ]
 
 COMPONENT = "template"
@@ -133,6 +135,11 @@ _HEX = frozenset(cs.HEXDIG)
 # A value with nothing to encode is the common case: one regex search says so.
 _U_OTHER = re.compile(f"[^{cs.regex_class(_U)}]").search
 _UR_OTHER = re.compile(f"[^{cs.regex_class(_UR)}]").search
+#: The first character ``U`` would encode (a match), or ``None``.
+unreserved_other = _U_OTHER
+#: The first character ``U+R`` would encode (``%`` among them: a triplet is
+#: checked by :func:`encode_reserved`), or ``None``.
+reserved_other = _UR_OTHER
 
 
 def _bytes_of(value: str, position: int, text: str) -> str:

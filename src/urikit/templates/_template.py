@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core._errors import check_str
-from ._expand import compile_expression, expand_compiled, expand_expression, value_kind
+from ._expand import compile_expression, expand_compiled, expand_expression, runner, value_kind
 from ._syntax import OPERATORS, Expression, Part, encode_literal, parse
 
 if TYPE_CHECKING:
@@ -51,11 +51,12 @@ class Template:
     urikit.errors.URIError: invalid template at position 12: missing '}' to close ...
     """
 
-    __slots__ = ("_bound", "_encoded", "_matcher", "_parts", "_text", "_variables")
+    __slots__ = ("_bound", "_encoded", "_matcher", "_parts", "_run", "_text", "_variables")
 
     _text: str
     _parts: tuple[Part, ...]
     _encoded: tuple[str | Callable[[Mapping[str, Any]], str], ...]
+    _run: Callable[[Mapping[str, Any]], str]
     _bound: Mapping[str, Any]
     _variables: tuple[str, ...]
     _matcher: Matcher | None
@@ -71,6 +72,7 @@ class Template:
         set_(self, "_text", text)
         set_(self, "_parts", parts)
         set_(self, "_encoded", _compiled(parts, text))
+        set_(self, "_run", runner(self._encoded))
         set_(self, "_bound", bound)
         names: dict[str, None] = {}
         for part in parts:
@@ -147,7 +149,7 @@ class Template:
             values = _merged(variables, more, "expand")
         if self._bound:
             values = {**values, **self._bound}
-        return expand_compiled(self._encoded, values)
+        return self._run(values)
 
     def partial(self, variables: Mapping[str, Any] | None = None, /, **more: Any) -> Template:
         """The template with these values expanded where they can be, the other
