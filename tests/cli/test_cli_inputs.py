@@ -187,6 +187,8 @@ EMPTY_LINE: dict[str, tuple[bool, Any]] = {
     "urn parse": (False, "not-urn"),
     "urn validate": (False, "not-urn"),
     "urn resolve": (False, "not-urn"),
+    "template expand": (False, "bad-json"),  # an empty line is no JSON object of variables
+    "template match": (True, None),  # a valid verdict: "" does not match /a/{x}
 }
 
 
@@ -283,7 +285,18 @@ AWKWARD_LINES = [
 ]
 
 #: The first field of a record that shows its input second.
-VERDICTS = ("error", "valid", "ok", "pass", "fail", "misleading", "safe", "unsafe")
+VERDICTS = (
+    "error",
+    "valid",
+    "ok",
+    "pass",
+    "fail",
+    "misleading",
+    "safe",
+    "unsafe",
+    "match",
+    "no-match",
+)
 
 
 @pytest.mark.parametrize("command", with_extras(PER_INPUT))

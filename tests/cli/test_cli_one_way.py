@@ -69,6 +69,8 @@ NOT_UTF8 = {
     "canonical": (["canonical"], b"http://a/\xffb"),
     "surt": (["surt"], b"http://a/\xffb"),
     "domain": (["domain"], b"http://a/\xffb"),
+    "template expand": (["template", "expand", "/a/{x}"], b'{"x": "ab\xff"}'),
+    "template match": (["template", "match", "/a/{x}"], b"http://a/\xffb"),
 }
 
 

@@ -51,6 +51,14 @@ SAMPLES: dict[str, tuple[list[str], list[str]]] = {
     "canonical": (["canonical", "HTTP://h/"], ["canonical", "http://h:x/"]),
     "surt": (["surt", "http://h/"], ["surt", "http://h:x/"]),
     "domain": (["domain", "www.example.com"], ["domain", "http://a b/"]),
+    "template expand": (
+        ["template", "expand", "/a/{x}", '{"x": "1"}'],
+        ["template", "expand", "/a/{x}", '{"x": true}'],
+    ),
+    "template match": (
+        ["template", "match", "/a/{x}", "/a/1"],
+        ["template", "match", "/a/{x}", "/a/\udcff"],
+    ),
 }
 
 

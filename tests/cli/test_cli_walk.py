@@ -114,6 +114,17 @@ COMMANDS: dict[str, Command] = {
     "canonical": Command(["canonical"], bad=["canonical", "--profile", "x"], option="--profile"),
     "surt": Command(["surt"], bad=["surt", "--json=x"], option="--json"),
     "domain": Command(["domain"], bad=["domain", "--json=x"], option="--json"),
+    "template expand": Command(
+        ["template", "expand", "/a/{x}"],
+        line='{"x": "1"}',
+        bad=["template", "expand", "/a/{x", "--json"],
+        option="TEMPLATE",
+    ),
+    "template match": Command(
+        ["template", "match", "/a/{x}"],
+        bad=["template", "match", "{x}{y}"],
+        option="TEMPLATE",
+    ),
     "check-redirect": Command(
         ["check-redirect", "--allow", "https://example.org"],
         bad=["check-redirect", "--allow", "ftp://x"],

@@ -31,6 +31,7 @@ import urikit.html
 import urikit.iri
 import urikit.schemes
 import urikit.security
+import urikit.templates
 import urikit.urn
 from urikit import URIReference
 from urikit.iri import IRIReference
@@ -45,6 +46,7 @@ MODULES = [
     urikit.html,
     urikit.iri,
     urikit.security,
+    urikit.templates,
 ]
 #: The columnar modules import without their extras, but their samples need them.
 COLUMNAR_SAMPLES: dict[str, dict[str, object]] = {}
@@ -121,6 +123,9 @@ SAMPLES: dict[str, dict[str, object]] = {
     "safe_browsing_expressions": {"text": "http://a/"},
     "surt": {"text": "http://a/"},
     "check_redirect": {"target": "/x", "allowed_origins": ["https://a"]},
+    "expand": {"template": "{x}"},
+    "Template": {"text": "{x}"},
+    "Template.match": {"uri": "x"},
     "unsurt": {"key": "com,a)/"},
     "batch.validate": {"texts": ["a"]},
     "batch.split": {"texts": ["a"]},

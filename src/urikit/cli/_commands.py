@@ -92,6 +92,9 @@ COMMANDS: Final[dict[str, Command]] = {
     "domain": Command(
         "domain", "subdomain, domain, public suffix and registrable domain (Public Suffix List)"
     ),
+    "template": Command(
+        "template", "URI Templates (RFC 6570): expand with variables, match URIs back to them"
+    ),
 }
 
 #: The command modules, in table order; each adds its commands with

@@ -61,6 +61,8 @@ REASONS: dict[str, str] = {
     "unknown-scheme": "no handler for the scheme {detail} at position {position}",
     # URIReference.origin(): RFC 6454 gives the reference no scheme://host[:port] origin.
     "no-origin": "no origin: {detail} at position {position}",
+    # URI Templates (RFC 6570): a malformed template, or a value its expression refuses.
+    "bad-template": "invalid {component} at position {position}: {detail}",
 }
 
 
