@@ -218,6 +218,10 @@ def _check(
         (_DISPLAY[0] if _DISPLAY else _load_display())(found, text, sp)
     if policy.whatwg and scheme in _SPECIAL and not _whatwg_agrees(text, sp, named):
         _whatwg(found, text, ref, scheme)
+    if policy.agreement is not None:
+        from ._readings import _check_agreement
+
+        _check_agreement(found, text, policy.agreement)
     if resolve_dns and name:
         from ._dns import _resolve
 
