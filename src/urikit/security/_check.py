@@ -461,7 +461,13 @@ def _invalid(text: str, err: URIError, policy: Policy) -> Report:
         str(err),
         CODES["invalid-syntax"][1],
     )
-    findings = (finding,)
+    findings: tuple[Finding, ...] = (finding,)
+    if policy.agreement is not None:  # where the parsers that read it would send it
+        from ._readings import _check_agreement
+
+        found = _Found(policy)
+        _check_agreement(found, text, policy.agreement)
+        findings = (finding, *sorted(found.items, key=lambda f: (f.start, f.end)))
     return Report(text, findings, tuple(f for f in findings if policy.blocks(f)), None)
 
 
