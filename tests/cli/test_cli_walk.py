@@ -114,6 +114,11 @@ COMMANDS: dict[str, Command] = {
     "canonical": Command(["canonical"], bad=["canonical", "--profile", "x"], option="--profile"),
     "surt": Command(["surt"], bad=["surt", "--json=x"], option="--json"),
     "domain": Command(["domain"], bad=["domain", "--json=x"], option="--json"),
+    "readings": Command(
+        ["readings", "--parsers", "rfc3986,urllib"],
+        bad=["readings", "--parsers", "nope"],
+        option="--parsers",
+    ),
     "check-redirect": Command(
         ["check-redirect", "--allow", "https://example.org"],
         bad=["check-redirect", "--allow", "ftp://x"],
