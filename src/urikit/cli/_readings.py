@@ -124,13 +124,11 @@ def _table(readings: Readings) -> str:
 
 
 def _record(readings: Readings) -> dict[str, Any]:
-    from dataclasses import asdict
-
     return {
         "agree": not readings.on_origin(),
         "versions": readings.versions,
         "readings": {
-            name: {k: v for k, v in asdict(r).items() if k not in ("parser", "version")}
+            name: {k: v for k, v in r._asdict().items() if k not in ("parser", "version")}
             for name, r in readings.items()
         },
         "disagreements": [

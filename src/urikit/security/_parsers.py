@@ -16,8 +16,7 @@ Nothing here opens a connection: ``urllib3.PoolManager`` makes a pool object
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from ..core._errors import URIError
 from ..core._extras import optional
@@ -38,15 +37,15 @@ PARSERS: Final[dict[str, str]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """What one parser reads in a URL: its components as that parser gives
     them (``None`` for one it reads as absent; ``port`` the port written, or
     ``None`` when it drops a default one), ``connect_host`` and ``connect_port``
     (where a client built on it would connect; ``None`` when it would not make
     a network connection for this scheme), the ``version`` of the parser, and
     ``error`` (the parser's message, every component ``None``) when it refuses
-    the URL.
+    the URL. Immutable (a named tuple: cheap to make, as one is made per parser
+    per URL).
 
     >>> from urikit.security import readings
     >>> r = readings("http://Example.org:8080/a?b#c", parsers=["rfc3986"])["rfc3986"]
@@ -249,7 +248,6 @@ def _urllib3_pool(url: str, urllib3: Any) -> tuple[str | None, int | None]:
         pool = manager.connection_from_url(url)
     except (ValueError, urllib3.exceptions.HTTPError, LookupError):
         return None, None
-    manager.clear()
     return pool.host, pool.port
 
 
@@ -257,7 +255,9 @@ _POOLS: list[Any] = []
 
 
 def _new_pools(urllib3: Any) -> Any:
-    manager = urllib3.PoolManager(num_pools=1)
+    # its pools hold no connection (none is opened): kept, a host's pool is found
+    # again as urllib3 finds it (the least recently used of 64 is dropped)
+    manager = urllib3.PoolManager(num_pools=64)
     _POOLS.append(manager)
     return manager
 
@@ -426,19 +426,29 @@ READERS: Final[dict[str, tuple[Callable[[str, Any], Reading], str | None]]] = {
 }
 
 
+#: The modules found for the parsers: an import statement's look-up costs more
+#: than some of the parsers.
+_FOUND: dict[str, Any] = {}
+
+
 def installed(name: str) -> Any:
     """The module parser ``name`` needs, ``True`` when it needs none, or
     ``None`` when it is not installed."""
-    module = READERS[name][1]
-    return True if module is None else optional(module)
+    found = _FOUND.get(name)
+    if found is None:
+        module = READERS[name][1]
+        found = True if module is None else optional(module)
+        if found is not None:
+            _FOUND[name] = found
+    return found
 
 
 def read(name: str, text: str) -> Reading | None:
     """Parser ``name``'s reading of ``text``, or ``None`` when it is not installed."""
-    reader, _ = READERS[name]
-    module = installed(name)
+    module = _FOUND.get(name) or installed(name)
     if module is None:
         return None
+    reader = READERS[name][0]
     try:
         return reader(text, module)
     except Exception as err:  # a parser's own bug is its reading too, not ours

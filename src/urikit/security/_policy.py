@@ -304,7 +304,6 @@ class Policy:
             object.__setattr__(self, name, value)
         # whether check() must read the host of every reference, a plain one too
         reads_host = bool(self.denied_networks) or self.allowed_sites is not None
-        reads_host = reads_host or self.agreement is not None  # every reference is read
         object.__setattr__(self, "_reads_host", reads_host or bool(self.denied_sites))
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -13,6 +13,7 @@ one. A parser that refuses the URL differs on ``valid``."""
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -97,7 +98,7 @@ class Readings(Mapping[str, Reading]):
     _text: str
     _items: dict[str, Reading]
     _missing: tuple[str, ...]
-    _disagreements: tuple[Disagreement, ...]
+    _disagreements: tuple[Disagreement, ...] | None
 
     def __init__(self, text: str, items: Iterable[Reading], missing: Iterable[str] = ()) -> None:
         check_str(text, "Readings", "text")
@@ -105,7 +106,7 @@ class Readings(Mapping[str, Reading]):
         object.__setattr__(self, "_text", text)
         object.__setattr__(self, "_items", found)
         object.__setattr__(self, "_missing", tuple(missing))
-        object.__setattr__(self, "_disagreements", _compare(text, found))
+        object.__setattr__(self, "_disagreements", None)  # compared on first need
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Readings is immutable")
@@ -115,6 +116,18 @@ class Readings(Mapping[str, Reading]):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Readings, (self._text, tuple(self._items.values()), self._missing))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Readings):
+            return NotImplemented
+        return (self._text, self._items, self._missing) == (
+            other._text,
+            other._items,
+            other._missing,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._text, tuple(self._items.values())))
 
     def __getitem__(self, name: str) -> Reading:
         return self._items[name]
@@ -147,12 +160,16 @@ class Readings(Mapping[str, Reading]):
     def disagreements(self) -> tuple[Disagreement, ...]:
         """The components the parsers read differently, in :data:`COMPONENTS`
         order (a component only among the parsers that read the URL)."""
-        return self._disagreements
+        found = self._disagreements
+        if found is None:
+            found = _compare(self._text, self._items, COMPONENTS)
+            object.__setattr__(self, "_disagreements", found)
+        return found
 
     @property
     def differing(self) -> tuple[str, ...]:
         """The names of the components in :attr:`disagreements`."""
-        return tuple(d.component for d in self._disagreements)
+        return tuple(d.component for d in self.disagreements)
 
     def on_origin(self) -> tuple[Disagreement, ...]:
         """The disagreements that may send a request elsewhere: on ``valid``,
@@ -162,7 +179,7 @@ class Readings(Mapping[str, Reading]):
         >>> readings("http://h/a/../b", parsers=["rfc3986", "urllib"]).on_origin()
         ()
         """
-        return tuple(d for d in self._disagreements if d.component in ORIGIN_COMPONENTS)
+        return tuple(d for d in self.disagreements if d.component in ORIGIN_COMPONENTS)
 
 
 def readings(url: str, *, parsers: Iterable[str] | str | None = None) -> Readings:
@@ -213,6 +230,7 @@ def available() -> tuple[str, ...]:
 # --- comparing ------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=4096)
 def _host_key(host: str | None) -> str | None:
     if not host:
         return None
@@ -272,6 +290,18 @@ def _key(component: str, r: Reading) -> str | None:
     return _text_key(value)
 
 
+def _origin_key(r: Reading) -> tuple[str | None, ...]:
+    """:func:`_key` of each of :data:`_AGREED`, at once."""
+    scheme = r.scheme.lower() if r.scheme else None
+    connect = r.connect_host
+    return (
+        scheme,
+        _host_key(r.host),
+        _port_key(r),
+        None if connect is None else f"{_host_key(connect) or ''} {r.connect_port}",
+    )
+
+
 def _shown(component: str, r: Reading) -> str | None:
     """What ``r`` reads for ``component``, as it wrote it."""
     if component == "port":
@@ -285,13 +315,20 @@ def _shown(component: str, r: Reading) -> str | None:
     return value
 
 
-def _compare(text: str, found: Mapping[str, Reading]) -> tuple[Disagreement, ...]:
+def _compare(
+    text: str, found: Mapping[str, Reading], components: tuple[str, ...]
+) -> tuple[Disagreement, ...]:
+    """The disagreements among ``found`` on ``components`` (in that order)."""
     out: list[Disagreement] = []
     valid = tuple(n for n, r in found.items() if r.ok)
     refused = tuple(n for n, r in found.items() if not r.ok)
-    if valid and refused:
+    if valid and refused and "valid" in components:
         out.append(Disagreement("valid", (("read", valid), ("refused", refused)), _invalid(text)))
-    for component in COMPONENTS[1:]:
+    if len(valid) < 2:
+        return tuple(out)
+    for component in components:
+        if component == "valid":
+            continue
         groups: dict[str | None, list[str]] = {}
         shown: dict[str | None, str | None] = {}
         for name in valid:
@@ -367,11 +404,32 @@ def _check_agreement(found: _Found, text: str, names: tuple[str, ...] | str) -> 
     """Add a ``parsers-disagree`` finding for each of :data:`_AGREED` that
     RFC 3986 and the parsers ``names`` (or every one installed, ``"all"``)
     read differently."""
-    wanted = PARSERS if names == "all" else ("rfc3986", *names)
-    for d in readings(text, parsers=wanted).disagreements:
-        if d.component in _AGREED:
-            a, b = d.spans[0]
-            what = "where to connect" if d.component == "connect" else f"the {d.component}"
-            sides = "; ".join(f"{', '.join(n)}: {v!r}" for v, n in d.values)
-            component = "host" if d.component == "connect" else d.component
-            found.add("parsers-disagree", "danger", component, a, b, f"{what} differs ({sides})")
+    got: dict[str, Reading] = {}
+    first: Reading | None = None
+    keys = set()
+    for name in PARSERS if names == "all" else ("rfc3986", *names):
+        reading = read(name, text)
+        if reading is None:
+            continue
+        got[name] = reading
+        if reading.error is not None:
+            continue
+        if first is None:
+            first = reading
+            keys.add(_origin_key(reading))
+        elif not (  # read as the first was, to the letter: the same key
+            reading.host == first.host
+            and reading.connect_host == first.connect_host
+            and reading.connect_port == first.connect_port
+            and reading.scheme == first.scheme
+            and reading.port == first.port
+        ):
+            keys.add(_origin_key(reading))
+    if len(keys) < 2:  # the common case: every reading goes to one place
+        return
+    for d in _compare(text, got, _AGREED):
+        a, b = d.spans[0]
+        what = "where to connect" if d.component == "connect" else f"the {d.component}"
+        sides = "; ".join(f"{', '.join(n)}: {v!r}" for v, n in d.values)
+        component = "host" if d.component == "connect" else d.component
+        found.add("parsers-disagree", "danger", component, a, b, f"{what} differs ({sides})")
