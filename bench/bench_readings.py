@@ -80,6 +80,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     parser.add_argument("--json", metavar="FILE", help="write the figures as JSON")
     args = parser.parse_args(argv)
+    if not Path(args.corpus).is_file():
+        print(f"error: the corpus {args.corpus} is not there (see --corpus)", file=sys.stderr)
+        return 2
     text = Path(args.corpus).read_text(encoding="utf-8", errors="surrogateescape")
     urls = text.splitlines()[: args.limit]
     here = available()
