@@ -537,7 +537,8 @@ def admit(
     ``client`` names the parser of the client that sends the request (a name
     of :func:`urikit.security.readings`: ``"httpx"`` for the httpx
     transports, ``"urllib3"`` for the requests adapter, which reads the
-    prepared URL with it, ``"yarl"`` for the aiohttp session): with ``policy.one_reading``, a hop that parser
+    prepared URL with it, ``"yarl"`` for the aiohttp session): with
+    ``policy.one_reading``, a hop that parser
     reads with another scheme, host or port than RFC 3986, or would connect
     elsewhere, is refused with a ``parsers-disagree`` finding. Compared on
     every hop the memo does not answer (a redirect's ``Location`` too), as
