@@ -347,6 +347,8 @@ def _compare(
 #: Characters that parsers treat differently near an authority: delimiters,
 #: "\\", "%", blanks, controls and anything not ASCII.
 _CAUSE_RE: Final = re.compile(r"[^A-Za-z0-9._~!$&'()*+,=-]")
+#: What parsers rewrite or read apart: "\\", blanks, controls, anything not ASCII.
+_ODD_RE: Final = re.compile(r"[\\\x00-\x20\x7f-\U0010ffff]+")
 #: What RFC 3986 allows nowhere in a URI (``%`` is checked by the parser).
 _NOT_RFC3986_RE: Final = re.compile(r"[^A-Za-z0-9._~!$&'()*+,;=:@/?#\[\]%-]+")
 
@@ -359,11 +361,20 @@ def _invalid(text: str) -> tuple[tuple[int, int], ...]:
 def _spans(
     text: str, component: str, values: tuple[tuple[str | None, tuple[str, ...]], ...]
 ) -> tuple[tuple[int, int], ...]:
+    stripped = text.strip("".join(map(chr, range(33))))
+    if stripped != text:  # blanks or controls at an end, which some parsers strip
+        head = text.find(stripped) if stripped else len(text)
+        ends = [(0, head)] if head else []
+        tail = head + len(stripped)
+        if tail < len(text):
+            ends.append((tail, len(text)))
+        return tuple(ends)
     lowered = text.lower()
     start = text.find(":") + 1 if component != "scheme" else 0
     if component in ("path", "query", "fragment") and text.startswith("//", start):
         start += 2  # a path is no "//"
     located: list[tuple[int, int]] = []
+    unplaced = False  # a reading not written as such in the text
     for value, _ in values:
         if not value:
             continue
@@ -376,6 +387,13 @@ def _spans(
         at = lowered.find(needle.lower(), start)
         if at >= 0:
             located.append((at, at + len(needle)))
+        else:
+            unplaced = True
+    if unplaced or not located:
+        # a parser rewrote what it read: the characters parsers rewrite are the cause
+        odd = [m.span() for m in _ODD_RE.finditer(text)]
+        if odd:
+            return tuple(odd)
     if not located:
         return ((0, len(text)),)
     a = min(s for s, _ in located)
