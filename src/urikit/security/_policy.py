@@ -378,7 +378,7 @@ class Policy:
 
         ``agreement`` is off unless given (``agreement="all"``, or the parsers
         of the clients the service uses): it calls every named parser on every
-        reference, about 250 microseconds for all eight against a few for the
+        reference, about 200 microseconds for all eight against a few for the
         rest of a check, and ``Policy.ssrf()`` is also the policy of urikit's
         pydantic types, CLI and column kernels, which check millions of
         references; a verdict would also change with the packages installed.
