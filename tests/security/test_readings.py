@@ -163,3 +163,21 @@ def test_readings_type_checks_its_text() -> None:
     with pytest.raises(TypeError):
         Readings(1, ())  # type: ignore[arg-type]
     assert issubclass(URIError, ValueError)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(["http://", "https://", "", "//", "http:"]),
+    st.text(alphabet=st.sampled_from("ab.:/\\@#?%20[]\t é。"), max_size=20),
+)
+def test_an_agreement_only_adds_findings(prefix: str, rest: str) -> None:
+    url = prefix + rest
+    plain = check(url, policy=Policy(whatwg=False))
+    agreed = check(url, policy=Policy(whatwg=False, agreement=["urllib"]))
+    extra = [f for f in agreed.findings if f not in plain.findings]
+    assert all(f.code == "parsers-disagree" for f in extra)
+    assert len(agreed.findings) == len(plain.findings) + len(extra)
+    assert plain.ok or not agreed.ok
+    r = readings(url, parsers=STDLIB)
+    for d in r.disagreements:
+        assert set(d.parsers) <= set(r) and len(set(d.parsers)) == len(d.parsers)
