@@ -66,10 +66,9 @@ __layer__ = 6
 from typing import Final
 
 from ..core._faces import publish
-from . import _addresses, _authority, _policy
+from . import _addresses, _authority, _parsers, _policy
 from ._addresses import read_ipv4
 from ._check import check
-from ._parsers import PARSERS as PARSERS
 from ._parsers import Reading
 from ._policy import SEVERITIES as SEVERITIES
 from ._policy import Finding, Policy
@@ -91,6 +90,9 @@ METADATA_HOSTS: Final[frozenset[str]] = _addresses.METADATA_HOSTS
 #: Well-known services without a URI scheme of their own: a URI naming one of
 #: these ports may make a client talk to that protocol (RFC 3986 section 7.2).
 SERVICE_PORTS: Final[dict[int, str]] = _authority.SERVICE_PORTS
+#: The URL parsers :func:`readings` knows, in the order it reads them -> the
+#: distribution whose version a reading names (``python``: the running Python's).
+PARSERS: Final[dict[str, str]] = _parsers.PARSERS
 
 __all__ = [
     "CODES",
