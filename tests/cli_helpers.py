@@ -19,6 +19,20 @@ from urikit.cli import main
 #: The commands whose tests need an extra's package -> that package and the extra.
 NEEDS_EXTRA: dict[str, tuple[str, str]] = {"domain": ("publicsuffixlist", "domains")}
 
+#: The record commands whose human form is a block per input: its first line the
+#: record line (verdict, input), then lines indented by two spaces (the table of
+#: ``urikit readings``).
+BLOCKS = frozenset({"readings"})
+
+
+def record_lines(command: str, lines: list[Any]) -> list[Any]:
+    """The record lines of ``command``'s human output (``str`` or ``bytes``
+    lines): all of them, or a block command's first lines."""
+    if command.split()[0] not in BLOCKS:
+        return lines
+    indent: Any = b"  " if lines and isinstance(lines[0], bytes) else "  "
+    return [line for line in lines if not line.startswith(indent)]
+
 
 def with_extras(commands: list[str]) -> list[Any]:
     """``commands`` as pytest parameters, each that needs an extra's package

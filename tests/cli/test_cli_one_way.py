@@ -18,7 +18,7 @@ from pathlib import Path
 
 import paths
 import pytest
-from cli_helpers import with_extras
+from cli_helpers import record_lines, with_extras
 from test_cli_records import SAMPLES
 
 from urikit.cli import main
@@ -66,6 +66,7 @@ NOT_UTF8 = {
     "iri display": (["iri", "display"], b"http://a/\xffb"),
     "check": (["check"], b"http://a/\xffb"),
     "check-redirect": (["check-redirect", "--allow", "https://a"], b"http://a/\xffb"),
+    "readings": (["readings", "--parsers", "rfc3986,urllib"], b"http://a/\xffb"),
     "canonical": (["canonical"], b"http://a/\xffb"),
     "surt": (["surt"], b"http://a/\xffb"),
     "domain": (["domain"], b"http://a/\xffb"),
@@ -95,7 +96,7 @@ def test_a_line_not_utf8_is_an_error_record_in_its_place(name: str) -> None:
     # Plain text: the line written back byte for byte.
     done = urikit(argv, stdin)
     assert done.returncode == 1 and done.stderr == b""
-    out = done.stdout.splitlines()
+    out = record_lines(name, done.stdout.splitlines())
     assert len(out) == 3
     assert out[1] == b"error\t" + line + b"\tthe byte 0xff at position 9 is not UTF-8"
     # JSON: U+FFFD in its place, never silently: the record carries the error.

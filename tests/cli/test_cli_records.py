@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import with_extras
+from cli_helpers import record_lines, with_extras
 
 from urikit.cli import build_parser, main
 from urikit.cli._common import ERROR_KEYS, RECORD_KEYS
@@ -47,6 +47,11 @@ SAMPLES: dict[str, tuple[list[str], list[str]]] = {
     "check-redirect": (
         ["check-redirect", "--allow", "https://h", "/x"],
         ["check-redirect", "--allow", "https://h", "/\udcff"],
+    ),
+    # the parsers' errors are readings: only a byte that is not UTF-8 makes an error record
+    "readings": (
+        ["readings", "--parsers", "rfc3986,urllib", "http://h/"],
+        ["readings", "--parsers", "rfc3986,urllib", "http://h/\udcff"],
     ),
     "canonical": (["canonical", "HTTP://h/"], ["canonical", "http://h:x/"]),
     "surt": (["surt", "http://h/"], ["surt", "http://h:x/"]),
@@ -164,8 +169,10 @@ def test_any_input_gives_one_record_and_no_exception(
         else:
             argv = [*good[:-1], *options, "--", text]
         status = main(argv)
-        lines = capsys.readouterr().out.split("\n")
+        every = capsys.readouterr().out.split("\n")
+        lines = every if json_output else record_lines(command, every)
         assert lines[-1] == "" and len(lines) == 2, (argv, lines)
+        assert all(line.isprintable() for line in every[1:]), every  # a block's table too
         assert status in ((0, 1, 2) if comparison else (0, 1)), argv
         if json_output:
             assert list(json.loads(lines[0])) == list(RECORD_KEYS[command])

@@ -125,6 +125,11 @@ COMMANDS: dict[str, Command] = {
         bad=["template", "match", "{x}{y}"],
         option="TEMPLATE",
     ),
+    "readings": Command(
+        ["readings", "--parsers", "rfc3986,urllib"],
+        bad=["readings", "--parsers", "nope"],
+        option="--parsers",
+    ),
     "check-redirect": Command(
         ["check-redirect", "--allow", "https://example.org"],
         bad=["check-redirect", "--allow", "ftp://x"],

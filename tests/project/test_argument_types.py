@@ -159,6 +159,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "from_uri": {"uri": "http://h/%C3%A9"},
     "to_uri": {"iri": "http://例え.jp/"},
     "check": {"text": "http://h/"},
+    "readings": {"url": "http://h/"},
     "read_ipv4": {"text": "1.2.3.4"},
     "URIReference": {"text": "a"},
     "URIReference.build": {"host": "h"},

@@ -79,6 +79,9 @@ COMMANDS: Final[dict[str, Command]] = {
     "show": Command(
         "security", "show the components distinctly, the host emphasised, findings marked"
     ),
+    "readings": Command(
+        "readings", "how each URL parser installed reads URLs, and where they disagree"
+    ),
     "fetch": Command(
         "fetch", "fetch an http(s) URL with every hop checked under a policy (urikit.guard)"
     ),

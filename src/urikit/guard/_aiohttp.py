@@ -159,6 +159,7 @@ async def _admitted(
             time_left=lambda: max(end - time.monotonic(), 0.0),
             memo=memo,
             written=written,
+            client="yarl",  # the URL as aiohttp reads it, checked against RFC 3986's reading
         )
 
     try:

@@ -514,6 +514,7 @@ def admit(
     time_left: Callable[[], float] | None = None,
     memo: dict[str, Memo] | None = None,
     written: str | None = None,
+    client: str | None = None,
 ) -> Hop:
     """Check ``url`` for hop number ``hop``; resolve its host once; the :class:`Hop`
     to connect to, or :class:`Blocked`.
@@ -532,6 +533,16 @@ def admit(
     ``written`` is the text ``url`` was written as (default ``url`` itself): for
     a redirect, the ``Location`` value ``url`` was resolved from. The positions
     of a :class:`Blocked` count in it (see :class:`Blocked`).
+
+    ``client`` names the parser of the client that sends the request (a name
+    of :func:`urikit.security.readings`: ``"httpx"`` for the httpx
+    transports, ``"urllib3"`` for the requests adapter, which reads the
+    prepared URL with it, ``"yarl"`` for the aiohttp session): with
+    ``policy.one_reading``, a hop that parser
+    reads with another scheme, host or port than RFC 3986, or would connect
+    elsewhere, is refused with a ``parsers-disagree`` finding. Compared on
+    every hop the memo does not answer (a redirect's ``Location`` too), as
+    the client wrote the URL.
     """
     known = None if memo is None else memo.get(url)
     if known is not None and known[0] is None:  # no lookup was needed
@@ -577,6 +588,9 @@ def admit(
         if differs:
             blocking = tuple(differs)
             report = Report(report.text, report.findings, blocking, ref)
+    if client is not None and policy.one_reading and not blocking:
+        report = _client_reading(report, text, ref, policy, client)
+        blocking = report.blocking
     if blocking:
         raise _refused(report, url, hop, written, addresses=tuple(asked[0][1]) if asked else ())
     host_at = ref._sp[HOST_SPAN][0]
@@ -623,6 +637,23 @@ def admit(
             memo.clear()
         memo[url] = (asked[0][0], tuple(asked[0][1]), admitted) if asked else (None, (), admitted)
     return admitted
+
+
+def _client_reading(
+    report: Report, text: str, ref: URIReference, policy: Policy, client: str
+) -> Report:
+    """``report`` with a blocking ``parsers-disagree`` finding for each
+    disagreement between RFC 3986 and ``client`` on ``text``'s scheme, host or
+    port (the report as it was when they agree, or ``client`` is not installed)."""
+    from ..security._policy import _Found
+    from ..security._readings import _check_agreement
+
+    found = _Found(policy)
+    _check_agreement(found, text, (client,))
+    if not found.items:
+        return report
+    blocking = tuple(found.items)
+    return Report(report.text, (*report.findings, *blocking), blocking, ref)
 
 
 @functools.lru_cache(maxsize=1024)

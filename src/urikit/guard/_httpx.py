@@ -434,6 +434,7 @@ class _Admission:
             hop=number,
             time_left=lambda: max(end - time.monotonic(), 0.0),
             memo=self.memo,
+            client="httpx",  # the URL as httpx reads it, checked against RFC 3986's reading
         )
         request.extensions[_HOP] = hop
         # waiting for a pooled connection counts too

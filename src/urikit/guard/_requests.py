@@ -256,6 +256,7 @@ class GuardedAdapter(GuardedClient, HTTPAdapter):
             hop=number,
             time_left=lambda: max(end - time.monotonic(), 0.0),
             memo=self._memo,
+            client="urllib3",  # the prepared URL as requests' adapter reads it
         )
         kwargs["proxies"] = {}
         kwargs["stream"] = True  # the body is read here, within the deadline and the limit

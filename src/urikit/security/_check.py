@@ -129,7 +129,12 @@ def check(
         if scheme is not False:
             allowed = policy.allowed_schemes
             if allowed is None or (scheme and scheme in allowed):  # "": no scheme
-                return _new_report(Report, (text, (), (), _PARSED_URI))
+                if policy.agreement is None:
+                    return _new_report(Report, (text, (), (), _PARSED_URI))
+                agreed = _Found(policy)  # nothing else to report: only the parsers to ask
+                (_AGREEMENT[0] if _AGREEMENT else _load_agreement())(agreed, text, policy.agreement)
+                if not agreed.items:
+                    return _new_report(Report, (text, (), (), _PARSED_URI))
     try:
         ref = parse(text)
     except URIError as err:
@@ -218,6 +223,8 @@ def _check(
         (_DISPLAY[0] if _DISPLAY else _load_display())(found, text, sp)
     if policy.whatwg and scheme in _SPECIAL and not _whatwg_agrees(text, sp, named):
         _whatwg(found, text, ref, scheme)
+    if policy.agreement is not None:
+        (_AGREEMENT[0] if _AGREEMENT else _load_agreement())(found, text, policy.agreement)
     if resolve_dns and name:
         from ._dns import _resolve
 
@@ -255,6 +262,17 @@ def _load_display() -> Callable[[_Found, str, tuple[tuple[int, int], ...]], None
 
     _DISPLAY.append(_check_shown)
     return _check_shown
+
+
+#: ``_readings._check_agreement`` once a policy with an ``agreement`` needed it.
+_AGREEMENT: list[Callable[[_Found, str, tuple[str, ...] | str], None]] = []
+
+
+def _load_agreement() -> Callable[[_Found, str, tuple[str, ...] | str], None]:
+    from ._readings import _check_agreement  # imported for the policies that need it
+
+    _AGREEMENT.append(_check_agreement)
+    return _check_agreement
 
 
 def _shows_plainly(text: str, start: int) -> bool:
@@ -457,7 +475,13 @@ def _invalid(text: str, err: URIError, policy: Policy) -> Report:
         str(err),
         CODES["invalid-syntax"][1],
     )
-    findings = (finding,)
+    findings: tuple[Finding, ...] = (finding,)
+    if policy.agreement is not None:  # where the parsers that read it would send it
+        from ._readings import _check_agreement
+
+        found = _Found(policy)
+        _check_agreement(found, text, policy.agreement)
+        findings = (finding, *sorted(found.items, key=lambda f: (f.start, f.end)))
     return Report(text, findings, tuple(f for f in findings if policy.blocks(f)), None)
 
 

@@ -15,6 +15,7 @@ from typing import Any, Final
 from ..core._errors import URIError, arg_type_error, unknown_choice
 from ..core._schemeinfo import SchemeRegistry
 from ._addresses import _Network
+from ._parsers import PARSERS
 from ._sites import _sites
 
 #: Every code :func:`check` may report -> (what it means, the section it comes from).
@@ -69,6 +70,10 @@ CODES: Final[dict[str, tuple[str, str]]] = {
         "WHATWG URL 4.4",
     ),
     "backslash-as-slash": ("a '\\' browsers read as '/'", "WHATWG URL 4.4"),
+    "parsers-disagree": (
+        "URL parsers the policy names read another scheme, host or port",
+        "RFC 3986 7.3, policy agreement",
+    ),
 }
 
 SEVERITIES: Final = ("info", "warning", "danger")
@@ -117,6 +122,7 @@ _POLICY_FIELDS: Final = (
     "one_reading",
     "allowed_sites",
     "denied_sites",
+    "agreement",
 )
 
 
@@ -141,6 +147,24 @@ def _networks(value: object, param: str) -> frozenset[_Network]:
         else:
             raise arg_type_error("Policy", param, expected, item)
     return frozenset(out)
+
+
+def _agreement(value: object) -> tuple[str, ...] | str | None:
+    """``agreement`` as the policy keeps it: ``None``, ``"all"``, or parser
+    names in reading order."""
+    if value is None or value == "all":
+        return value
+    expected = "iterable of parser names, 'all' or None"
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise arg_type_error("Policy", "agreement", expected, value)
+    names = set()
+    for item in value:
+        if not isinstance(item, str):
+            raise arg_type_error("Policy", "agreement", expected, item)
+        if item not in PARSERS:
+            raise unknown_choice("parser", item, tuple(PARSERS))
+        names.add(item)
+    return tuple(name for name in PARSERS if name in names) or None
 
 
 def _site_fields(allowed: object, denied: object) -> tuple[frozenset[str] | None, frozenset[str]]:
@@ -185,6 +209,17 @@ class Policy:
     trailing dot do not count. A host of a denied site gets a ``denied-site``
     finding (danger); with ``allowed_sites``, a host of any other site, or a
     reference without a host, gets ``site-not-allowed`` (danger).
+    ``agreement``: parser names (those of :func:`~urikit.security.readings`:
+    ``"whatwg"``, ``"urllib"``, ``"urllib3"``, ``"requests"``, ``"httpx"``,
+    ``"yarl"``, ``"curl"``), or ``"all"`` for every one installed: each is
+    called on the reference, and one that reads another scheme, host or port
+    than RFC 3986 (the reading every other check is about) or than another
+    named parser, or that would connect elsewhere, gives a
+    ``parsers-disagree`` finding (danger) naming the parsers and their
+    readings. A named parser that is not installed is not compared (no
+    client built on it runs here); one that refuses the URL is no
+    disagreement (its client would not send it). Off by default, and in
+    :meth:`ssrf` (see there).
 
     >>> from urikit.security import Policy, check
     >>> p = Policy(allowed_schemes={"https"})
@@ -210,6 +245,7 @@ class Policy:
     one_reading: bool
     allowed_sites: frozenset[str] | None
     denied_sites: frozenset[str]
+    agreement: tuple[str, ...] | str | None
 
     def __init__(
         self,
@@ -227,6 +263,7 @@ class Policy:
         one_reading: bool = True,
         allowed_sites: Iterable[str] | None = None,
         denied_sites: Iterable[str] | None = None,
+        agreement: Iterable[str] | str | None = None,
     ) -> None:
         schemes = _frozen(allowed_schemes, "Policy", "allowed_schemes", str)
         if schemes is not None:
@@ -261,6 +298,7 @@ class Policy:
             _networks(denied_networks, "denied_networks"),
             one_reading,
             *_site_fields(allowed_sites, denied_sites),
+            _agreement(agreement),
         )
         for name, value in zip(_POLICY_FIELDS, values, strict=True):
             object.__setattr__(self, name, value)
@@ -314,6 +352,7 @@ class Policy:
         denied_networks: Iterable[str | _Network] | None = None,
         allowed_sites: Iterable[str] | None = None,
         denied_sites: Iterable[str] | None = None,
+        agreement: Iterable[str] | str | None = None,
     ) -> Policy:
         """The policy for a service that fetches URLs given by users.
 
@@ -336,6 +375,18 @@ class Policy:
         >>> local = Policy.ssrf(allowed_networks=["127.0.0.1/32"])
         >>> [check(u, policy=local).ok for u in ("http://127.0.0.1/", "http://127.0.0.2/")]
         [True, False]
+
+        ``agreement`` is off unless given (``agreement="all"``, or the parsers
+        of the clients the service uses): it calls every named parser on every
+        reference, about 200 microseconds for all eight against a few for the
+        rest of a check, and ``Policy.ssrf()`` is also the policy of urikit's
+        pydantic types, CLI and column kernels, which check millions of
+        references; a verdict would also change with the packages installed.
+        The guard's adapters compare their own client's reading on every hop
+        instead (docs/howto-readings.md):
+
+        >>> Policy.ssrf().agreement, Policy.ssrf(agreement=["urllib3"]).agreement
+        (None, ('urllib3',))
         """
         return cls(
             allowed_schemes=frozenset({"http", "https"}),
@@ -349,6 +400,7 @@ class Policy:
             denied_networks=denied_networks,
             allowed_sites=allowed_sites,
             denied_sites=denied_sites,
+            agreement=agreement,
         )
 
     def blocks(self, finding: Finding) -> bool:
