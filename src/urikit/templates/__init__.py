@@ -32,6 +32,14 @@ says unambiguously how (docs/howto-templates.md has the rules): an expression
 ends where the literal or the operator of what follows it starts, values are
 percent-decoded, and the answer is checked by expanding it again. The time is
 linear in the URI's length.
+
+:func:`url` builds a URL from a Python 3.14 template string (``t"..."``), each
+value encoded for the component it lands in and none able to change the URL's
+structure (docs/howto-url-tstrings.md)::
+
+    url(t"https://api.example/users/{user}?q={q}")
+    # user = "../admin", q = "a&admin=1":
+    # 'https://api.example/users/..%2Fadmin?q=a%26admin%3D1'
 """
 
 from __future__ import annotations
@@ -44,9 +52,11 @@ __layer__ = 5
 #   _expand    section 3 and Appendix A: an expression expanded with values
 #   _match     the reverse: a scanner that reads a URI back into variables
 #   _template  Template and expand()
+#   _tstrings  url(): a URL from a template string (PEP 750), apart from the above
 from ..core._faces import publish
 from ._template import Template, expand
+from ._tstrings import url
 
-__all__ = ["Template", "expand"]
+__all__ = ["Template", "expand", "url"]
 
 publish(__name__, globals())
