@@ -318,7 +318,7 @@ def test_the_c_kernels_run_in_threads_side_by_side(build: Build) -> None:
 
 @C_ONLY
 def test_c_kernels_check_their_buffers(build: Build) -> None:
-    accel = build["urikit.core._accel"]
+    accel = build["urikit.core._accel"].speedups
     alloc = build["urikit.columnar._arrow"]._allocator()
     offsets = pa.py_buffer(bytes([0, 0, 0, 0, 9, 0, 0, 0]))  # row 0 ends past the data
     with pytest.raises(ValueError, match="offsets"):
