@@ -48,7 +48,10 @@ positions are character positions, as in :class:`~urikit.URIError`.
 """
 
 from .columnar._arrow import *  # noqa: F403  (the names its __all__ lists)
-from .columnar._arrow import __all__ as __all__
+from .columnar._arrow import __all__ as _columns
+from .columnar._arrow_templates import template_match
+
+__all__ = [*_columns, "template_match"]
 from .core._faces import publish
 
 publish(__name__, globals())

@@ -67,6 +67,7 @@ if importlib.util.find_spec("pyarrow") is not None:
     COLUMNAR_SAMPLES["arrow.canonical"] = {"array": _urls}
     COLUMNAR_SAMPLES["arrow.surt"] = {"array": _urls}
     COLUMNAR_SAMPLES["parse_table"] = {"table": pa.table({"url": _urls}), "column": "url"}
+    COLUMNAR_SAMPLES["template_match"] = {"template": "/{x}", "array": _urls}
 if all(importlib.util.find_spec(m) is not None for m in ("pyarrow", "dask", "distributed")):
     dd = importlib.import_module("dask.dataframe")
     pd = importlib.import_module("pandas")
