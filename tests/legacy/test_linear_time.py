@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from growth import LIMIT, scaled
+from growth import FACTOR, LIMIT, scaled
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -125,7 +125,12 @@ def test_relativize_at_one_megabyte(shape: str) -> None:
     def size(pair: tuple[str, str]) -> int:
         return len(pair[0]) + len(pair[1])
 
-    assert scaled(run, make, size=size, largest=_MB) <= LIMIT
+    # "dotdot" splits both paths into 333,000 segments at 1 MB, each a Python
+    # string, so its working set leaves the caches as the small pair's does not:
+    # linear, it read 31 to 37 alone and 44 beside CI's other suites. It may read
+    # up to 3 times the size ratio; a quadratic cost reads 400.
+    limit = 3.0 * FACTOR if shape == "dotdot" else LIMIT
+    assert scaled(run, make, size=size, largest=_MB, limit=limit) <= limit
 
 
 # --------------------------------------------------------------------------- Markdown
