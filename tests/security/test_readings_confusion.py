@@ -33,6 +33,7 @@ recorded is compared only for what must hold in any version.
 from __future__ import annotations
 
 import json
+import platform
 import sys
 from pathlib import Path
 from typing import Any
@@ -174,6 +175,11 @@ def test_readings_are_those_recorded(source: str, url: str) -> None:
     assert case["source"] == source
     r = readings(url)
     same = [n for n in r if golden["versions"].get(n) == r[n].version]
+    if golden["versions"].get("urllib") != platform.python_version():
+        # yarl writes an IPv6 host with the running Python's ipaddress (3.13
+        # writes "::ffff:127.0.0.1" where 3.11 writes "::ffff:7f00:1"): its
+        # readings are held to the table on the Python that recorded it only
+        same = [n for n in same if n != "yarl"]
     if not same:
         pytest.skip("no installed parser has the version recorded")
     got = recorded(url)["readings"]
