@@ -270,9 +270,15 @@ def _urllib3(text: str, urllib3: Any) -> Reading:
     connect: tuple[str | None, int | None] = (None, None)
     if url.host and (url.scheme or "http") in ("http", "https"):
         connect = _urllib3_pool(text, urllib3)
+    return _of_urllib3("urllib3", url, connect)
+
+
+def _of_urllib3(name: str, url: Any, connect: tuple[str | None, int | None]) -> Reading:
+    """The reading of ``name`` from urllib3's ``Url`` of it (requests' adapter
+    reads its prepared URL with urllib3 too) and where it would connect."""
     return Reading(
-        "urllib3",
-        _version("urllib3"),
+        name,
+        _version(name),
         url.scheme,
         url.auth,
         url.host,
@@ -295,18 +301,7 @@ def _requests(text: str, requests: Any) -> Reading:
     connect: tuple[str | None, int | None] = (None, None)
     if url.host and url.scheme in ("http", "https"):
         connect = _urllib3_pool(prepared.url, urllib3)
-    return Reading(
-        "requests",
-        _version("requests"),
-        url.scheme,
-        url.auth,
-        url.host,
-        url.port,
-        url.path,
-        url.query,
-        url.fragment,
-        *connect,
-    )
+    return _of_urllib3("requests", url, connect)
 
 
 def _httpx(text: str, httpx: Any) -> Reading:

@@ -373,10 +373,9 @@ def _host(text: str, item: Interpolation, k: int, skeleton: _Skeleton, place: _P
         raise _fail(item, k, skeleton, "host", "is empty")
     if ":" in text:
         try:
-            address = ipaddress.IPv6Address(text)
+            ipaddress.IPv6Address(text)
         except ValueError:
             raise _fail(item, k, skeleton, "host", f"is {text!r}, which holds ':'") from None
-        del address
         if place.whole:
             return f"[{text}]"
         return text  # inside "[...]" of the template
