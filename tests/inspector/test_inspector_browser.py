@@ -26,13 +26,22 @@ import pytest
 from inspector_meaning import MEANING
 
 from urikit.inspector import PYODIDE_VERSION, build, default_pyodide_base
+from urikit.inspector._analysis import analyse
 from urikit.inspector._serve import PYODIDE_PATH, make_server
+from urikit.security import Reading
 
 DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 #: Set to 1 to retake the docs' screenshots (a test run otherwise writes them to
 #: a temporary folder, so the checkout it runs in is left as it was).
 SCREENSHOTS_ENV = "URIKIT_UPDATE_SCREENSHOTS"
 READY_TIMEOUT = 60.0
+#: The published URL-parser confusion cases (tests/security), for the readings table.
+READINGS_INPUTS = [
+    c["url"]
+    for c in json.loads(
+        (Path(__file__).parents[1] / "security" / "readings_confusion.json").read_text("utf-8")
+    )["cases"]
+]
 
 
 def _pyodide_dir() -> Path | None:
@@ -297,6 +306,97 @@ def test_whatwg_failure_and_agreement(page: Any) -> None:
     assert "fails" in page.find_element("id", "whatwg").text
     _show(page, "https://example.org/a?b#c")
     assert page.find_elements("css selector", "#whatwg [data-differs]") == []
+
+
+#: ``new URL(text)`` in the page, as inspector.js hands it to the analysis.
+_URL_FIELDS_JS = """
+try {
+  const u = new URL(arguments[0]);
+  return {href: u.href, protocol: u.protocol, username: u.username, password: u.password,
+          hostname: u.hostname, port: u.port, pathname: u.pathname, search: u.search,
+          hash: u.hash};
+} catch (e) { return {failure: String(e.message || e)}; }"""
+
+#: The readings table as shown: parser -> component -> (cell text, marked).
+_READINGS_JS = """
+const out = {};
+for (const tr of document.querySelectorAll('#readings tr[data-parser]')) {
+  const cells = {version: [tr.children[1].textContent, false]};
+  for (const td of tr.querySelectorAll('td[data-component]')) {
+    cells[td.dataset.component] = [td.textContent, td.classList.contains('disagree')];
+  }
+  out[tr.dataset.parser] = cells;
+}
+return out;"""
+
+_READING_COLUMNS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment", "connect")
+
+
+def _expected_table(table: dict[str, Any]) -> dict[str, dict[str, tuple[str, bool]]]:
+    """What the page must show for the analysis's ``readings``: ``urikit
+    readings``' cells (``-`` for none, ``""`` for empty), `` *`` after a marked one."""
+    marked = {
+        (d["component"], p)
+        for d in table["disagreements"]
+        for v in d["values"]
+        for p in v["parsers"]
+    }
+    out: dict[str, dict[str, tuple[str, bool]]] = {}
+    for name, r in table["readings"].items():
+        cells = {"version": (table["versions"][name], False)}
+        if r["error"] is not None:
+            cells["valid"] = ("error " + r["error"], ("valid", name) in marked)
+        else:
+            for column in _READING_COLUMNS:
+                if column == "connect":
+                    where = Reading(
+                        name, "", connect_host=r["connect_host"], connect_port=r["connect_port"]
+                    )
+                    text = where.connect or "-"
+                else:
+                    v = r[column]
+                    text = "-" if v is None else '""' if v == "" else str(v)
+                mark = (column, name) in marked
+                cells[column] = (text + " *" if mark else text, mark)
+        out[name] = cells
+    return out
+
+
+@pytest.mark.parametrize("text", READINGS_INPUTS)
+def test_the_readings_table_shows_the_analysis(page: Any, text: str) -> None:
+    """The page's table, for each published confusion case, is the analysis's
+    (``urikit readings``' comparison) of Chromium's own ``new URL()`` fields."""
+    _show(page, text)
+    # a text box drops a line break: the analysis is of what the box holds
+    text = page.execute_script("return document.getElementById('input').value")
+    fields = page.execute_script(_URL_FIELDS_JS, text)
+    shown = page.execute_script(_READINGS_JS)
+    browser = shown["browser"]["version"][0]
+    assert browser.startswith("Chrome "), browser
+    table = analyse(text, "", fields, browser)["readings"]
+    assert {p: {c: tuple(v) for c, v in cells.items()} for p, cells in shown.items()} == (
+        _expected_table(table)
+    )
+    panel = page.find_element("id", "readings-panel")
+    assert panel.get_attribute("data-agree") == ("1" if table["agree"] else "0")
+    items = page.find_elements("css selector", "#disagreements li")
+    assert [e.get_attribute("data-disagreement") for e in items] == [
+        d["component"] for d in table["disagreements"]
+    ]
+
+
+def test_the_readings_table_marks_the_host_the_parsers_read_apart(page: Any) -> None:
+    _show(page, "http:/evil.example/x")
+    shown = page.execute_script(_READINGS_JS)
+    assert shown["rfc3986"]["host"] == ["- *", True]
+    assert shown["browser"]["host"] == ["evil.example *", True]
+    assert page.find_element("id", "readings-panel").get_attribute("data-agree") == "0"
+    assert "disagree" in page.find_element("id", "readings-verdict").text
+    _show(page, "https://example.org/a?b#c")
+    assert page.find_element("id", "readings-panel").get_attribute("data-agree") == "1"
+    assert page.find_elements("css selector", "#readings td.disagree") == []
+    _show(page, "http://h:99999/")
+    assert page.execute_script(_READINGS_JS)["browser"]["valid"][1] is True
 
 
 def _marked(driver: Any) -> set[str]:

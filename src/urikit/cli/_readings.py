@@ -73,11 +73,7 @@ COLUMNS = (
 def _cell(readings: Readings, name: str, column: str) -> str:
     r = readings[name]
     if column == "connect":
-        if r.connect_host is None:
-            return "-"
-        host = r.connect_host
-        shown = f"[{host}]:{r.connect_port}" if ":" in host else f"{host}:{r.connect_port}"
-        return escape(shown)
+        return "-" if r.connect is None else escape(r.connect)
     value = getattr(r, column)
     return "-" if value is None else escape(str(value)) or '""'
 
@@ -123,25 +119,6 @@ def _table(readings: Readings) -> str:
     return "\n".join(lines)
 
 
-def _record(readings: Readings) -> dict[str, Any]:
-    return {
-        "agree": not readings.on_origin(),
-        "versions": readings.versions,
-        "readings": {
-            name: {k: v for k, v in r._asdict().items() if k not in ("parser", "version")}
-            for name, r in readings.items()
-        },
-        "disagreements": [
-            {
-                "component": d.component,
-                "values": [{"value": v, "parsers": list(names)} for v, names in d.values],
-                "spans": [list(span) for span in d.spans],
-            }
-            for d in readings.disagreements
-        ],
-    }
-
-
 def _parsers(args: argparse.Namespace) -> list[str] | None:
     if args.parsers is None:
         return None
@@ -167,7 +144,7 @@ def _cmd_readings(args: argparse.Namespace) -> int:
         def handle(text: str) -> tuple[dict[str, Any], list[str]]:
             nonlocal disagree
             found = readings(text, parsers=parsers)
-            fields = _record(found)
+            fields = found.to_dict()
             disagree = disagree or not fields["agree"]
             return fields, []
 

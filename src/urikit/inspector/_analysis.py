@@ -34,7 +34,8 @@ from .. import URIError, extract, is_valid, normalize, parse, resolve
 from .. import iri as _iri
 from ..domains._hosts import is_ip
 from ..legacy.grammars import APPENDIX_B_RE
-from ..security import Policy, check
+from ..security import Policy, Readings, check
+from ..security._parsers import Reading, read, url_api_reading
 from ._compare import differences
 
 #: The rules whose validity the page shows, in its order.
@@ -153,12 +154,46 @@ def _compared(text: str) -> dict[str, str] | None:
     }
 
 
-def analyse(text: str, base: str = "", whatwg: Mapping[str, str] | None = None) -> dict[str, Any]:
+def _readings(text: str, whatwg: Mapping[str, str], browser: str) -> dict[str, Any] | None:
+    """The ``urikit readings`` table of the parsers the page runs: RFC 3986
+    (urikit) and the browser's own ``new URL()`` (``whatwg``: its fields by
+    name, as :func:`~urikit.security._parsers.url_api_reading` takes them, or
+    ``{"failure": message}``), as :meth:`~urikit.security.Readings.to_dict`
+    gives it, with ``text`` and each disagreement's ``messages``; ``None``
+    when ``whatwg`` has not the fields.
+
+    >>> t = _readings("http:/h/x", {"href": "http://h/x", "protocol": "http:",
+    ...     "username": "", "password": "", "hostname": "h", "port": "",
+    ...     "pathname": "/x", "search": "", "hash": ""}, "Chromium 1")
+    >>> t["agree"], [d["component"] for d in t["disagreements"]]
+    (False, ['host', 'port', 'path'])
+    """
+    if "failure" in whatwg:
+        theirs = Reading("browser", browser, error=whatwg["failure"])
+    elif "protocol" in whatwg:
+        theirs = url_api_reading("browser", browser, whatwg)
+    else:
+        return None
+    ours = read("rfc3986", text)
+    assert ours is not None  # urikit's own parser is always there
+    found = Readings(text, (ours, theirs))
+    out = found.to_dict()
+    out["text"] = text
+    out["messages"] = [str(d) for d in found.disagreements]
+    return out
+
+
+def analyse(
+    text: str, base: str = "", whatwg: Mapping[str, str] | None = None, browser: str = "browser"
+) -> dict[str, Any]:
     """Everything the page shows about ``text`` (and ``base``, when not empty).
 
     ``whatwg`` is the browser's reading, ``new URL(text, base)``'s fields (see
     ``_compare.differences``); ``"differs"`` then holds the fields that differ
-    in meaning from RFC 3986's reading, each with RFC 3986's side.
+    in meaning from RFC 3986's reading, each with RFC 3986's side, and
+    ``"readings"`` the two parsers' readings of the URL (``text`` resolved
+    against ``base`` when it resolves) side by side, as ``urikit readings``
+    compares them (``browser``: the name and version of the browser).
 
     >>> a = analyse("g;x?y#s", "http://a/b/c/d;p?q")
     >>> a["base"], a["rules"]["relative-ref"], a["rules"]["URI"]
@@ -204,7 +239,9 @@ def analyse(text: str, base: str = "", whatwg: Mapping[str, str] | None = None) 
         "differs": None if whatwg is None else differences(text, base, whatwg),
     }
     resolved = result["base"]
-    result["compared"] = _compared(resolved["value"] if resolved and "value" in resolved else text)
+    target = resolved["value"] if resolved and "value" in resolved else text
+    result["compared"] = _compared(target)
+    result["readings"] = None if whatwg is None else _readings(target, whatwg, browser)
     try:
         ref = parse(text) if text.isascii() else _iri.parse(text)
     except URIError as err:

@@ -15,7 +15,7 @@ Nothing here opens a connection: ``urllib3.PoolManager`` makes a pool object
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final, NamedTuple
 
 from ..core._errors import URIError
@@ -70,6 +70,23 @@ class Reading(NamedTuple):
     def ok(self) -> bool:
         """True when the parser read the URL (no ``error``)."""
         return self.error is None
+
+    @property
+    def connect(self) -> str | None:
+        """Where to connect as one text: ``host:port`` (an IPv6 address in
+        brackets; the host alone when no port is known), ``None`` for nowhere.
+
+        >>> Reading("p", "1", connect_host="::1", connect_port=80).connect
+        '[::1]:80'
+        >>> Reading("p", "1", connect_host="h").connect
+        'h'
+        """
+        host = self.connect_host
+        if host is None:
+            return None
+        if ":" in host:
+            host = f"[{host}]"
+        return host if self.connect_port is None else f"{host}:{self.connect_port}"
 
 
 _VERSIONS: dict[str, str] = {}
@@ -150,29 +167,45 @@ def _whatwg(text: str, ada_url: Any) -> Reading:
         got = ada_url.parse_url(text)
     except ValueError as err:
         return _failed("whatwg", err)
-    scheme = got["protocol"][:-1]
-    user, password = got["username"], got["password"]
+    return url_api_reading("whatwg", _version("ada-url"), got)
+
+
+def url_api_reading(parser: str, version: str, url: Mapping[str, str]) -> Reading:
+    """The :class:`Reading` of a URL Standard ``URL`` object's fields by name
+    (``href``, ``protocol``, ``username``, ``password``, ``hostname``,
+    ``port``, ``pathname``, ``search``, ``hash``), as ada-url's ``parse_url``
+    gives them and a browser's ``new URL()`` has them; a client of the URL
+    Standard connects only for a special scheme with a host.
+
+    >>> r = url_api_reading("browser", "1", {
+    ...     "href": "http://h:81/a?", "protocol": "http:", "username": "", "password": "",
+    ...     "hostname": "h", "port": "81", "pathname": "/a", "search": "", "hash": ""})
+    >>> r.host, r.port, r.query, r.fragment, r.connect_host, r.connect_port
+    ('h', 81, '', None, 'h', 81)
+    """
+    href, protocol = url["href"], url["protocol"]
+    scheme = protocol[:-1]
+    user, password = url["username"], url["password"]
     userinfo = None if not user and not password else user + (":" + password if password else "")
-    hostname = got["hostname"]
-    has_host = got["href"][len(got["protocol"]) :].startswith("//")
-    port = _port(got["port"])
-    host = hostname if has_host else None
+    has_host = href[len(protocol) :].startswith("//")
+    port = _port(url["port"])
+    host = url["hostname"] if has_host else None
     connect = None
     connect_port = None
     if scheme in _ADA_SPECIAL and host:
         connect = host[1:-1] if host.startswith("[") else host
         connect_port = port if port is not None else _default(scheme)
-    search, fragment = got["search"], got["hash"]
+    search, fragment = url["search"], url["hash"]
     return Reading(
-        "whatwg",
-        _version("ada-url"),
+        parser,
+        version,
         scheme,
         userinfo,
         host,
         port,
-        got["pathname"],
-        search[1:] if search else ("" if "?" in got["href"].partition("#")[0] else None),
-        fragment[1:] if fragment else ("" if got["href"].endswith("#") else None),
+        url["pathname"],
+        search[1:] if search else ("" if "?" in href.partition("#")[0] else None),
+        fragment[1:] if fragment else ("" if href.endswith("#") else None),
         connect,
         connect_port,
     )

@@ -18,7 +18,7 @@ import ipaddress
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 from urllib.parse import unquote
 
 from ..core._errors import arg_type_error, check_str, unknown_choice
@@ -171,6 +171,34 @@ class Readings(Mapping[str, Reading]):
         """The names of the components in :attr:`disagreements`."""
         return tuple(d.component for d in self.disagreements)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The readings as JSON-ready data (what ``urikit readings --json``
+        writes for the URL): ``agree`` (no disagreement :meth:`on_origin`),
+        the ``versions``, each parser's reading but its name and version, and
+        each disagreement with its values and spans.
+
+        >>> from urikit.security import readings
+        >>> d = readings("http://user@h/", parsers=["rfc3986", "urllib"]).to_dict()
+        >>> d["agree"], d["readings"]["urllib"]["connect_host"], d["disagreements"][0]["spans"]
+        (False, 'user@h', [[11, 12]])
+        """
+        return {
+            "agree": not self.on_origin(),
+            "versions": self.versions,
+            "readings": {
+                name: {k: v for k, v in r._asdict().items() if k not in ("parser", "version")}
+                for name, r in self._items.items()
+            },
+            "disagreements": [
+                {
+                    "component": d.component,
+                    "values": [{"value": v, "parsers": list(names)} for v, names in d.values],
+                    "spans": [list(span) for span in d.spans],
+                }
+                for d in self.disagreements
+            ],
+        }
+
     def on_origin(self) -> tuple[Disagreement, ...]:
         """The disagreements that may send a request elsewhere: on ``valid``,
         ``scheme``, ``host``, ``port`` or ``connect``.
@@ -307,10 +335,7 @@ def _shown(component: str, r: Reading) -> str | None:
     if component == "port":
         return _port_key(r)
     if component == "connect":
-        if r.connect_host is None:
-            return None
-        host = r.connect_host
-        return f"[{host}]:{r.connect_port}" if ":" in host else f"{host}:{r.connect_port}"
+        return r.connect
     value: str | None = getattr(r, component)
     return value
 

@@ -13,7 +13,7 @@ const timings = {
 };
 window.urikitInspector = { timings };
 
-let analyse = null; // (text, base) -> JSON string
+let analyse = null; // (text, base, whatwg JSON, browser) -> JSON string
 let find = null; // (text) -> JSON string
 let timer = null;
 let generation = 0;
@@ -171,7 +171,10 @@ function renderDomain(dl, d) {
 function whatwgReading(text, base) {
   try {
     const u = base ? new URL(text, base) : new URL(text);
-    return { href: u.href, hostname: u.hostname, port: u.port, pathname: u.pathname, search: u.search, hash: u.hash };
+    return {
+      href: u.href, hostname: u.hostname, port: u.port, pathname: u.pathname, search: u.search, hash: u.hash,
+      protocol: u.protocol, username: u.username, password: u.password,
+    };
   } catch (e) {
     return { failure: String(e.message || e) };
   }
@@ -201,6 +204,80 @@ function renderWhatwg(a, w) {
   }
   panel.dataset.whatwgHost = w.hostname;
   for (const name of COMPARED) mark(definition(dl, name, w[name]), name);
+}
+
+// The browser's name and version, for its row in the readings table.
+function browserName() {
+  const m = /(Firefox|Edg|Chrome|Version)\/([\d.]+)/.exec(navigator.userAgent);
+  if (!m) return "browser";
+  return `${{ Edg: "Edge", Version: "Safari" }[m[1]] ?? m[1]} ${m[2]}`;
+}
+
+// The readings table, as urikit readings prints it: a row per parser, a cell
+// marked where the parsers read its component differently, and each
+// disagreement with the characters of the URL that cause it.
+const READING_COLUMNS = ["scheme", "userinfo", "host", "port", "path", "query", "fragment", "connect"];
+
+function readingCell(r, column) {
+  if (column === "connect") {
+    if (r.connect_host === null) return "-";
+    const host = r.connect_host.includes(":") ? `[${r.connect_host}]` : r.connect_host;
+    return r.connect_port === null ? host : `${host}:${r.connect_port}`;
+  }
+  const v = r[column];
+  return v === null ? "-" : v === "" ? '""' : String(v);
+}
+
+function renderReadings(t) {
+  const panel = $("readings-panel");
+  const table = $("readings");
+  const list = $("disagreements");
+  const verdict = $("readings-verdict");
+  table.replaceChildren();
+  list.replaceChildren();
+  verdict.textContent = "";
+  verdict.className = "verdict";
+  panel.dataset.agree = "";
+  if (!t) return;
+  panel.dataset.agree = t.agree ? "1" : "0";
+  verdict.classList.add(t.agree ? "agree" : "disagree");
+  verdict.textContent = t.agree
+    ? `agree on where ${t.text} leads (scheme, host and port)`
+    : `disagree on where ${t.text} leads`;
+  const marked = new Set();
+  for (const d of t.disagreements) {
+    for (const v of d.values) for (const p of v.parsers) marked.add(`${d.component}|${p}`);
+  }
+  table.append(el("tr", {}, ...["parser", "version", ...READING_COLUMNS].map((h) => el("th", { scope: "col" }, h))));
+  for (const [name, r] of Object.entries(t.readings)) {
+    const row = el("tr", { dataset: { parser: name } }, el("th", { scope: "row" }, name), el("td", {}, t.versions[name]));
+    if (r.error !== null) {
+      const td = el("td", { colspan: String(READING_COLUMNS.length), dataset: { component: "valid" } }, "error " + r.error);
+      if (marked.has(`valid|${name}`)) td.classList.add("disagree");
+      row.append(td);
+    } else {
+      for (const column of READING_COLUMNS) {
+        const td = el("td", { dataset: { component: column } }, readingCell(r, column));
+        if (marked.has(`${column}|${name}`)) {
+          td.classList.add("disagree");
+          td.append(" *");
+        }
+        row.append(td);
+      }
+    }
+    table.append(row);
+  }
+  const chars = Array.from(t.text);
+  t.disagreements.forEach((d, n) => {
+    const shown = el("code", {});
+    let at = 0;
+    for (const [a, b] of d.spans) {
+      shown.append(chars.slice(at, a).join(""), el("mark", {}, chars.slice(a, b).join("")));
+      at = b;
+    }
+    shown.append(chars.slice(at).join(""));
+    list.append(el("li", { dataset: { disagreement: d.component } }, t.messages[n], el("br"), shown));
+  });
 }
 
 function renderRules(a) {
@@ -262,11 +339,12 @@ function renderText(text) {
 function renderUri(text, base) {
   const t0 = performance.now();
   const w = text === "" ? null : whatwgReading(text, base);
-  const a = JSON.parse(analyse(text, base, w === null ? "" : JSON.stringify(w)));
+  const a = JSON.parse(analyse(text, base, w === null ? "" : JSON.stringify(w), browserName()));
   timings.lastPython = performance.now() - t0;
   renderComponents(a);
   renderReading(a);
   renderWhatwg(a, w);
+  renderReadings(a.readings);
   renderRules(a);
   renderForms(a);
   renderFindings(a);
@@ -387,8 +465,8 @@ import json
 from urikit.inspector import _browser
 stand_in = _browser.install(json.loads(invisible_json))
 from urikit.inspector._analysis import analyse, find
-def analyse_json(text, base, whatwg_json):
-    return json.dumps(analyse(text, base, json.loads(whatwg_json) if whatwg_json else None))
+def analyse_json(text, base, whatwg_json, browser):
+    return json.dumps(analyse(text, base, json.loads(whatwg_json) if whatwg_json else None, browser))
 def find_json(text):
     return json.dumps(find(text))
 `);
