@@ -40,6 +40,14 @@ def test_an_error_is_a_cell(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[2].endswith("*")
 
 
+def test_a_host_with_no_known_port_is_where_to_connect(capsys: pytest.CaptureFixture[str]) -> None:
+    """A scheme with no default port: the connect cell is the host, not ``h:None``."""
+    status, lines = run(["readings", *STDLIB, "foo://h/x"], capsys)
+    assert status == 0
+    row = next(line.split() for line in lines if line.split()[:1] == ["rfc3986"])
+    assert row[-1] == "h"
+
+
 def test_json_records(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["readings", *STDLIB, "--json", "http://u@h/", "http://h/"])
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
