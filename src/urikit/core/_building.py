@@ -44,7 +44,7 @@ from ._parser import (
 from ._percent import decode_in
 from ._resolution import recompose
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, ClassVar, Self

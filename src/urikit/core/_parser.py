@@ -40,7 +40,7 @@ from ._charsets import (
 )
 from ._errors import URIError, unknown_choice
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
     from collections.abc import Callable

@@ -34,7 +34,7 @@ component_getter = None if speedups is None else speedups.component_getter
 set_error_type = None if speedups is None else speedups.set_error_type
 set_reference_type = None if speedups is None else speedups.set_reference_type
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Final, NoReturn
 

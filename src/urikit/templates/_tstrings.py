@@ -58,7 +58,7 @@ from ..core._parser import (
 from ..core._percent import percent_encode
 from ..iri._idna import host_to_ascii
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import Any, Final, Protocol
