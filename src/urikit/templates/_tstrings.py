@@ -45,16 +45,7 @@ import ipaddress
 
 from ..core._charsets import ALPHA, SCHEME
 from ..core._errors import URIError, arg_type_error
-from ..core._parser import (
-    FRAGMENT_SPAN,
-    HOST_SPAN,
-    PATH_SPAN,
-    PORT_SPAN,
-    QUERY_SPAN,
-    SCHEME_SPAN,
-    USERINFO_SPAN,
-    split,
-)
+from ..core._parser import COMPONENT_SPANS, split
 from ..core._percent import percent_encode
 from ..iri._idna import host_to_ascii
 
@@ -93,15 +84,6 @@ __all__ = ["url"]
 _HOST_CHARS: Final = frozenset(ALPHA | set("0123456789-._~"))
 _QUERY_EXTRA: Final = {"&": "%26", "=": "%3D", "+": "%2B", ";": "%3B"}
 _USERINFO_EXTRA: Final = {":": "%3A"}
-_SPAN_OF: Final = {
-    "scheme": SCHEME_SPAN,
-    "userinfo": USERINFO_SPAN,
-    "host": HOST_SPAN,
-    "port": PORT_SPAN,
-    "path": PATH_SPAN,
-    "query": QUERY_SPAN,
-    "fragment": FRAGMENT_SPAN,
-}
 
 
 def url(template: Template) -> str:
@@ -433,7 +415,7 @@ def _check_structure(
         parse(text)
         raise AssertionError("not reached")  # pragma: no cover
     for k, ((a, b), place) in enumerate(zip(spans, places, strict=True)):
-        lo, hi = parsed[_SPAN_OF[place.component]]
+        lo, hi = parsed[COMPONENT_SPANS[place.component]]
         if a == b and lo <= a <= hi:
             pass
         elif not (lo <= a and b <= hi):
