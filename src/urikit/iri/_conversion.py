@@ -19,11 +19,8 @@ from ..core._accel import speedups
 from ..core._charsets import PCT_RUN_PATTERN
 from ..core._parser import Spans
 from ._syntax import (
-    FRAGMENT_SPAN,
     HOST_SPAN,
-    PATH_SPAN,
-    QUERY_SPAN,
-    USERINFO_SPAN,
+    TEXT_SPANS,
     checked,
     is_iprivate,
     is_ucschar,
@@ -187,13 +184,13 @@ def _from_uri(text: str, *, idna: bool, display: bool) -> str:
         return text
     out: list[str] = []
     pos = 0
-    for group in (USERINFO_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, FRAGMENT_SPAN):
+    for name, group in TEXT_SPANS:
         a, b = sp[group]
         if a < 0:
             continue
         out.append(text[pos:a])
         value = text[a:b]
-        if group == HOST_SPAN:
+        if name == "host":
             if not value.startswith("["):
                 decoded = _decode_component(value, False, display) if "%" in value else value
                 if idna and "xn--" in decoded.lower():
@@ -209,7 +206,7 @@ def _from_uri(text: str, *, idna: bool, display: bool) -> str:
                         decoded = converted
                 value = decoded
         elif "%" in value:
-            value = _decode_component(value, group == QUERY_SPAN, display)
+            value = _decode_component(value, name == "query", display)
         out.append(value)
         pos = b
     out.append(text[pos:])

@@ -21,17 +21,7 @@ from ..core._errors import check_str, unknown_choice
 from ..core._normalization import normalize as _uri_normalize
 from ..core._schemeinfo import SchemeRegistry
 from ._conversion import _ascii_host, _from_uri, _utf8_pct, to_uri
-from ._syntax import (
-    FRAGMENT_SPAN,
-    HOST_SPAN,
-    PATH_SPAN,
-    QUERY_SPAN,
-    USERINFO_SPAN,
-    checked,
-    is_iprivate,
-    is_ucschar,
-    text_arg,
-)
+from ._syntax import TEXT_SPANS, checked, is_iprivate, is_ucschar, text_arg
 
 __all__ = ["LEVELS", "equivalent", "normalize"]
 
@@ -67,13 +57,7 @@ def _nfc(text: str) -> str:
     sp = checked(text)
     out: list[str] = []
     pos = 0
-    for group, name in (
-        (USERINFO_SPAN, "userinfo"),
-        (HOST_SPAN, "host"),
-        (PATH_SPAN, "path"),
-        (QUERY_SPAN, "query"),
-        (FRAGMENT_SPAN, "fragment"),
-    ):
+    for name, group in TEXT_SPANS:
         a, b = sp[group]
         if a < 0:
             continue
