@@ -51,7 +51,7 @@ from ..iri._idna import host_to_ascii
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import Any, Final, Protocol
 
     class Interpolation(Protocol):
@@ -84,6 +84,8 @@ __all__ = ["url"]
 _HOST_CHARS: Final = frozenset(ALPHA | set("0123456789-._~"))
 _QUERY_EXTRA: Final = {"&": "%26", "=": "%3D", "+": "%2B", ";": "%3B"}
 _USERINFO_EXTRA: Final = {":": "%3A"}
+#: An interpolation's conversion (``!s``, ``!r``, ``!a``), as an f-string applies it.
+_CONVERSIONS: Final[dict[str, Callable[[object], str]]] = {"s": str, "r": repr, "a": ascii}
 
 
 def url(template: Template) -> str:
@@ -293,14 +295,10 @@ def _value_text(item: Interpolation, k: int, skeleton: _Skeleton, component: str
     conversion = item.conversion
     spec = item.format_spec
     if conversion is not None:
-        if conversion == "s":
-            value = str(value)
-        elif conversion == "r":
-            value = repr(value)
-        elif conversion == "a":
-            value = ascii(value)
-        else:
+        convert = _CONVERSIONS.get(conversion)
+        if convert is None:
             raise _fail(item, k, skeleton, component, f"has the unknown conversion !{conversion}")
+        value = convert(value)
     if spec:
         return format(value, spec)
     if isinstance(value, str):
