@@ -164,7 +164,7 @@ def interface() -> str:
         "\n"
         "from __future__ import annotations\n"
         "\n"
-        "TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)\n"
+        "TYPE_CHECKING = False\n"
         "if TYPE_CHECKING:\n"
         "    from typing import Final\n"
         "\n"

@@ -27,7 +27,7 @@ for _module in (_errors, _normalization, _percent, _reference, _resolution):
     _publish(f"{__name__}.{_module.__name__.rpartition('.')[2].lstrip('_')}", vars(_module))
 del _module
 
-TYPE_CHECKING = False  # typing itself is not imported at run time (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # loaded on first use, see __getattr__
     from typing import Any
 

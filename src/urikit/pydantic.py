@@ -61,7 +61,7 @@ __layer__ = 7
 from .core._faces import publish
 from .integrations._pydantic import __all__ as __all__
 
-TYPE_CHECKING = False  # typing only for type checkers (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Annotated
 

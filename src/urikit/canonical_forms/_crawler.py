@@ -40,7 +40,7 @@ from ..core._resolution import remove_dot_segments
 from ._hosts import ipv6_literal, urlcanon_ipv4, uts46_host
 from ._text import Escaper, Refused, ascii_lower, byte_text, refusal, unescape_all
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 

@@ -18,7 +18,7 @@ import re
 
 from ._text import ascii_lower
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 

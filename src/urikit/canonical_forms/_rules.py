@@ -17,7 +17,7 @@ from ._text import unescape_all
 # the C kernels this module calls (None in the pure-Python build)
 _canonical_fast = None if speedups is None else speedups.canonical_fast
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 

@@ -35,7 +35,7 @@ from ._text import (
     unescape_counting,
 )
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 

@@ -36,7 +36,7 @@ from ..core._extras import imported
 from ._hosts import idna2003_host, inet_aton
 from ._text import Escaper, Refused, ascii_lower, byte_text, refusal, unescape_all
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 

@@ -23,7 +23,7 @@ import re
 from ..core._charsets import HEXDIG
 from ..core._errors import URIError, check_str
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 

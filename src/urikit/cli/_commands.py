@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..core._extras import imported
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any, Final, NamedTuple

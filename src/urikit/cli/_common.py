@@ -29,7 +29,7 @@ from ..core._errors import URIError
 
 # argparse, json and re are imported where they are used: `urikit parse X`
 # without --json needs none of json and re, and starts faster without them.
-TYPE_CHECKING = False  # typing for type checkers only: `urikit parse X` starts faster
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable, Iterable, Iterator

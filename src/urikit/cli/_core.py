@@ -31,7 +31,7 @@ from ._common import (
     usage_error,
 )
 
-TYPE_CHECKING = False  # typing for type checkers only: `urikit parse X` starts faster
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
     from typing import Any, Final

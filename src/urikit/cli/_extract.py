@@ -44,6 +44,7 @@ from typing import Any, TextIO
 
 from ..core._errors import URIError
 from ..core._reference import parse
+from ..text._extracted import Extracted
 from ..text._extraction import fixup, iter_extract
 from ..text._html import links
 from ..text._prose import _WS as _BLANKS  # what iter_extract counts as a blank line
@@ -108,6 +109,16 @@ def _record(
     }
 
 
+def _found_record(
+    name: str, number: int, column: int, found: Extracted, raw: str
+) -> dict[str, Any]:
+    """The record of a URI ``iter_extract`` found at ``column`` of line ``number``."""
+    wrapper = "abbreviated" if found.abbreviated else found.wrapper
+    return _record(
+        name, number, column, found.uri, wrapper=wrapper, alternatives=found.alternatives, raw=raw
+    )
+
+
 def _not_utf8_record(name: str, number: int, line: str) -> dict[str, Any] | None:
     """The error record of line ``number`` when it holds a byte that is not UTF-8."""
     raw = without_line_end(line)
@@ -158,15 +169,7 @@ def _text_records(
                 break
             pieces.append(chunks[first])
         raw = "".join(pieces)[found.start - starts[k] : found.end - starts[k]]
-        yield _record(
-            name,
-            k + 1,
-            found.start - starts[k] + 1,
-            found.uri,
-            wrapper="abbreviated" if found.abbreviated else found.wrapper,
-            alternatives=found.alternatives,
-            raw=raw,
-        )
+        yield _found_record(name, k + 1, found.start - starts[k] + 1, found, raw)
     for _, record in pending:
         yield record
 
@@ -186,15 +189,7 @@ def _line_records(
             if bad is not None and bad["column"] - 1 < found.start:
                 yield bad
                 bad = None
-            yield _record(
-                name,
-                number,
-                found.start + 1,
-                found.uri,
-                wrapper="abbreviated" if found.abbreviated else found.wrapper,
-                alternatives=found.alternatives,
-                raw=line[found.start : found.end],
-            )
+            yield _found_record(name, number, found.start + 1, found, line[found.start : found.end])
         if bad is not None:
             yield bad
 

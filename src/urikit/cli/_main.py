@@ -22,7 +22,7 @@ from ._common import (
     write_output,
 )
 
-TYPE_CHECKING = False  # typing for type checkers only: `urikit parse X` starts faster
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any

@@ -47,7 +47,7 @@ import sys
 from ._extras import imported
 from ._interface import INTERFACE
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import ModuleType
     from typing import Final

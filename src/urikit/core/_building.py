@@ -44,7 +44,7 @@ from ._parser import (
 from ._percent import decode_in
 from ._resolution import recompose
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, ClassVar, Self
@@ -357,17 +357,20 @@ class Buildable(SpanRecord):
         """The name an argument error of ``method`` gives ("URIReference.with_path")."""
         return f"{type(self).__name__}.{method}"
 
+    def _with(self, component: str, value: str | None) -> Self:
+        """``with_<component>(value)``: a copy with ``value`` (encoded, a ``str`` or
+        ``None``) as ``component``."""
+        if value is not None and type(value) is not str:
+            check_optional_str(value, self._func("with_" + component), component)
+        return self._replace(**{component: value})
+
     def with_scheme(self, scheme: str | None) -> Self:
         """A copy with another (encoded) scheme; ``None`` removes it."""
-        if scheme is not None and type(scheme) is not str:
-            check_optional_str(scheme, self._func("with_scheme"), "scheme")
-        return self._replace(scheme=scheme)
+        return self._with("scheme", scheme)
 
     def with_userinfo(self, userinfo: str | None) -> Self:
         """A copy with another (encoded) userinfo; ``None`` removes it."""
-        if userinfo is not None and type(userinfo) is not str:
-            check_optional_str(userinfo, self._func("with_userinfo"), "userinfo")
-        return self._replace(userinfo=userinfo)
+        return self._with("userinfo", userinfo)
 
     def with_host(self, host: str | None) -> Self:
         """A copy with another (encoded) host; ``None`` removes the authority ("//host").
@@ -384,8 +387,6 @@ class Buildable(SpanRecord):
         >>> str(parse("http://u@h:8/p").with_userinfo(None).with_port(None).with_host(None))
         'http:/p'
         """
-        if host is not None and type(host) is not str:
-            check_optional_str(host, self._func("with_host"), "host")
         if host is None:
             dropped = [n for n in ("userinfo", "port") if getattr(self, n) is not None]
             if dropped:
@@ -396,7 +397,7 @@ class Buildable(SpanRecord):
                     + " and ".join(f"with_{n}(None)" for n in dropped)
                 )
                 raise URIError("bad-value", "host", start, self._text, detail=detail)
-        return self._replace(host=host)
+        return self._with("host", host)
 
     def with_port(self, port: str | int | None) -> Self:
         """A copy with another port; ``None`` removes it (and its ":")."""
@@ -412,15 +413,11 @@ class Buildable(SpanRecord):
 
     def with_query(self, query: str | None) -> Self:
         """A copy with another (encoded) query; ``None`` removes it, ``""`` leaves "?"."""
-        if query is not None and type(query) is not str:
-            check_optional_str(query, self._func("with_query"), "query")
-        return self._replace(query=query)
+        return self._with("query", query)
 
     def with_fragment(self, fragment: str | None) -> Self:
         """A copy with another (encoded) fragment; ``None`` removes it."""
-        if fragment is not None and type(fragment) is not str:
-            check_optional_str(fragment, self._func("with_fragment"), "fragment")
-        return self._replace(fragment=fragment)
+        return self._with("fragment", fragment)
 
     def with_query_params(
         self,

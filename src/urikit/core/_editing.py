@@ -43,7 +43,7 @@ from ._schemeinfo import DEFAULT_REGISTRY
 # the C kernels this module calls (None in the pure-Python build)
 _c_percent_encode = None if speedups is None else speedups.percent_encode
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Final

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing only for type checkers, at no import cost
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Final

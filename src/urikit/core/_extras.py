@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 
-TYPE_CHECKING = False  # typing only for type checkers (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from types import ModuleType

@@ -17,7 +17,7 @@ with the same call, naming that one name.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
     from typing import Any

@@ -12,7 +12,7 @@ its fields once (:func:`names`), and :func:`json_fields` reads them.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

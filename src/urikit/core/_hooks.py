@@ -28,7 +28,7 @@ from _collections_abc import Callable
 
 from ._errors import unknown_choice
 
-TYPE_CHECKING = False  # typing only for type checkers: it would slow import urikit
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Generic, TypeVar
 

@@ -3,7 +3,7 @@ tools/gen_kernels.py from their method tables: do not edit)."""
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 

@@ -9,7 +9,7 @@ from ._parser import diagnose, split
 from ._resolution import recompose, remove_dot_segments
 from ._schemeinfo import DEFAULT_REGISTRY, SchemeRegistry
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
     from typing import Final

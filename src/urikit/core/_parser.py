@@ -40,7 +40,7 @@ from ._charsets import (
 )
 from ._errors import URIError, unknown_choice
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
     from collections.abc import Callable
@@ -84,6 +84,12 @@ COMPONENT_SPANS: Final[dict[str, int]] = {
     "query": QUERY_SPAN,
     "fragment": FRAGMENT_SPAN,
 }
+
+#: The same without the authority (its userinfo, host and port are here): the
+#: components that do not overlap, as ``(name, index)`` in the order they are written.
+DISJOINT_SPANS: Final[tuple[tuple[str, int], ...]] = tuple(
+    (name, group) for name, group in COMPONENT_SPANS.items() if group != AUTHORITY_SPAN
+)
 
 #: The rules ``is_valid`` and ``parse`` accept, as named in RFC 3986 Appendix A.
 RULES: Final = frozenset({"URI-reference", "URI", "absolute-URI", "relative-ref"})

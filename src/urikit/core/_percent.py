@@ -10,7 +10,7 @@ from ._errors import URIError, check_str, unknown_choice
 _c_percent_decode = None if speedups is None else speedups.percent_decode
 _c_percent_encode = None if speedups is None else speedups.percent_encode
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Final
 

@@ -15,12 +15,10 @@ from ._parser import (
     AUTHORITY_SPAN,
     COMPONENT_SPANS,
     FRAGMENT_SPAN,
-    HOST_SPAN,
     PATH_SPAN,
     PORT_SPAN,
     QUERY_SPAN,
     SCHEME_SPAN,
-    USERINFO_SPAN,
     diagnose,
     host_kind,
     split,
@@ -34,7 +32,7 @@ component_getter = None if speedups is None else speedups.component_getter
 set_error_type = None if speedups is None else speedups.set_error_type
 set_reference_type = None if speedups is None else speedups.set_reference_type
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Final, NoReturn
 
@@ -45,15 +43,12 @@ __all__ = ["URIReference", "is_valid", "parse"]
 _DOMAINS = "urikit.domains"
 
 
-def _decode_optional(
-    ref: URIReference, group: int, component: str, encoding: str, errors: str, method: str
-) -> str | None:
-    """The ``decoded_*()`` accessor ``method``: the component of span ``group``
-    percent-decoded, ``None`` kept; an error gives its position in the reference's
-    text."""
+def _decode_optional(ref: URIReference, component: str, encoding: str, errors: str) -> str | None:
+    """The ``decoded_<component>()`` accessor: the component percent-decoded,
+    ``None`` kept; an error gives its position in the reference's text."""
     if type(encoding) is not str or type(errors) is not str:
-        check_codec(encoding, errors, ref._func(method))
-    a, b = ref._sp[group]
+        check_codec(encoding, errors, ref._func("decoded_" + component))
+    a, b = ref._sp[COMPONENT_SPANS[component]]
     if a < 0:
         return None
     text = ref._text
@@ -298,13 +293,11 @@ class URIReference(Buildable):
 
     def decoded_userinfo(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The userinfo, percent-decoded."""
-        return _decode_optional(
-            self, USERINFO_SPAN, "userinfo", encoding, errors, "decoded_userinfo"
-        )
+        return _decode_optional(self, "userinfo", encoding, errors)
 
     def decoded_host(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The host, percent-decoded (IP literals are returned as written)."""
-        return _decode_optional(self, HOST_SPAN, "host", encoding, errors, "decoded_host")
+        return _decode_optional(self, "host", encoding, errors)
 
     def decoded_path(self, encoding: str = "utf-8", errors: str = "strict") -> str:
         """The path, percent-decoded (an encoded "/" becomes indistinguishable).
@@ -313,19 +306,17 @@ class URIReference(Buildable):
         Traceback (most recent call last):
         urikit.errors.URIError: percent-encoded bytes are not valid utf-8 at position 15
         """
-        decoded = _decode_optional(self, PATH_SPAN, "path", encoding, errors, "decoded_path")
+        decoded = _decode_optional(self, "path", encoding, errors)
         assert decoded is not None  # the path is always there
         return decoded
 
     def decoded_query(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The query, percent-decoded."""
-        return _decode_optional(self, QUERY_SPAN, "query", encoding, errors, "decoded_query")
+        return _decode_optional(self, "query", encoding, errors)
 
     def decoded_fragment(self, encoding: str = "utf-8", errors: str = "strict") -> str | None:
         """The fragment, percent-decoded."""
-        return _decode_optional(
-            self, FRAGMENT_SPAN, "fragment", encoding, errors, "decoded_fragment"
-        )
+        return _decode_optional(self, "fragment", encoding, errors)
 
     @property
     def path_segments(self) -> list[str]:

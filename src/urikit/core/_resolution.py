@@ -17,7 +17,7 @@ from ._parser import (
     split,
 )
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Final

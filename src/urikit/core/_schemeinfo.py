@@ -27,7 +27,7 @@ registry lookup, not a static upward import).
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from typing import Any, Final

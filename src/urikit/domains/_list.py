@@ -33,7 +33,7 @@ from ._parts import DomainParts
 psl_lookup = None if speedups is None else speedups.psl_lookup
 psl_table = None if speedups is None else speedups.psl_table
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import NoReturn
 

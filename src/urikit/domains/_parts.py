@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import NoReturn

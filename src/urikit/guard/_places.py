@@ -31,31 +31,13 @@ from __future__ import annotations
 import bisect
 
 from ..core._errors import URIError
-from ..core._parser import (
-    FRAGMENT_SPAN,
-    HOST_SPAN,
-    PATH_SPAN,
-    PORT_SPAN,
-    QUERY_SPAN,
-    SCHEME_SPAN,
-    USERINFO_SPAN,
-)
+from ..core._parser import DISJOINT_SPANS
 
 __all__ = ["STRIPPED", "Placer"]
 
 #: Characters clients strip from the ends of a URL before they parse it (the
 #: WHATWG URL Standard's C0 control or space).
 STRIPPED = "".join(chr(c) for c in range(0x21))
-
-_PARTS = (
-    ("scheme", SCHEME_SPAN),
-    ("userinfo", USERINFO_SPAN),
-    ("host", HOST_SPAN),
-    ("port", PORT_SPAN),
-    ("path", PATH_SPAN),
-    ("query", QUERY_SPAN),
-    ("fragment", FRAGMENT_SPAN),
-)
 
 Parts = dict[str, tuple[int, int]]
 
@@ -71,7 +53,7 @@ def _parts(text: str) -> Parts | None:
         return None
     spans = ref._sp
     out: Parts = {}
-    for name, group in _PARTS:
+    for name, group in DISJOINT_SPANS:
         a, b = spans[group]
         if a >= 0:
             out[name] = (a, b)

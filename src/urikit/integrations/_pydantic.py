@@ -22,7 +22,7 @@ from ..security._check import check
 from ..security._policy import Policy
 from ..urn._syntax import URN as URNObject
 
-TYPE_CHECKING = False  # typing only for type checkers (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, ClassVar

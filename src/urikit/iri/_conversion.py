@@ -19,11 +19,8 @@ from ..core._accel import speedups
 from ..core._charsets import PCT_RUN_PATTERN
 from ..core._parser import Spans
 from ._syntax import (
-    FRAGMENT_SPAN,
     HOST_SPAN,
-    PATH_SPAN,
-    QUERY_SPAN,
-    USERINFO_SPAN,
+    TEXT_SPANS,
     checked,
     is_iprivate,
     is_ucschar,
@@ -185,32 +182,39 @@ def _from_uri(text: str, *, idna: bool, display: bool) -> str:
     sp = checked(text)
     if "%" not in text and not (idna and "xn--" in text.lower()):
         return text
+
+    def convert(name: str, a: int, b: int) -> str:
+        value = text[a:b]
+        if name != "host":
+            return _decode_component(value, name == "query", display) if "%" in value else value
+        if value.startswith("["):
+            return value
+        decoded = _decode_component(value, False, display) if "%" in value else value
+        if idna and "xn--" in decoded.lower():
+            from ._idna import host_to_unicode
+
+            def decode(piece: str) -> str:
+                return _decode_component(piece, False, display)
+
+            converted = host_to_unicode(text, a, b, decode)
+            if all(_decodable(c, False, for_display=True) for c in converted if ord(c) > 127):
+                decoded = converted
+        return decoded
+
+    return _rewritten(text, sp, convert)
+
+
+def _rewritten(text: str, sp: Spans, rewrite: Callable[[str, int, int], str]) -> str:
+    """``text`` (of spans ``sp``) with each component after the scheme replaced
+    by ``rewrite(name, start, end)``, the delimiters between them kept."""
     out: list[str] = []
     pos = 0
-    for group in (USERINFO_SPAN, HOST_SPAN, PATH_SPAN, QUERY_SPAN, FRAGMENT_SPAN):
+    for name, group in TEXT_SPANS:
         a, b = sp[group]
         if a < 0:
             continue
         out.append(text[pos:a])
-        value = text[a:b]
-        if group == HOST_SPAN:
-            if not value.startswith("["):
-                decoded = _decode_component(value, False, display) if "%" in value else value
-                if idna and "xn--" in decoded.lower():
-                    from ._idna import host_to_unicode
-
-                    def decode(piece: str) -> str:
-                        return _decode_component(piece, False, display)
-
-                    converted = host_to_unicode(text, a, b, decode)
-                    if all(
-                        _decodable(c, False, for_display=True) for c in converted if ord(c) > 127
-                    ):
-                        decoded = converted
-                value = decoded
-        elif "%" in value:
-            value = _decode_component(value, group == QUERY_SPAN, display)
-        out.append(value)
+        out.append(rewrite(name, a, b))
         pos = b
     out.append(text[pos:])
     return "".join(out)

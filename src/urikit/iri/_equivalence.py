@@ -20,18 +20,8 @@ from ..core._charsets import PCT_ENCODED_PATTERN
 from ..core._errors import check_str, unknown_choice
 from ..core._normalization import normalize as _uri_normalize
 from ..core._schemeinfo import SchemeRegistry
-from ._conversion import _ascii_host, _from_uri, _utf8_pct, to_uri
-from ._syntax import (
-    FRAGMENT_SPAN,
-    HOST_SPAN,
-    PATH_SPAN,
-    QUERY_SPAN,
-    USERINFO_SPAN,
-    checked,
-    is_iprivate,
-    is_ucschar,
-    text_arg,
-)
+from ._conversion import _ascii_host, _from_uri, _rewritten, _utf8_pct, to_uri
+from ._syntax import checked, is_iprivate, is_ucschar, text_arg
 
 __all__ = ["LEVELS", "equivalent", "normalize"]
 
@@ -64,25 +54,12 @@ def _nfc_value(value: str, component: str) -> str:
 
 
 def _nfc(text: str) -> str:
-    sp = checked(text)
-    out: list[str] = []
-    pos = 0
-    for group, name in (
-        (USERINFO_SPAN, "userinfo"),
-        (HOST_SPAN, "host"),
-        (PATH_SPAN, "path"),
-        (QUERY_SPAN, "query"),
-        (FRAGMENT_SPAN, "fragment"),
-    ):
-        a, b = sp[group]
-        if a < 0:
-            continue
-        out.append(text[pos:a])
+
+    def nfc(name: str, a: int, b: int) -> str:
         value = text[a:b]
-        out.append(value if name == "host" and value.startswith("[") else _nfc_value(value, name))
-        pos = b
-    out.append(text[pos:])
-    return "".join(out)
+        return value if name == "host" and value.startswith("[") else _nfc_value(value, name)
+
+    return _rewritten(text, checked(text), nfc)
 
 
 def _normalize_via_uri(text: str, level: str, registry: SchemeRegistry | None = None) -> str:

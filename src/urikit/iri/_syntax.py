@@ -32,6 +32,7 @@ from ..core._charsets import BIDI_FORMATTING as _BIDI_FORMATTING
 from ..core._errors import URIError, arg_type_error, check_str, unknown_choice
 from ..core._parser import (
     AUTHORITY_SPAN,
+    DISJOINT_SPANS,
     FRAGMENT_SPAN,
     HOST_SPAN,
     PATH_SPAN,
@@ -67,6 +68,7 @@ __all__ = [
     "QUERY_SPAN",
     "RULES",
     "SCHEME_SPAN",
+    "TEXT_SPANS",
     "UCSCHAR_RANGES",
     "URI_RULE",
     "USERINFO_SPAN",
@@ -81,6 +83,10 @@ __all__ = [
     "text_arg",
     "uri_rule_of",
 ]
+
+#: The components after the scheme, as ``(name, index)`` in written order: those
+#: that may hold an IRI's characters or percent-encodings (the port only digits).
+TEXT_SPANS: Final = tuple((name, group) for name, group in DISJOINT_SPANS if group != SCHEME_SPAN)
 
 #: RFC 3987 section 2.2 ``ucschar``, as inclusive code point ranges.
 UCSCHAR_RANGES: Final = (

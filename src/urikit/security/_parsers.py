@@ -122,6 +122,14 @@ def _default(scheme: str | None) -> int | None:
     return DEFAULT_REGISTRY.default_port(scheme) if scheme else None
 
 
+def _userinfo(user: str | None, password: str | None) -> str | None:
+    """The userinfo a parser that reads a user and a password apart wrote
+    (``None`` when it read neither; ``":p"`` for a password alone)."""
+    if user is None and password is None:
+        return None
+    return (user or "") + (":" + password if password is not None else "")
+
+
 def _failed(name: str, err: BaseException) -> Reading:
     message = str(err) or type(err).__name__
     return Reading(name, _version(PARSERS[name]), error=f"{type(err).__name__}: {message}")
@@ -372,12 +380,7 @@ def _yarl(text: str, yarl: Any) -> Reading:
         url = yarl.URL(text)
     except (ValueError, TypeError) as err:
         return _failed("yarl", err)
-    user, password = url.raw_user, url.raw_password
-    userinfo = (
-        None
-        if user is None and password is None
-        else (user or "") + (":" + password if password is not None else "")
-    )
+    userinfo = _userinfo(url.raw_user, url.raw_password)
     host = url.raw_host
     port = url.port
     connect = None
@@ -415,12 +418,7 @@ def _curl(text: str, pycurl: Any) -> Reading:
         return _failed("curl", err)
     except (ValueError, UnicodeError) as err:
         return _failed("curl", err)
-    user, password = url.user, url.password
-    userinfo = (
-        None
-        if user is None and password is None
-        else (user or "") + (":" + password if password is not None else "")
-    )
+    userinfo = _userinfo(url.user, url.password)
     host = url.host
     connect = None
     if host:

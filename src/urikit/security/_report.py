@@ -9,15 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ..core._parser import (
-    FRAGMENT_SPAN,
-    HOST_SPAN,
-    PATH_SPAN,
-    PORT_SPAN,
-    QUERY_SPAN,
-    SCHEME_SPAN,
-    USERINFO_SPAN,
-)
+from ..core._parser import DISJOINT_SPANS
 from ..core._reference import URIReference, parse
 from ._policy import Finding
 
@@ -139,15 +131,7 @@ class Report(tuple):  # type: ignore[type-arg]
             cuts.append(("invalid", 0, len(text)))
         else:
             sp = uri._sp
-            for group, name in (
-                (SCHEME_SPAN, "scheme"),
-                (USERINFO_SPAN, "userinfo"),
-                (HOST_SPAN, "host"),
-                (PORT_SPAN, "port"),
-                (PATH_SPAN, "path"),
-                (QUERY_SPAN, "query"),
-                (FRAGMENT_SPAN, "fragment"),
-            ):
+            for name, group in DISJOINT_SPANS:
                 a, b = sp[group]
                 if a >= 0 and (b > a or name == "host"):
                     cuts.append((name, a, b))

@@ -45,22 +45,13 @@ import ipaddress
 
 from ..core._charsets import ALPHA, SCHEME
 from ..core._errors import URIError, arg_type_error
-from ..core._parser import (
-    FRAGMENT_SPAN,
-    HOST_SPAN,
-    PATH_SPAN,
-    PORT_SPAN,
-    QUERY_SPAN,
-    SCHEME_SPAN,
-    USERINFO_SPAN,
-    split,
-)
+from ..core._parser import COMPONENT_SPANS, split
 from ..core._percent import percent_encode
 from ..iri._idna import host_to_ascii
 
-TYPE_CHECKING = False  # typing is imported for type checkers only (import cost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import Any, Final, Protocol
 
     class Interpolation(Protocol):
@@ -93,15 +84,8 @@ __all__ = ["url"]
 _HOST_CHARS: Final = frozenset(ALPHA | set("0123456789-._~"))
 _QUERY_EXTRA: Final = {"&": "%26", "=": "%3D", "+": "%2B", ";": "%3B"}
 _USERINFO_EXTRA: Final = {":": "%3A"}
-_SPAN_OF: Final = {
-    "scheme": SCHEME_SPAN,
-    "userinfo": USERINFO_SPAN,
-    "host": HOST_SPAN,
-    "port": PORT_SPAN,
-    "path": PATH_SPAN,
-    "query": QUERY_SPAN,
-    "fragment": FRAGMENT_SPAN,
-}
+#: An interpolation's conversion (``!s``, ``!r``, ``!a``), as an f-string applies it.
+_CONVERSIONS: Final[dict[str, Callable[[object], str]]] = {"s": str, "r": repr, "a": ascii}
 
 
 def url(template: Template) -> str:
@@ -311,14 +295,10 @@ def _value_text(item: Interpolation, k: int, skeleton: _Skeleton, component: str
     conversion = item.conversion
     spec = item.format_spec
     if conversion is not None:
-        if conversion == "s":
-            value = str(value)
-        elif conversion == "r":
-            value = repr(value)
-        elif conversion == "a":
-            value = ascii(value)
-        else:
+        convert = _CONVERSIONS.get(conversion)
+        if convert is None:
             raise _fail(item, k, skeleton, component, f"has the unknown conversion !{conversion}")
+        value = convert(value)
     if spec:
         return format(value, spec)
     if isinstance(value, str):
@@ -433,7 +413,7 @@ def _check_structure(
         parse(text)
         raise AssertionError("not reached")  # pragma: no cover
     for k, ((a, b), place) in enumerate(zip(spans, places, strict=True)):
-        lo, hi = parsed[_SPAN_OF[place.component]]
+        lo, hi = parsed[COMPONENT_SPANS[place.component]]
         if a == b and lo <= a <= hi:
             pass
         elif not (lo <= a and b <= hi):
