@@ -123,6 +123,20 @@ module_state(PyObject *module)
 #define UK_HIDDEN
 #endif
 
+/* A kernel: the method NAME of the module is the C function urikit_sp_NAME of
+ * its unit. Its header declares it with UK_KERNEL_<CONVENTION>(NAME) and lists
+ * it in its URIKIT_<UNIT>_METHODS with UK_METHOD_<CONVENTION>(NAME, doc), the
+ * doc's first line its typed signature in stub syntax (tools/gen_kernels.py
+ * reads it). A method of another convention, or whose C name differs, is
+ * declared and listed by hand (a PyMethodDef entry in braces). */
+#define UK_KERNEL_FASTCALL(name) \
+    UK_HIDDEN PyObject *urikit_sp_##name(PyObject *module, PyObject *const *args, \
+                                         Py_ssize_t nargs)
+#define UK_METHOD_FASTCALL(name, doc) \
+    {#name, (PyCFunction)(void (*)(void))urikit_sp_##name, METH_FASTCALL, doc}
+#define UK_KERNEL_O(name) UK_HIDDEN PyObject *urikit_sp_##name(PyObject *module, PyObject *arg)
+#define UK_METHOD_O(name, doc) {#name, urikit_sp_##name, METH_O, doc}
+
 /* x86-64 with GCC or clang: the SSSE3/AVX2 scanners, chosen at run time. */
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #define UK_SSSE3 1
