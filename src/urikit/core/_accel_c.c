@@ -326,28 +326,25 @@ parse_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
 }
 
 
+/* The references an accelerated function owns (but its type): visited and
+ * cleared alike; X_CHECK is X for a member of check. */
+#define ACCEL_REFS(X) X(fallback) X(extra1) X(extra2) UK_CHECK_FIELDS(X##_CHECK)
+
+#define UK_VISIT_REF_CHECK(name) UK_VISIT_REF(check.name)
+#define UK_CLEAR_REF_CHECK(name) UK_CLEAR_REF(check.name)
+
 static int
 accel_traverse(AccelObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(Py_TYPE(self));
-    Py_VISIT(self->fallback);
-    Py_VISIT(self->extra1);
-    Py_VISIT(self->extra2);
-#define UK_CHECK_VISIT(name) Py_VISIT(self->check.name);
-    UK_CHECK_FIELDS(UK_CHECK_VISIT)
-#undef UK_CHECK_VISIT
+    ACCEL_REFS(UK_VISIT_REF)
     return 0;
 }
 
 static int
 accel_clear(AccelObject *self)
 {
-    Py_CLEAR(self->fallback);
-    Py_CLEAR(self->extra1);
-    Py_CLEAR(self->extra2);
-#define UK_CHECK_CLEAR(name) Py_CLEAR(self->check.name);
-    UK_CHECK_FIELDS(UK_CHECK_CLEAR)
-#undef UK_CHECK_CLEAR
+    ACCEL_REFS(UK_CLEAR_REF)
     PyMem_Free(self->chars);
     self->chars = NULL;
     return 0;

@@ -209,6 +209,11 @@ typedef struct {
     uint8_t *chars;
 } AccelObject;
 
+/* An object's tp_traverse and tp_clear over an X-macro list of the members of
+ * self it owns a reference to: LIST(UK_VISIT_REF), LIST(UK_CLEAR_REF). */
+#define UK_VISIT_REF(name) Py_VISIT(self->name);
+#define UK_CLEAR_REF(name) Py_CLEAR(self->name);
+
 static inline PyObject *
 call_fallback(AccelObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -269,6 +274,22 @@ hexval(uchar c)
     return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
 }
 
+
+/* The int argument arg when it is lo to hi (lo >= 0), else -1 with an exception
+ * set: PyLong_AsLong's, or ValueError(message). */
+static inline long
+long_arg_in(PyObject *arg, long lo, long hi, const char *message)
+{
+    long v = PyLong_AsLong(arg);
+    if (v == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (v < lo || v > hi) {
+        PyErr_SetString(PyExc_ValueError, message);
+        return -1;
+    }
+    return v;
+}
 
 /* ``type`` is a tuple subclass that adds no slot and no __dict__: C may build
  * its instances as tuples (check's reports, file_records' records) */
