@@ -731,10 +731,8 @@ urikit_sp_arrow_normalize(PyObject *module, PyObject *const *args, Py_ssize_t na
 {
     (void)module;
     if (nargs != 12 || !PyTuple_Check(args[9]) || !PyTuple_Check(args[10])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "arrow_normalize(validity, offsets, data, offset, length, wide, wide_out,"
-                        " alloc, scheme_level, ports, http_like, fallback)");
-        return NULL;
+        return type_error("arrow_normalize(validity, offsets, data, offset, length, wide, wide_out,"
+                          " alloc, scheme_level, ports, http_like, fallback)");
     }
     Py_ssize_t length;
     int wide_out, level;
@@ -787,11 +785,9 @@ urikit_sp_arrow_resolve(PyObject *module, PyObject *const *args, Py_ssize_t narg
     (void)module;
     if (nargs != 11 || !(PyUnicode_Check(args[10]) ||
                          (PyTuple_Check(args[10]) && PyTuple_GET_SIZE(args[10]) == 5))) {
-        PyErr_SetString(PyExc_TypeError,
-                        "arrow_resolve(validity, offsets, data, offset, length, wide, wide_out,"
-                        " alloc, strict, fallback,"
-                        " base: str | (validity, offsets, data, offset, wide))");
-        return NULL;
+        return type_error("arrow_resolve(validity, offsets, data, offset, length, wide, wide_out,"
+                          " alloc, strict, fallback,"
+                          " base: str | (validity, offsets, data, offset, wide))");
     }
     Py_ssize_t length;
     int wide_out, strict;
@@ -849,10 +845,8 @@ urikit_sp_arrow_canonical(PyObject *module, PyObject *const *args, Py_ssize_t na
 {
     (void)module;
     if (nargs != 10) {
-        PyErr_SetString(PyExc_TypeError,
-                        "arrow_canonical(validity, offsets, data, offset, length, wide, wide_out,"
-                        " alloc, mode, fallback)");
-        return NULL;
+        return type_error("arrow_canonical(validity, offsets, data, offset, length, wide, wide_out,"
+                          " alloc, mode, fallback)");
     }
     Py_ssize_t length;
     int wide_out;
@@ -881,10 +875,8 @@ urikit_sp_arrow_domain(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 {
     (void)module;
     if (nargs != 12) {
-        PyErr_SetString(PyExc_TypeError,
-                        "arrow_domain(validity, offsets, data, offset, length, wide, wide_out,"
-                        " alloc, table, private, what, fallback)");
-        return NULL;
+        return type_error("arrow_domain(validity, offsets, data, offset, length, wide, wide_out,"
+                          " alloc, table, private, what, fallback)");
     }
     Py_ssize_t length;
     int wide_out, priv;

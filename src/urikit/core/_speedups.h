@@ -275,6 +275,14 @@ hexval(uchar c)
 }
 
 
+/* TypeError(message) for a method called with arguments it does not take: NULL. */
+static inline PyObject *
+type_error(const char *message)
+{
+    PyErr_SetString(PyExc_TypeError, message);
+    return NULL;
+}
+
 /* The int argument arg when it is lo to hi (lo >= 0), else -1 with an exception
  * set: PyLong_AsLong's, or ValueError(message). */
 static inline long
