@@ -292,7 +292,10 @@ def test_each_unit_declares_its_own_methods() -> None:
         unit = (paths.SOURCE / header).with_suffix(".c")
         assert unit.exists(), f"{header} defines a method table but has no unit {unit.name}"
         body = unit.read_text(encoding="utf-8")
-        for function in re.findall(r"\(PyCFunction\)(?:\(void \(\*\)\(void\)\))?(\w+)", text):
+        functions = re.findall(r"\(PyCFunction\)(?:\(void \(\*\)\(void\)\))?(\w+)", text)
+        functions += [f"urikit_sp_{n}" for n in re.findall(r"\bUK_METHOD_\w+\((\w+),", text)]
+        assert functions, f"{header} lists no function"
+        for function in functions:
             assert re.search(rf"^{function}\(", body, re.M), (header, function)
 
 
@@ -306,7 +309,12 @@ def test_each_unit_declares_what_it_offers() -> None:
     assert len(units) >= 15
     for unit in units:
         text = unit.read_text(encoding="utf-8")
-        offered = [rf"\b{f}\(" for f in re.findall(r"^(urikit_\w+)\(", text, re.M)]
+        offered = [
+            rf"\b{f}\("
+            if not f.startswith("urikit_sp_")
+            else rf"\b{f}\(|\bUK_KERNEL_\w+\({f[10:]}\);"
+            for f in re.findall(r"^(urikit_\w+)\(", text, re.M)
+        ]
         offered += [
             rf"\bextern PyType_Spec {t};"
             for t in re.findall(r"^PyType_Spec (urikit_\w+) =", text, re.M)

@@ -204,6 +204,8 @@ def declaration(tokens: list[str], file: str, scope: str) -> list[Variable]:
     tokens = _no_attributes(tokens)
     if not tokens or "typedef" in tokens or "extern" in tokens:
         return []
+    if tokens[0].startswith("UK_KERNEL_"):
+        return []  # a kernel's prototype (the macros of _speedups.h)
     parts = _declarators(tokens)
     head = parts[0]
     # the specifiers: storage class, qualifiers, and one type (basic type words,
@@ -509,6 +511,8 @@ def test_the_built_extension_has_nothing_else() -> None:
         ),
         ("UK_HIDDEN extern PyType_Spec spec;", []),
         ("UK_HIDDEN int f(int a, int b);", []),
+        ("UK_KERNEL_FASTCALL(percent_decode);", []),
+        ("UK_KERNEL_FASTCALL(percent_decode);\nstatic long hits;", [("hits", "file", False)]),
         ("int\nf(int a)\n{\n    int local = a;\n    return local;\n}", []),
         ("typedef struct { int a; } s_t;", []),
         ("enum { A, B };\nstruct s { int a; };", []),

@@ -403,15 +403,11 @@ urikit_sp_canonical_fast(PyObject *module, PyObject *const *args, Py_ssize_t nar
 {
     (void)module;
     if (nargs != 2 || !PyUnicode_Check(args[0]) || !PyLong_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "canonical_fast(text: str, mode: int)");
-        return NULL;
+        return type_error("canonical_fast(text: str, mode: int)");
     }
-    long mode = PyLong_AsLong(args[1]);
-    if (mode == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    if (mode < CANON_SEMANTIC || mode > CANON_SAFE_BROWSING) {
-        PyErr_SetString(PyExc_ValueError, "canonical_fast: mode is 0, 1, 2 or 3");
+    long mode = long_arg_in(args[1], CANON_SEMANTIC, CANON_SAFE_BROWSING,
+                            "canonical_fast: mode is 0, 1, 2 or 3");
+    if (mode < 0) {
         return NULL;
     }
     PyObject *text = args[0];

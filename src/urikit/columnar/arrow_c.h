@@ -7,10 +7,8 @@
 #define URIKIT_COLUMNAR_ARROW_C_H
 #include "../core/_speedups.h"
 
-UK_HIDDEN PyObject *
-urikit_sp_arrow_validate(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_arrow_level(PyObject *module, PyObject *arg);
+UK_KERNEL_FASTCALL(arrow_validate);
+UK_KERNEL_O(arrow_level); /* the method _arrow_level */
 
 #define URIKIT_ARROW_METHODS \
     {"_arrow_level", (PyCFunction)urikit_sp_arrow_level, METH_O, \
@@ -18,11 +16,11 @@ urikit_sp_arrow_level(PyObject *module, PyObject *arg);
      "\n" \
      "Returns previous level: tests choose the Arrow scanner (0 portable, 1 SSSE3, 2 " \
      "AVX2, -1 the CPU's best)."}, \
-    {"arrow_validate", (PyCFunction)(void (*)(void))urikit_sp_arrow_validate, METH_FASTCALL, \
-     "arrow_validate(schema_capsule: object, array_capsule: object, rule: str, /) -> " \
-     "tuple[bytes, bytes | None, int, int]\n" \
-     "\n" \
-     "Returns (valid bits, non-null bits | None, n_invalid, n_null) for an Arrow " \
-     "string, large_string or string_view array."},
+    UK_METHOD_FASTCALL(arrow_validate, \
+        "arrow_validate(schema_capsule: object, array_capsule: object, rule: str, /) -> " \
+        "tuple[bytes, bytes | None, int, int]\n" \
+        "\n" \
+        "Returns (valid bits, non-null bits | None, n_invalid, n_null) for an Arrow " \
+        "string, large_string or string_view array."),
 
 #endif /* URIKIT_COLUMNAR_ARROW_C_H */

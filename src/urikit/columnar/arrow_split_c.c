@@ -364,9 +364,7 @@ urikit_sp_arrow_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 {
     (void)module;
     if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError,
-                        "expected (n, invalid_rows, reasons, positions, alloc)");
-        return NULL;
+        return type_error("expected (n, invalid_rows, reasons, positions, alloc)");
     }
     Py_ssize_t n = PyLong_AsSsize_t(args[0]);
     if (n == -1 && PyErr_Occurred()) {
@@ -374,8 +372,7 @@ urikit_sp_arrow_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     }
     PyObject *reasons = args[2], *positions = args[3], *alloc = args[4];
     if (n < 0 || !PyList_Check(reasons) || !PyList_Check(positions) || !PyCallable_Check(alloc)) {
-        PyErr_SetString(PyExc_TypeError, "expected (n >= 0, bytes, list, list, callable)");
-        return NULL;
+        return type_error("expected (n >= 0, bytes, list, list, callable)");
     }
     Py_buffer rows;
     if (PyObject_GetBuffer(args[1], &rows, PyBUF_SIMPLE) < 0) {

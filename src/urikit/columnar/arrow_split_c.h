@@ -7,24 +7,22 @@
 #define URIKIT_COLUMNAR_ARROW_SPLIT_C_H
 #include "../core/_speedups.h"
 
-UK_HIDDEN PyObject *
-urikit_sp_arrow_split(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_arrow_errors(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_KERNEL_FASTCALL(arrow_split);
+UK_KERNEL_FASTCALL(arrow_errors);
 
 #define URIKIT_ARROW_SPLIT_METHODS \
-    {"arrow_split", (PyCFunction)(void (*)(void))urikit_sp_arrow_split, METH_FASTCALL, \
-     "arrow_split(schema_capsule: object, array_capsule: object, rule: str, wide: " \
-     "bool, alloc: Callable[[int], object], /) -> tuple[object | None, int, int, " \
-     "bytes, list[str], tuple[tuple[object, object, object, int], ...]]\n" \
-     "\n" \
-     "Returns (non-null bits | None, n_invalid, n_null, invalid rows, invalid texts, " \
-     "((validity, offsets, data, null count) * 8))."}, \
-    {"arrow_errors", (PyCFunction)(void (*)(void))urikit_sp_arrow_errors, METH_FASTCALL, \
-     "arrow_errors(n: int, invalid_rows: bytes, reasons: list[str], positions: " \
-     "list[int], alloc: Callable[[int], object], /) -> tuple[object, object, object, " \
-     "object, object]\n" \
-     "\n" \
-     "Returns the buffers of the error_reason and error_position columns."},
+    UK_METHOD_FASTCALL(arrow_split, \
+        "arrow_split(schema_capsule: object, array_capsule: object, rule: str, wide: " \
+        "bool, alloc: Callable[[int], object], /) -> tuple[object | None, int, int, " \
+        "bytes, list[str], tuple[tuple[object, object, object, int], ...]]\n" \
+        "\n" \
+        "Returns (non-null bits | None, n_invalid, n_null, invalid rows, invalid texts, " \
+        "((validity, offsets, data, null count) * 8))."), \
+    UK_METHOD_FASTCALL(arrow_errors, \
+        "arrow_errors(n: int, invalid_rows: bytes, reasons: list[str], positions: " \
+        "list[int], alloc: Callable[[int], object], /) -> tuple[object, object, object, " \
+        "object, object]\n" \
+        "\n" \
+        "Returns the buffers of the error_reason and error_position columns."),
 
 #endif /* URIKIT_COLUMNAR_ARROW_SPLIT_C_H */

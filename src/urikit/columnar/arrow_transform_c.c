@@ -702,6 +702,22 @@ shared_args(PyObject *const *args, Py_ssize_t *length, int *wide_out)
     return *wide_out < 0 || urikit_alloc_check(args[7]) < 0 ? -1 : 0;
 }
 
+/* job over the one column of args[0:4] (length rows, args[5] wide), the output
+ * in buffers from args[7] (wide_out: large_string), fallback for the rows C
+ * declines: what run returns, None or NULL included. */
+static PyObject *
+run_column(const job_t *job, PyObject *const *args, Py_ssize_t length, int wide_out,
+           PyObject *fallback)
+{
+    col_t c;
+    PyObject *result = NULL;
+    if (col_open(args[0], args[1], args[2], args[3], length, args[5], &c) == 0) {
+        result = run(job, &c, wide_out, args[7], NULL, fallback, 0);
+    }
+    col_close(&c);
+    return result;
+}
+
 /* arrow_normalize(validity, offsets, data, offset, length, wide, wide_out,
  *                 alloc, scheme_level, ports, http_like, fallback)
  * -> (validity | None, offsets, data, null count) | None (a string output over
@@ -715,10 +731,8 @@ urikit_sp_arrow_normalize(PyObject *module, PyObject *const *args, Py_ssize_t na
 {
     (void)module;
     if (nargs != 12 || !PyTuple_Check(args[9]) || !PyTuple_Check(args[10])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "arrow_normalize(validity, offsets, data, offset, length, wide, wide_out,"
-                        " alloc, scheme_level, ports, http_like, fallback)");
-        return NULL;
+        return type_error("arrow_normalize(validity, offsets, data, offset, length, wide, wide_out,"
+                          " alloc, scheme_level, ports, http_like, fallback)");
     }
     Py_ssize_t length;
     int wide_out, level;
@@ -771,11 +785,9 @@ urikit_sp_arrow_resolve(PyObject *module, PyObject *const *args, Py_ssize_t narg
     (void)module;
     if (nargs != 11 || !(PyUnicode_Check(args[10]) ||
                          (PyTuple_Check(args[10]) && PyTuple_GET_SIZE(args[10]) == 5))) {
-        PyErr_SetString(PyExc_TypeError,
-                        "arrow_resolve(validity, offsets, data, offset, length, wide, wide_out,"
-                        " alloc, strict, fallback,"
-                        " base: str | (validity, offsets, data, offset, wide))");
-        return NULL;
+        return type_error("arrow_resolve(validity, offsets, data, offset, length, wide, wide_out,"
+                          " alloc, strict, fallback,"
+                          " base: str | (validity, offsets, data, offset, wide))");
     }
     Py_ssize_t length;
     int wide_out, strict;
@@ -833,35 +845,24 @@ urikit_sp_arrow_canonical(PyObject *module, PyObject *const *args, Py_ssize_t na
 {
     (void)module;
     if (nargs != 10) {
-        PyErr_SetString(PyExc_TypeError,
-                        "arrow_canonical(validity, offsets, data, offset, length, wide, wide_out,"
-                        " alloc, mode, fallback)");
-        return NULL;
+        return type_error("arrow_canonical(validity, offsets, data, offset, length, wide, wide_out,"
+                          " alloc, mode, fallback)");
     }
     Py_ssize_t length;
     int wide_out;
     if (shared_args(args, &length, &wide_out) < 0) {
         return NULL;
     }
-    long mode = PyLong_AsLong(args[8]);
-    if (mode == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    if (mode < CANON_SEMANTIC || mode > CANON_SAFE_BROWSING) {
-        PyErr_SetString(PyExc_ValueError, "arrow_canonical: mode is 0, 1, 2 or 3");
+    long mode = long_arg_in(args[8], CANON_SEMANTIC, CANON_SAFE_BROWSING,
+                            "arrow_canonical: mode is 0, 1, 2 or 3");
+    if (mode < 0) {
         return NULL;
     }
     job_t job;
     memset(&job, 0, sizeof(job));
     job.op = OP_CANONICAL;
     job.flag = (int)mode;
-    col_t c;
-    PyObject *result = NULL;
-    if (col_open(args[0], args[1], args[2], args[3], length, args[5], &c) == 0) {
-        result = run(&job, &c, wide_out, args[7], NULL, args[9], 0);
-    }
-    col_close(&c);
-    return result;
+    return run_column(&job, args, length, wide_out, args[9]);
 }
 
 /* arrow_domain(validity, offsets, data, offset, length, wide, wide_out, alloc,
@@ -874,22 +875,16 @@ urikit_sp_arrow_domain(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 {
     (void)module;
     if (nargs != 12) {
-        PyErr_SetString(PyExc_TypeError,
-                        "arrow_domain(validity, offsets, data, offset, length, wide, wide_out,"
-                        " alloc, table, private, what, fallback)");
-        return NULL;
+        return type_error("arrow_domain(validity, offsets, data, offset, length, wide, wide_out,"
+                          " alloc, table, private, what, fallback)");
     }
     Py_ssize_t length;
     int wide_out, priv;
     if (shared_args(args, &length, &wide_out) < 0 || (priv = PyObject_IsTrue(args[9])) < 0) {
         return NULL;
     }
-    long what = PyLong_AsLong(args[10]);
-    if (what == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    if (what < 0 || what >= DOM_N) {
-        PyErr_SetString(PyExc_ValueError, "arrow_domain: what is 0 to 4");
+    long what = long_arg_in(args[10], 0, DOM_N - 1, "arrow_domain: what is 0 to 4");
+    if (what < 0) {
         return NULL;
     }
     job_t job;
@@ -901,11 +896,5 @@ urikit_sp_arrow_domain(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     }
     job.flag = priv ? 15 : 5;
     job.what = (int)what;
-    col_t c;
-    PyObject *result = NULL;
-    if (col_open(args[0], args[1], args[2], args[3], length, args[5], &c) == 0) {
-        result = run(&job, &c, wide_out, args[7], NULL, args[11], 0);
-    }
-    col_close(&c);
-    return result;
+    return run_column(&job, args, length, wide_out, args[11]);
 }

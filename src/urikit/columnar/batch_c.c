@@ -35,8 +35,7 @@ static PyObject *
 batch(PyObject *module, PyObject *const *args, Py_ssize_t nargs, int want)
 {
     if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "expected (texts, rule, fallback)");
-        return NULL;
+        return type_error("expected (texts, rule, fallback)");
     }
     const state_t *st = module_state(module);
     /* an unknown rule: every item goes to the fallback, which words the error */
@@ -153,10 +152,8 @@ urikit_sp_file_records(PyObject *module, PyObject *const *args, Py_ssize_t nargs
 {
     if (nargs != 5 || !PyList_CheckExact(args[0]) || !PyLong_CheckExact(args[1]) ||
         !is_plain_tuple_type(args[3])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "file_records(lines: list[str], first: int, rule: str, "
-                        "record_type: a tuple subclass without slots, fallback)");
-        return NULL;
+        return type_error("file_records(lines: list[str], first: int, rule: str, "
+                          "record_type: a tuple subclass without slots, fallback)");
     }
     const state_t *st = module_state(module);
     PyObject *lines = args[0], *rule = args[2], *fallback = args[4];

@@ -326,28 +326,25 @@ parse_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
 }
 
 
+/* The references an accelerated function owns (but its type): visited and
+ * cleared alike; X_CHECK is X for a member of check. */
+#define ACCEL_REFS(X) X(fallback) X(extra1) X(extra2) UK_CHECK_FIELDS(X##_CHECK)
+
+#define UK_VISIT_REF_CHECK(name) UK_VISIT_REF(check.name)
+#define UK_CLEAR_REF_CHECK(name) UK_CLEAR_REF(check.name)
+
 static int
 accel_traverse(AccelObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(Py_TYPE(self));
-    Py_VISIT(self->fallback);
-    Py_VISIT(self->extra1);
-    Py_VISIT(self->extra2);
-#define UK_CHECK_VISIT(name) Py_VISIT(self->check.name);
-    UK_CHECK_FIELDS(UK_CHECK_VISIT)
-#undef UK_CHECK_VISIT
+    ACCEL_REFS(UK_VISIT_REF)
     return 0;
 }
 
 static int
 accel_clear(AccelObject *self)
 {
-    Py_CLEAR(self->fallback);
-    Py_CLEAR(self->extra1);
-    Py_CLEAR(self->extra2);
-#define UK_CHECK_CLEAR(name) Py_CLEAR(self->check.name);
-    UK_CHECK_FIELDS(UK_CHECK_CLEAR)
-#undef UK_CHECK_CLEAR
+    ACCEL_REFS(UK_CLEAR_REF)
     PyMem_Free(self->chars);
     self->chars = NULL;
     return 0;
@@ -502,9 +499,7 @@ urikit_sp_accelerate(PyObject *module, PyObject *args, PyObject *kwargs)
     const char *kind;
     PyObject *fallback, *extra1 = NULL, *extra2 = NULL;
     if (PyTuple_GET_SIZE(args) > 2) {
-        PyErr_SetString(PyExc_TypeError,
-                        "accelerate(kind, fallback, /, **named): a kind's arguments go by name");
-        return NULL;
+        return type_error("accelerate(kind, fallback, /, **named): a kind's arguments go by name");
     }
     if (!PyArg_ParseTuple(args, "sO:accelerate", &kind, &fallback)) {
         return NULL;
@@ -523,34 +518,28 @@ urikit_sp_accelerate(PyObject *module, PyObject *args, PyObject *kwargs)
         return NULL;
     }
     if (k == K_PARSE && !PyCallable_Check(extra1)) {
-        PyErr_SetString(PyExc_TypeError, "accelerate('parse', parse, diagnose=callable)");
-        return NULL;
+        return type_error("accelerate('parse', parse, diagnose=callable)");
     }
     if (k == K_IS_VALID && extra1 != NULL) {
         if (!PyBool_Check(extra1)) {
-            PyErr_SetString(PyExc_TypeError, "accelerate('is_valid', f, ascii_only=bool)");
-            return NULL;
+            return type_error("accelerate('is_valid', f, ascii_only=bool)");
         }
         if (extra1 == Py_False) {
             extra1 = NULL; /* the marker is "ASCII only": absent when false */
         }
     }
     if (k == K_NORMALIZE && (!PyDict_Check(extra1) || !PyAnySet_Check(extra2))) {
-        PyErr_SetString(PyExc_TypeError,
-                        "accelerate('normalize', f, default_ports=dict, http_like=set)");
-        return NULL;
+        return type_error("accelerate('normalize', f, default_ports=dict, http_like=set)");
     }
     check_fields_t check = {0};
     if (k == K_CHECK && check_fields_from(kwargs, &check) < 0) {
         return NULL;
     }
     if (k == K_CHECK && !urikit_check_fields_ok(&check)) {
-        PyErr_SetString(PyExc_TypeError,
-                        "accelerate('check', check, ...): report_type a tuple subclass adding "
-                        "no slot, schemes, metadata_hosts and local_endings tuples of lowercase "
-                        "ASCII str, origin_memo a dict, origin_verdict and char_kind callables, "
-                        "version_attr a str");
-        return NULL;
+        return type_error("accelerate('check', check, ...): report_type a tuple subclass adding "
+                          "no slot, schemes, metadata_hosts and local_endings tuples of lowercase "
+                          "ASCII str, origin_memo a dict, origin_verdict and char_kind callables, "
+                          "version_attr a str");
     }
     state_t *st = module_state(module);
     if (k == K_PARSE && extra2 != NULL) {
@@ -561,10 +550,8 @@ urikit_sp_accelerate(PyObject *module, PyObject *args, PyObject *kwargs)
             !PyType_IsSubtype(sub, st->reference_type) || !urikit_is_record_type(sub) ||
             sub->tp_basicsize != st->reference_type->tp_basicsize || sub->tp_itemsize != 0 ||
             sub->tp_dictoffset != 0) {
-            PyErr_SetString(PyExc_TypeError,
-                            "accelerate('parse', parse, diagnose=..., subtype=...): subtype must "
-                            "subclass the installed reference type and add no slot or __dict__");
-            return NULL;
+            return type_error("accelerate('parse', parse, diagnose=..., subtype=...): subtype must "
+                              "subclass the installed reference type and add no slot or __dict__");
         }
     }
     AccelObject *self = PyObject_GC_New(AccelObject, st->accel_type);
@@ -616,9 +603,7 @@ PyObject *
 urikit_sp_set_reference_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2 || !PyType_Check(args[0]) || !PyType_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "set_reference_type(record_base: type, reference_type: type)");
-        return NULL;
+        return type_error("set_reference_type(record_base: type, reference_type: type)");
     }
     PyTypeObject *base = (PyTypeObject *)args[0], *type = (PyTypeObject *)args[1];
     if (!urikit_is_record_type(base)) {
@@ -649,16 +634,13 @@ PyObject *
 urikit_sp_set_error_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2 || !PyCallable_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "set_error_type(error_type, diagnose)");
-        return NULL;
+        return type_error("set_error_type(error_type, diagnose)");
     }
     PyObject *arg = args[0];
     if (!PyType_Check(arg) ||
         !PyType_IsSubtype((PyTypeObject *)arg, (PyTypeObject *)PyExc_ValueError) ||
         ((PyTypeObject *)arg)->tp_new != ((PyTypeObject *)PyExc_ValueError)->tp_new) {
-        PyErr_SetString(PyExc_TypeError,
-                        "set_error_type(type): a ValueError subclass without its own __new__");
-        return NULL;
+        return type_error("set_error_type(type): a ValueError subclass without its own __new__");
     }
     PyTypeObject *type = (PyTypeObject *)arg;
     Py_ssize_t offsets[NEFIELDS];

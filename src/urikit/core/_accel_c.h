@@ -15,10 +15,8 @@ urikit_new_reference(const state_t *st, PyTypeObject *type, PyObject *text, cons
 UK_HIDDEN extern PyType_Spec urikit_accel_spec;
 UK_HIDDEN PyObject *
 urikit_sp_accelerate(PyObject *module, PyObject *args, PyObject *kwargs);
-UK_HIDDEN PyObject *
-urikit_sp_set_reference_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_set_error_type(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_KERNEL_FASTCALL(set_reference_type);
+UK_KERNEL_FASTCALL(set_error_type);
 UK_HIDDEN PyObject *
 urikit_sp_reference_type(PyObject *module, PyObject *unused);
 
@@ -28,17 +26,17 @@ urikit_sp_reference_type(PyObject *module, PyObject *unused);
      "accelerate(kind: str, fallback: _F, /, **named: object) -> _F\n" \
      "\n" \
      "A C accelerated twin of the Python fallback (what each kind takes goes by name)."}, \
-    {"set_reference_type", (PyCFunction)(void (*)(void))urikit_sp_set_reference_type, METH_FASTCALL, \
-     "set_reference_type(record_base: type, reference_type: type, /) -> None\n" \
-     "\n" \
-     "The type the fast parse builds (the hook urikit.reference installs at import; " \
-     "see docs/speedups.md)."}, \
-    {"set_error_type", (PyCFunction)(void (*)(void))urikit_sp_set_error_type, METH_FASTCALL, \
-     "set_error_type(error_type: type[ValueError], diagnose: Callable[..., object], " \
-     "/) -> None\n" \
-     "\n" \
-     "The class the fast parse raises, its slots filled in C, instead of calling " \
-     "diagnose (the hook urikit.reference installs at import; see docs/speedups.md)."}, \
+    UK_METHOD_FASTCALL(set_reference_type, \
+        "set_reference_type(record_base: type, reference_type: type, /) -> None\n" \
+        "\n" \
+        "The type the fast parse builds (the hook urikit.reference installs at import; " \
+        "see docs/speedups.md)."), \
+    UK_METHOD_FASTCALL(set_error_type, \
+        "set_error_type(error_type: type[ValueError], diagnose: Callable[..., object], " \
+        "/) -> None\n" \
+        "\n" \
+        "The class the fast parse raises, its slots filled in C, instead of calling " \
+        "diagnose (the hook urikit.reference installs at import; see docs/speedups.md)."), \
     {"reference_type", (PyCFunction)urikit_sp_reference_type, METH_NOARGS, \
      "reference_type() -> tuple[type, type] | None\n" \
      "\n" \

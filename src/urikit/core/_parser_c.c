@@ -638,8 +638,7 @@ PyObject *
 urikit_sp_locate_error(PyObject *module, PyObject *text)
 {
     if (!PyUnicode_Check(text)) {
-        PyErr_SetString(PyExc_TypeError, "locate_error(text): text must be str");
-        return NULL;
+        return type_error("locate_error(text): text must be str");
     }
     return located_tuple(module_state(module), text);
 }

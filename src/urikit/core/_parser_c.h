@@ -23,8 +23,7 @@ urikit_spans_tuple(const state_t *st, const spans_t *sp);
 UK_HIDDEN int
 urikit_is_record_type(PyTypeObject *type);
 UK_HIDDEN extern PyType_Spec urikit_record_spec;
-UK_HIDDEN PyObject *
-urikit_sp_locate_error(PyObject *module, PyObject *text);
+UK_KERNEL_O(locate_error);
 
 /* URI-reference over the ASCII data s[0:n] of a str (so s[n] is readable: its
  * terminating NUL): 1 and the spans in sp (unless NULL: validity only), or 0
@@ -51,9 +50,9 @@ split_ref(const uchar *s, Py_ssize_t n, spans_t *sp)
 }
 
 #define URIKIT_PARSER_METHODS \
-    {"locate_error", (PyCFunction)urikit_sp_locate_error, METH_O, \
-     "locate_error(text: str, /) -> tuple[str, str, int] | None\n" \
-     "\n" \
-     "Returns (reason, component, position) | None: _parser.locate_error."},
+    UK_METHOD_O(locate_error, \
+        "locate_error(text: str, /) -> tuple[str, str, int] | None\n" \
+        "\n" \
+        "Returns (reason, component, position) | None: _parser.locate_error."),
 
 #endif /* URIKIT_CORE_PARSER_C_H */

@@ -123,6 +123,20 @@ module_state(PyObject *module)
 #define UK_HIDDEN
 #endif
 
+/* A kernel: the method NAME of the module is the C function urikit_sp_NAME of
+ * its unit. Its header declares it with UK_KERNEL_<CONVENTION>(NAME) and lists
+ * it in its URIKIT_<UNIT>_METHODS with UK_METHOD_<CONVENTION>(NAME, doc), the
+ * doc's first line its typed signature in stub syntax (tools/gen_kernels.py
+ * reads it). A method of another convention, or whose C name differs, is
+ * declared and listed by hand (a PyMethodDef entry in braces). */
+#define UK_KERNEL_FASTCALL(name) \
+    UK_HIDDEN PyObject *urikit_sp_##name(PyObject *module, PyObject *const *args, \
+                                         Py_ssize_t nargs)
+#define UK_METHOD_FASTCALL(name, doc) \
+    {#name, (PyCFunction)(void (*)(void))urikit_sp_##name, METH_FASTCALL, doc}
+#define UK_KERNEL_O(name) UK_HIDDEN PyObject *urikit_sp_##name(PyObject *module, PyObject *arg)
+#define UK_METHOD_O(name, doc) {#name, urikit_sp_##name, METH_O, doc}
+
 /* x86-64 with GCC or clang: the SSSE3/AVX2 scanners, chosen at run time. */
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #define UK_SSSE3 1
@@ -195,6 +209,11 @@ typedef struct {
     uint8_t *chars;
 } AccelObject;
 
+/* An object's tp_traverse and tp_clear over an X-macro list of the members of
+ * self it owns a reference to: LIST(UK_VISIT_REF), LIST(UK_CLEAR_REF). */
+#define UK_VISIT_REF(name) Py_VISIT(self->name);
+#define UK_CLEAR_REF(name) Py_CLEAR(self->name);
+
 static inline PyObject *
 call_fallback(AccelObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -255,6 +274,30 @@ hexval(uchar c)
     return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
 }
 
+
+/* TypeError(message) for a method called with arguments it does not take: NULL. */
+static inline PyObject *
+type_error(const char *message)
+{
+    PyErr_SetString(PyExc_TypeError, message);
+    return NULL;
+}
+
+/* The int argument arg when it is lo to hi (lo >= 0), else -1 with an exception
+ * set: PyLong_AsLong's, or ValueError(message). */
+static inline long
+long_arg_in(PyObject *arg, long lo, long hi, const char *message)
+{
+    long v = PyLong_AsLong(arg);
+    if (v == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (v < lo || v > hi) {
+        PyErr_SetString(PyExc_ValueError, message);
+        return -1;
+    }
+    return v;
+}
 
 /* ``type`` is a tuple subclass that adds no slot and no __dict__: C may build
  * its instances as tuples (check's reports, file_records' records) */

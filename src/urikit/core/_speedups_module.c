@@ -96,6 +96,17 @@ sp_exec(PyObject *m)
     return 0;
 }
 
+/* The references the module state st owns: visited and cleared alike. */
+#define STATE_REFS(X) \
+    X(none_pair) X(str_uri_reference) X(str_utf8) X(str_empty) X(empty_tuple) \
+    X(error_type) X(error_diagnose) X(accel_type) X(getter_type) X(record_type) \
+    X(record_base) X(reference_type) \
+    for (int w = 0; w < NWORDS; w++) { \
+        X(words[w]) \
+    }
+#define STATE_VISIT(name) Py_VISIT(st->name);
+#define STATE_CLEAR(name) Py_CLEAR(st->name);
+
 static int
 sp_traverse(PyObject *m, visitproc visit, void *arg)
 {
@@ -103,21 +114,7 @@ sp_traverse(PyObject *m, visitproc visit, void *arg)
     if (st == NULL) {
         return 0;
     }
-    Py_VISIT(st->none_pair);
-    Py_VISIT(st->str_uri_reference);
-    Py_VISIT(st->str_utf8);
-    Py_VISIT(st->str_empty);
-    Py_VISIT(st->empty_tuple);
-    Py_VISIT(st->error_type);
-    Py_VISIT(st->error_diagnose);
-    for (int w = 0; w < NWORDS; w++) {
-        Py_VISIT(st->words[w]);
-    }
-    Py_VISIT(st->accel_type);
-    Py_VISIT(st->getter_type);
-    Py_VISIT(st->record_type);
-    Py_VISIT(st->record_base);
-    Py_VISIT(st->reference_type);
+    STATE_REFS(STATE_VISIT)
     return 0;
 }
 
@@ -128,21 +125,7 @@ sp_clear(PyObject *m)
     if (st == NULL) {
         return 0;
     }
-    Py_CLEAR(st->none_pair);
-    Py_CLEAR(st->str_uri_reference);
-    Py_CLEAR(st->str_utf8);
-    Py_CLEAR(st->str_empty);
-    Py_CLEAR(st->empty_tuple);
-    Py_CLEAR(st->error_type);
-    Py_CLEAR(st->error_diagnose);
-    for (int w = 0; w < NWORDS; w++) {
-        Py_CLEAR(st->words[w]);
-    }
-    Py_CLEAR(st->accel_type);
-    Py_CLEAR(st->getter_type);
-    Py_CLEAR(st->record_type);
-    Py_CLEAR(st->record_base);
-    Py_CLEAR(st->reference_type);
+    STATE_REFS(STATE_CLEAR)
     return 0;
 }
 

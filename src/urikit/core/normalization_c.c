@@ -289,9 +289,7 @@ urikit_sp_normalize_kernel(PyObject *module, PyObject *const *args, Py_ssize_t n
 {
     if (nargs != 4 || !PyUnicode_Check(args[0]) || !PyDict_Check(args[2]) ||
         !PyAnySet_Check(args[3])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "normalize_kernel(text: str, scheme_level, default_ports, http_like)");
-        return NULL;
+        return type_error("normalize_kernel(text: str, scheme_level, default_ports, http_like)");
     }
     int scheme_level = PyObject_IsTrue(args[1]);
     if (scheme_level < 0) {

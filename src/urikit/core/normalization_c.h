@@ -23,14 +23,13 @@ urikit_normalize_ascii(const uchar *s, Py_ssize_t n, const spans_t *sp, int sche
                        const norm_registry_t *reg, char *mem, Py_ssize_t *stack, const char **out);
 UK_HIDDEN PyObject *
 urikit_normalize_kernel(PyObject *text, int scheme_level, PyObject *default_ports, PyObject *http_like);
-UK_HIDDEN PyObject *
-urikit_sp_normalize_kernel(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_KERNEL_FASTCALL(normalize_kernel);
 
 #define URIKIT_NORMALIZATION_METHODS \
-    {"normalize_kernel", (PyCFunction)(void (*)(void))urikit_sp_normalize_kernel, METH_FASTCALL, \
-     "normalize_kernel(text: str, scheme_level: bool, default_ports: dict[str, int], " \
-     "http_like: frozenset[str], /) -> str | None\n" \
-     "\n" \
-     "Returns str | None."},
+    UK_METHOD_FASTCALL(normalize_kernel, \
+        "normalize_kernel(text: str, scheme_level: bool, default_ports: dict[str, int], " \
+        "http_like: frozenset[str], /) -> str | None\n" \
+        "\n" \
+        "Returns str | None."),
 
 #endif /* URIKIT_CORE_NORMALIZATION_C_H */

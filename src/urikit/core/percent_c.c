@@ -26,8 +26,7 @@ PyObject *
 urikit_sp_percent_encode(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 2 || !PyUnicode_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "percent_encode(text: str, component: str)");
-        return NULL;
+        return type_error("percent_encode(text: str, component: str)");
     }
     PyObject *text = args[0];
     uint32_t mask = component_mask(args[1]);
@@ -108,8 +107,7 @@ PyObject *
 urikit_sp_percent_decode(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 1 || !PyUnicode_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "percent_decode(text: str)");
-        return NULL;
+        return type_error("percent_decode(text: str)");
     }
     PyObject *text = args[0];
     if (UK_READY(text) < 0) {

@@ -7,19 +7,17 @@
 #define URIKIT_CORE_PERCENT_C_H
 #include "_speedups.h"
 
-UK_HIDDEN PyObject *
-urikit_sp_percent_encode(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_percent_decode(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_KERNEL_FASTCALL(percent_encode);
+UK_KERNEL_FASTCALL(percent_decode);
 
 #define URIKIT_PERCENT_METHODS \
-    {"percent_encode", (PyCFunction)(void (*)(void))urikit_sp_percent_encode, METH_FASTCALL, \
-     "percent_encode(text: str, component: str, /) -> str | int\n" \
-     "\n" \
-     "Returns str | int (UTF-8, strict)."}, \
-    {"percent_decode", (PyCFunction)(void (*)(void))urikit_sp_percent_decode, METH_FASTCALL, \
-     "percent_decode(text: str, /) -> str | tuple[str, int]\n" \
-     "\n" \
-     "Returns str | (reason, position) (UTF-8, strict)."},
+    UK_METHOD_FASTCALL(percent_encode, \
+        "percent_encode(text: str, component: str, /) -> str | int\n" \
+        "\n" \
+        "Returns str | int (UTF-8, strict)."), \
+    UK_METHOD_FASTCALL(percent_decode, \
+        "percent_decode(text: str, /) -> str | tuple[str, int]\n" \
+        "\n" \
+        "Returns str | (reason, position) (UTF-8, strict)."),
 
 #endif /* URIKIT_CORE_PERCENT_C_H */

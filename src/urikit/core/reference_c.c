@@ -60,26 +60,21 @@ getter_set(PyObject *op, PyObject *obj, PyObject *value)
     return r ? 0 : -1;
 }
 
+/* The references a getter owns (but its type): visited and cleared alike. */
+#define GETTER_REFS(X) X(prop) X(owner) X(exact) X(common[0]) X(common[1])
+
 static int
 getter_traverse(GetterObject *self, visitproc visit, void *arg)
 {
     Py_VISIT(Py_TYPE(self));
-    Py_VISIT(self->prop);
-    Py_VISIT(self->owner);
-    Py_VISIT(self->exact);
-    Py_VISIT(self->common[0]);
-    Py_VISIT(self->common[1]);
+    GETTER_REFS(UK_VISIT_REF)
     return 0;
 }
 
 static int
 getter_clear(GetterObject *self)
 {
-    Py_CLEAR(self->prop);
-    Py_CLEAR(self->owner);
-    Py_CLEAR(self->exact);
-    Py_CLEAR(self->common[0]);
-    Py_CLEAR(self->common[1]);
+    GETTER_REFS(UK_CLEAR_REF)
     return 0;
 }
 

@@ -288,8 +288,7 @@ PyObject *
 urikit_sp_resolve_kernel(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyUnicode_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "resolve_kernel(base: str, reference: str, strict)");
-        return NULL;
+        return type_error("resolve_kernel(base: str, reference: str, strict)");
     }
     int strict = PyObject_IsTrue(args[2]);
     return strict < 0 ? NULL : urikit_resolve_kernel(args[0], args[1], strict);
@@ -299,8 +298,7 @@ PyObject *
 urikit_sp_remove_dot_segments(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 1 || !PyUnicode_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "remove_dot_segments(path: str)");
-        return NULL;
+        return type_error("remove_dot_segments(path: str)");
     }
     return urikit_remove_dots_str(args[0]);
 }

@@ -24,19 +24,17 @@ urikit_resolve_ascii(const uchar *b, Py_ssize_t nb, const spans_t *bs, const uch
                      Py_ssize_t nr, const spans_t *rs, int strict, char *mem, Py_ssize_t *stack);
 UK_HIDDEN PyObject *
 urikit_resolve_kernel(PyObject *base, PyObject *ref, int strict);
-UK_HIDDEN PyObject *
-urikit_sp_resolve_kernel(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_remove_dot_segments(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_KERNEL_FASTCALL(resolve_kernel);
+UK_KERNEL_FASTCALL(remove_dot_segments);
 
 #define URIKIT_RESOLUTION_METHODS \
-    {"remove_dot_segments", (PyCFunction)(void (*)(void))urikit_sp_remove_dot_segments, METH_FASTCALL, \
-     "remove_dot_segments(path: str, /) -> str\n" \
-     "\n" \
-     "Returns str (RFC 3986 section 5.2.4)."}, \
-    {"resolve_kernel", (PyCFunction)(void (*)(void))urikit_sp_resolve_kernel, METH_FASTCALL, \
-     "resolve_kernel(base: str, reference: str, strict: bool, /) -> str | None\n" \
-     "\n" \
-     "Returns str | None (None: let Python decide)."},
+    UK_METHOD_FASTCALL(remove_dot_segments, \
+        "remove_dot_segments(path: str, /) -> str\n" \
+        "\n" \
+        "Returns str (RFC 3986 section 5.2.4)."), \
+    UK_METHOD_FASTCALL(resolve_kernel, \
+        "resolve_kernel(base: str, reference: str, strict: bool, /) -> str | None\n" \
+        "\n" \
+        "Returns str | None (None: let Python decide)."),
 
 #endif /* URIKIT_CORE_RESOLUTION_C_H */

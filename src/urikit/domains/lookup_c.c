@@ -192,8 +192,7 @@ urikit_sp_psl_table(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
     if (nargs != 1 || !PyTuple_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "psl_table(nodes: tuple of (bytes, int))");
-        return NULL;
+        return type_error("psl_table(nodes: tuple of (bytes, int))");
     }
     PyObject *nodes = args[0];
     Py_ssize_t count = PyTuple_GET_SIZE(nodes), total = 0;
@@ -201,8 +200,7 @@ urikit_sp_psl_table(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyObject *item = PyTuple_GET_ITEM(nodes, i);
         if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 2 ||
             !PyBytes_Check(PyTuple_GET_ITEM(item, 0)) || !PyLong_Check(PyTuple_GET_ITEM(item, 1))) {
-            PyErr_SetString(PyExc_TypeError, "psl_table: a node is (bytes, int)");
-            return NULL;
+            return type_error("psl_table: a node is (bytes, int)");
         }
         total += PyBytes_GET_SIZE(PyTuple_GET_ITEM(item, 0));
     }
@@ -281,8 +279,7 @@ urikit_sp_psl_lookup(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
     if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "psl_lookup(table, host, private, what)");
-        return NULL;
+        return type_error("psl_lookup(table, host, private, what)");
     }
     const psl_table_t *t = urikit_psl_of(args[0]);
     if (t == NULL) {

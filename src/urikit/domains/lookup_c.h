@@ -42,20 +42,18 @@ urikit_psl_find(const psl_table_t *t, const uchar *p, Py_ssize_t n, int mask, ps
 UK_HIDDEN const psl_table_t *
 urikit_psl_of(PyObject *capsule);
 
-UK_HIDDEN PyObject *
-urikit_sp_psl_table(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
-UK_HIDDEN PyObject *
-urikit_sp_psl_lookup(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_KERNEL_FASTCALL(psl_table);
+UK_KERNEL_FASTCALL(psl_lookup);
 
 #define URIKIT_DOMAINS_LOOKUP_METHODS \
-    {"psl_table", (PyCFunction)(void (*)(void))urikit_sp_psl_table, METH_FASTCALL, \
-     "psl_table(nodes: tuple[tuple[bytes, int], ...], /) -> object\n" \
-     "\n" \
-     "Returns capsule: the compiled list; nodes: ((suffix bytes, flags), ...)."}, \
-    {"psl_lookup", (PyCFunction)(void (*)(void))urikit_sp_psl_lookup, METH_FASTCALL, \
-     "psl_lookup(table: object, host: str, private: bool, what: int, /) -> object\n" \
-     "\n" \
-     "Returns str | None | NotImplemented (declined): what 0 the public suffix, 1 the " \
-     "registrable domain."},
+    UK_METHOD_FASTCALL(psl_table, \
+        "psl_table(nodes: tuple[tuple[bytes, int], ...], /) -> object\n" \
+        "\n" \
+        "Returns capsule: the compiled list; nodes: ((suffix bytes, flags), ...)."), \
+    UK_METHOD_FASTCALL(psl_lookup, \
+        "psl_lookup(table: object, host: str, private: bool, what: int, /) -> object\n" \
+        "\n" \
+        "Returns str | None | NotImplemented (declined): what 0 the public suffix, 1 the " \
+        "registrable domain."),
 
 #endif /* URIKIT_DOMAINS_LOOKUP_C_H */

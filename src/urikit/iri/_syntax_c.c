@@ -9,26 +9,44 @@
 /* ucschar less the bidi formatting characters: uk_iri_ucschar, generated into
  * _tables.h from urikit.iri._syntax.UCSCHAR_RANGES and BIDI_FORMATTING. */
 
+/* The str argument of a kernel: its length, kind and data. */
+typedef struct {
+    Py_ssize_t n;
+    int kind;
+    const void *data;
+} text_t;
+
+/* text read into t, or -1 with the TypeError of the kernel who when it is not a str. */
+static int
+text_arg(PyObject *text, const char *who, text_t *t)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_Format(PyExc_TypeError, "%s(text): text must be a str", who);
+        return -1;
+    }
+    t->n = PyUnicode_GET_LENGTH(text);
+    t->kind = PyUnicode_KIND(text);
+    t->data = PyUnicode_DATA(text);
+    return 0;
+}
+
 /* iri_stand_in(text) -> str | None: text with every ucschar replaced by "_"
  * (urikit.iri._syntax.stand_in) when every non-ASCII character of text is
  * ucschar; None otherwise (Python takes those texts). */
 PyObject *
 urikit_sp_iri_stand_in(PyObject *module, PyObject *text)
 {
-    if (!PyUnicode_Check(text)) {
-        PyErr_SetString(PyExc_TypeError, "iri_stand_in(text): text must be a str");
+    text_t t;
+    if (text_arg(text, "iri_stand_in", &t) < 0) {
         return NULL;
     }
-    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    int kind = PyUnicode_KIND(text);
-    const void *data = PyUnicode_DATA(text);
-    PyObject *out = PyUnicode_New(n, 127);
+    PyObject *out = PyUnicode_New(t.n, 127);
     if (out == NULL) {
         return NULL;
     }
     Py_UCS1 *o = PyUnicode_1BYTE_DATA(out);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+    for (Py_ssize_t i = 0; i < t.n; i++) {
+        Py_UCS4 c = PyUnicode_READ(t.kind, t.data, i);
         if (c < 0x80) {
             o[i] = (Py_UCS1)c;
         }
@@ -49,16 +67,13 @@ urikit_sp_iri_stand_in(PyObject *module, PyObject *text)
 PyObject *
 urikit_sp_iri_pct_encode(PyObject *module, PyObject *text)
 {
-    if (!PyUnicode_Check(text)) {
-        PyErr_SetString(PyExc_TypeError, "iri_pct_encode(text): text must be a str");
+    text_t t;
+    if (text_arg(text, "iri_pct_encode", &t) < 0) {
         return NULL;
     }
-    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    int kind = PyUnicode_KIND(text);
-    const void *data = PyUnicode_DATA(text);
     Py_ssize_t size = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+    for (Py_ssize_t i = 0; i < t.n; i++) {
+        Py_UCS4 c = PyUnicode_READ(t.kind, t.data, i);
         if (c >= 0xD800 && c <= 0xDFFF) {
             Py_RETURN_NONE;
         }
@@ -69,8 +84,8 @@ urikit_sp_iri_pct_encode(PyObject *module, PyObject *text)
         return NULL;
     }
     Py_UCS1 *o = PyUnicode_1BYTE_DATA(out);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+    for (Py_ssize_t i = 0; i < t.n; i++) {
+        Py_UCS4 c = PyUnicode_READ(t.kind, t.data, i);
         unsigned char b[4];
         int k;
         if (c < 0x80) {

@@ -7,19 +7,17 @@
 #define URIKIT_IRI_SYNTAX_C_H
 #include "../core/_speedups.h"
 
-UK_HIDDEN PyObject *
-urikit_sp_iri_stand_in(PyObject *module, PyObject *text);
-UK_HIDDEN PyObject *
-urikit_sp_iri_pct_encode(PyObject *module, PyObject *text);
+UK_KERNEL_O(iri_stand_in);
+UK_KERNEL_O(iri_pct_encode);
 
 #define URIKIT_IRI_SYNTAX_METHODS \
-    {"iri_stand_in", (PyCFunction)urikit_sp_iri_stand_in, METH_O, \
-     "iri_stand_in(text: str, /) -> str | None\n" \
-     "\n" \
-     "Returns str | None: urikit.iri's stand-in when all non-ASCII is ucschar."}, \
-    {"iri_pct_encode", (PyCFunction)urikit_sp_iri_pct_encode, METH_O, \
-     "iri_pct_encode(text: str, /) -> str | None\n" \
-     "\n" \
-     "Returns str | None: non-ASCII as %XX of UTF-8 (None: a surrogate)."},
+    UK_METHOD_O(iri_stand_in, \
+        "iri_stand_in(text: str, /) -> str | None\n" \
+        "\n" \
+        "Returns str | None: urikit.iri's stand-in when all non-ASCII is ucschar."), \
+    UK_METHOD_O(iri_pct_encode, \
+        "iri_pct_encode(text: str, /) -> str | None\n" \
+        "\n" \
+        "Returns str | None: non-ASCII as %XX of UTF-8 (None: a surrogate)."),
 
 #endif /* URIKIT_IRI_SYNTAX_C_H */

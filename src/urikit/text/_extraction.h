@@ -21,33 +21,11 @@ ex_space(Py_UCS4 c, unsigned k)
     return c < 256 && (uk_ex_space[c] & k);
 }
 
-/* prose._WS: ASCII whitespace and the no-break space */
-static inline int
-ex_is_ws(Py_UCS4 c)
-{
-    return ex_space(c, UK_EXS_WS);
-}
-
-/* the blanks the candidate expression allows in a delimited form */
-static inline int
-ex_is_blank(Py_UCS4 c)
-{
-    return ex_space(c, UK_EXS_BLANK);
-}
-
-/* a blank on a line (prose._LINE_BLANKS) */
-static inline int
-ex_is_line_blank(Py_UCS4 c)
-{
-    return ex_space(c, UK_EXS_LINE_BLANK);
-}
-
-/* a line break character (prose._LINE_BREAKS) */
-static inline int
-ex_is_break(Py_UCS4 c)
-{
-    return ex_space(c, UK_EXS_BREAK);
-}
+/* The classes by name: */
+#define ex_is_ws(c) ex_space((c), UK_EXS_WS) /* prose._WS: ASCII whitespace, no-break space */
+#define ex_is_blank(c) ex_space((c), UK_EXS_BLANK) /* the blanks a delimited form allows */
+#define ex_is_line_blank(c) ex_space((c), UK_EXS_LINE_BLANK) /* prose._LINE_BLANKS */
+#define ex_is_break(c) ex_space((c), UK_EXS_BREAK) /* prose._LINE_BREAKS */
 
 typedef struct {
     PyObject *text;

@@ -659,10 +659,8 @@ urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     if (nargs != 8 || !PyUnicode_CheckExact(args[0]) || !PyLong_CheckExact(args[1]) ||
         !PyLong_CheckExact(args[2]) || !PyAnySet_Check(args[3]) || !PyType_Check(args[6]) ||
         !PyLong_CheckExact(args[7])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "extract_scan(text: str, pos: int, last_end: int, prose: frozenset, "
-                        "iris: bool, abbreviated: bool, extracted_type: type, max_items: int)");
-        return NULL;
+        return type_error("extract_scan(text: str, pos: int, last_end: int, prose: frozenset, "
+                          "iris: bool, abbreviated: bool, extracted_type: type, max_items: int)");
     }
     ex_ctx cx;
     cx.text = args[0];
@@ -690,8 +688,7 @@ urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     }
     cx.type = (PyTypeObject *)args[6];
     if (cx.type->tp_itemsize != 0) {
-        PyErr_SetString(PyExc_TypeError, "extract_scan: extracted_type has items");
-        return NULL;
+        return type_error("extract_scan: extracted_type has items");
     }
     for (int k = 0; k < NEXSLOTS; k++) {
         cx.off[k] = ex_slot_offset(cx.type, EX_SLOTS[k]);

@@ -7,16 +7,15 @@
 #define URIKIT_TEXT_EXTRACTION_C_H
 #include "../core/_speedups.h"
 
-UK_HIDDEN PyObject *
-urikit_sp_extract_scan(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+UK_KERNEL_FASTCALL(extract_scan);
 
 #define URIKIT_EXTRACTION_METHODS \
-    {"extract_scan", (PyCFunction)(void (*)(void))urikit_sp_extract_scan, METH_FASTCALL, \
-     "extract_scan(text: str, pos: int, last_end: int, prose: frozenset[str], iris: " \
-     "bool, abbreviated: bool, extracted_type: type[_T], max_items: int, /) -> " \
-     "tuple[list[_T], int]\n" \
-     "\n" \
-     "Returns (found, stop): the candidates urikit.extraction decides in C; Python " \
-     "judges the one at stop."},
+    UK_METHOD_FASTCALL(extract_scan, \
+        "extract_scan(text: str, pos: int, last_end: int, prose: frozenset[str], iris: " \
+        "bool, abbreviated: bool, extracted_type: type[_T], max_items: int, /) -> " \
+        "tuple[list[_T], int]\n" \
+        "\n" \
+        "Returns (found, stop): the candidates urikit.extraction decides in C; Python " \
+        "judges the one at stop."),
 
 #endif /* URIKIT_TEXT_EXTRACTION_C_H */
