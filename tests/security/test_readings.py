@@ -20,6 +20,7 @@ from urikit.security import (
     check,
     readings,
 )
+from urikit.security._parsers import installed
 from urikit.security._readings import COMPONENTS, available
 
 STDLIB = ["rfc3986", "urllib"]
@@ -181,3 +182,21 @@ def test_an_agreement_only_adds_findings(prefix: str, rest: str) -> None:
     r = readings(url, parsers=STDLIB)
     for d in r.disagreements:
         assert set(d.parsers) <= set(r) and len(set(d.parsers)) == len(d.parsers)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["http://", "https://", "HTTP://", "", "//", "http:", "ftp://", "foo://"]),
+    st.text(alphabet=st.sampled_from("aB.:/\\@#?%20[]\t é。0x8"), max_size=20),
+)
+def test_the_finding_is_where_the_readings_go_apart(prefix: str, rest: str) -> None:
+    """A ``parsers-disagree`` finding exactly when :class:`Readings` finds RFC
+    3986 and the named parsers apart on the scheme, host, port or where to
+    connect, whether or not the check could stop at the readings' letters."""
+    url = prefix + rest
+    names = ["urllib", "whatwg"] if installed("whatwg") is not None else ["urllib"]
+    agreed = check(url, policy=Policy(whatwg=False, agreement=names))
+    flagged = any(f.code == "parsers-disagree" for f in agreed.findings)
+    r = readings(url, parsers=["rfc3986", *names])
+    apart = {d.component for d in r.disagreements} & {"scheme", "host", "port", "connect"}
+    assert flagged == bool(apart), (url, apart)

@@ -20,7 +20,7 @@ from typing import Any, Final, NamedTuple
 
 from ..core._errors import URIError
 from ..core._extras import optional
-from ..core._reference import parse
+from ..core._reference import URIReference, parse
 from ..core._schemeinfo import DEFAULT_REGISTRY
 
 #: The parsers, in the order :func:`~urikit.security.readings` reads them ->
@@ -89,6 +89,25 @@ class Reading(NamedTuple):
         return host if self.connect_port is None else f"{host}:{self.connect_port}"
 
 
+#: The :class:`Reading` fields that say where a URL leads, in the order of
+#: :func:`rfc3986_origin`'s tuple.
+ORIGIN_FIELDS: Final = ("scheme", "host", "port", "connect_host", "connect_port")
+
+#: A reading's :data:`ORIGIN_FIELDS`.
+Origin = tuple[str | None, str | None, int | None, str | None, int | None]
+
+
+def origin(reading: Reading) -> Origin:
+    """``reading``'s :data:`ORIGIN_FIELDS`, as a tuple."""
+    return (
+        reading.scheme,
+        reading.host,
+        reading.port,
+        reading.connect_host,
+        reading.connect_port,
+    )
+
+
 _VERSIONS: dict[str, str] = {}
 
 
@@ -135,23 +154,39 @@ def _failed(name: str, err: BaseException) -> Reading:
     return Reading(name, _version(PARSERS[name]), error=f"{type(err).__name__}: {message}")
 
 
-def _rfc3986(text: str) -> Reading:
+def rfc3986_reference(text: str) -> URIReference | URIError:
+    """``text`` parsed as RFC 3986 reads it (an IRI by RFC 3987, in its URI
+    form's components), or the error that refuses it."""
     try:
-        ref = parse(text)
+        return parse(text)
     except URIError as err:
         if text.isascii():
-            return _failed("rfc3986", err)
+            return err
         from .. import iri
 
         try:
-            ref = iri.parse(text)
+            return iri.parse(text)
         except URIError as err2:
-            return _failed("rfc3986", err2)
+            return err2
+
+
+def rfc3986_origin(ref: URIReference) -> Origin:
+    """``ref``'s scheme, host, port, and the host and port a client connects
+    to: the :class:`Reading` fields a disagreement on where to go is read from,
+    in :data:`ORIGIN_FIELDS` order."""
     scheme, host = ref.scheme, ref.host
     port = _port(ref.port)
-    connect = None
-    if host is not None and host != "":
-        connect = host.lower()[1:-1] if host.startswith("[") else host.lower()
+    if host is None or host == "":
+        return scheme, host, port, None, None
+    connect = host.lower()[1:-1] if host.startswith("[") else host.lower()
+    return scheme, host, port, connect, port if port is not None else _default(scheme)
+
+
+def _rfc3986(text: str) -> Reading:
+    ref = rfc3986_reference(text)
+    if isinstance(ref, URIError):
+        return _failed("rfc3986", ref)
+    scheme, host, port, connect, connect_port = rfc3986_origin(ref)
     return Reading(
         "rfc3986",
         _version("urikit"),
@@ -163,7 +198,7 @@ def _rfc3986(text: str) -> Reading:
         ref.query,
         ref.fragment,
         connect,
-        (port if port is not None else _default(scheme)) if connect is not None else None,
+        connect_port,
     )
 
 

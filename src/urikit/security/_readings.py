@@ -21,11 +21,19 @@ from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import unquote
 
-from ..core._errors import arg_type_error, check_str, unknown_choice
+from ..core._errors import URIError, arg_type_error, check_str, unknown_choice
 from ..core._resolution import remove_dot_segments
 from ..core._schemeinfo import DEFAULT_REGISTRY
 from ._addresses import read_ipv4
-from ._parsers import PARSERS, Reading, installed, read
+from ._parsers import (
+    PARSERS,
+    Reading,
+    installed,
+    origin,
+    read,
+    rfc3986_origin,
+    rfc3986_reference,
+)
 from ._policy import _Found
 
 #: The components :class:`Readings` compares, in order (``connect``: the host
@@ -447,28 +455,33 @@ def _check_agreement(found: _Found, text: str, names: tuple[str, ...] | str) -> 
     """Add a ``parsers-disagree`` finding for each of :data:`_AGREED` that
     RFC 3986 and the parsers ``names`` (or every one installed, ``"all"``)
     read differently."""
+    ref = rfc3986_reference(text)
+    ours = None if isinstance(ref, URIError) else rfc3986_origin(ref)
+    others: list[Reading] = []
+    for name in PARSERS if names == "all" else names:
+        if name != "rfc3986":
+            reading = read(name, text)
+            if reading is not None:
+                others.append(reading)
+                if ours is not None and (reading.error is not None or origin(reading) != ours):
+                    ours = None
+    if ours is not None:  # the common case: every parser read, to the letter, as RFC 3986
+        return
     got: dict[str, Reading] = {}
     first: Reading | None = None
     keys = set()
-    for name in PARSERS if names == "all" else ("rfc3986", *names):
-        reading = read(name, text)
-        if reading is None:
-            continue
-        got[name] = reading
+    rfc3986 = read("rfc3986", text)
+    assert rfc3986 is not None  # urikit's own parser is always there
+    for reading in (rfc3986, *others):
+        got[reading.parser] = reading
         if reading.error is not None:
             continue
         if first is None:
             first = reading
             keys.add(_origin_key(reading))
-        elif not (  # read as the first was, to the letter: the same key
-            reading.host == first.host
-            and reading.connect_host == first.connect_host
-            and reading.connect_port == first.connect_port
-            and reading.scheme == first.scheme
-            and reading.port == first.port
-        ):
+        elif origin(reading) != origin(first):  # else read as the first was: the same key
             keys.add(_origin_key(reading))
-    if len(keys) < 2:  # the common case: every reading goes to one place
+    if len(keys) < 2:  # every reading goes to one place
         return
     for d in _compare(text, got, _AGREED):
         a, b = d.spans[0]
