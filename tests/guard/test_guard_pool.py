@@ -206,7 +206,11 @@ def test_no_request_lost(kind: str) -> None:
         client.close()
         srv.close()
     assert bodies == [want] * 1200
-    assert len(srv.seen) == 1200
+    # Every GET reached the server; one the server read whose answer then went
+    # down with its connection (the keep-alive race) is sent again on a new one,
+    # as the guard does for an idempotent request (RFC 9110 section 9.2.2), so
+    # the server may see a few twice: seen once in 3.12's suite under CI's load.
+    assert 1200 <= len(srv.seen) <= 1200 + 8, len(srv.seen)
     if kind != "urlopen":  # connections were reused, and also closed under the client
         assert 1 < srv.connections < 1200, srv.connections
 
