@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
-import ada_url  # type: ignore[import-untyped, unused-ignore]
+import ada_url  # type: ignore[import-untyped, unused-ignore]  # noqa: F401  (ada_reading reads with it)
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from inspector_meaning import MEANING
+from inspector_meaning import MEANING, ada_reading
 
 from urikit.inspector._analysis import analyse
 from urikit.inspector._compare import FIELDS, differences
@@ -19,11 +19,7 @@ from urikit.inspector._compare import FIELDS, differences
 
 def whatwg_reading(text: str, base: str = "") -> dict[str, str]:
     """``new URL(text, base)`` as the page passes it to the analysis."""
-    try:
-        url = ada_url.URL(text, base) if base else ada_url.URL(text)
-    except ValueError as exc:
-        return {"failure": str(exc)}
-    return {name: getattr(url, name) for name in FIELDS}
+    return ada_reading(text, base, FIELDS)
 
 
 @pytest.mark.parametrize(("text", "base", "marked"), MEANING)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from inspector_meaning import MEANING
+from inspector_meaning import MEANING, ada_reading
 
 from urikit.inspector._analysis import analyse
 from urikit.security import readings
@@ -39,11 +39,7 @@ INPUTS = sorted({*CASES, *(text for text, base, _ in MEANING if not base)})
 
 def browser_fields(text: str, base: str = "") -> dict[str, str]:
     """``new URL(text, base)`` as inspector.js passes it (a failure by its message)."""
-    try:
-        url = ada_url.URL(text, base) if base else ada_url.URL(text)
-    except ValueError as exc:
-        return {"failure": str(exc)}
-    return {name: getattr(url, name) for name in URL_FIELDS}
+    return ada_reading(text, base, URL_FIELDS)
 
 
 def as_browser(record: dict[str, Any]) -> dict[str, Any]:
