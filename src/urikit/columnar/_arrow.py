@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core import _extras
 from ..core._accel import speedups
-from ..core._errors import URIError, arg_type_error, check_str, unknown_choice
+from ..core._errors import URIError, arg_type_error, check_str, fields_of, unknown_choice
 from ..core._normalization import normalize as _normalize
 from ..core._parser import RULES, diagnose
 from ..core._parser import split as _split
@@ -75,14 +75,7 @@ class RowError(URIError):
             self.row = int(number) if number.isdigit() and len(number) < 20 else row
             self.row_message = rest if number else err
             return
-        super().__init__(
-            err.reason,
-            err.component,
-            err.position,
-            err.text,
-            message=f"row {row}: {err}",
-            detail=err.detail,
-        )
+        super().__init__(*fields_of(err), message=f"row {row}: {err}", detail=err.detail)
         self.row = row
         #: the row's own message, without "row N: "
         self.row_message = str(err)
@@ -517,14 +510,8 @@ def _check_base(base: str, strict: bool, func: str) -> None:
     try:
         _resolve(base, "", strict=strict)
     except URIError as err:
-        raise URIError(
-            err.reason,
-            err.component,
-            err.position,
-            err.text,
-            message=f"{func}(): the base {base!r} is not an absolute URI: {err}",
-            detail=err.detail,
-        ) from None
+        message = f"{func}(): the base {base!r} is not an absolute URI: {err}"
+        raise URIError(*fields_of(err), message=message, detail=err.detail) from None
 
 
 def resolve(base: Any, refs: Any, *, strict: bool = True, errors: str = "null") -> Any:

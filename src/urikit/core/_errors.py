@@ -245,6 +245,17 @@ def _rebuild(cls: type[URIError], message: str) -> URIError:
     return cls.__new__(cls, message)
 
 
+def fields_of(err: URIError) -> tuple[str, str, int, str]:
+    """``err``'s reason, component, position and text, in ``URIError``'s order: the
+    first arguments of an error that says the same with other words.
+
+    >>> err = URIError("bad-port", "port", 9, "http://h:x/")
+    >>> str(URIError(*fields_of(err), message=f"the base: {err}"))
+    "the base: invalid port 'x' at position 9"
+    """
+    return err.reason, err.component, err.position, err.text
+
+
 def arg_type_error(func: str, param: str, expected: str, value: object) -> TypeError:
     """The ``TypeError`` for an argument of the wrong type, worded in one way.
 
