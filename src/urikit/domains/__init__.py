@@ -48,31 +48,11 @@ __layer__ = 6
 #   _list   the list's text read (Rule) and compiled (PublicSuffixList, the lookup)
 #   _api    the default list, loaded on first use; load(), use(), the functions
 from ..core._faces import publish
-from ._api import (
-    ENVIRONMENT,
-    default_list,
-    load,
-    public_suffix,
-    registrable_domain,
-    same_site,
-    split,
-    use,
-)
+from ._api import *  # noqa: F403  (the names its __all__ lists)
+from ._api import __all__ as _functions
 from ._list import PublicSuffixList, Rule
 from ._parts import DomainParts
 
-__all__ = [
-    "ENVIRONMENT",
-    "DomainParts",
-    "PublicSuffixList",
-    "Rule",
-    "default_list",
-    "load",
-    "public_suffix",
-    "registrable_domain",
-    "same_site",
-    "split",
-    "use",
-]
+__all__ = [*_functions, "DomainParts", "PublicSuffixList", "Rule"]
 
 publish(__name__, globals())

@@ -20,21 +20,8 @@ __layer__ = 5
 from typing import TYPE_CHECKING, Any
 
 from ..core._faces import publish
-from ._namespaces import (
-    IETF,
-    ISBN,
-    ISSN,
-    NBN,
-    OID,
-    UUID,
-    Namespace,
-    NamespaceRegistry,
-    NSSError,
-    PublicID,
-    isbn10_to_isbn13,
-    isbn13_to_isbn10,
-    namespaces,
-)
+from ._namespaces import *  # noqa: F403  (the names its __all__ lists)
+from ._namespaces import __all__ as _namespace_names
 from ._publicid import nss_to_publicid, publicid_to_nss, publicid_to_urn
 from ._syntax import QUERY_KEYWORDS, RESOLUTION_SERVICES, URN, urn_to_publicid
 
@@ -53,29 +40,17 @@ if TYPE_CHECKING:  # loaded on first use, see __getattr__
     )
 
 __all__ = [
-    "IETF",
-    "ISBN",
-    "ISSN",
-    "NBN",
-    "OID",
+    *_namespace_names,
     "QUERY_KEYWORDS",
     "RESOLUTION_SERVICES",
     "URN",
-    "UUID",
     "IETFResolver",
     "ISBNResolver",
     "NBNResolver",
-    "NSSError",
-    "Namespace",
-    "NamespaceRegistry",
     "NotApplicableResolver",
-    "PublicID",
     "Resolver",
     "ResolverRegistry",
     "TrivialHTTPResolver",
-    "isbn10_to_isbn13",
-    "isbn13_to_isbn10",
-    "namespaces",
     "nss_to_publicid",
     "publicid_to_nss",
     "publicid_to_urn",
