@@ -13,13 +13,15 @@ is reached through ``_accel`` only.
 #: import its own layer and those below, never one above.
 __layers__ = {
     # the exception, every character class, the hook tables, import on first use,
-    # the public faces' __module__, the JSON records' declared fields
+    # the public faces' __module__, the JSON records' declared fields, the registries'
+    # case-insensitive names
     "_errors": 0,
     "_charsets": 0,
     "_hooks": 0,
     "_extras": 0,
     "_faces": 0,
     "_fields": 0,
+    "_registry": 0,
     # the C extension and the one door to it
     "_speedups": 1,
     "_build_info": 1,

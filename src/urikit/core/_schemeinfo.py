@@ -27,9 +27,11 @@ registry lookup, not a static upward import).
 
 from __future__ import annotations
 
+from ._registry import NameTable
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable
     from typing import Any, Final
 
 __all__ = [
@@ -121,7 +123,7 @@ class SchemeHandler:
         return f"SchemeHandler({inner})"
 
 
-class SchemeRegistry:
+class SchemeRegistry(NameTable):
     """A table from scheme names (case-insensitive) to :class:`SchemeHandler`.
 
     The registry keeps, besides the handlers, an index of default ports and of
@@ -212,15 +214,6 @@ class SchemeRegistry:
     def get(self, name: str) -> SchemeHandler | None:
         """The handler of ``name`` (any case), or ``None``."""
         return self._handlers.get(name.lower())
-
-    def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.lower() in self._handlers
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self._handlers))
-
-    def __len__(self) -> int:
-        return len(self._handlers)
 
     def default_port(self, scheme: str) -> int | None:
         """The default port of ``scheme`` (any case), or ``None`` when it has none."""

@@ -25,11 +25,12 @@ urikit.urn.NSSError: ISBN-10 check digit is '2' but should be '1'
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Final
 
 from ..core._charsets import ALPHA, DIGIT, HEXDIG
 from ..core._errors import URIError, check_str
+from ..core._registry import NameTable
 from ._publicid import nss_to_publicid
 
 __all__ = [
@@ -158,7 +159,7 @@ class Namespace:
         return f"<{type(self).__name__} namespace {self.nid!r}>"
 
 
-class NamespaceRegistry:
+class NamespaceRegistry(NameTable):
     """NID -> :class:`Namespace` handler, NIDs compared case-insensitively.
 
     >>> registry = NamespaceRegistry()
@@ -210,15 +211,6 @@ class NamespaceRegistry:
         has no handler); raises :class:`NSSError` for an invalid NSS."""
         handler = self.get(nid)
         return nss if handler is None else handler.normalize(nss)
-
-    def __contains__(self, nid: object) -> bool:
-        return isinstance(nid, str) and nid.lower() in self._handlers
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self._handlers))
-
-    def __len__(self) -> int:
-        return len(self._handlers)
 
     def __repr__(self) -> str:
         return f"NamespaceRegistry({sorted(self._handlers)})"
