@@ -38,8 +38,9 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import functools
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 from ..core._errors import URIError
@@ -70,6 +71,10 @@ from ._common import (
 )
 
 __all__ = ["register"]
+
+#: ``iter_extract`` with the command's options: what finds the URIs of a text
+#: or of its lines.
+Search = Callable[[str | Iterable[str]], Iterator[Extracted]]
 
 _STDIN = "-"
 
@@ -129,13 +134,7 @@ def _not_utf8_record(name: str, number: int, line: str) -> dict[str, Any] | None
     return _record(name, number, err.position + 1, None, raw=raw, error=err)
 
 
-def _text_records(
-    name: str,
-    stream: TextIO,
-    schemes: list[str] | None,
-    iris: bool = False,
-    abbreviated: bool = False,
-) -> Iterator[dict[str, Any]]:
+def _text_records(name: str, stream: TextIO, search: Search) -> Iterator[dict[str, Any]]:
     """The records of ``stream``'s URIs, and of its lines that are not UTF-8, in order.
 
     The text is searched a paragraph at a time (a URI may be wrapped over lines),
@@ -159,7 +158,7 @@ def _text_records(
             offset += len(line)
             yield line
 
-    for found in iter_extract(lines(), iris=iris, abbreviated=abbreviated, schemes=schemes):
+    for found in search(lines()):
         while pending and pending[0][0] < found.start:
             yield pending.pop(0)[1]
         k = bisect.bisect_right(starts, found.start) - 1
@@ -174,18 +173,12 @@ def _text_records(
         yield record
 
 
-def _line_records(
-    name: str,
-    stream: TextIO,
-    schemes: list[str] | None,
-    iris: bool = False,
-    abbreviated: bool = False,
-) -> Iterator[dict[str, Any]]:
+def _line_records(name: str, stream: TextIO, search: Search) -> Iterator[dict[str, Any]]:
     """``--line-buffered``: each line searched on its own, its records given as soon
     as it is read (a URI wrapped over two lines is not joined)."""
     for number, line in enumerate(stream, 1):
         bad = _not_utf8_record(name, number, line)
-        for found in iter_extract(line, iris=iris, abbreviated=abbreviated, schemes=schemes):
+        for found in search(line):
             if bad is not None and bad["column"] - 1 < found.start:
                 yield bad
                 bad = None
@@ -275,9 +268,14 @@ def _cmd_extract(args: argparse.Namespace) -> int:
                 if args.html:
                     records = _html_records(name, stream, args.base, schemes, args.iris)
                 else:
-                    wanted = None if schemes is None else sorted(schemes)
-                    search = _line_records if args.line_buffered else _text_records
-                    records = search(name, stream, wanted, args.iris, args.abbreviated)
+                    search = functools.partial(
+                        iter_extract,
+                        iris=args.iris,
+                        abbreviated=args.abbreviated,
+                        schemes=None if schemes is None else sorted(schemes),
+                    )
+                    read = _line_records if args.line_buffered else _text_records
+                    records = read(name, stream, search)
                 for record in records:
                     if record["uri"] is None and record["element"] is None:
                         not_utf8_seen = True
