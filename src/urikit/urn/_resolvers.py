@@ -36,21 +36,8 @@ from ..core._schemeinfo import default_port
 from ._namespaces import IETF, ISBN, NBN, NSSError
 from ._syntax import URN
 
-__all__ = [
-    "DEFAULT_ALLOWED_SCHEMES",
-    "MAX_BODY_BYTES",
-    "MAX_TIMEOUT",
-    "IETFResolver",
-    "ISBNResolver",
-    "NBNResolver",
-    "NotApplicableResolver",
-    "Resolver",
-    "ResolverRegistry",
-    "TrivialHTTPResolver",
-    "resolve",
-    "resolve_all",
-    "resolvers",
-]
+# Its public names are listed once, in urikit.urn's __all__ (which loads this
+# module on the first use of one of them).
 
 _T = TypeVar("_T")
 
