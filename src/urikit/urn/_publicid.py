@@ -36,16 +36,8 @@ __all__ = [
 #: remains of the whitespace characters).
 PUBID_CHARS: Final = ALPHA | DIGIT | frozenset(" -'()+,./:=?;!*#@$_%")
 _WHITESPACE_RE: Final = re.compile("[ \t\r\n]+")
-_ENCODE: Final = {
-    "+": "%2B",
-    ":": "%3A",
-    "/": "%2F",
-    ";": "%3B",
-    "'": "%27",
-    "?": "%3F",
-    "#": "%23",
-    "%": "%25",
-}
+#: RFC 3151 section 2's literal characters, each written percent-encoded.
+_ENCODE: Final = {ch: f"%{ord(ch):02X}" for ch in "+:/;'?#%"}
 _DECODE: Final = {v: k for k, v in _ENCODE.items()}
 
 
