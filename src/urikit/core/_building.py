@@ -682,7 +682,7 @@ class Buildable(SpanRecord):
         >>> str(parse("http://h/?a=1").extend_query(a=[2, 3.5]))
         'http://h/?a=1&a=2&a=3.5'
         """
-        text = _editing.extend_query(
+        text = _editing.update_query(
             self._text,
             self.query,
             self.fragment,
@@ -694,6 +694,7 @@ class Buildable(SpanRecord):
             "URIReference.extend_query"
             if type(self) is URIReference
             else self._func("extend_query"),
+            True,
         )
         return self if text is None else self._edited(text)
 

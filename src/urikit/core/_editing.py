@@ -55,7 +55,6 @@ __all__ = [
     "check_encoding",
     "dot_kind",
     "encode_pair",
-    "extend_query",
     "join_path",
     "last_segment",
     "may_hold_dots",
@@ -663,26 +662,6 @@ def _query_edit(
     return replace_query(text, query, fragment, "&".join(out) if out else None)
 
 
-def _groups(
-    params: object,
-    kwargs: Mapping[str, object],
-    form: bool,
-    encoding: str,
-    codec: Codec,
-    func: str,
-) -> dict[str, list[str]]:
-    """Each name given to ``update_query`` -> its new items, written (the general
-    reading: any type of ``params``, keyword arguments, numbers, lists)."""
-    groups: dict[str, list[str]] = {}
-    for name, values in params_of(params, kwargs, func):
-        written = [encode_pair(name, v, codec, form, encoding) for v in values]
-        if name in groups:
-            groups[name] += written
-        else:
-            groups[name] = written
-    return groups
-
-
 def update_query(
     text: str,
     query: str | None,
@@ -693,10 +672,13 @@ def update_query(
     encoding: str,
     codec: Codec,
     func: str,
+    append: bool = False,
 ) -> str | None:
     """``text`` where every parameter named in ``params`` (then ``kwargs``) has the
     given values only, in the place of its first one, new names appended (an empty
-    list of values removes the name; ``None``: no change).
+    list of values removes the name; ``None``: no change); with ``append``
+    (``extend_query``), ``text`` with those pairs appended to its query, the
+    ones there kept.
 
     >>> t = "http://h/?a&b=1&a=2#f"
     >>> q = "a&b=1&a=2"
@@ -704,14 +686,26 @@ def update_query(
     'http://h/?a=3&b=1&c=4#f'
     >>> update_query(t, q, "f", (), {"b": [], "n": 2}, False, "utf-8", URI_CODEC, "f")
     'http://h/?a&a=2&n=2#f'
+    >>> update_query("?a=%7e", "a=%7e", None, [("a", "~")], {}, False, "utf-8", URI_CODEC, "", True)
+    '?a=%7e&a=~'
     """
     if encoding != "utf-8":
         check_encoding(encoding, func)
+    # (loops, not comprehensions, below: a comprehension's names of this function
+    # would make them cells, slower to read on the common path)
+    if append:
+        items = query.split("&") if query else []
+        extended = items.copy()
+        for name, value in pairs_of(params, func, kwargs):
+            extended.append(encode_pair(name, value, codec, form, encoding))
+        return _query_edit(text, query, fragment, items, extended)
     groups: dict[str, list[str]] = {}
+    general = True
     if type(params) is dict and not kwargs:  # the common call: str names and values
+        general = False
         for name, value in params.items():
             if type(name) is not str or (value is not None and type(value) is not str):
-                groups = _groups(params, kwargs, form, encoding, codec, func)
+                general, groups = True, {}
                 break
             # an ASCII letter-and-digit name or value (the common case) is written as is
             pair = (
@@ -729,8 +723,11 @@ def update_query(
                 groups[name].append(pair)
             else:
                 groups[name] = [pair]
-    else:
-        groups = _groups(params, kwargs, form, encoding, codec, func)
+    if general:  # any type of params, keyword arguments, numbers, lists
+        for name, values in params_of(params, kwargs, func):
+            written = groups.setdefault(name, [])
+            for value in values:
+                written.append(encode_pair(name, value, codec, form, encoding))
     if not groups:
         return None
     if not query:  # no query, or an empty one: the pairs are the query
@@ -754,30 +751,6 @@ def update_query(
         if name not in placed:
             out.extend(written)
     return _query_edit(text, query, fragment, items, out)
-
-
-def extend_query(
-    text: str,
-    query: str | None,
-    fragment: str | None,
-    params: object,
-    kwargs: Mapping[str, object],
-    form: bool,
-    encoding: str,
-    codec: Codec,
-    func: str,
-) -> str | None:
-    """``text`` with the pairs of ``params`` (then ``kwargs``) appended to its query
-    (``None``: none).
-
-    >>> extend_query("?a=%7e", "a=%7e", None, [("a", "~")], {}, False, "utf-8", URI_CODEC, "f")
-    '?a=%7e&a=~'
-    """
-    if encoding != "utf-8":
-        check_encoding(encoding, func)
-    new = [encode_pair(n, v, codec, form, encoding) for n, v in pairs_of(params, func, kwargs)]
-    items = query.split("&") if query else []
-    return _query_edit(text, query, fragment, items, items + new)
 
 
 def query_of(
