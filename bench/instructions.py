@@ -95,7 +95,7 @@ void marker_dump(const char *name) { CALLGRIND_DUMP_STATS_AT(name); }
 #: directory, the item count and the operations. Prints "name units" for each
 #: operation it measured, "skip name reason" for one it could not.
 CHILD = r"""
-import ctypes, sys
+import ctypes, gc, sys
 from pathlib import Path
 marker = ctypes.CDLL(sys.argv[1])
 corpus, count, ops = Path(sys.argv[2]), int(sys.argv[3]), sys.argv[4].split(",")
@@ -205,6 +205,9 @@ for op in ops:
         continue
     func, argument, units = prepared
     func(argument)  # untimed: a first call may import or compile something
+    # a full collection first: the collections inside the count then depend on
+    # the operation's own allocations, not on what was allocated before it
+    gc.collect()
     marker.marker_start()
     func(argument)
     marker.marker_stop()
